@@ -1,0 +1,40 @@
+"""Session fixtures: one scripted model and one real Open WebUI 0.12.4 for all end-to-end tests."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+
+import pytest
+
+from tests.e2e.harness import ROOT, ChatClient, OpenWebUIServer, offline_env
+from tests.e2e.scripted_model import ScriptedModel, free_port
+
+ADMIN = {"name": "Admin", "email": "admin@example.com", "password": "admin-password"}
+MODEL_ID = "scripted-model"
+
+
+@pytest.fixture(scope="session")
+def scripted() -> Iterator[ScriptedModel]:
+    model = ScriptedModel(MODEL_ID, name="Scripted test model").start()
+    yield model
+    model.stop()
+
+
+@pytest.fixture(scope="session")
+def owui_server(scripted: ScriptedModel) -> Iterator[OpenWebUIServer]:
+    root = ROOT / "test-output" / "e2e-open-webui"
+    shutil.rmtree(root, ignore_errors=True)  # a fresh DATA_DIR/STATIC_DIR every session
+    server = OpenWebUIServer(root, free_port(), offline_env(root, scripted.base_url))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def owui(owui_server: OpenWebUIServer) -> ChatClient:
+    client = ChatClient(owui_server.url, timeout=180)
+    client.signup(**ADMIN)  # the first user becomes admin
+    ids = [m["id"] for m in client.models()]
+    assert MODEL_ID in ids, f"the scripted model is not listed by Open WebUI: {ids}"
+    return client

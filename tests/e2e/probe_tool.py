@@ -1,0 +1,73 @@
+"""
+title: Probe tools
+author: owui-toolkit tests
+version: 0.1.0
+license: MIT
+description: Tools with known timing and failure modes, for the end-to-end tests of Subquery.
+"""
+
+import asyncio
+import time
+
+
+class Tools:
+    def __init__(self):
+        pass
+
+    async def slow_lookup(self, key: str) -> dict:
+        """
+        Look a key up slowly (async, one second).
+        :param key: The key.
+        """
+        start = time.time()
+        await asyncio.sleep(1.0)
+        return {"key": key, "value": f"value-of-{key}", "start": start, "end": time.time()}
+
+    def sync_compute(self, a: int, b: int) -> dict:
+        """
+        Add two integers slowly (a blocking, synchronous tool, one second).
+        :param a: First integer.
+        :param b: Second integer.
+        """
+        start = time.time()
+        time.sleep(1.0)
+        return {"sum": a + b, "types": [type(a).__name__, type(b).__name__], "start": start, "end": time.time()}
+
+    def convert(self, value: float, unit: str, precise: bool = False) -> str:
+        """
+        Convert kilometres to miles.
+        :param value: The distance.
+        :param unit: The unit of value, km.
+        :param precise: More digits.
+        """
+        miles = value * 0.621371
+        return f"{value} {unit} = {miles:.4f} mi (value type {type(value).__name__}, precise {precise!r})" if precise else f"{value} {unit} = {miles:.1f} mi"
+
+    def explode(self, what: str) -> str:
+        """
+        Always fails.
+        :param what: Anything.
+        """
+        raise ValueError(f"boom: {what}")
+
+    async def hang(self, seconds: int = 30) -> str:
+        """
+        Sleeps for a long time.
+        :param seconds: How long.
+        """
+        await asyncio.sleep(seconds)
+        return "woke up"
+
+    def whoami(self, note: str = "", __user__: dict = None, _secret: str = "untouched") -> dict:
+        """
+        Report who the tool was called for.
+        :param note: Free text.
+        """
+        return {"email": (__user__ or {}).get("email"), "role": (__user__ or {}).get("role"), "secret": _secret, "note": note}
+
+    def counter(self, n: int) -> str:
+        """
+        Count.
+        :param n: A number.
+        """
+        return f"counted {n}"

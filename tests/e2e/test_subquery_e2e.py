@@ -1,0 +1,217 @@
+"""Subquery on a real Open WebUI 0.12.4 server, with the scripted model.
+
+Each test scripts an outer turn (the chat model calls `subquery`) and the inner loop
+(what the model does inside the subquery), then checks the stored chat and the
+requests the model server received.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.e2e.harness import ROOT, ChatClient
+from tests.e2e.scripted_model import Call, Logged, Reply, ScriptedModel
+
+pytestmark = pytest.mark.e2e
+
+MODEL = "scripted-model"
+TOOL_IDS = ["subquery", "probe"]
+
+
+@pytest.fixture(scope="module")
+def installed(owui: ChatClient) -> ChatClient:
+    assert owui.install_tool("subquery", ROOT / "tools" / "subquery.py") in ("created", "updated", "unchanged")
+    owui.install_tool("probe", ROOT / "tests" / "e2e" / "probe_tool.py")
+    return owui
+
+
+@pytest.fixture
+def valves(installed: ChatClient):
+    """Set Subquery valves for one test; the defaults come back afterwards."""
+    installed.set_tool_valves("subquery", {})
+    yield lambda **v: installed.set_tool_valves("subquery", v)
+    installed.set_tool_valves("subquery", {})
+
+
+def outer_scenario(key: str, prompt: str, recent: int = 0):
+    """The chat model: call subquery once, then answer with the subquery's result verbatim."""
+
+    def scenario(body: dict, step: int) -> Reply:
+        if step == 0:
+            return Reply(calls=(Call("subquery", {"prompt": f"[[{key}/inner]] {prompt}", "include_recent_messages": recent}),))
+        tool_results = [m for m in body["messages"] if m.get("role") == "tool"]
+        return Reply(content="OUTER FINAL: " + (tool_results[-1]["content"] if tool_results else "(no tool result)"))
+
+    return scenario
+
+
+def run(client: ChatClient, scripted: ScriptedModel, key: str, inner, *, prompt: str = "do the subtask", recent: int = 0):
+    scripted.script(key, outer_scenario(key, prompt, recent))
+    scripted.script(f"{key}/inner", inner)
+    turn = client.chat(MODEL, f"[[{key}]] please delegate", tool_ids=TOOL_IDS)
+    message = client.message(turn)
+    return message, scripted.requests_for(f"{key}/inner"), scripted.requests_for(key)
+
+
+def tool_messages(request: Logged) -> list[dict]:
+    return [m for m in request.body["messages"] if m.get("role") == "tool"]
+
+
+def tool_names(request: Logged) -> list[str]:
+    return [t["function"]["name"] for t in request.body.get("tools") or []]
+
+
+def final_answer(message: dict) -> str:
+    return message["content"]
+
+
+def test_parallel_round_then_inline_call_then_answer(installed: ChatClient, scripted: ScriptedModel):
+    def inner(body: dict, step: int) -> Reply:
+        if step == 0:  # the blocking sync tool first: if it ran on the event loop, nothing could overlap it
+            return Reply(calls=(Call("sync_compute", {"a": 2, "b": "3"}), Call("slow_lookup", {"key": "tokyo"})))
+        if step == 1:
+            return Reply(
+                content="Now converting.\n<function=convert>\n<parameter=value>\n10\n</parameter>\n"
+                "<parameter=unit>\nkm\n</parameter>\n<parameter=precise>\ntrue\n</parameter>\n</function>"
+            )
+        seen = [m["content"] for m in body["messages"] if m.get("role") == "tool"]
+        return Reply(content=f"INNER ANSWER from {len(seen)} results: {' | '.join(seen)}")
+
+    message, inner_requests, outer_requests = run(installed, scripted, "sq-main", inner)
+
+    # The stored outer turn: one subquery call and its output, then the final answer built from it.
+    output = message.get("output") or []
+    calls = [o for o in output if o.get("type") == "function_call"]
+    results = [o for o in output if o.get("type") == "function_call_output"]
+    assert [c["name"] for c in calls] == ["subquery"]
+    assert results and results[0]["call_id"] == calls[0]["call_id"]
+    subquery_output = "".join(p.get("text", "") for p in results[0]["output"])
+    assert subquery_output.startswith("INNER ANSWER from 3 results")
+    assert final_answer(message) == "OUTER FINAL: " + subquery_output
+
+    # Three inner rounds, non-streaming, the tools without subquery itself, every request valid.
+    assert [r.status for r in inner_requests] == [200, 200, 200]
+    assert all(r.body.get("stream") is False for r in inner_requests)
+    for r in inner_requests:
+        names = tool_names(r)
+        assert "subquery" not in names and {"sync_compute", "slow_lookup", "convert"} <= set(names)
+        assert r.body["model"] == MODEL
+        assert not [m for m in r.body["messages"] if m.get("role") == "system" and "[[sq-main]]" in str(m)]
+
+    # Round 2 carries round 1's calls and both results, ids matching, in call order.
+    second = inner_requests[1].body["messages"]
+    assistant = next(m for m in second if m.get("tool_calls"))
+    ids = [tc["id"] for tc in assistant["tool_calls"]]
+    assert [m["tool_call_id"] for m in second if m.get("role") == "tool"] == ids
+    compute, lookup = (json.loads(m["content"]) for m in second if m.get("role") == "tool")
+    assert compute["sum"] == 5 and compute["types"] == ["int", "int"]  # "3" was coerced to the schema's integer
+    assert lookup["value"] == "value-of-tokyo"
+    overlap = min(compute["end"], lookup["end"]) - max(compute["start"], lookup["start"])
+    assert overlap > 0.5, f"the two one-second calls overlapped only {overlap:.2f}s"
+
+    # Round 3 carries the inline call as a structured call with schema-typed arguments.
+    third = inner_requests[2].body["messages"]
+    inline = [m for m in third if m.get("tool_calls")][-1]
+    assert inline["content"] == "Now converting."
+    assert json.loads(inline["tool_calls"][0]["function"]["arguments"]) == {"value": 10, "unit": "km", "precise": True}
+    assert "10 km = 6.2137 mi (value type int, precise True)" in third[-1]["content"]
+    assert third[-1]["tool_call_id"] == inline["tool_calls"][0]["id"]
+
+    # Progress was shown and ended with done.
+    statuses = [s for s in message.get("statusHistory") or [] if "Subquery" in (s.get("description") or "")]
+    assert any("round 1/" in s["description"] and "sync_compute" in s["description"] for s in statuses)
+    assert statuses[-1]["done"] is True and statuses[-1]["description"].startswith("Subquery done · 3 rounds · 3 tool calls")
+    assert len(outer_requests) == 2 and all(r.status == 200 for r in outer_requests)
+
+
+def test_tool_that_raises(installed: ChatClient, scripted: ScriptedModel):
+    inner = [Reply(calls=(Call("explode", {"what": "kaboom"}),)), Reply(content="saw the error")]
+    message, inner_requests, _ = run(installed, scripted, "sq-raise", inner)
+    assert final_answer(message) == "OUTER FINAL: saw the error"
+    [result] = tool_messages(inner_requests[1])
+    assert result["content"] == "Error: `explode` raised ValueError: boom: kaboom"
+
+
+def test_tool_that_hangs_past_its_timeout(installed: ChatClient, scripted: ScriptedModel, valves):
+    valves(tool_timeout_seconds=1.5)
+    inner = [Reply(calls=(Call("hang", {"seconds": 60}),)), Reply(content="gave up on hang")]
+    message, inner_requests, _ = run(installed, scripted, "sq-hang", inner)
+    assert final_answer(message) == "OUTER FINAL: gave up on hang"
+    [result] = tool_messages(inner_requests[1])
+    assert result["content"] == "Error: `hang` timed out after 1.5 s and was abandoned."
+    assert inner_requests[1].started - inner_requests[0].started < 10
+
+
+def test_unknown_tool(installed: ChatClient, scripted: ScriptedModel):
+    inner = [Reply(calls=(Call("teleport", {"to": "mars"}), Call("subquery", {"prompt": "again"}))), Reply(content="ok")]
+    message, inner_requests, _ = run(installed, scripted, "sq-unknown", inner)
+    assert final_answer(message) == "OUTER FINAL: ok"
+    unknown, recursive = tool_messages(inner_requests[1])
+    assert unknown["content"].startswith('Error: Tool "teleport" not found. Available tools: ')
+    assert "subquery" not in unknown["content"].split("Available tools: ")[1]
+    assert recursive["content"] == "Error: `subquery` cannot be called inside a subquery. Use the other tools."
+
+
+def test_dunder_injection_is_dropped(installed: ChatClient, scripted: ScriptedModel):
+    evil = {"note": "hi", "__user__": {"email": "evil@example.com", "role": "admin"}, "_secret": "pwned", "__id__": "x"}
+    inner = [Reply(calls=(Call("whoami", evil),)), Reply(content="checked")]
+    _, inner_requests, _ = run(installed, scripted, "sq-dunder", inner)
+    [result] = tool_messages(inner_requests[1])
+    seen = json.loads(result["content"])
+    assert seen == {"email": "admin@example.com", "role": "admin", "secret": "untouched", "note": "hi"}
+
+
+def test_model_that_never_stops_calling_tools(installed: ChatClient, scripted: ScriptedModel, valves):
+    valves(max_rounds=3)
+
+    def inner(body: dict, step: int) -> Reply:
+        if "tools" not in body:
+            return Reply(content=f"FINAL after {step} rounds")
+        return Reply(calls=(Call("counter", {"n": step}),))
+
+    message, inner_requests, _ = run(installed, scripted, "sq-runaway", inner)
+    assert final_answer(message) == "OUTER FINAL: FINAL after 3 rounds"
+    assert [("tools" in r.body) for r in inner_requests] == [True, True, True, False]
+    last = inner_requests[-1].body["messages"]
+    assert last[-1]["role"] == "user" and "used all 3 tool rounds" in last[-1]["content"]
+    statuses = message.get("statusHistory") or []
+    assert statuses[-1]["description"].startswith("Subquery done (round limit reached) · 3 rounds · 3 tool calls")
+
+
+def test_identical_call_loop_is_not_executed_again(installed: ChatClient, scripted: ScriptedModel, valves):
+    valves(repeat_call_limit=2, max_rounds=4)
+
+    def inner(body: dict, step: int) -> Reply:
+        if "tools" not in body:
+            return Reply(content="stopped looping")
+        return Reply(calls=(Call("counter", {"n": 7}),))
+
+    _, inner_requests, _ = run(installed, scripted, "sq-repeat", inner)
+    contents = [m["content"] for m in tool_messages(inner_requests[-1])]
+    assert contents[:2] == ["counted 7", "counted 7"]
+    assert all(c.startswith("Not executed: `counter` was already called 2 times") for c in contents[2:]) and len(contents) == 4
+
+
+def test_upstream_error_becomes_a_clear_message(installed: ChatClient, scripted: ScriptedModel):
+    inner = [Reply(status=503, error="backend overloaded")]
+    message, _, _ = run(installed, scripted, "sq-upstream", inner)
+    assert final_answer(message).startswith("OUTER FINAL: Subquery failed: the model provider answered HTTP 503")
+    assert "backend overloaded" in final_answer(message)
+    assert "Traceback" not in final_answer(message)
+
+
+def test_recent_messages_travel_as_whole_groups(installed: ChatClient, scripted: ScriptedModel):
+    """Turn 1 leaves a tool group in the history; turn 2's subquery takes the last 2 messages."""
+    scripted.script("sq-hist", [Reply(calls=(Call("counter", {"n": 1}),)), Reply(content="turn one done")])
+    first = installed.chat(MODEL, "[[sq-hist]] first turn", tool_ids=TOOL_IDS)
+    scripted.script("sq-hist2", outer_scenario("sq-hist2", "use the history", recent=3))
+    scripted.script("sq-hist2/inner", [Reply(content="inner saw history")])
+    second = installed.chat(MODEL, "[[sq-hist2]] second turn", tool_ids=TOOL_IDS, previous=first)
+    assert installed.message(second)["content"] == "OUTER FINAL: inner saw history"
+    [inner] = scripted.requests_for("sq-hist2/inner")
+    roles = [m["role"] for m in inner.body["messages"]]
+    # The last 3 messages were [tool, assistant, user]: widened to the whole first turn, no system copied.
+    assert roles == ["user", "assistant", "tool", "assistant", "user", "user"]
+    assert inner.body["messages"][2]["tool_call_id"] == inner.body["messages"][1]["tool_calls"][0]["id"]
