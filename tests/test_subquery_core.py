@@ -480,3 +480,21 @@ def test_select_tools_excludes_itself_direct_entries_and_honours_valves():
     assert sorted(sq.select_tools(entries, "mine", [], [], True)) == ["a", "b", "d"]
     assert sorted(sq.select_tools(entries, "mine", ["probe"], [], False)) == ["a"]
     assert sorted(sq.select_tools(entries, "mine", [], ["b"], False)) == ["a"]
+
+
+async def test_status_events_are_throttled_but_done_always_goes_out():
+    events = []
+
+    async def emitter(event):
+        events.append((event["data"]["description"], event["data"]["done"]))
+
+    emit = sq.Tools._emitter(emitter, True, min_interval=60)
+    await emit("round 1", False)
+    await emit("round 2", False)  # within the interval: skipped (each status is a database write)
+    await emit("finished", True)
+    assert events == [("round 1", False), ("finished", True)]
+
+    async def broken(event):
+        raise RuntimeError("socket gone")
+
+    await sq.Tools._emitter(broken, True)("x", True)  # progress never breaks the work

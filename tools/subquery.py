@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import concurrent.futures
 import contextvars
 import copy
+import functools
 import inspect
 import json
 import logging
@@ -650,7 +652,6 @@ async def run_subquery_loop(
         if remaining <= 0:
             return out_of_time(f"before round {rounds + 1}")
         rounds += 1
-        await emit(f"Subquery · round {rounds}/{settings.max_rounds} · thinking", False)
         try:
             reply = await asyncio.wait_for(complete(messages, tool_specs, remaining), timeout=remaining)
         except TimeoutError:
@@ -769,6 +770,7 @@ def select_tools(
 # ===========================================================================
 
 
+STATUS_INTERVAL_SECONDS = 0.3
 _STATE_KEYS = ("bypass_filter", "bypass_system_prompt", "metadata", "model_id")
 _MISSING = object()
 
@@ -986,8 +988,14 @@ class Tools:
         async def complete(msgs: list[dict], specs: list[dict] | None, remaining: float) -> Completion:
             return await self._complete(request, user, model_id, msgs, specs, remaining)
 
+        executor = concurrent.futures.ThreadPoolExecutor(
+            max_workers=settings.max_parallel_tools, thread_name_prefix="subquery-tool"
+        )
+
         async def execute(call: ToolCall, kwargs: dict, timeout: float) -> str:
-            return await self._execute(request, user, metadata, selected[call.name], call, kwargs, files, timeout, event_call)
+            return await self._execute(
+                request, user, metadata, selected[call.name], call, kwargs, files, event_call, executor
+            )
 
         try:
             outcome = await run_subquery_loop(messages, tools, settings, complete, execute, emit)
@@ -995,6 +1003,8 @@ class Tools:
             log.exception("subquery loop failed")
             await emit("Subquery failed", True)
             return f"Error: the subquery failed unexpectedly ({type(exc).__name__}: {exc})."
+        finally:
+            executor.shutdown(wait=False, cancel_futures=True)  # abandoned (timed-out) threads finish alone
 
         elapsed = time.monotonic() - started
         total = outcome.usage.get("total_tokens", 0)
@@ -1014,10 +1024,17 @@ class Tools:
 
     # -- adapter helpers (private: public methods would become tools) -------------
     @staticmethod
-    def _emitter(event_emitter: Any, enabled: bool) -> Emit:
+    def _emitter(event_emitter: Any, enabled: bool, min_interval: float = STATUS_INTERVAL_SECONDS) -> Emit:
+        """Status events, at most one per `min_interval` (each is a database write); `done` always goes."""
+        last = [float("-inf")]
+
         async def emit(description: str, done: bool) -> None:
             if not enabled or event_emitter is None:
                 return
+            now = time.monotonic()
+            if not done and now - last[0] < min_interval:
+                return
+            last[0] = now
             try:
                 await asyncio.wait_for(
                     event_emitter({"type": "status", "data": {"description": description, "done": done}}), timeout=5
@@ -1118,8 +1135,8 @@ class Tools:
         call: ToolCall,
         kwargs: dict,
         files: list,
-        timeout: float,
         event_call: Any,
+        executor: concurrent.futures.Executor,
     ) -> str:
         if entry.get("direct"):
             raw = await event_call(
@@ -1146,7 +1163,12 @@ class Tools:
             if inspect.iscoroutinefunction(fn):
                 raw = await fn(**call_kwargs)
             else:
-                raw = await asyncio.to_thread(fn, **call_kwargs)
+                # Off the event loop, in this subquery's own pool (the shared default one is small
+                # and busy); copy the context so the depth marker travels into the thread.
+                context = contextvars.copy_context()
+                raw = await asyncio.get_running_loop().run_in_executor(
+                    executor, functools.partial(context.run, fn, **call_kwargs)
+                )
                 if inspect.isawaitable(raw):
                     raw = await raw
         return await _render_result(request, user, metadata, entry, call.name, raw)

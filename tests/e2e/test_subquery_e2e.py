@@ -69,12 +69,14 @@ def final_answer(message: dict) -> str:
 
 def test_parallel_round_then_inline_call_then_answer(installed: ChatClient, scripted: ScriptedModel):
     def inner(body: dict, step: int) -> Reply:
+        # A realistic model latency (0.4 s): progress lines are throttled to one per 0.3 s.
         if step == 0:  # the blocking sync tool first: if it ran on the event loop, nothing could overlap it
-            return Reply(calls=(Call("sync_compute", {"a": 2, "b": "3"}), Call("slow_lookup", {"key": "tokyo"})))
+            return Reply(calls=(Call("sync_compute", {"a": 2, "b": "3"}), Call("slow_lookup", {"key": "tokyo"})), delay=0.4)
         if step == 1:
             return Reply(
                 content="Now converting.\n<function=convert>\n<parameter=value>\n10\n</parameter>\n"
-                "<parameter=unit>\nkm\n</parameter>\n<parameter=precise>\ntrue\n</parameter>\n</function>"
+                "<parameter=unit>\nkm\n</parameter>\n<parameter=precise>\ntrue\n</parameter>\n</function>",
+                delay=0.4,
             )
         seen = [m["content"] for m in body["messages"] if m.get("role") == "tool"]
         return Reply(content=f"INNER ANSWER from {len(seen)} results: {' | '.join(seen)}")
@@ -121,7 +123,9 @@ def test_parallel_round_then_inline_call_then_answer(installed: ChatClient, scri
 
     # Progress was shown and ended with done.
     statuses = [s for s in message.get("statusHistory") or [] if "Subquery" in (s.get("description") or "")]
-    assert any("round 1/" in s["description"] and "sync_compute" in s["description"] for s in statuses)
+    assert statuses[0]["description"].startswith("Subquery started · ")
+    assert any("round 1/8 · calling sync_compute, slow_lookup" in s["description"] for s in statuses)
+    assert any("round 2/8 · calling convert" in s["description"] for s in statuses)
     assert statuses[-1]["done"] is True and statuses[-1]["description"].startswith("Subquery done · 3 rounds · 3 tool calls")
     assert len(outer_requests) == 2 and all(r.status == 200 for r in outer_requests)
 

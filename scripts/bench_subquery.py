@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Benchmark the Subquery tool on a real Open WebUI 0.12.4, against its peers, in one run.
+
+(a) One round of 8 calls of a tool that sleeps 0.5 s (async and sync variants):
+    Subquery (parallel) vs Subquery forced sequential (max_parallel_tools=1, the original
+    Subquery's behaviour) vs Open WebUI's own native tool loop (which runs calls one by one).
+(b) Per-round overhead of the loop over a zero-latency scripted model through the real
+    completion path (`generate_chat_completion`), vs Open WebUI's native loop per round.
+
+Everything runs on 127.0.0.1: an `open-webui serve` with a fresh data folder and our scripted
+model. Timings come from the scripted model's request log (when each model request arrived).
+
+    python scripts/bench_subquery.py [--repeat 3] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.harness import ChatClient, OpenWebUIServer, offline_env  # noqa: E402
+from tests.e2e.scripted_model import Call, Reply, ScriptedModel, free_port  # noqa: E402
+
+MODEL = "bench-model"
+BENCH_TOOL = '''"""
+title: Bench tools
+author: owui-toolkit
+version: 0.1.0
+license: MIT
+description: Tools with fixed latency for the Subquery benchmark.
+"""
+import asyncio
+import time
+
+
+class Tools:
+    async def nap(self, i: int) -> str:
+        """
+        Sleep half a second (async).
+        :param i: Call number.
+        """
+        await asyncio.sleep(0.5)
+        return f"nap {i} done"
+
+    def sync_nap(self, i: int) -> str:
+        """
+        Sleep half a second (blocking).
+        :param i: Call number.
+        """
+        time.sleep(0.5)
+        return f"sync nap {i} done"
+
+    def instant(self, i: int) -> str:
+        """
+        Return at once.
+        :param i: Call number.
+        """
+        return f"instant {i}"
+'''
+
+
+def gap(log, key: str, first: int, second: int) -> float:
+    """Seconds between the arrival of two model requests of one scenario."""
+    entries = [e for e in log if e.scenario == key]
+    return entries[second].started - entries[first].started
+
+
+def subquery_round(client: ChatClient, model: ScriptedModel, key: str, tool: str, parallel: int) -> float:
+    client.set_tool_valves("subquery", {"max_parallel_tools": parallel})
+    model.script(key, [Reply(calls=(Call("subquery", {"prompt": f"[[{key}/inner]] run the naps"}),)), Reply(content="ok")])
+    model.script(f"{key}/inner", [Reply(calls=tuple(Call(tool, {"i": i}) for i in range(8))), Reply(content="all done")])
+    client.chat(MODEL, f"[[{key}]] go", tool_ids=["subquery", "bench"])
+    return gap(model.log, f"{key}/inner", 0, 1)
+
+
+def native_round(client: ChatClient, model: ScriptedModel, key: str, tool: str) -> float:
+    model.script(key, [Reply(calls=tuple(Call(tool, {"i": i}) for i in range(8))), Reply(content="ok")])
+    client.chat(MODEL, f"[[{key}]] go", tool_ids=["bench"])
+    return gap(model.log, key, 0, 1)
+
+
+def subquery_overhead(client: ChatClient, model: ScriptedModel, key: str, rounds: int) -> float:
+    client.set_tool_valves("subquery", {"max_rounds": rounds + 1})
+    model.script(key, [Reply(calls=(Call("subquery", {"prompt": f"[[{key}/inner]] count"}),)), Reply(content="ok")])
+
+    def inner(body: dict, step: int) -> Reply:
+        return Reply(calls=(Call("instant", {"i": step}),)) if step < rounds else Reply(content="done")
+
+    model.script(f"{key}/inner", inner)
+    client.chat(MODEL, f"[[{key}]] go", tool_ids=["subquery", "bench"])
+    return gap(model.log, f"{key}/inner", 0, rounds) / rounds
+
+
+def native_overhead(client: ChatClient, model: ScriptedModel, key: str, rounds: int) -> float:
+    def outer(body: dict, step: int) -> Reply:
+        return Reply(calls=(Call("instant", {"i": step}),)) if step < rounds else Reply(content="done")
+
+    model.script(key, outer)
+    client.chat(MODEL, f"[[{key}]] go", tool_ids=["bench"])
+    return gap(model.log, key, 0, rounds) / rounds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median reported)")
+    parser.add_argument("--rounds", type=int, default=20, help="rounds for the overhead measurement")
+    parser.add_argument("--json", type=Path, help="write the figures here")
+    args = parser.parse_args(argv)
+
+    root = Path(tempfile.mkdtemp(prefix="bench-subquery-"))
+    model = ScriptedModel(MODEL, name="Benchmark scripted model").start()
+    server = OpenWebUIServer(root, free_port(), offline_env(root, model.base_url))
+    try:
+        print("starting Open WebUI 0.12.4 on 127.0.0.1 …", flush=True)
+        server.start()
+        client = ChatClient(server.url, timeout=300)
+        client.signup("Bench", "bench@example.com", "bench-password")
+        client.install_tool("subquery", ROOT / "tools" / "subquery.py")
+        client.install_tool_source("bench", BENCH_TOOL)
+
+        def median(fn, *a) -> float:
+            return statistics.median(fn(client, model, f"{fn.__name__}-{'-'.join(map(str, a))}-{i}", *a) for i in range(args.repeat))
+
+        figures: dict[str, float] = {}
+        for tool in ("nap", "sync_nap"):
+            figures[f"{tool}_subquery_parallel_s"] = median(subquery_round, tool, 8)
+            figures[f"{tool}_subquery_sequential_s"] = median(subquery_round, tool, 1)
+            figures[f"{tool}_owui_native_loop_s"] = median(native_round, tool)
+        figures["subquery_round_overhead_ms"] = 1000 * median(subquery_overhead, args.rounds)
+        figures["owui_native_round_overhead_ms"] = 1000 * median(native_overhead, args.rounds)
+    finally:
+        server.stop()
+        model.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+    print()
+    print("(a) one round of 8 calls of a 0.5 s tool (wall time of the round, median of", args.repeat, "runs)")
+    print(f"{'tool':<10} {'Subquery parallel':>18} {'forced sequential':>18} {'OWUI native loop':>17} {'vs sequential':>14} {'vs native':>10}")
+    for tool in ("nap", "sync_nap"):
+        p, s, n = (figures[f"{tool}_{k}"] for k in ("subquery_parallel_s", "subquery_sequential_s", "owui_native_loop_s"))
+        figures[f"{tool}_speedup_vs_sequential"] = s / p
+        figures[f"{tool}_speedup_vs_native"] = n / p
+        print(f"{tool:<10} {p:>17.2f}s {s:>17.2f}s {n:>16.2f}s {s / p:>13.1f}x {n / p:>9.1f}x")
+    print()
+    print(f"(b) per-round overhead over a zero-latency model, {args.rounds} rounds of one instant call")
+    so, no = figures["subquery_round_overhead_ms"], figures["owui_native_round_overhead_ms"]
+    figures["overhead_ratio_native_vs_subquery"] = no / so
+    print(f"Subquery loop: {so:.1f} ms/round   Open WebUI native loop: {no:.1f} ms/round   ratio {no / so:.1f}x")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
