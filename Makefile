@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.deps-stamp
 
-.PHONY: demo test lint bench clean-data
+.PHONY: demo test lint bench clean-data chromium
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,8 +18,11 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(PY) scripts/demo.py $(ARGS)
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(PY) -m pytest $(ARGS)
+
+chromium:
+	@bash scripts/ensure_chromium.sh
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -166,7 +166,10 @@ class OpenWebUI:
             raise
 
     def version(self) -> str:
-        info = self.request("GET", "/api/version")
+        try:
+            info = self.request("GET", "/api/version")
+        except ApiError as exc:
+            raise DeployError(f"{self.url} does not look like Open WebUI (/api/version: HTTP {exc.status})") from None
         if not isinstance(info, dict) or "version" not in info:
             raise DeployError(f"{self.url} does not look like Open WebUI (no /api/version)")
         return str(info["version"])

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""The demo: a local Open WebUI 0.12.4 with both plugins installed, playing a three-turn chat.
+
+Starts, all on 127.0.0.1 and offline: a real Open WebUI with a fresh data folder, a scripted demo
+model (an OpenAI-compatible server that is not an LLM), and a time-utilities OpenAPI tool server.
+Deploys the Subquery tool and the tool-context filter with scripts/deploy.py, then plays three
+turns through the chat API and prints a transcript.
+
+    python scripts/demo.py                 # play and stop everything
+    python scripts/demo.py --keep          # stay up: open the printed address in a browser
+    python scripts/demo.py --openai-base-url https://api.example.com/v1 --model some-model --api-key ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scripts import demo_model  # noqa: E402
+from scripts.deploy import DeployError  # noqa: E402
+from tests.e2e.harness import ChatClient, OpenWebUIServer, Turn, offline_env  # noqa: E402
+from tests.e2e.scripted_model import ScriptedModel, free_port  # noqa: E402
+
+LOGIN = {"name": "Demo Admin", "email": "demo@example.com", "password": "demo-password"}
+TOOL_SERVER_ID = "time"
+# Tight enough that three short turns already show the filter at work.
+DEMO_VALVES = {
+    "tool": {"max_rounds": 6},
+    "filter": {"keep_recent_tool_groups": 1, "tool_output_max_tokens": 200, "show_status": True},
+}
+READY = "DEMO READY"
+
+
+def say(text: str = "") -> None:
+    print(text, flush=True)
+
+
+def port_is_free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def wait_http(url: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise DeployError(f"{url} did not answer within {timeout:.0f}s")
+
+
+def stop_process(proc: subprocess.Popen | None) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+    except ProcessLookupError:
+        pass
+
+
+def register_tool_server(client: ChatClient, url: str) -> None:
+    connection = {
+        "url": url,
+        "path": "openapi.json",
+        "type": "openapi",
+        "auth_type": "none",
+        "key": "",
+        "config": {"enable": True},
+        "info": {"id": TOOL_SERVER_ID, "name": "Time utilities", "description": "Current time, zones, conversions."},
+    }
+    current = client.request("GET", "/api/v1/configs/tool_servers").get("TOOL_SERVER_CONNECTIONS") or []
+    others = [c for c in current if (c.get("info") or {}).get("id") != TOOL_SERVER_ID]
+    client.request("POST", "/api/v1/configs/tool_servers", {"TOOL_SERVER_CONNECTIONS": [*others, connection]})
+
+
+def statuses(message: dict) -> list[str]:
+    return [s.get("description") or "" for s in message.get("statusHistory") or []]
+
+
+def short(text: str, width: int = 160) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def inner_trace(model: ScriptedModel | None, since: float) -> list[str]:
+    """The subquery's inner calls and results, from the scripted model's request log."""
+    if model is None:
+        return []
+    inner = [e for e in model.log if e.started >= since and "subquery" not in json.dumps(e.body.get("tools") or [])
+             and e.body.get("tools")]
+    lines: list[str] = []
+    if not inner:
+        return lines
+    names: dict[str, str] = {}
+    for m in inner[-1].body["messages"]:
+        for tc in m.get("tool_calls") or []:
+            names[tc["id"]] = tc["function"]["name"]
+            lines.append(f"      → {tc['function']['name']}({short(tc['function']['arguments'], 90)})")
+        if m.get("role") == "tool":
+            lines.append(f"      ← {names.get(m.get('tool_call_id'), '?')}: {short(m.get('content'), 110)}")
+    return lines
+
+
+def transcript(n: int, question: str, message: dict, model: ScriptedModel | None, since: float) -> None:
+    say(f"\n━━ Turn {n} " + "━" * 60)
+    say(f"You: {question}")
+    names: dict[str, str] = {}
+    for item in message.get("output") or []:
+        if item.get("type") == "function_call":
+            names[item.get("call_id")] = item.get("name")
+            say(f"  ⚙ {item.get('name')}({short(item.get('arguments'), 110)})")
+            if item.get("name") == "subquery":
+                for line in statuses(message):
+                    if line.startswith("Subquery"):
+                        say(f"      · {line}")
+                for line in inner_trace(model, since):
+                    say(line)
+        elif item.get("type") == "function_call_output":
+            text = "".join(p.get("text", "") for p in item.get("output") or [] if isinstance(p, dict))
+            say(f"  ↳ {names.get(item.get('call_id'), 'tool')} result: {short(text, 150)}")
+    say("Assistant: " + textwrap.indent(message.get("content") or "(no answer)", "  ").lstrip())
+    context = [s for s in statuses(message) if s.startswith("Context")]
+    say(f"Filter: {context[-1] if context else '(no context line: within budget, nothing to trim)'}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--keep", action="store_true", help="stay up after the scenario (Ctrl-C stops)")
+    parser.add_argument("--port", type=int, default=0, help="Open WebUI port (default 8080, or a free one)")
+    parser.add_argument("--openai-base-url", help="use this OpenAI-compatible endpoint instead of the scripted model")
+    parser.add_argument("--model", help="model id at --openai-base-url")
+    parser.add_argument("--api-key", default=os.environ.get("OPENAI_API_KEY", ""), help="key for --openai-base-url")
+    parser.add_argument("--data-dir", type=Path, help="where Open WebUI keeps its data (default: a fresh temp folder)")
+    parser.add_argument("--pace", type=float, default=0.6, help="scripted model latency per reply, seconds")
+    args = parser.parse_args(argv)
+    if bool(args.openai_base_url) != bool(args.model):
+        parser.error("--openai-base-url and --model go together")
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    signal.signal(signal.SIGHUP, lambda *_: sys.exit(129))
+    port = args.port or (8080 if port_is_free(8080) else free_port())
+    data_root = args.data_dir or Path(tempfile.mkdtemp(prefix="owui-demo-"))
+    shutil.rmtree(data_root / "data", ignore_errors=True)
+    time_proc: subprocess.Popen | None = None
+    model: ScriptedModel | None = None
+    server: OpenWebUIServer | None = None
+    try:
+        # 1. The time-utilities tool server.
+        time_port = free_port()
+        time_proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "scripts" / "time_server.py"), "--port", str(time_port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )
+        time_url = f"http://127.0.0.1:{time_port}"
+        wait_http(time_url + "/openapi.json", 30)
+        say(f"✓ time tool server on {time_url}")
+
+        # 2. The model.
+        if args.openai_base_url:
+            base_url, model_id, key = args.openai_base_url, args.model, args.api_key or "none"
+            say(f"✓ using {model_id} at {base_url}")
+        else:
+            model = ScriptedModel(demo_model.MODEL_ID, name=demo_model.MODEL_NAME)
+            model.default = lambda body, step: demo_model.brain(body, step, pace=args.pace)
+            model.start()
+            base_url, model_id, key = model.base_url, demo_model.MODEL_ID, "sk-demo-no-key-needed"
+            say(f"✓ scripted demo model on {base_url} ({demo_model.MODEL_NAME})")
+
+        # 3. Open WebUI.
+        say(f"… starting Open WebUI 0.12.4 on http://127.0.0.1:{port} (data: {data_root}); about 30 s")
+        server = OpenWebUIServer(data_root, port, offline_env(data_root, base_url, key)).start()
+        client = ChatClient(server.url, timeout=600)
+        client.signup(**LOGIN)
+        say(f"✓ Open WebUI is up; admin {LOGIN['email']} created")
+
+        # 4. Deploy both plugins with the deploy script, exactly as a user would.
+        valves_file = data_root / "demo-valves.json"
+        valves_file.write_text(json.dumps(DEMO_VALVES))
+        deploy = subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "deploy.py"), "--url", server.url, "--email", LOGIN["email"],
+             "--password", LOGIN["password"], "--model", model_id, "--valves-file", str(valves_file)],
+            capture_output=True, text=True, timeout=180,
+        )
+        for line in (deploy.stdout + deploy.stderr).splitlines():
+            say(f"  deploy: {line}")
+        if deploy.returncode != 0:
+            raise DeployError("scripts/deploy.py failed (see above)")
+
+        # 5. The time tools as a tool-server connection, enabled on the model.
+        register_tool_server(client, time_url)
+        client.attach_tool(model_id, f"server:{TOOL_SERVER_ID}")
+        say("✓ time tool server registered and enabled on the model")
+
+        # 6. The scenario.
+        turn: Turn | None = None
+        for n, question in enumerate(demo_model.QUESTIONS, 1):
+            since = time.time()
+            turn = client.chat(model_id, question, tool_ids=["subquery", f"server:{TOOL_SERVER_ID}"], previous=turn)
+            transcript(n, question, client.message(turn), model, since)
+
+        say("\n" + "━" * 70)
+        if args.keep:
+            say(f"{READY}: open {server.url}/c/{turn.chat_id} and sign in as {LOGIN['email']} / {LOGIN['password']}")
+            say("Press Ctrl-C to stop everything.")
+            while True:
+                time.sleep(3600)
+        say("Demo finished: stopping everything (use --keep to look at it in a browser).")
+        return 0
+    except KeyboardInterrupt:
+        say("\nstopping …")
+        return 130
+    except (DeployError, RuntimeError) as exc:
+        print(f"demo failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if server is not None:
+            server.stop()
+        if model is not None:
+            model.stop()
+        stop_process(time_proc)
+        if args.data_dir is None:
+            shutil.rmtree(data_root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
