@@ -12,11 +12,12 @@ from tests.e2e.scripted_model import ScriptedModel, free_port
 
 ADMIN = {"name": "Admin", "email": "admin@example.com", "password": "admin-password"}
 MODEL_ID = "scripted-model"
+CHEAP_MODEL_ID = "scripted-cheap-model"
 
 
 @pytest.fixture(scope="session")
 def scripted() -> Iterator[ScriptedModel]:
-    model = ScriptedModel(MODEL_ID, name="Scripted test model").start()
+    model = ScriptedModel(MODEL_ID, name="Scripted test model", extra_models=(CHEAP_MODEL_ID,)).start()
     yield model
     model.stop()
 
@@ -36,5 +37,5 @@ def owui(owui_server: OpenWebUIServer) -> ChatClient:
     client = ChatClient(owui_server.url, timeout=180)
     client.signup(**ADMIN)  # the first user becomes admin
     ids = [m["id"] for m in client.models()]
-    assert MODEL_ID in ids, f"the scripted model is not listed by Open WebUI: {ids}"
+    assert {MODEL_ID, CHEAP_MODEL_ID} <= set(ids), f"the scripted models are not listed by Open WebUI: {ids}"
     return client

@@ -131,9 +131,17 @@ class Logged:
 class ScriptedModel:
     """The server. Start once per session; register scenarios per test."""
 
-    def __init__(self, model_id: str = "scripted-model", *, strict: bool = True, name: str | None = None):
+    def __init__(
+        self,
+        model_id: str = "scripted-model",
+        *,
+        strict: bool = True,
+        name: str | None = None,
+        extra_models: tuple[str, ...] = (),
+    ):
         self.model_id = model_id
         self.name = name or model_id
+        self.extra_models = extra_models
         self.strict = strict
         self.scenarios: dict[str, Scenario] = {}
         self.default: Scenario = steps(Reply(content="(scripted model: no scenario marker in the last user message)"))
@@ -160,7 +168,10 @@ class ScriptedModel:
         return JSONResponse(
             {
                 "object": "list",
-                "data": [{"id": self.model_id, "object": "model", "created": 0, "owned_by": "scripted", "name": self.name}],
+                "data": [
+                    {"id": mid, "object": "model", "created": 0, "owned_by": "scripted", "name": self.name if mid == self.model_id else mid}
+                    for mid in (self.model_id, *self.extra_models)
+                ],
             }
         )
 
@@ -215,7 +226,7 @@ class ScriptedModel:
                 "id": f"chatcmpl-{uuid.uuid4().hex[:12]}",
                 "object": "chat.completion",
                 "created": int(time.time()),
-                "model": self.model_id,
+                "model": body.get("model", self.model_id),
                 "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}],
                 "usage": usage,
             }

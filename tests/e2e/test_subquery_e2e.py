@@ -8,6 +8,7 @@ requests the model server received.
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -219,3 +220,34 @@ def test_recent_messages_travel_as_whole_groups(installed: ChatClient, scripted:
     # The last 3 messages were [tool, assistant, user]: widened to the whole first turn, no system copied.
     assert roles == ["user", "assistant", "tool", "assistant", "user", "user"]
     assert inner.body["messages"][2]["tool_call_id"] == inner.body["messages"][1]["tool_calls"][0]["id"]
+
+
+def test_valve_model_id_runs_the_subquery_on_a_cheaper_model(installed: ChatClient, scripted: ScriptedModel, valves):
+    valves(model_id="scripted-cheap-model")
+    message, inner_requests, outer_requests = run(installed, scripted, "sq-cheap", [Reply(content="cheap answer")])
+    assert final_answer(message) == "OUTER FINAL: cheap answer"
+    assert [r.body["model"] for r in inner_requests] == ["scripted-cheap-model"]
+    assert {r.body["model"] for r in outer_requests} == {MODEL}
+
+
+def test_no_other_tools_means_no_tools_key(installed: ChatClient, scripted: ScriptedModel):
+    scripted.script("sq-notools", outer_scenario("sq-notools", "just think"))
+    scripted.script("sq-notools/inner", [Reply(content="<function=x><parameter=a>1</parameter></function> plain")])
+    turn = installed.chat(MODEL, "[[sq-notools]] go", tool_ids=["subquery"])
+    [inner] = scripted.requests_for("sq-notools/inner")
+    assert "tools" not in inner.body  # never `tools: []` (vLLM rejects it)
+    # With no tools, text that looks like a call is just text.
+    assert installed.message(turn)["content"] == "OUTER FINAL: <function=x><parameter=a>1</parameter></function> plain"
+
+
+def test_total_deadline_returns_what_was_gathered(installed: ChatClient, scripted: ScriptedModel, valves):
+    valves(total_timeout_seconds=3, tool_timeout_seconds=60)
+    inner = [Reply(calls=(Call("counter", {"n": 1}),)), Reply(calls=(Call("hang", {"seconds": 60}),)), Reply(content="never")]
+    started = time.monotonic()
+    message, inner_requests, _ = run(installed, scripted, "sq-deadline", inner)
+    assert time.monotonic() - started < 30
+    answer = final_answer(message)
+    assert answer.startswith("OUTER FINAL: [Subquery stopped: the 3 s time limit ran out after round 2.")
+    assert "counter → counted 1" in answer and "hang → Error: `hang` timed out after" in answer
+    assert len(inner_requests) == 2
+    assert (message.get("statusHistory") or [])[-1]["description"].startswith("Subquery stopped at the time limit · 2 rounds")
