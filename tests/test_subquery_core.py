@@ -498,3 +498,16 @@ async def test_status_events_are_throttled_but_done_always_goes_out():
         raise RuntimeError("socket gone")
 
     await sq.Tools._emitter(broken, True)("x", True)  # progress never breaks the work
+
+
+async def test_a_sliver_of_time_left_after_tools_counts_as_the_deadline():
+    now = [0.0]
+
+    async def execute(call, kwargs, timeout):
+        now[0] = 9.9  # the tool batch was cut just short of the 10 s deadline
+        return "partial"
+
+    model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(content="never asked"))
+    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(total_timeout_seconds=10), model, execute, noop_emit, clock=lambda: now[0])
+    assert out.answer.startswith("[Subquery stopped: the 10 s time limit ran out after round 1.")
+    assert len(model.sent) == 1

@@ -551,6 +551,9 @@ def first_user_message(prompt: str, context: str) -> dict:
     return {"role": "user", "content": f"{context}\n\n{prompt}"}
 
 
+# Less time than this left is no time: no model round can finish in it.
+MIN_USEFUL_SECONDS = 0.25
+
 FINAL_ROUND_PROMPT = (
     "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. "
     "Answer the subtask now, as completely as you can, from the tool results above; "
@@ -649,7 +652,7 @@ async def run_subquery_loop(
 
     while rounds < settings.max_rounds:
         remaining = deadline - clock()
-        if remaining <= 0:
+        if remaining < MIN_USEFUL_SECONDS:
             return out_of_time(f"before round {rounds + 1}")
         rounds += 1
         try:
@@ -686,12 +689,12 @@ async def run_subquery_loop(
             messages.append(
                 {"role": "tool", "tool_call_id": call.id, "content": cap_text(output, settings.max_result_chars)}
             )
-        if deadline - clock() <= 0:
+        if deadline - clock() < MIN_USEFUL_SECONDS:
             return out_of_time(f"after round {rounds}")
 
     # Out of rounds: one last round without tools, asking for the answer.
     remaining = deadline - clock()
-    if remaining <= 0:
+    if remaining < MIN_USEFUL_SECONDS:
         return out_of_time("after the last tool round")
     messages.append({"role": "user", "content": FINAL_ROUND_PROMPT.format(rounds=settings.max_rounds)})
     await emit(f"Subquery · {settings.max_rounds} rounds used · writing the answer", False)
