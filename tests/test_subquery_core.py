@@ -394,7 +394,7 @@ async def test_model_call_slower_than_the_deadline_is_cut():
         await asyncio.sleep(5)
 
     model = FakeModel(slow)
-    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(total_timeout_seconds=0.2), model, None, noop_emit)
+    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(total_timeout_seconds=0.5), model, None, noop_emit)
     assert out.stopped == "deadline" and "waiting for the model in round 1" in out.answer
 
 
