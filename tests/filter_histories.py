@@ -1,0 +1,440 @@
+"""Shared builders and hypothesis strategies for the tool context filter tests and benchmark.
+
+Histories are shaped exactly as Open WebUI 0.12.4 hands them to a filter's ``inlet``/``request``:
+no ``id``s, ``assistant`` messages with ``tool_calls`` (content ``''``), ``role: tool`` results with
+``tool_call_id``, optional ``reasoning_content``/``reasoning_details``, and the synthetic image
+``user`` message after tool results that carried images.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+FILTER_PATH = ROOT / "filters" / "tool_context_filter.py"
+IMAGE_TEXT = "Here are the images from the tool results above. Please analyze them."
+PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+
+
+def load_filter(name: str = "tool_context_filter") -> ModuleType:
+    """Import ``filters/tool_context_filter.py`` by path (the filters folder is not a package)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, FILTER_PATH)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@contextlib.contextmanager
+def _owui_env():
+    """Environment ``open_webui.env`` needs at import time; restored afterwards so nothing leaks
+    into other tests (for example an e2e server started later from ``os.environ``)."""
+    added = {}
+    for key, value in (
+        ("WEBUI_SECRET_KEY", "tool-context-filter-tests"),
+        ("DATA_DIR", tempfile.mkdtemp(prefix="tcf-owui-")),
+        ("OFFLINE_MODE", "true"),
+    ):
+        if key not in os.environ:
+            os.environ[key] = value
+            added[key] = value
+    try:
+        yield
+    finally:
+        for key in added:
+            os.environ.pop(key, None)
+
+
+def owui_misc() -> ModuleType | None:
+    """``open_webui.utils.misc`` (real ``convert_output_to_messages``, ``reconcile_tool_pairs``...).
+
+    Importing it pulls in ``open_webui.env``, which exits unless ``WEBUI_SECRET_KEY`` is set and
+    reads ``DATA_DIR``; ``FROM_INIT_PY``/``FRONTEND_BUILD_DIR`` are *not* needed for this module.
+    """
+    if "open_webui.utils.misc" in sys.modules:
+        return sys.modules["open_webui.utils.misc"]
+    try:
+        with _owui_env():
+            import open_webui.utils.misc as misc  # noqa: PLC0415
+    except BaseException:  # SystemExit from open_webui.env is a BaseException
+        return None
+    return misc
+
+
+# ---------------------------------------------------------------------------------------------
+# Message builders (inflated view)
+# ---------------------------------------------------------------------------------------------
+
+
+def system(text: str = "You are a helpful assistant.") -> dict:
+    return {"role": "system", "content": text}
+
+
+def user(text: str) -> dict:
+    return {"role": "user", "content": text}
+
+
+def assistant(text: str = "", **extra: Any) -> dict:
+    return {"role": "assistant", "content": text, **extra}
+
+
+def call(cid: str, name: str = "search", args: dict | str | None = None, index: int | None = None) -> dict:
+    arguments = args if isinstance(args, str) else json.dumps(args if args is not None else {"q": cid})
+    c: dict[str, Any] = {"id": cid, "type": "function", "function": {"name": name, "arguments": arguments}}
+    if index is not None:
+        c["index"] = index
+    return c
+
+
+def tool(cid: str, content: Any) -> dict:
+    return {"role": "tool", "tool_call_id": cid, "content": content}
+
+
+def image_followup(n: int = 1) -> dict:
+    return {
+        "role": "user",
+        "content": [
+            {"type": "text", "text": IMAGE_TEXT},
+            *[{"type": "image_url", "image_url": {"url": PNG}}] * n,
+        ],
+    }
+
+
+def group(cids: list[str], outputs: list[Any], text: str = "", images: int = 0, **extra: Any) -> list[dict]:
+    """One atomic group: assistant(tool_calls) + tool results (+ synthetic image message)."""
+    msgs = [assistant(text, tool_calls=[call(c) for c in cids], **extra)]
+    msgs += [tool(c, o) for c, o in zip(cids, outputs, strict=True)]
+    if images:
+        msgs.append(image_followup(images))
+    return msgs
+
+
+def output_text(n_chars: int, seed: int = 0, kind: str = "json") -> str:
+    """Deterministic tool output of about ``n_chars`` characters."""
+    rng = random.Random(seed)
+    if kind == "json":
+        rows = []
+        size = 0
+        i = 0
+        while size < n_chars:
+            row = json.dumps(
+                {
+                    "id": f"doc-{seed}-{i}",
+                    "title": f"Result {i} for query {seed}",
+                    "url": f"https://example.org/{seed}/{i}",
+                    "snippet": " ".join(rng.choice(_WORDS) for _ in range(24)),
+                    "score": round(rng.random(), 4),
+                }
+            )
+            rows.append(row)
+            size += len(row) + 2
+            i += 1
+        return "[\n" + ",\n".join(rows) + "\n]"
+    lines = []
+    size = 0
+    i = 0
+    while size < n_chars:
+        line = f"2026-10-{1 + i % 28:02d} {i % 24:02d}:{i % 60:02d} INFO worker-{i % 7} step {i} " + " ".join(
+            rng.choice(_WORDS) for _ in range(8)
+        )
+        lines.append(line)
+        size += len(line) + 1
+        i += 1
+    return "\n".join(lines)
+
+
+_WORDS = (
+    "the of and to in is for on with as by at from that this result value data file path item status "
+    "request response model context token budget search page title summary error warning ok"
+).split()
+
+
+def tool_chat(
+    turns: int, rounds: int = 2, out_chars: int = 20_000, images_every: int = 0, seed: int = 0
+) -> list[dict]:
+    """A tool-heavy chat as Open WebUI 0.12.4 re-inflates it: per turn a user message, ``rounds``
+    groups (assistant tool_calls + tool), and a final assistant answer."""
+    msgs = [system()]
+    n = 0
+    for t in range(turns):
+        msgs.append(user(f"Turn {t}: please research topic {t} and summarise what you find."))
+        for _ in range(rounds):
+            cid = f"call_{seed}_{n}"
+            n += 1
+            imgs = 1 if images_every and n % images_every == 0 else 0
+            msgs += group([cid], [output_text(out_chars, seed * 1000 + n)], images=imgs)
+        msgs.append(assistant(f"Summary of turn {t}: " + " ".join(_WORDS[:40])))
+    return msgs
+
+
+# ---------------------------------------------------------------------------------------------
+# Stored (folded) view: output items as Open WebUI 0.12.4 saves them
+# ---------------------------------------------------------------------------------------------
+
+
+def output_items(
+    rounds: list[list[tuple[str, str, str]]], final_text: str = "Done.", images: int = 0
+) -> list[dict]:
+    """``rounds`` is a list of rounds, each a list of ``(call_id, name, result_text)``."""
+    items: list[dict] = []
+    for k, rnd in enumerate(rounds):
+        items.append(
+            {
+                "type": "reasoning",
+                "id": f"r_{k}",
+                "status": "completed",
+                "start_tag": "<think>",
+                "end_tag": "</think>",
+                "content": [{"type": "output_text", "text": f"thinking about round {k}"}],
+                "summary": None,
+            }
+        )
+        for cid, name, _ in rnd:
+            items.append(
+                {
+                    "type": "function_call",
+                    "id": cid,
+                    "call_id": cid,
+                    "name": name,
+                    "arguments": json.dumps({"q": cid}),
+                    "status": "completed",
+                }
+            )
+        for cid, _, result in rnd:
+            parts: list[dict] = [{"type": "input_text", "text": result}]
+            parts += [{"type": "input_image", "image_url": PNG}] * images
+            items.append(
+                {
+                    "type": "function_call_output",
+                    "id": f"fco_{cid}",
+                    "call_id": cid,
+                    "output": parts,
+                    "status": "completed",
+                }
+            )
+    items.append(
+        {
+            "type": "message",
+            "id": "msg_final",
+            "status": "completed",
+            "role": "assistant",
+            "content": [{"type": "output_text", "text": final_text}],
+        }
+    )
+    return items
+
+
+def stored_message(role: str, content: str, output: list | None = None, mid: str = "m") -> dict:
+    """A message as the outlet body carries it (``id``, ``info``, ``timestamp``, ``output``)."""
+    m: dict[str, Any] = {"id": mid, "role": role, "content": content, "info": {}, "timestamp": 1760000000}
+    if output is not None:
+        m["output"] = output
+    return m
+
+
+def folded_block(cid: str, name: str, arguments: dict, result: str, done: bool = True) -> str:
+    """A legacy (0.6/0.8) ``<details type="tool_calls">`` block as stored in assistant content."""
+    import html
+
+    if not done:
+        return (
+            f'<details type="tool_calls" done="false" id="{cid}" name="{name}" '
+            f'arguments="{html.escape(json.dumps(arguments))}">\n<summary>Executing...</summary>\n</details>'
+        )
+    return (
+        f'<details type="tool_calls" done="true" id="{cid}" name="{name}" '
+        f'arguments="{html.escape(json.dumps(arguments))}" '
+        f'result="{html.escape(json.dumps(result, ensure_ascii=False))}" files="" embeds="">\n'
+        "<summary>Tool Executed</summary>\n</details>"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Hypothesis strategies: valid and broken histories
+# ---------------------------------------------------------------------------------------------
+
+try:  # hypothesis is a test dependency; the benchmark does not need it
+    from hypothesis import strategies as st
+except ImportError:  # pragma: no cover
+    st = None  # type: ignore[assignment]
+
+ID_POOL = ["call_0", "call_1", "call_2", "functions.search:0", "toolu_01A", ""]
+
+if st is not None:
+    _text = st.one_of(
+        st.text(max_size=40),
+        st.sampled_from(
+            [
+                "",
+                "   ",
+                "ok",
+                'Error: Tool "x" not found.',
+                "数据结果如下",
+                "Traceback (most recent call last):",
+            ]
+        ),
+    )
+
+    @st.composite
+    def tool_output(draw: Any) -> Any:
+        kind = draw(st.integers(0, 9))
+        if kind <= 4:
+            return draw(_text)
+        if kind <= 6:
+            return output_text(
+                draw(st.integers(500, 6000)), draw(st.integers(0, 50)), draw(st.sampled_from(["json", "log"]))
+            )
+        if kind == 7:
+            return output_text(draw(st.integers(20_000, 120_000)), draw(st.integers(0, 50)))
+        if kind == 8:
+            return draw(
+                st.sampled_from(
+                    [None, [{"type": "input_text", "text": "part"}], [{"type": "text", "text": "x" * 3000}]]
+                )
+            )
+        return "x" * draw(st.integers(0, 30_000))
+
+    @st.composite
+    def content(draw: Any) -> Any:
+        k = draw(st.integers(0, 6))
+        if k <= 3:
+            return draw(_text)
+        if k == 4:
+            return None
+        if k == 5:
+            return [{"type": "text", "text": draw(_text)}, {"type": "image_url", "image_url": {"url": PNG}}]
+        return output_text(draw(st.integers(100, 4000)), draw(st.integers(0, 9)), "log")
+
+    @st.composite
+    def valid_history(draw: Any, max_turns: int = 5, unique_ids: bool = False) -> list[dict]:
+        msgs: list[dict] = []
+        if draw(st.booleans()):
+            msgs.append(system(draw(_text) or "sys"))
+        counter = 0
+        for t in range(draw(st.integers(1, max_turns))):
+            msgs.append(user(draw(content()) or f"question {t}"))
+            for _ in range(draw(st.integers(0, 3))):
+                n_calls = draw(st.integers(1, 3))
+                if unique_ids:
+                    cids = [f"call_{counter + i}" for i in range(n_calls)]
+                else:
+                    # ids repeat across rounds (Open WebUI #28570), but are unique inside one group
+                    cids = draw(
+                        st.lists(
+                            st.sampled_from(ID_POOL[:5]), min_size=n_calls, max_size=n_calls, unique=True
+                        )
+                    )
+                counter += n_calls
+                extra: dict[str, Any] = {}
+                if draw(st.booleans()):
+                    extra["reasoning_content"] = draw(_text)
+                if draw(st.integers(0, 4)) == 0:
+                    extra["reasoning_details"] = [
+                        {"type": "reasoning.text", "text": "plan", "format": "unknown"}
+                    ]
+                asst = assistant(draw(st.sampled_from(["", "Let me check.", None])), **extra)
+                asst["tool_calls"] = [call(c, index=i) for i, c in enumerate(cids)]
+                msgs.append(asst)
+                order = draw(st.permutations(range(n_calls)))
+                for i in order:
+                    msgs.append(tool(cids[i], draw(tool_output())))
+                if draw(st.integers(0, 5)) == 0:
+                    msgs.append(image_followup(draw(st.integers(1, 2))))
+            if draw(st.integers(0, 3)):
+                msgs.append(assistant(draw(_text) or "answer"))
+        return msgs
+
+    @st.composite
+    def broken_history(draw: Any) -> list[Any]:
+        msgs: list[Any] = list(draw(valid_history()))
+        for _ in range(draw(st.integers(1, 6))):
+            op = draw(st.integers(0, 12))
+            pos = draw(st.integers(0, len(msgs)))
+            if op == 0 and msgs:  # drop a random message (orphans / unanswered calls)
+                del msgs[min(pos, len(msgs) - 1)]
+            elif op == 1:  # orphan tool message
+                msgs.insert(pos, tool(draw(st.sampled_from(ID_POOL)), draw(_text)))
+            elif op == 2:  # unknown role / odd dicts
+                msgs.insert(
+                    pos,
+                    draw(
+                        st.sampled_from(
+                            [
+                                {"role": "function", "name": "f", "content": "x"},
+                                {"content": "no role"},
+                                {"role": None},
+                                {"role": "ipython", "content": None},
+                            ]
+                        )
+                    ),
+                )
+            elif op == 3:  # non-dict garbage
+                msgs.insert(pos, draw(st.sampled_from([None, "text", 3, ["list"]])))
+            elif op == 4:  # system message inside a group
+                msgs.insert(pos, system("mid-chat system"))
+            elif op == 5:  # assistant with broken tool_calls
+                msgs.insert(
+                    pos,
+                    assistant(
+                        draw(st.sampled_from(["", None, "text"])),
+                        tool_calls=draw(
+                            st.sampled_from(
+                                [[], None, "x", [{"id": ""}], [None], [{"function": {"name": "f"}}]]
+                            )
+                        ),
+                    ),
+                )
+            elif op == 6 and len(msgs) > 1:  # swap neighbours (interleaves groups)
+                p = min(pos, len(msgs) - 2)
+                msgs[p], msgs[p + 1] = msgs[p + 1], msgs[p]
+            elif op == 7:  # duplicate a tool answer (repeated id)
+                tools_at = [i for i, m in enumerate(msgs) if isinstance(m, dict) and m.get("role") == "tool"]
+                if tools_at:
+                    i = draw(st.sampled_from(tools_at))
+                    msgs.insert(i + 1, dict(msgs[i]))
+            elif op == 8:  # unanswered call at the very end (request hop shape)
+                msgs.append(assistant("", tool_calls=[call(draw(st.sampled_from(ID_POOL[:4])))]))
+            elif op == 9:  # leading non-user messages
+                msgs.insert(
+                    0,
+                    draw(
+                        st.sampled_from(
+                            [
+                                assistant("hello"),
+                                tool("call_0", "x"),
+                                assistant("", tool_calls=[call("call_9")]),
+                            ]
+                        )
+                    ),
+                )
+            elif op == 10:  # move a tool message after the next group (interleaved groups)
+                tools_at = [i for i, m in enumerate(msgs) if isinstance(m, dict) and m.get("role") == "tool"]
+                if tools_at:
+                    i = draw(st.sampled_from(tools_at))
+                    m = msgs.pop(i)
+                    msgs.insert(min(len(msgs), i + draw(st.integers(1, 4))), m)
+            elif op == 11:  # content oddities
+                dicts = [i for i, m in enumerate(msgs) if isinstance(m, dict)]
+                if dicts:
+                    i = draw(st.sampled_from(dicts))
+                    msgs[i] = {
+                        **msgs[i],
+                        "content": draw(st.sampled_from([None, [], [{"type": "text"}], {"weird": 1}, 42])),
+                    }
+            else:  # image follow-up in odd places
+                msgs.insert(pos, image_followup())
+        return msgs
+
+    any_history = st.one_of(valid_history(), broken_history())

@@ -1,0 +1,166 @@
+"""Histories built by Open WebUI 0.12.4's own code (``open_webui.utils.misc``), and Open WebUI's own
+pairing check run on the filter's output.
+
+``open_webui.utils.misc`` imports ``open_webui.env``, which exits unless ``WEBUI_SECRET_KEY`` is set
+and reads ``DATA_DIR`` (tests/conftest.py sets both; ``filter_histories.owui_misc`` also works
+without it).  ``FROM_INIT_PY``/``FRONTEND_BUILD_DIR`` are only needed for ``open_webui.config``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.filter_histories import (
+    PNG,
+    any_history,
+    load_filter,
+    output_items,
+    output_text,
+    owui_misc,
+    stored_message,
+    system,
+    user,
+)
+
+tcf = load_filter()
+misc = owui_misc()
+pytestmark = pytest.mark.skipif(misc is None, reason="open_webui.utils.misc could not be imported")
+
+
+def inflate(output, fmt=None):
+    return misc.convert_output_to_messages(output, raw=True, reasoning_format=fmt, flatten_tool_images=True)
+
+
+def test_real_reinflation_shape_is_what_the_filter_expects():
+    items = output_items(
+        [
+            [("call_a", "search", output_text(30_000, 1)), ("call_b", "fetch", "page")],
+            [("call_a", "search", "again")],
+        ],
+        final_text="Here is the answer.",
+        images=1,
+    )
+    history = [system(), user("q1"), *inflate(items, "reasoning_content"), user("q2")]
+    # Exactly the 0.12.4 shape: no ids, tool_call_id on results, reasoning field, image follow-up.
+    assert [m["role"] for m in history] == [
+        "system", "user", "assistant", "tool", "tool", "user", "assistant", "tool", "user", "assistant", "user",
+    ]  # fmt: skip
+    assert all("id" not in m for m in history)
+    assert history[2]["reasoning_content"] == "thinking about round 0"
+    assert history[5]["content"][0]["text"] == tcf.IMAGE_FOLLOWUP_TEXT
+    assert history[6]["tool_calls"][0]["id"] == "call_a"  # id repeated across rounds
+    result = tcf.trim_messages(history, tcf.TrimConfig(budget_tokens=4000, keep_recent_tool_groups=1))
+    out = result.messages
+    assert tcf.validate_messages(out) == []
+    assert misc.reconcile_tool_pairs(copy.deepcopy(out)) == out  # Open WebUI's own check agrees
+    assert result.report.outputs_shrunk == 1 and result.report.images_removed == 2  # 1 per output
+    assert out[-1] == user("q2")
+
+
+def test_normalize_after_the_request_hook_keeps_the_output_valid():
+    items = output_items([[("c1", "search", output_text(8000, 2))]])
+    history = [system("a"), user("q"), *inflate(items), system("rag context"), user("q2")]
+    out = tcf.trim_messages(history, tcf.TrimConfig(budget_tokens=3000)).messages
+    # What Open WebUI does right after the request hook (normalize_messages_for_model).
+    normalized = misc.merge_system_messages(misc.strip_empty_content_blocks(copy.deepcopy(out)))
+    assert tcf.validate_messages(normalized) == []
+    assert normalized[0]["role"] == "system" and normalized[1]["role"] == "user"
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+@given(any_history, st.integers(0, 20_000), st.integers(0, 3))
+def test_open_webui_reconcile_finds_nothing_to_fix_in_filter_output(history, budget, keep):
+    out = tcf.trim_messages(
+        history, tcf.TrimConfig(budget_tokens=budget, keep_recent_tool_groups=keep)
+    ).messages
+    assert misc.reconcile_tool_pairs(copy.deepcopy(out)) == out
+
+
+# ---------------------------------------------------------------------------------------------
+# The pure replica used by the outlet (and by installs where the converter is not loaded)
+# ---------------------------------------------------------------------------------------------
+
+_ids = st.sampled_from(["c1", "c2", "c3"])
+
+
+@st.composite
+def output_item(draw):
+    kind = draw(st.integers(0, 5))
+    if kind == 0:
+        return {
+            "type": "function_call",
+            "id": "x",
+            "call_id": draw(_ids),
+            "name": draw(st.sampled_from(["search", "fetch"])),
+            "arguments": draw(st.sampled_from(['{"q": 1}', "{}", ""])),
+            "status": draw(st.sampled_from(["completed", "failed", "rejected", "in_progress", "incomplete"])),
+        }
+    if kind == 1:
+        parts = [{"type": "input_text", "text": draw(st.text(max_size=20))}]
+        if draw(st.booleans()):
+            parts.append({"type": "input_image", "image_url": PNG})
+        return {
+            "type": "function_call_output",
+            "id": "o",
+            "call_id": draw(_ids),
+            "output": parts,
+            "status": "completed",
+        }
+    if kind == 2:
+        return {
+            "type": "message",
+            "id": "m",
+            "status": "completed",
+            "role": "assistant",
+            "content": [{"type": "output_text", "text": draw(st.text(max_size=20))}],
+        }
+    if kind == 3:
+        item = {
+            "type": "reasoning",
+            "id": "r",
+            "status": "completed",
+            "content": [{"type": "output_text", "text": draw(st.text(max_size=10))}],
+            "summary": None,
+        }
+        if draw(st.booleans()):
+            item["reasoning_details"] = [
+                {
+                    "type": "reasoning.text",
+                    "text": "t",
+                    "format": draw(st.sampled_from(["x", "anthropic-claude-v1"])),
+                }
+            ]
+        return item
+    if kind == 4:
+        return {"type": "open_webui:code_interpreter", "code": "print(1)", "output": {"stdout": "1"}}
+    return {"type": "open_webui:context_compaction", "call_id": "c1", "summary": "s"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(output_item(), max_size=10),
+    st.sampled_from([None, "thinking", "reasoning_content", "think_tags"]),
+)
+def test_pure_converter_matches_open_webui(items, fmt):
+    assert tcf.convert_output_items(copy.deepcopy(items), fmt) == inflate(copy.deepcopy(items), fmt)
+
+
+def test_outlet_inflation_matches_with_and_without_the_loaded_converter():
+    stored = []
+    for t in range(3):
+        stored.append(stored_message("user", f"q{t}", mid=f"u{t}"))
+        items = output_items([[(f"c{t}", "search", json.dumps({"rows": list(range(50))}))]], images=t % 2)
+        stored.append(stored_message("assistant", "Done.", items, mid=f"a{t}"))
+    stored.append(stored_message("assistant", "", mid="empty"))  # dropped, like load_messages_from_db
+    pure = tcf.inflate_stored_messages(stored)
+    real = tcf.inflate_stored_messages(stored, None, misc.convert_output_to_messages)
+    assert pure == real
+    assert tcf._owui_converter() is misc.convert_output_to_messages  # picked up when already loaded
+    assert tcf.validate_messages(pure) == []

@@ -1,0 +1,192 @@
+"""Property tests (hypothesis) of the tool context filter over generated valid and broken histories."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.filter_histories import any_history, load_filter, valid_history
+
+tcf = load_filter()
+EXACT, _ = tcf.get_exact_counter()
+COUNTERS = [tcf.TokenCounter()] + ([tcf.TokenCounter(exact=EXACT)] if EXACT else [])
+
+SETTINGS = settings(
+    max_examples=int(os.environ.get("TCF_HYPOTHESIS_EXAMPLES", "150")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+)
+
+configs = st.builds(
+    tcf.TrimConfig,
+    budget_tokens=st.one_of(st.integers(0, 400), st.integers(400, 6000), st.integers(6000, 200_000)),
+    keep_recent_tool_groups=st.integers(0, 4),
+    tool_output_max_tokens=st.sampled_from([64, 300, 1000, 4000]),
+    recent_tool_output_max_tokens=st.sampled_from([500, 4000, 12000]),
+    shrink_only_over_budget=st.booleans(),
+)
+counters = st.sampled_from(COUNTERS)
+
+
+def _original_ids(messages):
+    return {id(m) for m in messages}
+
+
+@SETTINGS
+@given(any_history, configs, counters)
+def test_output_is_provider_valid_and_input_untouched(history, config, counter):
+    before = copy.deepcopy(history)
+    result = tcf.trim_messages(history, config, counter)
+    assert history == before  # nothing mutated, however broken the input
+    assert tcf.validate_messages(result.messages) == []
+    # Independent simple check (OpenAI rule): each tool message follows an assistant with its id.
+    pending: list = []
+    for m in result.messages:
+        if m.get("role") == "tool":
+            assert m.get("tool_call_id") in pending
+            pending.remove(m.get("tool_call_id"))
+        elif m.get("role") not in ("system", "developer"):
+            assert not pending
+            pending = [c["id"] for c in m.get("tool_calls") or []] if m.get("role") == "assistant" else []
+    assert not pending
+
+
+@SETTINGS
+@given(any_history, configs, counters)
+def test_idempotent(history, config, counter):
+    once = tcf.trim_messages(history, config, counter)
+    twice = tcf.trim_messages(once.messages, config, counter)
+    assert twice.messages == once.messages
+    assert not twice.report.changed
+    assert twice.messages is once.messages
+
+
+@SETTINGS
+@given(any_history, configs, counters)
+def test_within_budget_whenever_the_protected_part_fits(history, config, counter):
+    floor = tcf.trim_messages(history, tcf.TrimConfig(**{**config.__dict__, "budget_tokens": 0}), counter)
+    protected = floor.report.tokens_after  # everything droppable dropped, everything shrunk to a stub
+    result = tcf.trim_messages(history, config, counter)
+    assert result.report.tokens_after == tcf.measure_tokens(result.messages, config, counter)
+    if protected <= config.budget_tokens:
+        assert result.report.tokens_after <= config.budget_tokens
+        assert not result.report.over_budget
+    else:
+        assert result.report.over_budget
+
+
+@SETTINGS
+@given(any_history, configs)
+def test_only_tool_outputs_change_and_protected_messages_survive(history, config):
+    result = tcf.trim_messages(history, config)
+    originals = _original_ids(history)
+    for m in result.messages:
+        if id(m) in originals:
+            continue
+        # A copy: a shrunk or stubbed tool result, an assistant with repaired tool_calls, or a
+        # legacy folded assistant message whose results were shrunk.
+        assert m["role"] in ("tool", "assistant"), m
+        if m["role"] == "tool":
+            assert isinstance(m["content"], str)
+            assert m["content"].startswith(tcf.SHRINK_PREFIX) or m["content"] == tcf.UNANSWERED_RESULT
+    dicts = [m for m in history if isinstance(m, dict)]
+    for m in dicts:
+        if m.get("role") == "system":
+            assert any(o is m for o in result.messages)
+    if tcf.validate_messages(history) == []:
+        # In a valid history an image follow-up right after tool results belongs to that group;
+        # every other user message starts a turn.  The newest one is kept, as is.
+        real_users = [
+            m
+            for i, m in enumerate(history)
+            if m.get("role") == "user" and not (_is_image(m) and i and history[i - 1].get("role") == "tool")
+        ]
+        if real_users:
+            assert any(o is real_users[-1] for o in result.messages)
+
+
+def _is_image(m):
+    c = m.get("content")
+    return (
+        isinstance(c, list) and c and isinstance(c[0], dict) and c[0].get("text") == tcf.IMAGE_FOLLOWUP_TEXT
+    )
+
+
+@SETTINGS
+@given(valid_history(unique_ids=True), st.integers(0, 3), counters)
+def test_valid_and_within_budget_passes_through_unchanged(history, keep, counter):
+    config = tcf.TrimConfig(
+        budget_tokens=10**9,
+        keep_recent_tool_groups=keep,
+        tool_output_max_tokens=10**9,
+        recent_tool_output_max_tokens=10**9,
+    )
+    result = tcf.trim_messages(history, config, counter)
+    if tcf.validate_messages(history) == []:
+        assert result.messages is history
+        assert not result.report.changed
+
+
+@SETTINGS
+@given(any_history, configs)
+def test_order_is_preserved(history, config):
+    result = tcf.trim_messages(history, config)
+    position = {id(m): i for i, m in enumerate(history)}
+    kept = [
+        position[id(m)] for m in result.messages if id(m) in position and m.get("role") not in ("system",)
+    ]
+    assert kept == sorted(kept)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(any_history, st.integers(50, 20_000), st.integers(0, 3))
+def test_filter_hooks_never_raise_and_inlet_then_request_equals_once(history, budget, keep):
+    f = tcf.Filter()
+    f.valves.max_context_tokens = budget + 1000
+    f.valves.reserve_tokens = 1000
+    f.valves.keep_recent_tool_groups = keep
+    events = []
+
+    async def emitter(event):
+        events.append(event)
+
+    body = {"model": "m", "messages": history, "stream": True, "metadata": {"chat_id": "c"}}
+    snapshot = copy.deepcopy(body)
+
+    async def run():
+        once = await f.inlet(body, __user__={"id": "u", "valves": f.UserValves()}, __event_emitter__=emitter)
+        then = await f.request(once, __user__={"id": "u"}, __event_emitter__=emitter)
+        direct = await f.request(body, __user__={"id": "u"})
+        return once, then, direct
+
+    once, then, direct = asyncio.run(run())
+    assert body == snapshot
+    assert then["messages"] == once["messages"]
+    assert direct["messages"] == once["messages"]
+    assert tcf.validate_messages(once["messages"]) == []
+    for e in events:
+        assert e["type"] == "status" and e["data"]["done"] is True
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.one_of(
+        st.none(), st.integers(), st.text(), st.lists(st.integers()), st.dictionaries(st.text(), st.none())
+    )
+)
+def test_garbage_bodies_are_returned_as_they_came(body):
+    f = tcf.Filter()
+
+    async def run():
+        return (
+            await f.inlet(body),
+            await f.request(body, __user__="not a dict"),
+            await f.outlet(body, __event_emitter__=print),
+        )
+
+    for out in asyncio.run(run()):
+        assert out is body
