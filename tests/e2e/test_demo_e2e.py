@@ -1,0 +1,190 @@
+"""The README's first command, end to end: `scripts/demo.py`, and its chat in a real browser.
+
+The browser is Debian's Chromium driven by Playwright (no browser download). Screenshots go to
+test-output/browser/.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from scripts.demo_model import QUESTIONS
+from tests.e2e.harness import ROOT
+from tests.e2e.scripted_model import free_port
+
+pytestmark = pytest.mark.e2e
+
+OUT = ROOT / "test-output" / "browser"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@dataclass
+class DemoRun:
+    process: subprocess.Popen
+    lines: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def wait_for(self, needle: str, timeout: float) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.lines:
+                if needle in line:
+                    return line
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.2)
+        raise AssertionError(f"demo never printed {needle!r}; output:\n{self.text()[-3000:]}")
+
+    def ports(self) -> list[int]:
+        return [int(p) for p in re.findall(r"http://127\.0\.0\.1:(\d+)", self.text())]
+
+
+def start_demo(*args: str) -> DemoRun:
+    process = subprocess.Popen(
+        [sys.executable, "-u", str(ROOT / "scripts" / "demo.py"), *args],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
+    )
+    run = DemoRun(process)
+
+    def pump() -> None:
+        for line in process.stdout:
+            run.lines.append(line.rstrip("\n"))
+
+    threading.Thread(target=pump, daemon=True).start()
+    return run
+
+
+def port_open(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def assert_nothing_left(run: DemoRun) -> None:
+    ports = set(run.ports())
+    assert ports, run.text()
+    still = [p for p in ports if port_open(p)]
+    assert not still, f"ports still served after the demo stopped: {still}"
+    leftovers = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    for port in ports:
+        assert f"--port {port}" not in leftovers, f"a process with --port {port} is still running"
+
+
+def assert_transcript(text: str) -> None:
+    for n, question in enumerate(QUESTIONS, 1):
+        assert f"━━ Turn {n} " in text and f"You: {question}" in text
+    assert "deploy: done: everything is in place" in text
+    assert re.search(r"Tokyo is [78] hours ahead of Berlin", text)  # 8 in winter, 7 in summer
+    assert text.count("· Subquery done · 3 rounds · 3 tool calls") == 2
+    assert "→ get_current_time_in_zone({\"timezone\": \"Asia/Tokyo\"})" in text
+    assert re.search(r"The tool server knows \d{3} IANA time zones", text)
+    assert re.search(r"Filter: Context [\d.]+k? → [\d.]+k? tokens · 1 tool output shrunk", text), text
+
+
+@pytest.fixture(scope="module")
+def kept_demo():
+    """`demo.py --keep`: plays the scenario, then stays up until Ctrl-C, which must stop everything."""
+    run = start_demo("--keep", "--port", str(free_port()))
+    ready = run.wait_for("DEMO READY", timeout=420)
+    url = re.search(r"open (http://\S+)", ready).group(1)
+    yield run, url
+    run.process.send_signal(signal.SIGINT)
+    assert run.process.wait(60) == 130
+    assert_nothing_left(run)
+
+
+def test_demo_transcript(kept_demo):
+    run, _url = kept_demo
+    assert_transcript(run.text())
+    assert "sign in as demo@example.com / demo-password" in run.text()
+
+
+@pytest.mark.browser
+def test_turn_one_in_a_real_browser(kept_demo):
+    if not CHROMIUM.exists():
+        pytest.fail("Debian's chromium is not installed: run `make test` (it installs it) or `apt-get install chromium`")
+    from playwright.sync_api import sync_playwright
+
+    _run, url = kept_demo
+    base = url.split("/c/")[0]
+    OUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.set_default_timeout(60_000)
+            page.goto(base + "/auth", wait_until="domcontentloaded")
+            page.fill("input[name=email]", "demo@example.com")
+            page.fill("input[name=password]", "demo-password")
+            page.get_by_role("button", name="Sign in").click()
+            page.wait_for_url(lambda u: "/auth" not in u)
+            whats_new = page.get_by_role("button", name="Okay, Let's Go!")
+            try:  # shown once per user, on the first sign-in after an upgrade
+                whats_new.click(timeout=5_000)
+            except Exception:
+                pass
+
+            page.goto(url, wait_until="domcontentloaded")
+            page.wait_for_selector("#chat-input")
+            answers = page.get_by_text(re.compile(r"Tokyo is [78] hours ahead of Berlin"))
+            page.wait_for_function("document.body.innerText.includes('hours ahead of Berlin')")
+            before = answers.count()
+            assert before >= 1  # the demo chat holds turn 1's answer already
+
+            page.locator("#chat-input").click()
+            page.keyboard.type(QUESTIONS[0])
+            page.keyboard.press("Enter")
+
+            seen: list[str] = []
+            deadline = time.monotonic() + 90
+            while answers.count() <= before and time.monotonic() < deadline:
+                for line in page.locator("#messages-container").inner_text().splitlines():
+                    if line.startswith("Subquery") and line not in seen:
+                        seen.append(line)
+                        if len(seen) == 2:
+                            page.screenshot(path=str(OUT / "turn1-running.png"))
+                time.sleep(0.1)
+            page.screenshot(path=str(OUT / "turn1-answered.png"))
+            assert answers.count() == before + 1, f"no final answer; status lines seen: {seen}"
+            assert seen and seen[0].startswith("Subquery started · "), seen
+            assert any(re.match(r"Subquery · round 1/\d+ · calling get_current_time_in_zone ×2", s) for s in seen), seen
+            assert any(s.startswith("Subquery done · 3 rounds · 3 tool calls") for s in seen), seen
+        finally:
+            browser.close()
+    assert (OUT / "turn1-answered.png").stat().st_size > 10_000
+
+
+def test_demo_without_keep_plays_and_stops_everything():
+    run = start_demo("--port", str(free_port()), "--pace", "0.05")
+    assert run.process.wait(420) == 0, run.text()[-3000:]
+    time.sleep(0.5)  # let the output pump finish
+    assert_transcript(run.text())
+    assert run.lines[-1] == "Demo finished: stopping everything (use --keep to look at it in a browser)."
+    assert_nothing_left(run)
+
+
+def test_demo_failure_is_clear_and_stops_everything():
+    """A real-model run whose model does not exist: a clear error, exit 1, nothing left running."""
+    dead = f"http://127.0.0.1:{free_port()}/v1"
+    run = start_demo("--port", str(free_port()), "--openai-base-url", dead, "--model", "no-such-model")
+    assert run.process.wait(420) == 1, run.text()[-3000:]
+    time.sleep(0.5)
+    assert "demo failed:" in run.text() and "model 'no-such-model' not found" in run.text()
+    assert "Traceback" not in run.text()
+    assert_nothing_left(run)
