@@ -414,7 +414,7 @@ def _stub_line(removed: int, original: int) -> str:
 
 def _find_extracts(body: str, start: int, end: int, max_chars: int) -> str:
     """Error lines and URLs from the removed middle ``body[start:end]``, scanning bounded windows only."""
-    if max_chars < 120 or end - start < 80:
+    if max_chars < 40 or end - start < 80:
         return ""
     w = _EXTRACT_WINDOW
     if end - start <= 4 * w:
@@ -442,8 +442,11 @@ def _find_extracts(body: str, start: int, end: int, max_chars: int) -> str:
         line = found[pos]
         if not line or line in out:
             continue
-        if used + len(line) + 1 > max_chars:
-            break
+        left = max_chars - used - 1
+        if len(line) > left:
+            if left < 40:
+                break
+            line = line[: left - 1] + "…"  # a long line is cut rather than lost
         out.append(line)
         used += len(line) + 1
     return "\n".join(out)
@@ -487,9 +490,8 @@ def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple
         return stub_full, stub_cost
     n = len(body)
     ratio = n / max(1, body_tokens if body_tokens is not None else estimate_tokens(body))  # chars per token
-    for _ in range(8):
-        head_chars = int(avail * 0.55 * ratio)
-        tail_chars = int(avail * 0.25 * ratio)
+    def bounds(head_chars: int, tail_chars: int) -> tuple[int, int]:
+        """Head end and tail start, moved to nearby line breaks where cheap."""
         if head_chars + tail_chars >= n:
             scale = 0.8 * n / (head_chars + tail_chars)
             head_chars, tail_chars = int(head_chars * scale), int(tail_chars * scale)
@@ -501,19 +503,48 @@ def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple
         cut = body.find("\n", t_start, t_start + 240)
         if 0 <= cut < n - 1 and (n - cut) > tail_chars * 0.6:
             t_start = cut + 1
+        return h_end, max(t_start, h_end)
+
+    def build(room: int) -> tuple[str, int]:
+        # Error lines first (up to 30% of the room), from the middle a 50/20 split would remove;
+        # head and tail then share whatever the extracts did not use.
+        h_end, t_start = bounds(int(room * 0.5 * ratio), int(room * 0.2 * ratio))
+        extracts = _find_extracts(body, h_end, t_start, int(room * 0.3 * ratio))
+        rest = room - len(extracts) / ratio
+        h_end, t_start = bounds(int(rest * 0.69 * ratio), int(rest * 0.29 * ratio))
         head = body[:h_end]
-        tail = body[t_start:] if tail_chars > 0 else ""
-        extracts = _find_extracts(body, h_end, t_start, int(avail * 0.2 * ratio))
+        tail = body[t_start:] if t_start < n else ""
+        if extracts:  # lines the wider head or tail now holds need not be repeated
+            extracts = "\n".join(x for x in extracts.split("\n") if x not in head and x not in tail)
         kept = int((len(head) + len(tail) + len(extracts)) / ratio)
         pieces = [head, extracts, tail] if extracts else [head, tail]
         result = _stub_line(max(0, original - kept), original) + "\n" + _CUT.join(pieces)
-        cost = count(result)
+        return result, count(result)
+
+    # Find the largest room whose result fits the target.  The estimator samples long texts, so
+    # cost is not linear in the room: shrink until something fits, grow while it fits well under
+    # the target, then bisect between the best fit and the smallest overshoot.
+    best: tuple[str, int] | None = None
+    fits = over = 0
+    for _ in range(8):
+        result, cost = build(avail)
         if cost <= target:
-            return result, cost
-        avail = int(avail * min(0.9, target / cost))
-        if avail < 24:
+            if best is None or cost > best[1]:
+                best = (result, cost)
+            fits = avail
+            if cost >= 0.92 * target or avail * 0.98 * ratio >= n:
+                break
+        else:
+            over = avail
+        if not fits:
+            avail = int(avail * min(0.9, target / cost))
+        elif not over:
+            avail = int(avail * min(1.5, 0.97 * target / max(cost, 1)))
+        else:
+            avail = (fits + over) // 2
+        if avail < 24 or (fits and over and over - fits <= 16):
             break
-    return stub_full, stub_cost
+    return best or (stub_full, stub_cost)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1122,7 +1153,35 @@ def trim_messages(
                         total -= costs[k]
                 turns_dropped += 1
 
-        # (5) Shrink inside the protected part, oldest group first, in three steps.
+        # (5) Shrink inside the protected part only as much as the budget demands: one common cap
+        # for the current turn's outputs, as high as fits (water-filling), so the results the model
+        # needs right now keep as much as possible.  Fixed levels remain the fallback below that.
+        if total > budget and chain:
+            for k in chain:
+                g = items[k][1]
+                if g.image is not None and not g.drop_image:
+                    g.drop_image = True
+                    before = costs[k]
+                    costs[k] = group_cost(g)
+                    total += costs[k] - before
+                    protected_shrunk += 1
+            sizes = [
+                tok if tgt is None or tok <= tgt else tgt
+                for k in chain
+                for tok, tgt in zip(items[k][1].tool_tokens, items[k][1].targets, strict=True)
+            ]
+            room = budget - (total - sum(sizes))
+            level = _water_level(sizes, room)
+            if total > budget and level >= _MIN_TARGET:
+                for k in chain:
+                    g = items[k][1]
+                    before = costs[k]
+                    hit = False
+                    for j in range(len(g.tool_tokens)):
+                        hit = set_target(g, j, level) or hit
+                    protected_shrunk += hit
+                    costs[k] = group_cost(g)
+                    total += costs[k] - before
         if total > budget:
             for level in (old_target, config.floor_target, _MIN_TARGET):
                 for k in chain:
@@ -1213,6 +1272,22 @@ def trim_messages(
         changed=changed,
     )
     return TrimResult(messages=out if changed else msgs, report=report)
+
+
+def _water_level(sizes: Sequence[int], room: int) -> int:
+    """The highest common cap ``c`` with ``sum(min(s, c) for s in sizes) <= room`` (0 if none)."""
+    if room <= 0 or not sizes:
+        return 0
+    if sum(sizes) <= room:
+        return max(sizes)
+    ordered = sorted(sizes)
+    spent = 0
+    for i, size in enumerate(ordered):
+        share = (room - spent) // (len(ordered) - i)
+        if size > share:
+            return share
+        spent += size
+    return ordered[-1]
 
 
 def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:

@@ -6,6 +6,8 @@ import copy
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.filter_histories import (
     IMAGE_TEXT,
@@ -239,6 +241,30 @@ def test_protected_part_shrunk_inside_when_it_does_not_fit():
     assert roles(r.messages) == ["system", "user", "assistant", "tool", "assistant", "tool"]
     assert "over budget" in tcf.format_status(r.report)
     assert all(m["content"].startswith(tcf.SHRINK_PREFIX) for m in r.messages if m["role"] == "tool")
+
+
+def test_protected_part_keeps_as_much_as_the_budget_allows():
+    """Two current-turn results that together exceed the budget share it: each keeps far more
+    than a fixed shrink level would (water-filling), and the total fits."""
+    h = [system("S"), user("current")] + group(["a", "b"], [output_text(12_000, 1), output_text(12_000, 2)])
+    full = [EST.text(m["content"]) for m in h if m["role"] == "tool"]
+    r = trim(h, budget=int(sum(full) * 0.6), keep_recent_tool_groups=2)
+    kept = [EST.text(m["content"]) for m in r.messages if m["role"] == "tool"]
+    assert r.report.protected_shrunk and not r.report.over_budget
+    assert r.report.tokens_after <= int(sum(full) * 0.6)
+    assert all(k > 0.45 * f for k, f in zip(kept, full, strict=True)), (kept, full)
+    assert trim(r.messages, budget=int(sum(full) * 0.6), keep_recent_tool_groups=2).messages is r.messages
+
+
+@given(st.lists(st.integers(min_value=0, max_value=50_000), max_size=12), st.integers(min_value=-10, max_value=300_000))
+def test_water_level_is_the_highest_cap_that_fits(sizes, room):
+    level = tcf._water_level(sizes, room)
+    if room <= 0 or not sizes:
+        assert level == 0
+        return
+    assert sum(min(s, level) for s in sizes) <= room
+    if level < max(sizes):
+        assert sum(min(s, level + 1) for s in sizes) > room
 
 
 def test_newest_user_message_is_never_altered():
