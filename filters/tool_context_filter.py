@@ -66,6 +66,7 @@ _MIN_TARGET = 64  # smallest shrink target in tokens (a bare stub line always fi
 _STUB_RE = re.compile(r"of ~([\d,]+) tokens")
 _CUT = "\n[…]\n"
 _EXTRACT_WINDOW = 32_768  # removed middles up to 4x this are scanned whole, longer ones in 3 windows
+# Case-sensitive on purpose: "ERROR"/"Error:" are signals, the plain word "error" in prose is not.
 _EXTRACT_PATTERNS = (
     "Traceback",
     "Exception",
@@ -452,6 +453,23 @@ def _find_extracts(body: str, start: int, end: int, max_chars: int) -> str:
     return "\n".join(out)
 
 
+def _fit_lines(lines: str, max_chars: int) -> str:
+    """The first lines of ``lines`` that fit ``max_chars`` (a long line is cut rather than lost)."""
+    if len(lines) <= max_chars:
+        return lines
+    out: list[str] = []
+    used = 0
+    for line in lines.split("\n"):
+        left = max_chars - used - 1
+        if len(line) > left:
+            if left >= 40:
+                out.append(line[: left - 1] + "…")
+            break
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)
+
+
 def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] = estimate_tokens) -> str:
     """Shrink ``text`` to at most ``target_tokens`` (as measured by ``count``).
 
@@ -505,11 +523,14 @@ def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple
             t_start = cut + 1
         return h_end, max(t_start, h_end)
 
+    # Error lines and URLs of the middle that a 50/20 head/tail split would remove, found once
+    # (bounded scans); each try below keeps those that fit 30% of its room.
+    h_end, t_start = bounds(int(avail * 0.5 * ratio), int(avail * 0.2 * ratio))
+    found = _find_extracts(body, h_end, t_start, int(avail * 0.3 * ratio) * 2)
+
     def build(room: int) -> tuple[str, int]:
-        # Error lines first (up to 30% of the room), from the middle a 50/20 split would remove;
-        # head and tail then share whatever the extracts did not use.
-        h_end, t_start = bounds(int(room * 0.5 * ratio), int(room * 0.2 * ratio))
-        extracts = _find_extracts(body, h_end, t_start, int(room * 0.3 * ratio))
+        # Error lines first (up to 30% of the room); head and tail share whatever they leave.
+        extracts = _fit_lines(found, int(room * 0.3 * ratio))
         rest = room - len(extracts) / ratio
         h_end, t_start = bounds(int(rest * 0.69 * ratio), int(rest * 0.29 * ratio))
         head = body[:h_end]
@@ -525,14 +546,16 @@ def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple
     # cost is not linear in the room: shrink until something fits, grow while it fits well under
     # the target, then bisect between the best fit and the smallest overshoot.
     best: tuple[str, int] | None = None
-    fits = over = 0
-    for _ in range(8):
+    fits = over = tries = 0
+    while tries < 8:
+        tries += 1
         result, cost = build(avail)
         if cost <= target:
             if best is None or cost > best[1]:
                 best = (result, cost)
             fits = avail
-            if cost >= 0.92 * target or avail * 0.98 * ratio >= n:
+            # Good enough at 85% of the target; refining costs a build (and a count) per step.
+            if cost >= 0.85 * target or avail * 0.98 * ratio >= n or tries >= 4:
                 break
         else:
             over = avail
@@ -542,7 +565,7 @@ def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple
             avail = int(avail * min(1.5, 0.97 * target / max(cost, 1)))
         else:
             avail = (fits + over) // 2
-        if avail < 24 or (fits and over and over - fits <= 16):
+        if avail < 24 or (fits and over and over - fits <= max(16, fits // 20)):
             break
     return best or (stub_full, stub_cost)
 
@@ -685,7 +708,7 @@ def _usable_call(call: Any) -> bool:
     return isinstance(cid, str) and bool(cid)
 
 
-def _parse(messages: Sequence[Any]) -> tuple[list[tuple[int, Any]], _Repairs]:
+def _parse(messages: Sequence[Any]) -> tuple[list[int], list[Any], _Repairs]:
     """Split ``messages`` into items (system, user, plain, group) and repair pairing on the way.
 
     Pairing is by ``tool_call_id`` *and* position: a ``tool`` message answers the first still
@@ -693,8 +716,15 @@ def _parse(messages: Sequence[Any]) -> tuple[list[tuple[int, Any]], _Repairs]:
     (system messages inside that run are moved after the group).  Ids may repeat across groups.
     """
     rep = _Repairs()
-    items: list[tuple[int, Any]] = []
-    append = items.append
+    # Two parallel lists rather than a (kind, payload) tuple per item: on long histories a tuple
+    # per message is enough live objects to trigger a full garbage collection on every call.
+    kinds: list[int] = []
+    payloads: list[Any] = []
+
+    def append(kind: int, payload: Any) -> None:
+        kinds.append(kind)
+        payloads.append(payload)
+
     n = len(messages)
     i = 0
     while i < n:
@@ -709,7 +739,7 @@ def _parse(messages: Sequence[Any]) -> tuple[list[tuple[int, Any]], _Repairs]:
                 # Open WebUI's synthetic image message away from its tool results is an orphan.
                 rep.orphans += 1
             else:
-                append((_KIND_USER, m))
+                append(_KIND_USER, m)
             i += 1
             continue
         if role == "tool":
@@ -717,11 +747,11 @@ def _parse(messages: Sequence[Any]) -> tuple[list[tuple[int, Any]], _Repairs]:
             i += 1
             continue
         if role in SYSTEM_ROLES:
-            append((_KIND_SYS, m))
+            append(_KIND_SYS, m)
             i += 1
             continue
         if role != "assistant" or "tool_calls" not in m:
-            append((_KIND_PLAIN, m))
+            append(_KIND_PLAIN, m)
             i += 1
             continue
         calls = m.get("tool_calls")
@@ -733,7 +763,7 @@ def _parse(messages: Sequence[Any]) -> tuple[list[tuple[int, Any]], _Repairs]:
                 rep.empty_tool_calls += 1
             plain = {k: v for k, v in m.items() if k != "tool_calls"}
             if _has_text(plain) or plain.get("reasoning_content") or plain.get("thinking"):
-                append((_KIND_PLAIN, plain))
+                append(_KIND_PLAIN, plain)
             else:
                 rep.assistants_removed += 1
             i += 1
@@ -779,13 +809,13 @@ def _parse(messages: Sequence[Any]) -> tuple[list[tuple[int, Any]], _Repairs]:
             if answered[k] is None:
                 tools.append({"role": "tool", "tool_call_id": call["id"], "content": UNANSWERED_RESULT})
                 rep.stubbed += 1
-        append((_KIND_GROUP, _Group(assistant=m, tools=tools, image=image)))
+        append(_KIND_GROUP, _Group(assistant=m, tools=tools, image=image))
         for pos, s in deferred:
             if pos < last_member:
                 rep.systems_moved += 1
-            append((_KIND_SYS, s))
+            append(_KIND_SYS, s)
         i = j
-    return items, rep
+    return kinds, payloads, rep
 
 
 # --------------------------------------------------------------------------------------------
@@ -887,6 +917,9 @@ class TrimConfig:
     tool_output_max_tokens: int = 1000
     recent_tool_output_max_tokens: int = 12000
     shrink_only_over_budget: bool = False
+    #: Count every message, even old turns that are certainly dropped (exact ``tokens_before``;
+    #: slower on long chats).  The trimmed messages are the same either way.
+    count_dropped_turns: bool = False
 
     @property
     def old_target(self) -> int:
@@ -955,28 +988,27 @@ def trim_messages(
     """
     counter = counter or TokenCounter()
     msgs = messages if isinstance(messages, list) else list(messages)
-    items, rep = _parse(msgs)
+    kinds, payloads, rep = _parse(msgs)
 
     first_user = last_user = None
-    for k, item in enumerate(items):
-        if item[0] == _KIND_USER:
+    for k, kind in enumerate(kinds):
+        if kind == _KIND_USER:
             if first_user is None:
                 first_user = k
             last_user = k
     if first_user:
         # Start on a user message (Gemini).  Without any user message nothing is cut here: e.g. a
         # stateful Responses API follow-up carries no user message at all.
-        head = []
-        for kind, payload in items[:first_user]:
-            if kind == _KIND_SYS:
-                head.append((kind, payload))
-            else:
-                rep.leading += len(_item_messages(kind, payload))
+        head = [k for k in range(first_user) if kinds[k] == _KIND_SYS]
+        for k in range(first_user):
+            if kinds[k] != _KIND_SYS:
+                rep.leading += len(_item_messages(kinds[k], payloads[k]))
         shift = first_user - len(head)
-        items = head + items[first_user:]
+        kinds = [kinds[k] for k in head] + kinds[first_user:]
+        payloads = [payloads[k] for k in head] + payloads[first_user:]
         first_user -= shift
         last_user -= shift  # type: ignore[operator]
-    n_items = len(items)
+    n_items = len(kinds)
     current_start = last_user if last_user is not None else 0
     old_start = first_user if first_user is not None else current_start
 
@@ -987,7 +1019,7 @@ def trim_messages(
     recent_blocks: dict[int, int] = {}
     units = 0
     for k in range(n_items - 1, -1, -1):
-        kind, payload = items[k]
+        kind, payload = kinds[k], payloads[k]
         if kind == _KIND_GROUP:
             if units < keep_k:
                 recent_groups.add(k)
@@ -1016,7 +1048,7 @@ def trim_messages(
     chain: list[int] = []  # groups of the current turn
 
     def exact_at(k: int) -> bool:
-        return items[k][0] == _KIND_SYS or k >= current_start or k in recent_groups
+        return kinds[k] == _KIND_SYS or k >= current_start or k in recent_groups
 
     def group_cost(g: _Group) -> int:
         c = g.base_cost if g.drop_image or g.image is None else g.base_cost + g.image_cost
@@ -1032,7 +1064,7 @@ def trim_messages(
         return False
 
     def refold(k: int, limits: list[tuple[int, int] | None]) -> int:
-        src = items[k][1]
+        src = payloads[k]
         exact = exact_at(k)
         content, changed = shrink_folded_content(
             folded_new.get(k, src)["content"], limits, lambda s: counter.text(s, exact)
@@ -1046,8 +1078,8 @@ def trim_messages(
 
     def cap(k: int) -> None:
         """Per-output caps for item ``k`` (tool outputs and legacy folded results)."""
-        payload = items[k][1]
-        if items[k][0] == _KIND_GROUP:
+        payload = payloads[k]
+        if kinds[k] == _KIND_GROUP:
             g: _Group = payload
             if k in recent_groups:
                 limit, target = recent_cap, recent_cap
@@ -1068,10 +1100,15 @@ def trim_messages(
             )
 
     cap_always = not config.shrink_only_over_budget
-    tokens_before = 0
-    for k in range(n_items):
-        kind, payload = items[k]
-        exact = kind == _KIND_SYS or k >= current_start or k in recent_groups
+    measured = [False] * n_items
+
+    def measure(k: int) -> int:
+        """Cost of item ``k`` before any shrinking (memoized); fills a group's token fields."""
+        if measured[k]:
+            return costs[k]
+        measured[k] = True
+        kind, payload = kinds[k], payloads[k]
+        exact = exact_at(k)
         if kind == _KIND_GROUP:
             g = payload
             toks = []
@@ -1087,37 +1124,79 @@ def trim_messages(
             if g.image is not None:
                 g.image_cost = mcost(g.image, exact)
             c = g.base_cost + sum(toks) + g.image_cost
-            (chain if k > current_start or last_user is None else old_groups).append(k)
         else:
             content = payload.get("content")
             if len(payload) == 2 and content.__class__ is str and not exact:  # the common shape, inlined
                 c = ov + estimate_tokens(content)
             else:
                 c = mcost(payload, exact)
-        tokens_before += c
         costs[k] = c
-        if cap_always and (kind == _KIND_GROUP or k in folded_spans):
-            cap(k)
-    total = sum(costs)
-    if not cap_always and total > budget:
-        for k in range(n_items):
-            cap(k)
-        total = sum(costs)
+        return c
+
+    def least(k: int) -> int:
+        """A lower bound of item ``k``'s cost after every reduction of steps (2)-(5)."""
+        c = measure(k)
+        kind, payload = kinds[k], payloads[k]
+        if kind == _KIND_GROUP:
+            g = payload
+            if k >= current_start:  # the current turn: step 5 may go down to bare stubs
+                level = _MIN_TARGET
+            elif k in recent_groups:  # never shrunk below the recent cap, image kept
+                return g.base_cost + g.image_cost + sum(min(t, recent_cap) for t in g.tool_tokens)
+            else:  # old output at the floor target, image dropped
+                level = config.floor_target
+            return g.base_cost + sum(min(t, level) for t in g.tool_tokens)
+        return ov if k in folded_spans else c
+
+    # Old turns that are certainly dropped are not even counted.  Walking back from the current
+    # turn, once a lower bound of what the newer part costs after every reduction exceeds the
+    # budget, the oldest-first drops of step (4) remove everything before it: step (3) cannot
+    # bring the total under the budget and no such turn can be the partially dropped one.
+    skip_end = old_start
+    if not config.count_dropped_turns and last_user is not None and current_start > old_start:
+        lower = sum(least(k) for k in range(current_start, n_items))
+        lower += sum(least(k) for k in range(current_start) if kinds[k] == _KIND_SYS)
+        starts = [k for k in range(old_start, current_start) if kinds[k] == _KIND_USER]
+        for u, nxt in reversed(list(zip(starts, [*starts[1:], current_start], strict=True))):
+            if lower > budget:
+                skip_end = nxt
+                break
+            lower += sum(least(k) for k in range(u, nxt) if kinds[k] != _KIND_SYS)
 
     dropped = [False] * n_items
     turns_dropped = groups_dropped = protected_shrunk = 0
+    tokens_before = 0
+    for k in range(n_items):
+        kind = kinds[k]
+        if k < skip_end and k >= old_start and kind != _KIND_SYS:
+            dropped[k] = True
+            turns_dropped += kind == _KIND_USER
+            tokens_before += _rough_cost(kind, payloads[k], ov)  # for the report only
+            continue
+        tokens_before += measure(k)
+        if kind == _KIND_GROUP:
+            (chain if k > current_start or last_user is None else old_groups).append(k)
+        if cap_always and (kind == _KIND_GROUP or k in folded_spans):
+            cap(k)
+    total = sum(c for c, d in zip(costs, dropped, strict=True) if not d)
+    if not cap_always and (total > budget or skip_end > old_start):
+        for k in range(n_items):
+            if not dropped[k]:
+                cap(k)
+        total = sum(c for c, d in zip(costs, dropped, strict=True) if not d)
+
     if total > budget:
         # (3) Shrink outputs of older turns further, oldest first.
         floor = config.floor_target
-        old_items = sorted(set(old_groups) | {k for k in folded_spans if k < current_start})
+        old_items = sorted(set(old_groups) | {k for k in folded_spans if k < current_start and not dropped[k]})
         for k in old_items:
             if total <= budget:
                 break
             before = costs[k]
-            if items[k][0] == _KIND_GROUP:
+            if kinds[k] == _KIND_GROUP:
                 if k in recent_groups:
                     continue
-                g = items[k][1]
+                g = payloads[k]
                 g.drop_image = g.drop_image or g.image is not None
                 for j in range(len(g.tool_tokens)):
                     set_target(g, j, floor)
@@ -1127,18 +1206,18 @@ def trim_messages(
             total += costs[k] - before
 
         # (4) Drop the oldest whole turns; the last one touched loses its tool groups first.
-        if total > budget and current_start > old_start:
-            user_at = [k for k in range(old_start, current_start) if items[k][0] == _KIND_USER]
+        if total > budget and current_start > skip_end:
+            user_at = [k for k in range(skip_end, current_start) if kinds[k] == _KIND_USER]
             user_at.append(current_start)
             for u, nxt in zip(user_at, user_at[1:], strict=False):
                 if total <= budget:
                     break
-                turn = [k for k in range(u, nxt) if items[k][0] != _KIND_SYS]
+                turn = [k for k in range(u, nxt) if kinds[k] != _KIND_SYS]
                 turn_cost = sum(costs[k] for k in turn)
                 if total - turn_cost < budget:
                     partial = 0
                     for k in turn:
-                        if items[k][0] == _KIND_GROUP:
+                        if kinds[k] == _KIND_GROUP:
                             dropped[k] = True
                             total -= costs[k]
                             partial += 1
@@ -1158,7 +1237,7 @@ def trim_messages(
         # needs right now keep as much as possible.  Fixed levels remain the fallback below that.
         if total > budget and chain:
             for k in chain:
-                g = items[k][1]
+                g = payloads[k]
                 if g.image is not None and not g.drop_image:
                     g.drop_image = True
                     before = costs[k]
@@ -1168,13 +1247,13 @@ def trim_messages(
             sizes = [
                 tok if tgt is None or tok <= tgt else tgt
                 for k in chain
-                for tok, tgt in zip(items[k][1].tool_tokens, items[k][1].targets, strict=True)
+                for tok, tgt in zip(payloads[k].tool_tokens, payloads[k].targets, strict=True)
             ]
             room = budget - (total - sum(sizes))
             level = _water_level(sizes, room)
             if total > budget and level >= _MIN_TARGET:
                 for k in chain:
-                    g = items[k][1]
+                    g = payloads[k]
                     before = costs[k]
                     hit = False
                     for j in range(len(g.tool_tokens)):
@@ -1187,7 +1266,7 @@ def trim_messages(
                 for k in chain:
                     if total <= budget:
                         break
-                    g = items[k][1]
+                    g = payloads[k]
                     before = costs[k]
                     hit = g.image is not None and not g.drop_image
                     g.drop_image = g.drop_image or g.image is not None
@@ -1205,7 +1284,7 @@ def trim_messages(
     outputs_shrunk = images_removed = messages_dropped = 0
     tokens_after = 0
     for k in range(n_items):
-        kind, payload = items[k]
+        kind, payload = kinds[k], payloads[k]
         if dropped[k]:
             messages_dropped += len(_item_messages(kind, payload))
             continue
@@ -1301,6 +1380,31 @@ def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCo
         recent_tool_output_max_tokens=unlimited,
     )
     return trim_messages(messages, probe, counter).report.tokens_before
+
+
+def _rough_cost(kind: int, payload: Any, overhead: int) -> int:
+    """Characters / 4 plus overhead: the report's figure for turns dropped without counting.
+    Allocation-free on purpose (it runs once per dropped message)."""
+    if kind != _KIND_GROUP:
+        return _rough_message(payload, overhead)
+    g: _Group = payload
+    total = _rough_message(g.assistant, overhead)
+    for t in g.tools:
+        total += _rough_message(t, overhead)
+    return total + (_rough_message(g.image, overhead) if g.image is not None else 0)
+
+
+def _rough_message(m: dict, overhead: int) -> int:
+    content = m.get("content")
+    n = len(content) if content.__class__ is str else len(_content_as_text(content))
+    calls = m.get("tool_calls")
+    if calls.__class__ is list:
+        for c in calls:
+            fn = c.get("function") if c.__class__ is dict else None
+            if fn.__class__ is dict:
+                name, args = fn.get("name"), fn.get("arguments")
+                n += (len(name) if name.__class__ is str else 0) + (len(args) if args.__class__ is str else 0)
+    return overhead + n // 4
 
 
 def _item_messages(kind: int, payload: Any) -> list[Any]:

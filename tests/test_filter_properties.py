@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import os
 
 from hypothesis import HealthCheck, given, settings
@@ -190,3 +191,14 @@ def test_garbage_bodies_are_returned_as_they_came(body):
 
     for out in asyncio.run(run()):
         assert out is body
+
+
+@SETTINGS
+@given(st.one_of(any_history, valid_history(max_turns=12)), configs, counters)
+def test_not_counting_certainly_dropped_turns_changes_nothing_but_the_report_figure(history, config, counter):
+    """The shortcut that skips counting old turns the budget rules out must decide exactly as the
+    full count does: same messages, same report apart from the (approximate) tokens_before."""
+    fast = tcf.trim_messages(history, config, counter)
+    full = tcf.trim_messages(history, dataclasses.replace(config, count_dropped_turns=True), counter)
+    assert fast.messages == full.messages
+    assert dataclasses.replace(fast.report, tokens_before=0) == dataclasses.replace(full.report, tokens_before=0)
