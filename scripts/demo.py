@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from scripts import demo_model  # noqa: E402
 from scripts.deploy import DeployError  # noqa: E402
-from tests.e2e.harness import ChatClient, OpenWebUIServer, Turn, offline_env  # noqa: E402
+from tests.e2e.harness import ChatClient, OpenWebUIServer, Turn, offline_env, stop_process_group  # noqa: E402
 from tests.e2e.scripted_model import ScriptedModel, free_port  # noqa: E402
 
 LOGIN = {"name": "Demo Admin", "email": "demo@example.com", "password": "demo-password"}
@@ -67,19 +67,6 @@ def wait_http(url: str, timeout: float) -> None:
         except OSError:
             time.sleep(0.2)
     raise DeployError(f"{url} did not answer within {timeout:.0f}s")
-
-
-def stop_process(proc: subprocess.Popen | None) -> None:
-    if proc is None or proc.poll() is not None:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(5)
-    except ProcessLookupError:
-        pass
 
 
 def register_tool_server(client: ChatClient, url: str) -> None:
@@ -241,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
             server.stop()
         if model is not None:
             model.stop()
-        stop_process(time_proc)
+        stop_process_group(time_proc)
         if args.data_dir is None:
             shutil.rmtree(data_root, ignore_errors=True)
 

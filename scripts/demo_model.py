@@ -12,7 +12,7 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
-from tests.e2e.scripted_model import Call, Reply
+from tests.e2e.scripted_model import Call, Reply, text_of
 
 MODEL_ID = "demo-scripted-model"
 MODEL_NAME = "Scripted demo model (not an LLM)"
@@ -30,20 +30,12 @@ HELP = (
 )
 
 
-def _text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(p.get("text", "") for p in content if isinstance(p, dict))
-    return ""
-
-
 def _turn(messages: list[dict]) -> tuple[str, int, list[dict]]:
     """The last user message's text, the model rounds since, and the messages after it."""
     for i in range(len(messages) - 1, -1, -1):
-        if messages[i].get("role") == "user" and not _text(messages[i].get("content")).startswith("You have used all"):
+        if messages[i].get("role") == "user" and not text_of(messages[i].get("content")).startswith("You have used all"):
             after = messages[i + 1 :]
-            return _text(messages[i].get("content")), sum(m.get("role") == "assistant" for m in after), after
+            return text_of(messages[i].get("content")), sum(m.get("role") == "assistant" for m in after), after
     return "", 0, []
 
 
@@ -55,7 +47,7 @@ def _results(after: list[dict]) -> dict[str, list[Any]]:
         for tc in m.get("tool_calls") or []:
             names[tc.get("id")] = tc["function"]["name"]
         if m.get("role") == "tool":
-            raw = _text(m.get("content"))
+            raw = text_of(m.get("content"))
             try:
                 value: Any = json.loads(raw)
             except ValueError:

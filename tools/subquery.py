@@ -997,7 +997,7 @@ class Tools:
 
         async def execute(call: ToolCall, kwargs: dict, timeout: float) -> str:
             return await self._execute(
-                request, user, metadata, selected[call.name], call, kwargs, files, event_call, executor
+                request, user, metadata, selected[call.name], call, kwargs, event_call, executor
             )
 
         try:
@@ -1137,7 +1137,6 @@ class Tools:
         entry: Mapping[str, Any],
         call: ToolCall,
         kwargs: dict,
-        files: list,
         event_call: Any,
         executor: concurrent.futures.Executor,
     ) -> str:
@@ -1155,14 +1154,8 @@ class Tools:
                 }
             )
         else:
-            fn, bound = _unwrap(entry["callable"])
-            if bound:
-                params = inspect.signature(fn).parameters
-                if "__files__" in params:
-                    bound["__files__"] = files
-                call_kwargs = {**bound, **kwargs}
-            else:
-                call_kwargs = dict(kwargs)
+            fn, bound = _unwrap(entry["callable"])  # bound: the dunder arguments Open WebUI injected
+            call_kwargs = {**bound, **kwargs}
             if inspect.iscoroutinefunction(fn):
                 raw = await fn(**call_kwargs)
             else:

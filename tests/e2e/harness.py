@@ -100,16 +100,21 @@ class OpenWebUIServer:
 
     def stop(self, timeout: float = 20.0) -> None:
         proc, self.process = self.process, None
-        if proc is None or proc.poll() is not None:
-            return
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
-        except ProcessLookupError:
-            pass
+        stop_process_group(proc, timeout)
+
+
+def stop_process_group(proc: subprocess.Popen | None, timeout: float = 20.0) -> None:
+    """SIGTERM a process started with `start_new_session=True` and all its children; SIGKILL if slow."""
+    if proc is None or proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    except ProcessLookupError:
+        pass
 
 
 @dataclass
