@@ -112,7 +112,6 @@ class LoopResult:
     tool_calls: int
     usage: Mapping[str, int]
     stopped: str  # "answered" | "max_rounds" | "deadline" | "error"
-    messages: tuple[dict, ...] = ()
 
 
 # --- parsing inline calls ----------------------------------------------------
@@ -640,7 +639,6 @@ async def run_subquery_loop(
             n_calls,
             summarize_usage(usages),
             stopped,
-            tuple(messages),
         )
 
     def out_of_time(what: str) -> LoopResult:
