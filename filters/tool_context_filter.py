@@ -1835,6 +1835,13 @@ def format_status(report: TrimReport) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+async def _trim_off_loop(messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
+    """``trim_messages``, in a worker thread for long histories so the event loop stays free."""
+    if len(messages) > _THREAD_ABOVE:
+        return await asyncio.to_thread(trim_messages, messages, config, counter)
+    return trim_messages(messages, config, counter)
+
+
 @dataclass(frozen=True)
 class _Settings:
     enabled: bool
@@ -1957,10 +1964,7 @@ class Filter:
             if not settings.enabled:
                 return body
             config, counter = self._plan_inputs(body, model, settings)
-            if len(messages) > _THREAD_ABOVE:
-                result = await asyncio.to_thread(trim_messages, messages, config, counter)
-            else:
-                result = trim_messages(messages, config, counter)
+            result = await _trim_off_loop(messages, config, counter)
             report = result.report
             chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
             if report.over_budget:
@@ -2022,10 +2026,7 @@ class Filter:
             inflated = inflate_stored_messages(messages, reasoning_format_for(__model__), _owui_converter())
             inflated.append({"role": "user", "content": ""})  # the next turn starts here
             config, counter = self._plan_inputs(body, __model__, settings)
-            if len(inflated) > _THREAD_ABOVE:
-                result = await asyncio.to_thread(trim_messages, inflated, config, counter)
-            else:
-                result = trim_messages(inflated, config, counter)
+            result = await _trim_off_loop(inflated, config, counter)
             await self._emit(__event_emitter__, format_status(result.report))
         except Exception:
             log.exception("tool_context_filter outlet failed; body returned unchanged")
