@@ -32,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.filter_histories import load_filter, output_text  # noqa: E402
+from devkit.histories import load_filter, output_text  # noqa: E402
 
 tcf = load_filter()
 

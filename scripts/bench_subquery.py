@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.harness import ChatClient, OpenWebUIServer, offline_env  # noqa: E402
-from tests.e2e.scripted_model import Call, Reply, ScriptedModel, free_port  # noqa: E402
+from devkit.harness import ChatClient, OpenWebUIServer, offline_env  # noqa: E402
+from devkit.scripted_model import Call, Reply, ScriptedModel, free_port  # noqa: E402
 
 MODEL = "bench-model"
 BENCH_TOOL = '''"""

@@ -30,10 +30,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts import demo_model  # noqa: E402
-from scripts.deploy import DeployError  # noqa: E402
-from tests.e2e.harness import ChatClient, OpenWebUIServer, Turn, offline_env, stop_process_group  # noqa: E402
-from tests.e2e.scripted_model import ScriptedModel, free_port  # noqa: E402
+from devkit import demo_model  # noqa: E402
+from devkit.deploy import DeployError  # noqa: E402
+from devkit.harness import ChatClient, OpenWebUIServer, Turn, offline_env, stop_process_group  # noqa: E402
+from devkit.scripted_model import ScriptedModel, free_port  # noqa: E402
 
 LOGIN = {"name": "Demo Admin", "email": "demo@example.com", "password": "demo-password"}
 TOOL_SERVER_ID = "time"

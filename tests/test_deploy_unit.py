@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from open_webui.utils.plugin import extract_frontmatter
 
-from scripts.deploy import Plugin, parse_frontmatter, version_tuple
+from devkit.deploy import Plugin, parse_frontmatter, version_tuple
 from tests.conftest import ROOT
 
 line = st.one_of(

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.filter_histories import (
+from devkit.histories import (
     IMAGE_TEXT,
     assistant,
     call,
@@ -533,7 +533,7 @@ def test_status_line_format():
 
 
 def test_convert_output_items_shape():
-    from tests.filter_histories import output_items
+    from devkit.histories import output_items
 
     items = output_items(
         [[("c1", "search", "R1"), ("c2", "fetch", "R2")], [("c3", "search", "R3")]], images=1

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.filter_histories import (
+from devkit.histories import (
     assistant,
     folded_block,
     group,

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.filter_histories import (
+from devkit.histories import (
     PNG,
     any_history,
     load_filter,

@@ -10,7 +10,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.filter_histories import any_history, load_filter, valid_history
+from devkit.histories import any_history, load_filter, valid_history
 
 tcf = load_filter()
 EXACT, _ = tcf.get_exact_counter()

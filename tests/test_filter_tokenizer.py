@@ -7,7 +7,7 @@ import subprocess
 import sys
 import types
 
-from tests.filter_histories import FILTER_PATH, load_filter
+from devkit.histories import FILTER_PATH, load_filter
 
 tcf = load_filter()
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from devkit.scripted_model import pairing_errors
 from tests.conftest import load_plugin
-from tests.e2e.scripted_model import pairing_errors
 
 sq = load_plugin("tools/subquery.py", "subquery_plugin")
 

@@ -114,6 +114,11 @@ class LoopResult:
     stopped: str  # "answered" | "max_rounds" | "deadline" | "error"
 
 
+# >>> text-call section (issue 9 owns it): calls that models write as text.
+# Interface used by the rest of the file, keep it stable:
+#   parse_inline_calls(content, specs, id_prefix) -> (text before the first call, [ToolCall])
+#   coerce_arguments(args, properties) -> dict      (typing by JSON schema)
+#   _schema_types(schema) -> list[str]
 # --- parsing inline calls ----------------------------------------------------
 _OPEN = re.compile(r"<tool_call>|<function=([^>\s]+?)\s*>")
 _PARAM = re.compile(r"<parameter=([^>\s]+?)\s*>(.*?)(?:</parameter>|(?=<parameter=)|\Z)", re.DOTALL)
@@ -285,6 +290,9 @@ def parse_inline_calls(
     if not calls:
         return content, []
     return content[:first].strip(), calls
+
+
+# <<< end of the text-call section
 
 
 def normalize_tool_calls(raw_calls: Sequence[Any], id_prefix: str = "call") -> list[ToolCall]:

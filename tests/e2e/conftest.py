@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 
 import pytest
 
-from tests.e2e.harness import ROOT, ChatClient, OpenWebUIServer, offline_env
-from tests.e2e.scripted_model import ScriptedModel, free_port
+from devkit.harness import ROOT, ChatClient, OpenWebUIServer, offline_env
+from devkit.scripted_model import ScriptedModel, free_port
 
 ADMIN = {"name": "Admin", "email": "admin@example.com", "password": "admin-password"}
 MODEL_ID = "scripted-model"
@@ -24,12 +25,15 @@ def scripted() -> Iterator[ScriptedModel]:
 
 @pytest.fixture(scope="session")
 def owui_server(scripted: ScriptedModel) -> Iterator[OpenWebUIServer]:
-    root = ROOT / "test-output" / "e2e-open-webui"
-    shutil.rmtree(root, ignore_errors=True)  # a fresh DATA_DIR/STATIC_DIR every session
+    # A fresh DATA_DIR/STATIC_DIR every session, one per process so that sessions can run side by side.
+    root = ROOT / "test-output" / f"e2e-open-webui-{os.getpid()}"
+    shutil.rmtree(root, ignore_errors=True)
     server = OpenWebUIServer(root, free_port(), offline_env(root, scripted.base_url))
     server.start()
     yield server
     server.stop()
+    if not os.environ.get("KEEP_E2E_DATA"):
+        shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from scripts.demo_model import QUESTIONS
-from tests.e2e.harness import ROOT
-from tests.e2e.scripted_model import free_port
+from devkit.demo_model import QUESTIONS
+from devkit.harness import ROOT
+from devkit.scripted_model import free_port
 
 pytestmark = pytest.mark.e2e
 

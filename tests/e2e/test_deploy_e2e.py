@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from scripts.deploy import DeployError, OpenWebUI, Plugin, deploy
+from devkit.deploy import DeployError, OpenWebUI, Plugin, deploy
+from devkit.harness import ROOT, ChatClient
+from devkit.scripted_model import ScriptedModel, free_port
 from tests.e2e.conftest import ADMIN, MODEL_ID
-from tests.e2e.harness import ROOT, ChatClient
-from tests.e2e.scripted_model import ScriptedModel, free_port
 
 pytestmark = pytest.mark.e2e
 

@@ -12,8 +12,8 @@ import re
 import pytest
 import tiktoken
 
-from tests.e2e.harness import ROOT, ChatClient, Turn
-from tests.e2e.scripted_model import Call, Logged, Reply, ScriptedModel, pairing_errors
+from devkit.harness import ROOT, ChatClient, Turn
+from devkit.scripted_model import Call, Logged, Reply, ScriptedModel, pairing_errors
 
 pytestmark = pytest.mark.e2e
 

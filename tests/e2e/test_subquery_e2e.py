@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from tests.e2e.harness import ROOT, ChatClient
-from tests.e2e.scripted_model import Call, Logged, Reply, ScriptedModel
+from devkit.harness import ROOT, ChatClient
+from devkit.scripted_model import Call, Logged, Reply, ScriptedModel
 
 pytestmark = pytest.mark.e2e
 

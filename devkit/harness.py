@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scripts.deploy import OpenWebUI, Plugin
+from devkit.deploy import OpenWebUI, Plugin
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def offline_env(data_root: Path, openai_base_url: str, openai_key: str = "sk-scripted") -> dict[str, str]:

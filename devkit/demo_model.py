@@ -12,7 +12,7 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
-from tests.e2e.scripted_model import Call, Reply, text_of
+from devkit.scripted_model import Call, Reply, text_of
 
 MODEL_ID = "demo-scripted-model"
 MODEL_NAME = "Scripted demo model (not an LLM)"

@@ -9,7 +9,6 @@ no ``id``s, ``assistant`` messages with ``tool_calls`` (content ``''``), ``role:
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 import os
 import random
@@ -19,6 +18,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from devkit.plugins import load_plugin
+
 ROOT = Path(__file__).resolve().parent.parent
 FILTER_PATH = ROOT / "filters" / "tool_context_filter.py"
 IMAGE_TEXT = "Here are the images from the tool results above. Please analyze them."
@@ -27,14 +28,7 @@ PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 
 def load_filter(name: str = "tool_context_filter") -> ModuleType:
     """Import ``filters/tool_context_filter.py`` by path (the filters folder is not a package)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, FILTER_PATH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_plugin(FILTER_PATH, name)
 
 
 @contextlib.contextmanager

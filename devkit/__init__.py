@@ -1,0 +1,11 @@
+"""Development kit shared by the demo, the benchmarks and the tests.
+
+- `deploy`: the Open WebUI REST client and the plugin deployer (standard library only);
+- `plugins`: the one loader that imports a single-file plugin the way Open WebUI sees it;
+- `scripted_model`: the scripted OpenAI-compatible model (the only fake part);
+- `harness`: a real `open-webui serve` on loopback and a chat client;
+- `histories`: builders and hypothesis strategies for tool histories;
+- `demo_model`: the demo's scripted turns.
+
+Nothing here imports `tests/` or `scripts/`.
+"""
