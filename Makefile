@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.deps-stamp
 
-.PHONY: demo test lint bench clean-data chromium
+.PHONY: demo test lint bench clean-data chromium toolservers
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,14 +15,18 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test,dev]'
 	@touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(STAMP) toolservers
 	$(PY) scripts/demo.py $(ARGS)
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium toolservers
 	$(PY) -m pytest $(ARGS)
 
 chromium:
 	@bash scripts/ensure_chromium.sh
+
+# The real MCP/OpenAPI tool servers and their proxies, in .venv-tools and .venv-proxy (pinned, stamped).
+toolservers:
+	@PYTHON=$(PYTHON) bash scripts/ensure_toolservers.sh
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
