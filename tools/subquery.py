@@ -19,6 +19,7 @@ import functools
 import inspect
 import json
 import logging
+import math
 import re
 import sys
 import time
@@ -119,93 +120,107 @@ class LoopResult:
 #   parse_inline_calls(content, specs, id_prefix) -> (text before the first call, [ToolCall])
 #   coerce_arguments(args, properties) -> dict      (typing by JSON schema)
 #   _schema_types(schema) -> list[str]
-# --- parsing inline calls ----------------------------------------------------
-_OPEN = re.compile(r"<tool_call>|<function=([^>\s]+?)\s*>")
-_PARAM = re.compile(r"<parameter=([^>\s]+?)\s*>(.*?)(?:</parameter>|(?=<parameter=)|\Z)", re.DOTALL)
-_FUNCTION = re.compile(r"<function=([^>\s]+?)\s*>(.*?)(?:</function>|\Z)", re.DOTALL)
-_JSON_NAME = re.compile(r'"name"\s*:\s*"([^"]+)"')
+# Every dialect below is one small parser that returns `_Unit`s (stretches of the reply that hold
+# calls). A unit is taken whole, or stays text: every call in it must name an offered tool and carry
+# well-formed arguments. The dialect table (`_DIALECTS`) is at the end of this section.
 
-
-def _strip_newlines(value: str) -> str:
-    """Qwen-style values sit on their own lines: drop one newline on each side, keep other spacing."""
-    if value.startswith("\r\n"):
-        value = value[2:]
-    elif value.startswith("\n"):
-        value = value[1:]
-    if value.endswith("\r\n"):
-        value = value[:-2]
-    elif value.endswith("\n"):
-        value = value[:-1]
-    return value
+# --- typing by the tool's JSON schema -----------------------------------------------------
+_TYPE_ALIASES = {
+    "float": "number",
+    "int": "integer",
+    "bool": "boolean",
+    "dict": "object",
+    "list": "array",
+    "str": "string",
+    "none": "null",
+}
+_INTEGER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_NULLS = frozenset({"null", "None", "NULL"})
+_MAX_LITERAL = 200_000  # characters; longer text is not parsed as a Python literal
 
 
 def _schema_types(schema: Any) -> list[str]:
+    """The JSON types a schema allows, in its order, with non-standard names (`int`, `dict`...) mapped."""
     if not isinstance(schema, dict):
         return []
     found: list[str] = []
     t = schema.get("type")
-    if isinstance(t, str):
-        found.append(t)
-    elif isinstance(t, list):
-        found.extend(x for x in t if isinstance(x, str))
+    for name in [t] if isinstance(t, str) else t if isinstance(t, list) else []:
+        if isinstance(name, str):
+            found.append(_TYPE_ALIASES.get(name.lower(), name.lower()))
     for key in ("anyOf", "oneOf", "allOf"):
-        for sub in schema.get(key) or []:
+        subs = schema.get(key)
+        for sub in subs if isinstance(subs, list) else []:
             found.extend(_schema_types(sub))
-    if not found and "enum" in schema and schema["enum"]:
-        found.append(
-            {bool: "boolean", int: "integer", float: "number"}.get(type(schema["enum"][0]), "string")
-        )
-    return found
+    if not found and isinstance(schema.get("enum"), list) and schema["enum"]:
+        first = schema["enum"][0]
+        found.append({bool: "boolean", int: "integer", float: "number"}.get(type(first), "string"))
+    return list(dict.fromkeys(found))
 
 
-_TRUE = {"true", "yes", "1", "on"}
-_FALSE = {"false", "no", "0", "off"}
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+def _literal(text: str) -> Any:
+    """A JSON value, or else a Python literal (`ast.literal_eval`, never `eval`); None-marker on failure."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        pass
+    if len(text) > _MAX_LITERAL:
+        return _NOTHING
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return _NOTHING
+    return value if _jsonable(value) else _NOTHING
+
+
+_NOTHING = object()
+
+
+def _as_type(text: str, kind: str) -> tuple[bool, Any]:
+    """Read `text` as one JSON type: (True, value) or (False, None)."""
+    try:
+        if kind in ("integer", "number") and _INTEGER.fullmatch(text):
+            return True, int(text)
+        if kind in ("integer", "number") and _NUMBER.fullmatch(text):
+            number = float(text)
+            if math.isfinite(number) and (kind == "number" or number.is_integer()):
+                return True, number if kind == "number" else int(number)
+    except (ValueError, OverflowError):  # e.g. more digits than int() converts
+        return False, None
+    if kind == "boolean" and text.lower() in ("true", "false"):
+        return True, text.lower() == "true"
+    if kind == "null" and text in _NULLS:
+        return True, None
+    if kind in ("object", "array"):
+        value = _literal(text)
+        if isinstance(value, dict if kind == "object" else list):
+            return True, value
+    return False, None
 
 
 def coerce_value(raw: str, schema: Any) -> Any:
-    """Turn a text value into the type its JSON schema asks for; leave it a string when that fails."""
-    types_ = _schema_types(schema)
+    """Type a text value by its schema: the non-string types first, then string; else keep the text."""
     text = raw.strip()
-    for t in types_ or ["string"]:
-        if t == "string":
+    for kind in sorted(_schema_types(schema), key=lambda k: k == "string"):
+        if kind == "string":
             return raw
-        if t == "integer":
-            if re.fullmatch(r"[+-]?\d+", text):
-                return int(text)
-            try:
-                number = float(text)
-                if number.is_integer():
-                    return int(number)
-            except ValueError:
-                pass
-        elif t == "number":
-            if re.fullmatch(r"[+-]?\d+", text):
-                return int(text)
-            try:
-                return float(text)
-            except ValueError:
-                pass
-        elif t == "boolean":
-            if text.lower() in _TRUE:
-                return True
-            if text.lower() in _FALSE:
-                return False
-        elif t in ("object", "array"):
-            wanted = dict if t == "object" else list
-            for loader in (json.loads, ast.literal_eval):
-                try:
-                    value = loader(text)
-                except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-                    continue
-                if isinstance(value, wanted):
-                    return value
-        elif t == "null" and text.lower() in ("null", "none", ""):
-            return None
+        ok, value = _as_type(text, kind)
+        if ok:
+            return value
     return raw
 
 
 def coerce_arguments(args: Mapping[str, Any], properties: Mapping[str, Any]) -> dict:
-    """Coerce string values whose schema is not a string (models often quote numbers)."""
+    """Coerce string values whose schema does not allow a string (models often quote numbers)."""
     out = {}
     for key, value in args.items():
         schema = properties.get(key)
@@ -216,80 +231,549 @@ def coerce_arguments(args: Mapping[str, Any], properties: Mapping[str, Any]) -> 
     return out
 
 
-def _inline_function(name: str, body: str, properties: Mapping[str, Any]) -> dict:
-    args: dict[str, Any] = {}
-    for key, value in _PARAM.findall(body):
-        args[key] = coerce_value(_strip_newlines(value), properties.get(key))
-    return args
+# --- shared pieces of the parsers -----------------------------------------------------------
+@dataclass(frozen=True)
+class _Unit:
+    """A stretch [start, end) of the reply holding calls: (name, arguments or None if malformed, typed)."""
+
+    start: int
+    end: int
+    calls: tuple[tuple[str, Any, bool], ...]  # typed=False: every value is text, type it by the schema
+
+
+_BAD = ("", None, True)  # a malformed call: its unit stays text
+_DECODER = json.JSONDecoder()
+_WS = re.compile(r"\s*")
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    return _WS.match(text, pos).end()  # type: ignore[union-attr]
+
+
+def _json_at(text: str, pos: int) -> tuple[Any, int]:
+    """Decode one JSON value at `pos` (after blanks) with `raw_decode`: (value, end) or (_NOTHING, pos)."""
+    start = _skip_ws(text, pos)
+    try:
+        return _DECODER.raw_decode(text, start)
+    except (ValueError, RecursionError):
+        return _NOTHING, pos
+
+
+def _args_object(raw: Any) -> dict | None:
+    """Arguments as a dict: a dict, a JSON text of one, or null (= no arguments)."""
+    if raw is None:
+        return {}
+    if isinstance(raw, str):
+        raw = _literal(raw) if raw.strip() else {}
+    return raw if isinstance(raw, dict) else None
+
+
+_CALL_KEYS = frozenset({"name", "arguments", "parameters", "type", "id", "function"})
+
+
+def _json_call(obj: Any) -> tuple[str, Any, bool]:
+    """`{"name", "arguments"|"parameters"}`, also `{"type": "function", ...}` and `{"function": {...}}`."""
+    if isinstance(obj, dict) and isinstance(obj.get("function"), dict) and "name" not in obj:
+        obj = {**obj["function"], "type": obj.get("type", "function")}
+    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str) or set(obj) - _CALL_KEYS:
+        return _BAD
+    if obj.get("type", "function") != "function":
+        return _BAD
+    raw = obj["arguments"] if "arguments" in obj else obj.get("parameters")
+    return obj["name"], _args_object(raw), True
+
+
+def _trim_value(value: str) -> str:
+    """Drop one newline after the opening tag and one before the closing tag, then the block's indentation."""
+    block = value.startswith(("\n", "\r\n"))
+    if block:
+        value = value[2:] if value.startswith("\r\n") else value[1:]
+    tail = re.search(r"\r?\n[ \t]*\Z", value)
+    if tail:
+        value = value[: tail.start()]
+    if not block:
+        return value
+    lines = value.split("\n")
+    indents = [line[: len(line) - len(line.lstrip(" \t"))] for line in lines if line.strip()]
+    cut = indents[0] if indents else ""
+    for indent in indents[1:]:
+        while not indent.startswith(cut):
+            cut = cut[:-1]
+    return "\n".join(line[len(cut) :] if line.startswith(cut) else line.lstrip(" \t") for line in lines)
+
+
+# Closing tags, drift tolerated: `</parameter>`, `</parameter1>`, a bare `</parameter`.
+def _closer(tag: str) -> re.Pattern[str]:
+    return re.compile(rf"</{tag}(?:[^<>\n]{{0,20}}>|(?=[\s<]|\Z))")
+
+
+_TAGS_CLOSE = re.compile(r"</(?:parameter|function|tool_call|arg_value|arg_key|tools)\b")
+_CALL_OPEN = re.compile(r"<tool_call>|<function=|<tools>")
+_MAX_CANDIDATES = 256
+
+
+@dataclass(frozen=True)
+class _Xml:
+    """One XML-ish dialect: how a key opens, how its value closes, how the call ends."""
+
+    key: re.Pattern[str]  # at the current position: group 1 is the key; ends where the value starts
+    value_open: re.Pattern[str]  # an opener inside a value (for nesting depth)
+    value_close: re.Pattern[str]
+    end: tuple[re.Pattern[str], ...]  # the call's closing tags, in order (the last may be missing at the end)
+
+
+def _clean_after(text: str, pos: int) -> bool:
+    """After a call: nothing, another call, or text without closing tags (a closer means we were inside a value)."""
+    rest = text[pos:].strip()
+    return not rest or bool(_CALL_OPEN.match(rest)) or not _TAGS_CLOSE.search(rest)
+
+
+def _call_end(text: str, pos: int, dialect: _Xml) -> int | None:
+    """Offset after the call's closing tags at `pos`, or None. Missing closers are fine at the very end."""
+    for i, tag in enumerate(dialect.end):
+        pos = _skip_ws(text, pos)
+        if pos == len(text):
+            return pos
+        m = tag.match(text, pos)
+        if m:
+            pos = m.end()
+        elif i == len(dialect.end) - 1:  # only an inner closer (`</function>` before `</tool_call>`) may be missing
+            return None
+    return pos if _clean_after(text, pos) else None
+
+
+def _continues(text: str, pos: int, dialect: _Xml, keys: frozenset[str], seen: set[str]) -> bool:
+    """Does a value that closes at `pos` leave a well-formed call: a new key of this tool, or the end?"""
+    at = _skip_ws(text, pos)
+    m = dialect.key.match(text, at)
+    if m:
+        key = m.group(1)
+        return key not in seen and (key in keys or not keys)
+    return _call_end(text, pos, dialect) is not None
+
+
+def _value_end(text: str, start: int, dialect: _Xml, keys: frozenset[str], seen: set[str]) -> tuple[int, int]:
+    """Where this value ends: (end of value, end of its closing tag). A value runs to the close of *its* key:
+    closers nested inside it, or followed by text that cannot follow a value, stay in the value."""
+    candidates: list[tuple[int, int, int]] = []  # (depth, value end, after closer)
+    depth = 0
+    events = sorted(
+        [(m.start(), m.end(), -1) for m in dialect.value_close.finditer(text, start)]
+        + [(m.start(), m.end(), 1) for m in dialect.value_open.finditer(text, start)]
+    )
+    for begin, finish, step in events[: _MAX_CANDIDATES * 2]:
+        if step < 0:
+            candidates.append((depth, begin, finish))
+            depth = max(depth - 1, 0)
+        else:
+            depth += 1
+    for want_flat in (True, False):
+        for level, begin, finish in candidates:
+            if (level == 0 or not want_flat) and _continues(text, finish, dialect, keys, seen):
+                return begin, finish
+    return len(text), len(text)  # truncated output: the value runs to the end
+
+
+def _xml_pairs(text: str, pos: int, dialect: _Xml, keys: frozenset[str]) -> tuple[dict, int] | None:
+    """Read key/value pairs from `pos` to the end of the call: (pairs, end of the call) or None."""
+    args: dict[str, str] = {}
+    while True:
+        at = _skip_ws(text, pos)
+        m = dialect.key.match(text, at)
+        if not m:
+            end = _call_end(text, pos, dialect)
+            return (args, end) if end is not None else None
+        key = m.group(1)
+        if key in args:
+            return None
+        value_end, pos = _value_end(text, m.end(), dialect, keys, set(args) | {key})
+        args[key] = _trim_value(text[m.end() : value_end])
+        if pos == len(text) and value_end == len(text):
+            return args, pos
+
+
+def _keys_of(specs: Mapping[str, dict], name: str) -> frozenset[str]:
+    params = (specs.get(name) or {}).get("parameters")
+    props = params.get("properties") if isinstance(params, dict) else None
+    return frozenset(props) if isinstance(props, dict) else frozenset()
+
+
+# --- the dialects -------------------------------------------------------------------------
+_QWEN = _Xml(
+    key=re.compile(r"<parameter=\s*[\"']?([^>\"'\s]+)[\"']?\s*>"),
+    value_open=re.compile(r"<parameter="),
+    value_close=_closer("parameter"),
+    end=(_closer("function"),),
+)
+_QWEN_WRAPPED = _Xml(_QWEN.key, _QWEN.value_open, _QWEN.value_close, (_closer("function"), _closer("tool_call")))
+_QWEN_OPEN = re.compile(r"(<tool_call>\s*)?<function=\s*[\"']?([^>\"'\s]+)[\"']?\s*>")
+
+
+def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Qwen3-Coder XML, wrapped or bare:
+    `<tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>`."""
+    units, pos = [], 0
+    while m := _QWEN_OPEN.search(text, pos):
+        pos = m.end()
+        dialect = _QWEN_WRAPPED if m.group(1) else _QWEN
+        found = _xml_pairs(text, m.end(), dialect, _keys_of(specs, m.group(2)))
+        if found is not None:
+            units.append(_Unit(m.start(), found[1], ((m.group(2), found[0], False),)))
+            pos = found[1]
+    return units
+
+
+_GLM = _Xml(
+    key=re.compile(r"<arg_key>\s*([^<>]+?)\s*</arg_key>\s*<arg_value>"),
+    value_open=re.compile(r"<arg_value>"),
+    value_close=_closer("arg_value"),
+    end=(_closer("tool_call"),),
+)
+_GLM_OPEN = re.compile(r"<tool_call>\s*([A-Za-z_][\w.\-]*)(?=\s*(?:<arg_key>|</tool_call|\Z))")
+
+
+def _parse_glm(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`."""
+    units, pos = [], 0
+    while m := _GLM_OPEN.search(text, pos):
+        pos = m.end()
+        found = _xml_pairs(text, m.end(), _GLM, _keys_of(specs, m.group(1)))
+        if found is not None:
+            units.append(_Unit(m.start(), found[1], ((m.group(1), found[0], False),)))
+            pos = found[1]
+    return units
+
+
+_HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*\{)")
+
+
+def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Hermes / Qwen2.5: `<tool_call>{"name": "get_time", "arguments": {"zone": "UTC"}}</tool_call>`
+    (Qwen2.5-Coder may wrap it in `<tools>...</tools>`). The JSON is read with `raw_decode`, so a
+    `</tool_call>` inside a string does not cut the call."""
+    units, pos = [], 0
+    while m := _HERMES_OPEN.search(text, pos):
+        pos = m.end()
+        obj, end = _json_at(text, m.end())
+        if obj is _NOTHING:
+            continue
+        close = _closer(m.group(1)).match(text, _skip_ws(text, end))
+        if close:
+            end = close.end()
+        elif _skip_ws(text, end) != len(text):
+            continue
+        units.append(_Unit(m.start(), end, (_json_call(obj),)))
+        pos = end
+    return units
+
+
+_MISTRAL = re.compile(r"\[TOOL_CALLS\]\s*")
+_MISTRAL_NAME = re.compile(r"([A-Za-z_][\w.\-]*)\s*(?:\[CALL_ID\]\s*\w+\s*)?(?:\[ARGS\])?\s*(?=\{)")
+
+
+def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Mistral: `[TOOL_CALLS][{"name": "get_time", "arguments": {"zone": "UTC"}}]`, also
+    `[TOOL_CALLS]get_time{"zone": "UTC"}` and `[TOOL_CALLS]get_time[ARGS]{"zone": "UTC"}`."""
+    units = []
+    for m in _MISTRAL.finditer(text):
+        named = _MISTRAL_NAME.match(text, m.end())
+        value, end = _json_at(text, named.end() if named else m.end())
+        if value is _NOTHING:
+            units.append(_Unit(m.start(), m.end(), (_BAD,)))
+        elif named:
+            units.append(_Unit(m.start(), end, ((named.group(1), _args_object(value), True),)))
+        elif isinstance(value, list) and value:
+            units.append(_Unit(m.start(), end, tuple(_json_call(v) for v in value)))
+        else:
+            units.append(_Unit(m.start(), end, (_json_call(value),)))
+    return units
+
+
+_HARMONY = re.compile(
+    r"(?:<\|start\|>\s*assistant\s*)?(?:(?:<\|channel\|>\s*)?(?:commentary|analysis)\s+)?"
+    r"to=functions\.([\w.\-]+)\s*(?:<\|channel\|>\s*(?:commentary|analysis)\s*)?"
+    r"(?:<\|constrain\|>\s*)?(?:json\s*)?<\|message\|>"
+)
+_HARMONY_END = re.compile(r"\s*(?:<\|call\|>|<\|end\|>|\Z|(?=<\|start\|>))")
+
+
+def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """gpt-oss harmony: `<|channel|>commentary to=functions.get_time <|constrain|>json<|message|>{"zone": "UTC"}<|call|>`
+    (the recipient may also stand before the channel: `<|start|>assistant to=functions.get_time<|channel|>...`)."""
+    units = []
+    for m in _HARMONY.finditer(text):
+        value, end = _json_at(text, m.end())
+        close = _HARMONY_END.match(text, end) if value is not _NOTHING else None
+        if close is None:
+            units.append(_Unit(m.start(), m.end(), (_BAD,)))
+        else:
+            units.append(_Unit(m.start(), close.end(), ((m.group(1), _args_object(value), True),)))
+    return units
+
+
+def _harmony_text(text: str) -> str:
+    """What a harmony reply says outside its calls: the final/commentary messages, not the analysis."""
+    text = re.sub(r"<\|channel\|>\s*analysis\s*<\|message\|>.*?(?:<\|end\|>|\Z)", "", text, flags=re.DOTALL)
+    text = re.sub(r"<\|start\|>\s*assistant|<\|channel\|>\s*\w+|<\|constrain\|>\s*\w+", "", text)
+    return re.sub(r"<\|(?:message|end|return|call)\|>", "", text)
+
+
+_BAR = "[|\uff5c]"  # DeepSeek writes its tokens with a fullwidth bar and U+2581 (shown as ▁)
+_DS_BEGIN = re.compile(rf"<{_BAR}tool[\u2581_]calls[\u2581_]begin{_BAR}>")
+_DS_CALL = re.compile(rf"\s*<{_BAR}tool[\u2581_]call[\u2581_]begin{_BAR}>([^<]*?)<{_BAR}tool[\u2581_]sep{_BAR}>")
+_DS_CALL_END = re.compile(rf"\s*(?:```\s*)?<{_BAR}tool[\u2581_]call[\u2581_]end{_BAR}>")
+_DS_END = re.compile(rf"\s*(?:<{_BAR}tool[\u2581_]calls[\u2581_]end{_BAR}>|\Z)")
+_DS_V3_NAME = re.compile(r"\s*([\w.\-]+)\s*\n\s*(?:```(?:json)?)?")
+
+
+def _deepseek_call(text: str, pos: int) -> tuple[tuple[str, Any, bool], int] | None:
+    """One DeepSeek call after `pos`: V3 `function<sep>NAME```json{...}```` or V3.1 `NAME<sep>{...}`."""
+    m = _DS_CALL.match(text, pos)
+    if not m:
+        return None
+    left, at = m.group(1).strip(), m.end()
+    if text[_skip_ws(text, at) : _skip_ws(text, at) + 1] == "{":
+        name = left  # V3.1
+    else:
+        named = _DS_V3_NAME.match(text, at)
+        if not named:
+            return _BAD, m.end()
+        name, at = named.group(1), named.end()
+    value, end = _json_at(text, at)
+    close = _DS_CALL_END.match(text, end) if value is not _NOTHING else None
+    if close is None:
+        return _BAD, m.end()
+    return (name, _args_object(value), True), close.end()
+
+
+def _parse_deepseek(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """DeepSeek V3.1: `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{"zone": "UTC"}`
+    `<｜tool▁call▁end｜><｜tool▁calls▁end｜>`; V3 writes `function<｜tool▁sep｜>get_time` and a ```json fence."""
+    return _sections(text, _DS_BEGIN, _deepseek_call, _DS_END)
+
+
+_KIMI_BEGIN = re.compile(r"<\|tool_calls?_section_begin\|>")
+_KIMI_CALL = re.compile(
+    r"\s*<\|tool_call_begin\|>\s*(?:functions\.)?([\w.\-]+?)(?::\d+)?\s*<\|tool_call_argument_begin\|>"
+)
+_KIMI_CALL_END = re.compile(r"\s*<\|tool_call_end\|>")
+_KIMI_END = re.compile(r"\s*(?:<\|tool_calls?_section_end\|>|\Z)")
+
+
+def _kimi_call(text: str, pos: int) -> tuple[tuple[str, Any, bool], int] | None:
+    m = _KIMI_CALL.match(text, pos)
+    if not m:
+        return None
+    value, end = _json_at(text, m.end())
+    close = _KIMI_CALL_END.match(text, end) if value is not _NOTHING else None
+    if close is None:
+        return _BAD, m.end()
+    return (m.group(1), _args_object(value), True), close.end()
+
+
+def _parse_kimi(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Kimi K2: `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_time:0`
+    `<|tool_call_argument_begin|>{"zone": "UTC"}<|tool_call_end|><|tool_calls_section_end|>`."""
+    return _sections(text, _KIMI_BEGIN, _kimi_call, _KIMI_END)
+
+
+def _sections(text: str, begin: re.Pattern[str], one: Callable, end: re.Pattern[str]) -> list[_Unit]:
+    """A section of calls between two markers: one unit, taken whole or not at all."""
+    units = []
+    for m in begin.finditer(text):
+        calls, pos = [], m.end()
+        while (found := one(text, pos)) is not None:
+            calls.append(found[0])
+            pos = found[1]
+            if found[0] is _BAD:
+                break
+        close = end.match(text, pos)
+        units.append(_Unit(m.start(), close.end() if close else pos, tuple(calls) if close and calls else (_BAD,)))
+    return units
+
+
+_PYTHON_TAG = re.compile(r"<\|python_tag\|>")
+_LLAMA_END = re.compile(r"\s*(?:<\|eom_id\|>|<\|eot_id\|>)?\s*\Z")
+
+
+def _json_calls(text: str, pos: int) -> tuple[list[tuple[str, Any, bool]], int] | None:
+    """One JSON call, a list of them, or several separated by `;` (Llama 3.x): (calls, end) or None."""
+    calls: list[tuple[str, Any, bool]] = []
+    while True:
+        value, end = _json_at(text, pos)
+        if value is _NOTHING:
+            return None
+        calls.extend(_json_call(v) for v in (value if isinstance(value, list) else [value]))
+        if not value:
+            return None
+        at = _skip_ws(text, end)
+        if not text.startswith(";", at):
+            return calls, end
+        pos = at + 1
+
+
+def _parse_llama_tag(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Llama 3.x after its tag: `<|python_tag|>{"name": "get_time", "parameters": {"zone": "UTC"}}`."""
+    m = _PYTHON_TAG.search(text)
+    found = _json_calls(text, m.end()) if m else None
+    if not m or found is None or not _LLAMA_END.match(text, found[1]):
+        return [_Unit(m.start(), len(text), (_BAD,))] if m else []
+    return [_Unit(m.start(), len(text), tuple(found[0]))]
+
+
+_FENCE = re.compile(r"\A```[ \t]*(?:json|JSON)?[ \t]*\n(.*?)\n?[ \t]*```\Z", re.DOTALL)
+
+
+def _parse_json_only(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Llama 3.x JSON when the reply is nothing but the call(s): `{"name": "get_time", "parameters": {...}}`,
+    a list of them, `{"type": "function", ...}`, or the same inside a ```json fence."""
+    body = text.strip()
+    fenced = _FENCE.match(body)
+    if fenced:
+        body = fenced.group(1).strip()
+    if not body.startswith(("{", "[")):
+        return []
+    found = _json_calls(body, 0)
+    if found is None or body[found[1] :].strip():
+        return []
+    return [_Unit(0, len(text), tuple(found[0]))]
+
+
+_PY_NAMES = {"true": True, "false": False, "null": None, "True": True, "False": False, "None": None}
+
+
+def _py_value(node: ast.AST) -> Any:
+    """A literal from a pythonic call (JSON's true/false/null accepted too); ValueError otherwise."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (str, int, float, bool, type(None))):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in _PY_NAMES:
+        return _PY_NAMES[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _py_value(node.operand)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_py_value(e) for e in node.elts]
+    if isinstance(node, ast.Dict) and None not in node.keys:
+        return {_py_value(k): _py_value(v) for k, v in zip(node.keys, node.values, strict=True)}
+    raise ValueError("not a literal")
+
+
+_PY_WRAP = re.compile(r"\A\s*(?:<\|python_start\|>)?\s*(\[.*\])\s*(?:<\|python_end\|>)?\s*\Z", re.DOTALL)
+
+
+def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Pythonic (Llama 3.2 / 4), when the reply is nothing but the list: `[get_time(zone="UTC"), now()]`."""
+    m = _PY_WRAP.match(text) if len(text) <= _MAX_LITERAL else None
+    if not m:
+        return []
+    try:
+        tree = ast.parse(m.group(1), mode="eval").body
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    if not isinstance(tree, ast.List) or not tree.elts:
+        return []
+    calls = []
+    for node in tree.elts:
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.args:
+            return []
+        try:
+            args = {k.arg: _py_value(k.value) for k in node.keywords if k.arg is not None}
+        except (ValueError, TypeError, RecursionError):
+            return [_Unit(0, len(text), (_BAD,))]
+        calls.append((node.func.id, args if len(args) == len(node.keywords) else None, True))
+    return [_Unit(0, len(text), tuple(calls))]
+
+
+@dataclass(frozen=True)
+class _Dialect:
+    name: str
+    markers: tuple[str, ...]  # the parser runs only if one of these is in the reply ("" = always)
+    parse: Callable[[str, Mapping[str, dict]], list[_Unit]]
+
+
+_DIALECTS: tuple[_Dialect, ...] = (
+    _Dialect("hermes", ("<tool_call>", "<tools>"), _parse_hermes),
+    _Dialect("qwen3_xml", ("<function=",), _parse_qwen3_xml),
+    _Dialect("glm45", ("<tool_call>",), _parse_glm),
+    _Dialect("mistral", ("[TOOL_CALLS]",), _parse_mistral),
+    _Dialect("harmony", ("to=functions.",), _parse_harmony),
+    _Dialect("deepseek", ("tool\u2581calls\u2581begin", "tool_calls_begin"), _parse_deepseek),
+    _Dialect("kimi_k2", ("_section_begin|>",), _parse_kimi),
+    _Dialect("llama3_json", ("<|python_tag|>",), _parse_llama_tag),
+    _Dialect("llama3_json_only", ("{", "[", "```"), _parse_json_only),
+    _Dialect("pythonic", ("[",), _parse_pythonic),
+)
+
+
+def _quoted(content: str, start: int) -> bool:
+    """Is this spot quoted in prose: right after a backtick, or inside a code fence that is not the whole reply?"""
+    if start and content[start - 1] == "`":
+        return True
+    whole = content.strip()
+    fenced_reply = whole.startswith("```") and whole.endswith("```") and whole.count("```") == 2
+    return not fenced_reply and content.count("```", 0, start) % 2 == 1
+
+
+def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Every dialect's units, the outermost first; a unit inside another one (a call in a value) is dropped."""
+    units = [u for d in _DIALECTS if any(k in content for k in d.markers) for u in d.parse(content, specs)]
+    units = [u for u in units if u.start == 0 or not _quoted(content, u.start)]
+    taken: list[_Unit] = []
+    for unit in sorted(units, key=lambda u: (u.start, -u.end)):
+        if not taken or unit.start >= taken[-1].end:
+            taken.append(unit)
+    return taken
+
+
+def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
+    """The unit's calls as (name, JSON arguments) if every one is well-formed and offered; else None."""
+    out = []
+    for name, args, typed in unit.calls:
+        if name not in specs or not isinstance(args, dict):
+            return None
+        params = (specs.get(name) or {}).get("parameters")
+        props = params.get("properties") if isinstance(params, dict) else None
+        props = props if isinstance(props, dict) else {}
+        if typed:
+            args = coerce_arguments(args, props)
+        else:
+            args = {k: coerce_value(v, props.get(k)) if isinstance(v, str) else v for k, v in args.items()}
+        if not _jsonable(args):
+            return None
+        out.append((name, json.dumps(args, ensure_ascii=False)))
+    return out or None
 
 
 def parse_inline_calls(
     content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline"
 ) -> tuple[str, list[ToolCall]]:
-    """Find tool calls written as text. Returns (text before the first call, calls in order).
+    """Find tool calls written as text (`specs`: the offered tools' function specs by name).
 
-    Dialects: `<function=NAME><parameter=K>V</parameter></function>`; Hermes/Qwen 2.5
-    `<tool_call>{"name": ..., "arguments": {...}}</tool_call>`; Qwen3-Coder
-    `<tool_call><function=NAME>...</function></tool_call>`. Missing closing tags at the
-    very end are tolerated (truncated output).
+    Returns (the reply's text outside the calls, calls in order); the text before the first call
+    comes first. A call is taken only when it is well-formed and names an offered tool; anything
+    else stays text. The dialects are listed in `_DIALECTS`; each parser's docstring shows one example.
     """
-    if not content or ("<function=" not in content and "<tool_call>" not in content):
+    if not content or not specs:
         return content or "", []
     calls: list[ToolCall] = []
-    first: int | None = None
+    kept: list[str] = []
     pos = 0
-
-    def props(name: str) -> Mapping[str, Any]:
-        params = (specs.get(name) or {}).get("parameters") or {}
-        p = params.get("properties") if isinstance(params, dict) else None
-        return p if isinstance(p, dict) else {}
-
-    def add(name: str, arguments: str) -> None:
-        calls.append(ToolCall(f"{id_prefix}_{len(calls)}", name, arguments, "inline"))
-
-    while True:
-        match = _OPEN.search(content, pos)
-        if not match:
-            break
-        if match.group(0) == "<tool_call>":
-            end = content.find("</tool_call>", match.end())
-            body = content[match.end() : end if end != -1 else len(content)].strip()
-            pos = end + len("</tool_call>") if end != -1 else len(content)
-            if "<function=" in body:
-                found = _FUNCTION.findall(body)
-                for name, inner in found:
-                    add(name, json.dumps(_inline_function(name, inner, props(name)), ensure_ascii=False))
-                if not found:
-                    continue
-            else:
-                try:
-                    obj = json.loads(body)
-                except ValueError:
-                    named = _JSON_NAME.search(body)
-                    if not named:
-                        continue  # not a call we can attribute: leave it as text
-                    add(named.group(1), body)  # the argument check will tell the model the JSON is broken
-                else:
-                    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
-                        continue
-                    raw_args = obj.get("arguments", obj.get("parameters", {}))
-                    if isinstance(raw_args, str):
-                        add(obj["name"], raw_args)
-                    else:
-                        if isinstance(raw_args, dict):
-                            raw_args = coerce_arguments(raw_args, props(obj["name"]))
-                        add(obj["name"], json.dumps(raw_args, ensure_ascii=False))
-        else:
-            name = match.group(1)
-            end = content.find("</function>", match.end())
-            body = content[match.end() : end if end != -1 else len(content)]
-            pos = end + len("</function>") if end != -1 else len(content)
-            add(name, json.dumps(_inline_function(name, body, props(name)), ensure_ascii=False))
-        if first is None:
-            first = match.start()
+    harmony = False
+    for unit in _find_units(content, specs):
+        accepted = _accept(unit, specs)
+        if accepted is None:
+            continue
+        kept.append(content[pos : unit.start])
+        harmony = harmony or "to=functions." in content[unit.start : unit.end]
+        pos = unit.end
+        for name, arguments in accepted:
+            calls.append(ToolCall(f"{id_prefix}_{len(calls)}", name, arguments, "inline"))
     if not calls:
         return content, []
-    return content[:first].strip(), calls
+    kept.append(content[pos:])
+    texts = [_harmony_text(t) if harmony else t for t in kept]
+    return "\n".join(t.strip() for t in texts if t.strip()), calls
 
 
 # <<< end of the text-call section
