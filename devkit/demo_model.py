@@ -1,15 +1,21 @@
 """The demo's scripted model: plays a realistic conversation with deterministic tool calls.
 
-It is not a language model. It recognizes the demo's questions (and close variants typed in
-the browser), calls the time tools and `subquery` the way a capable model would, and writes its
-answers from the real tool results it receives. Anything else gets a polite explanation.
+It is not a language model. It recognizes the demo's questions (and close variants typed in the
+browser), calls the real tool servers' tools and `subquery` the way a capable model would, and
+writes its answers from the real results it receives:
+
+1. the git log (MCP, `mcp-server-git` via `mcp-proxy`) and the time in Tokyo (OpenAPI,
+   `mcp-server-time` via `mcpo`), both in one subquery round;
+2. the uncommitted diff of the demo repository (big: every row of a sensor log changed);
+3. a time conversion; by now the tool-context filter has shrunk turn 2's diff in the context.
+
 Use `scripts/demo.py --openai-base-url ... --model ...` to run the demo with a real model.
 """
 
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+import re
 from typing import Any
 
 from devkit.scripted_model import Call, Reply, text_of
@@ -17,17 +23,23 @@ from devkit.scripted_model import Call, Reply, text_of
 MODEL_ID = "demo-scripted-model"
 MODEL_NAME = "Scripted demo model (not an LLM)"
 
-QUESTIONS = (
-    "What time is it in Tokyo and Berlin right now, and how many hours apart are they?",
-    "How many days are left until New Year in Tokyo? And which time zones exist at all?",
-    "If I schedule a call tomorrow at 09:30 in New York, what time is that in Tokyo and in Berlin?",
+QUESTION_TEMPLATES = (
+    "What changed recently in the git repository at {repo}, and what time is it in Tokyo right now?",
+    "Show me the uncommitted changes in the git repository at {repo}.",
+    "If I call a colleague at 09:30 New York time, what time is it for them in Berlin?",
 )
 
+
+def questions(repo: str) -> tuple[str, ...]:
+    return tuple(q.format(repo=repo) for q in QUESTION_TEMPLATES)
+
+
 HELP = (
-    "I am the scripted demo model of owui-toolkit, not a real language model. I can play these "
-    "questions:\n" + "\n".join(f"- {q}" for q in QUESTIONS) + "\nRun the demo with --openai-base-url and "
-    "--model to talk to a real model."
+    "I am the scripted demo model of owui-toolkit, not a real language model. I can play the demo's three "
+    "questions: the recent history of a git repository with the time in Tokyo, its uncommitted changes, and "
+    "09:30 New York time in Berlin. Run the demo with --openai-base-url and --model to talk to a real model."
 )
+REPO_PATH = re.compile(r"repository at (\S+?)[,.?]?(?:\s|$)")
 
 
 def _turn(messages: list[dict]) -> tuple[str, int, list[dict]]:
@@ -39,44 +51,79 @@ def _turn(messages: list[dict]) -> tuple[str, int, list[dict]]:
     return "", 0, []
 
 
-def _results(after: list[dict]) -> dict[str, list[Any]]:
-    """Tool results of the current turn by tool name (JSON decoded where possible)."""
+def result_text(raw: str) -> str:
+    """A tool result as plain text: MCP content lists and JSON strings unwrapped."""
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        return raw
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "\n".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in value)
+    return raw
+
+
+def results(after: list[dict]) -> dict[str, list[str]]:
+    """Tool results of the current turn by tool name (raw text)."""
     names: dict[str, str] = {}
-    out: dict[str, list[Any]] = {}
+    out: dict[str, list[str]] = {}
     for m in after:
         for tc in m.get("tool_calls") or []:
             names[tc.get("id")] = tc["function"]["name"]
         if m.get("role") == "tool":
-            raw = text_of(m.get("content"))
-            try:
-                value: Any = json.loads(raw)
-            except ValueError:
-                value = raw
-            out.setdefault(names.get(m.get("tool_call_id"), "?"), []).append(value)
+            out.setdefault(names.get(m.get("tool_call_id"), "?"), []).append(text_of(m.get("content")))
     return out
 
 
-def _tool(names: list[str], wanted: str) -> str:
-    """The advertised name of a time tool (Open WebUI may prefix it on a name collision)."""
-    return next((n for n in names if n == wanted), None) or next((n for n in names if n.endswith(wanted)), wanted)
+def tool_named(names: list[str], suffix: str) -> str | None:
+    """The advertised name that ends with `suffix` (mcpo: `tool_<name>_post`, MCP: `<server>_<name>`)."""
+    return next((n for n in names if n == suffix), None) or next((n for n in names if n.endswith(suffix)), None)
 
 
-def _clock(iso: str) -> str:
-    try:
-        return datetime.fromisoformat(iso).strftime("%H:%M on %a %d %b")
-    except (TypeError, ValueError):
-        return str(iso)
+def _found(found: dict[str, list[str]], name: str | None) -> str:
+    return result_text((found.get(name or "") or [""])[-1])
 
 
-def _kind(text: str) -> str:
+def kind_of(text: str) -> str:
     t = text.lower()
-    if "tokyo" in t and "berlin" in t and ("new york" in t or "schedule" in t or "09:30" in t):
-        return "schedule"
-    if "tokyo" in t and "berlin" in t:
-        return "clocks"
-    if "new year" in t or "time zones" in t:
-        return "new-year"
+    if "subtask:" in t and "git log" in t:
+        return "log+time"
+    if "changed recently" in t and "tokyo" in t:
+        return "log+time"
+    if "uncommitted" in t:
+        return "diff"
+    if "new york" in t and "berlin" in t:
+        return "convert"
     return "other"
+
+
+def summarize_log(text: str) -> str:
+    commits = re.findall(r"Message: (.+)", text)
+    dates = re.findall(r"Date: (\S+)", text)
+    authors = re.findall(r"Author: (.+)", text)
+    if not commits:
+        return f"the git log came back unexpectedly: {text[:200]}"
+    latest = f"“{commits[0].strip()}” by {authors[0].strip()} on {dates[0][:10]}" if authors and dates else commits[0]
+    return f"{len(commits)} commits, the latest {latest}; before it: " + "; ".join(c.strip() for c in commits[1:])
+
+
+def summarize_time(text: str) -> str:
+    try:
+        data = json.loads(text)
+        return f"{data['datetime'][11:16]} on {data['day_of_week']} ({data['timezone']})"
+    except (ValueError, KeyError, TypeError):
+        return f"the time tool answered unexpectedly: {text[:200]}"
+
+
+def summarize_diff(text: str) -> str:
+    files = re.findall(r"^\+\+\+ b/(\S+)", text, re.M)
+    added = sum(1 for line in text.splitlines() if line.startswith("+") and not line.startswith("+++"))
+    removed = sum(1 for line in text.splitlines() if line.startswith("-") and not line.startswith("---"))
+    if not files:
+        return f"The diff tool answered unexpectedly: {text[:200]}"
+    return (f"Uncommitted: {', '.join(files)}, {removed} lines removed and {added} added "
+            f"({len(text):,} characters of diff). Every reading changed: the sensor was recalibrated.")
 
 
 def brain(body: dict, step: int, pace: float = 0.6) -> Reply:
@@ -84,100 +131,48 @@ def brain(body: dict, step: int, pace: float = 0.6) -> Reply:
     messages = body.get("messages") or []
     tools = [t["function"]["name"] for t in body.get("tools") or []]
     text, step, after = _turn(messages)
-    found = _results(after)
-    kind = _kind(text)
-    inner = "subquery" not in tools and bool(tools) and text.startswith("Subtask:")
-
-    if inner:
-        return _inner(kind, step, tools, found, pace)
+    found = results(after)
+    kind = kind_of(text)
+    repo = (REPO_PATH.search(text) or re.search(r"(/\S+weather-station)", text))
+    repo_path = repo.group(1) if repo else ""
+    if "subquery" not in tools and text.startswith("Subtask:"):
+        return _inner(kind, step, tools, found, repo_path, pace)
     if kind == "other" or not tools:
         return Reply(content=HELP, delay=pace / 2)
-    if kind in ("clocks", "schedule") and "subquery" in tools:
+    if kind == "log+time" and "subquery" in tools:
         if step == 0:
-            prompt = (
-                "Subtask: find the current time in Tokyo (Asia/Tokyo) and Berlin (Europe/Berlin) and how many "
-                "hours apart they are."
-                if kind == "clocks"
-                else "Subtask: a call is scheduled tomorrow at 09:30 in New York (America/New_York). Convert it "
-                "to Tokyo and Berlin local time, with the weekday."
-            )
-            return Reply(
-                content="I'll hand this to a focused subquery with the time tools.",
-                calls=(Call("subquery", {"prompt": prompt, "include_recent_messages": 0}),),
-                delay=pace,
-            )
-        answer = (found.get("subquery") or ["(the subquery returned nothing)"])[-1]
-        return Reply(content=f"Here is what I found:\n\n{answer}", delay=pace / 2)
-    if kind == "new-year":
-        if step == 0:
-            year = datetime.now().year + 1
-            return Reply(
-                content="Let me check both with the time tools.",
-                calls=(
-                    Call(_tool(tools, "elapsed_time"), {"start": "now", "end": f"{year}-01-01T00:00:00+09:00", "units": "days"}),
-                    Call(_tool(tools, "list_time_zones"), {}),
-                ),
-                delay=pace,
-            )
-        elapsed = next((v for k, vs in found.items() if k.endswith("elapsed_time") for v in vs), {})
-        zones = next((v for k, vs in found.items() if k.endswith("list_time_zones") for v in vs), {})
-        days = elapsed.get("elapsed") if isinstance(elapsed, dict) else None
-        count = zones.get("count") if isinstance(zones, dict) else None
-        sample = ", ".join((zones.get("timezones") or [])[:5]) if isinstance(zones, dict) else ""
-        return Reply(
-            content=f"New Year in Tokyo is {days:.1f} days away. The tool server knows {count} IANA time zones "
-            f"(for example {sample}, …)."
-            if isinstance(days, (int, float))
-            else f"The tools did not answer as expected: {json.dumps(found)[:300]}",
-            delay=pace / 2,
-        )
+            prompt = (f"Subtask: read the git log of the repository at {repo_path} (the last 4 commits) and the "
+                      "current time in Tokyo (Asia/Tokyo). Report both briefly.")
+            return Reply(content="I'll hand this to a focused subquery with the git and time tools.",
+                         calls=(Call("subquery", {"prompt": prompt}),), delay=pace)
+        return Reply(content=f"Here is what I found:\n\n{_found(found, 'subquery')}", delay=pace / 2)
+    if kind == "diff":
+        diff = tool_named(tools, "git_diff_unstaged")
+        if step == 0 and diff:
+            return Reply(content="Reading the working tree's diff.", calls=(Call(diff, {"repo_path": repo_path}),),
+                         delay=pace)
+        return Reply(content=summarize_diff(_found(found, diff)), delay=pace / 2)
+    if kind == "convert":
+        convert = tool_named(tools, "convert_time_post") or tool_named(tools, "convert_time")
+        args = {"source_timezone": "America/New_York", "time": "09:30", "target_timezone": "Europe/Berlin"}
+        if step == 0 and convert:
+            return Reply(calls=(Call(convert, args),), delay=pace)
+        try:
+            data = json.loads(_found(found, convert))
+            return Reply(content=f"09:30 in New York is {data['target']['datetime'][11:16]} in Berlin "
+                         f"({data['time_difference']} ahead).", delay=pace / 2)
+        except (ValueError, KeyError, TypeError):
+            return Reply(content=f"The conversion came back unexpectedly: {_found(found, convert)[:200]}")
     return Reply(content=HELP, delay=pace / 2)
 
 
-def _inner(kind: str, step: int, tools: list[str], found: dict[str, list[Any]], pace: float) -> Reply:
-    zone_now = _tool(tools, "get_current_time_in_zone")
-    convert = _tool(tools, "convert_time")
-    if kind == "clocks":
-        if step == 0:
-            return Reply(
-                calls=(Call(zone_now, {"timezone": "Asia/Tokyo"}), Call(zone_now, {"timezone": "Europe/Berlin"})),
-                delay=pace,
-            )
-        if step == 1:
-            return Reply(calls=(Call(convert, {"timestamp": "now", "from_tz": "Europe/Berlin", "to_tz": "Asia/Tokyo"}),), delay=pace)
-        tokyo, berlin = (found.get(zone_now) or [{}, {}])[:2]
-        conv = (found.get(convert) or [{}])[-1]
-        try:
-            return Reply(
-                content=f"Tokyo: {_clock(tokyo['local_time'])} ({tokyo['abbreviation']}, UTC{tokyo['utc_offset']}). "
-                f"Berlin: {_clock(berlin['local_time'])} ({berlin['abbreviation']}, UTC{berlin['utc_offset']}). "
-                f"Tokyo is {conv['offset_difference_hours']:g} hours ahead of Berlin.",
-                delay=pace,
-            )
-        except (KeyError, TypeError):
-            return Reply(content=f"The time tools answered unexpectedly: {json.dumps(found)[:300]}")
-    if kind == "schedule":
-        if step == 0:
-            return Reply(calls=(Call(zone_now, {"timezone": "America/New_York"}),), delay=pace)
-        if step == 1:
-            ny = (found.get(zone_now) or [{}])[-1]
-            try:
-                day = (datetime.fromisoformat(ny["local_time"]) + timedelta(days=1)).date().isoformat()
-            except (KeyError, TypeError, ValueError):
-                return Reply(content=f"Could not read New York's date: {json.dumps(ny)[:200]}")
-            ts = f"{day}T09:30:00"
-            return Reply(
-                calls=(
-                    Call(convert, {"timestamp": ts, "from_tz": "America/New_York", "to_tz": "Asia/Tokyo"}),
-                    Call(convert, {"timestamp": ts, "from_tz": "America/New_York", "to_tz": "Europe/Berlin"}),
-                ),
-                delay=pace,
-            )
-        conversions = found.get(convert) or []
-        try:
-            lines = [f"- {c['to_tz']}: {_clock(c['converted_time'])} ({c['to_abbreviation']})" for c in conversions]
-            source = _clock(conversions[0]["source_time"])
-        except (KeyError, TypeError, IndexError):
-            return Reply(content=f"The conversions came back unexpectedly: {json.dumps(found)[:300]}")
-        return Reply(content=f"09:30 in New York ({source}) is:\n" + "\n".join(lines), delay=pace)
-    return Reply(content="This subtask is outside the demo script.", delay=pace / 2)
+def _inner(kind: str, step: int, tools: list[str], found: dict[str, list[str]], repo: str, pace: float) -> Reply:
+    log = tool_named(tools, "git_log")
+    now = tool_named(tools, "get_current_time_post") or tool_named(tools, "get_current_time")
+    if kind != "log+time" or not (log and now):
+        return Reply(content=f"This subtask is outside the demo script (tools: {', '.join(tools)}).", delay=pace / 2)
+    if step == 0:  # both in one round: Subquery runs them at the same time
+        return Reply(calls=(Call(log, {"repo_path": repo, "max_count": 4}), Call(now, {"timezone": "Asia/Tokyo"})),
+                     delay=pace)
+    return Reply(content=f"Git: {summarize_log(_found(found, log))}. Tokyo: {summarize_time(_found(found, now))}.",
+                 delay=pace)

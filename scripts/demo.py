@@ -2,9 +2,12 @@
 """The demo: a local Open WebUI 0.12.4 with both plugins installed, playing a three-turn chat.
 
 Starts, all on 127.0.0.1 and offline: a real Open WebUI with a fresh data folder, a scripted demo
-model (an OpenAI-compatible server that is not an LLM), and a time-utilities OpenAPI tool server.
-Deploys the Subquery tool and the tool-context filter with scripts/deploy.py, then plays three
-turns through the chat API and prints a transcript.
+model (an OpenAI-compatible server that is not an LLM), and the real tool servers Open WebUI users
+run: `mcp-server-time` behind `mcpo` (OpenAPI) and `mcp-server-git` behind `mcp-proxy` (native MCP,
+streamable HTTP) on a small repository the demo creates. Registers both as tool-server
+connections, deploys the Subquery tool and the tool-context filter with scripts/deploy.py, then
+plays three turns through the chat API and prints a transcript with the servers' real outputs.
+The tool servers come from `make toolservers` (scripts/ensure_toolservers.sh).
 
     python scripts/demo.py                 # play and stop everything
     python scripts/demo.py --keep          # stay up: open the printed address in a browser
@@ -24,7 +27,6 @@ import sys
 import tempfile
 import textwrap
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,15 +34,20 @@ sys.path.insert(0, str(ROOT))
 
 from devkit import demo_model  # noqa: E402
 from devkit.deploy import DeployError  # noqa: E402
-from devkit.harness import ChatClient, OpenWebUIServer, Turn, offline_env, stop_process_group  # noqa: E402
+from devkit.harness import ChatClient, OpenWebUIServer, Turn, offline_env  # noqa: E402
 from devkit.scripted_model import ScriptedModel, free_port  # noqa: E402
+from devkit.toolservers import ToolServerError, ToolServers, make_demo_repo, register_connections  # noqa: E402
 
 LOGIN = {"name": "Demo Admin", "email": "demo@example.com", "password": "demo-password"}
-TOOL_SERVER_ID = "time"
-# Tight enough that three short turns already show the filter at work.
+# Tight enough that three short turns already show the filter at work: turn 2's big diff reaches the
+# model whole in turn 2 and is shrunk once a newer tool group (turn 3's conversion) follows it.
 DEMO_VALVES = {
     "tool": {"max_rounds": 6},
-    "filter": {"keep_recent_tool_groups": 1, "tool_output_max_tokens": 200, "show_status": True},
+    "filter": {
+        "keep_recent_tool_groups": 1,
+        "tool_output_max_tokens": 200,
+        "show_status": True,
+    },
 }
 READY = "DEMO READY"
 
@@ -56,32 +63,6 @@ def port_is_free(port: int) -> bool:
         except OSError:
             return False
     return True
-
-
-def wait_http(url: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise DeployError(f"{url} did not answer within {timeout:.0f}s")
-
-
-def register_tool_server(client: ChatClient, url: str) -> None:
-    connection = {
-        "url": url,
-        "path": "openapi.json",
-        "type": "openapi",
-        "auth_type": "none",
-        "key": "",
-        "config": {"enable": True},
-        "info": {"id": TOOL_SERVER_ID, "name": "Time utilities", "description": "Current time, zones, conversions."},
-    }
-    current = client.request("GET", "/api/v1/configs/tool_servers").get("TOOL_SERVER_CONNECTIONS") or []
-    others = [c for c in current if (c.get("info") or {}).get("id") != TOOL_SERVER_ID]
-    client.request("POST", "/api/v1/configs/tool_servers", {"TOOL_SERVER_CONNECTIONS": [*others, connection]})
 
 
 def statuses(message: dict) -> list[str]:
@@ -132,6 +113,27 @@ def transcript(n: int, question: str, message: dict, model: ScriptedModel | None
     say("Assistant: " + textwrap.indent(message.get("content") or "(no answer)", "  ").lstrip())
     context = [s for s in statuses(message) if s.startswith("Context")]
     say(f"Filter: {context[-1] if context else '(no context line: within budget, nothing to trim)'}")
+    seen = results_seen(model, since)
+    if seen:
+        say("  tool results in the model's last request of this turn: " + ", ".join(seen))
+
+
+def results_seen(model: ScriptedModel | None, since: float) -> list[str]:
+    """Sizes of the tool results in the turn's last chat-model request, i.e. after the filter."""
+    outer = [e for e in (model.log if model else []) if e.started >= since
+             and "subquery" in json.dumps(e.body.get("tools") or [])]
+    if not outer:
+        return []
+    names: dict[str, str] = {}
+    sizes = []
+    for m in outer[-1].body.get("messages") or []:
+        for tc in m.get("tool_calls") or []:
+            names[tc.get("id")] = tc["function"]["name"]
+        if m.get("role") == "tool":
+            content = m.get("content")
+            text = content if isinstance(content, str) else json.dumps(content)
+            sizes.append(f"{names.get(m.get('tool_call_id'), 'tool')} {len(text):,} chars")
+    return sizes
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -152,19 +154,15 @@ def main(argv: list[str] | None = None) -> int:
     port = args.port or (8080 if port_is_free(8080) else free_port())
     data_root = args.data_dir or Path(tempfile.mkdtemp(prefix="owui-demo-"))
     shutil.rmtree(data_root / "data", ignore_errors=True)
-    time_proc: subprocess.Popen | None = None
+    tool_servers: ToolServers | None = None
     model: ScriptedModel | None = None
     server: OpenWebUIServer | None = None
     try:
-        # 1. The time-utilities tool server.
-        time_port = free_port()
-        time_proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "time_server.py"), "--port", str(time_port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        )
-        time_url = f"http://127.0.0.1:{time_port}"
-        wait_http(time_url + "/openapi.json", 30)
-        say(f"✓ time tool server on {time_url}")
+        # 1. The real tool servers: mcp-server-time via mcpo (OpenAPI), mcp-server-git via mcp-proxy (MCP).
+        repo = make_demo_repo(data_root / "weather-station")
+        tool_servers = ToolServers(data_root / "toolservers").start(repo=repo)
+        say(f"✓ mcp-server-time via mcpo (OpenAPI) on {tool_servers.time_url}")
+        say(f"✓ mcp-server-git via mcp-proxy (MCP, streamable HTTP) on {tool_servers.git_url}, repository {repo}")
 
         # 2. The model.
         if args.openai_base_url:
@@ -197,16 +195,18 @@ def main(argv: list[str] | None = None) -> int:
         if deploy.returncode != 0:
             raise DeployError("scripts/deploy.py failed (see above)")
 
-        # 5. The time tools as a tool-server connection, enabled on the model.
-        register_tool_server(client, time_url)
-        client.attach_tool(model_id, f"server:{TOOL_SERVER_ID}")
-        say("✓ time tool server registered and enabled on the model")
+        # 5. Both tool servers as tool-server connections (Admin → Settings → External Tools), on the model.
+        register_connections(client, tool_servers.connections())
+        for tool_id in tool_servers.tool_ids:
+            client.attach_tool(model_id, tool_id)
+        say(f"✓ tool-server connections registered and enabled on the model: {', '.join(tool_servers.tool_ids)}")
 
-        # 6. The scenario.
+        # 6. The scenario. Chats over the API name their tool ids (the model's list only mirrors the UI).
         turn: Turn | None = None
-        for n, question in enumerate(demo_model.QUESTIONS, 1):
+        tool_ids = ["subquery", *tool_servers.tool_ids]
+        for n, question in enumerate(demo_model.questions(str(repo)), 1):
             since = time.time()
-            turn = client.chat(model_id, question, tool_ids=["subquery", f"server:{TOOL_SERVER_ID}"], previous=turn)
+            turn = client.chat(model_id, question, tool_ids=tool_ids, previous=turn, timeout=300)
             transcript(n, question, client.message(turn), model, since)
 
         say("\n" + "━" * 70)
@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         say("\nstopping …")
         return 130
-    except (DeployError, RuntimeError) as exc:
+    except (DeployError, ToolServerError, RuntimeError) as exc:
         print(f"demo failed: {exc}", file=sys.stderr)
         return 1
     finally:
@@ -228,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
             server.stop()
         if model is not None:
             model.stop()
-        stop_process_group(time_proc)
+        if tool_servers is not None:
+            tool_servers.stop()
         if args.data_dir is None:
             shutil.rmtree(data_root, ignore_errors=True)
 

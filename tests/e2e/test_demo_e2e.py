@@ -1,4 +1,5 @@
-"""The README's first command, end to end: `scripts/demo.py`, and its chat in a real browser.
+"""The README's first command, end to end: `scripts/demo.py` with the real tool servers
+(mcp-server-time via mcpo, mcp-server-git via mcp-proxy), and its chat in a real browser.
 
 The browser is Debian's Chromium driven by Playwright (no browser download). Screenshots go to
 test-output/browser/.
@@ -6,6 +7,7 @@ test-output/browser/.
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import socket
@@ -18,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from devkit.demo_model import QUESTIONS
+from devkit.demo_model import QUESTION_TEMPLATES, questions
 from devkit.harness import ROOT
 from devkit.scripted_model import free_port
 
@@ -55,10 +57,10 @@ class DemoRun:
         return [int(p) for p in re.findall(r"http://127\.0\.0\.1:(\d+)", self.text())]
 
 
-def start_demo(*args: str) -> DemoRun:
+def start_demo(*args: str, env: dict[str, str] | None = None) -> DemoRun:
     process = subprocess.Popen(
         [sys.executable, "-u", str(ROOT / "scripts" / "demo.py"), *args],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT, env={**os.environ, **(env or {})},
     )
     run = DemoRun(process)
 
@@ -86,15 +88,39 @@ def assert_nothing_left(run: DemoRun) -> None:
         assert f"--port {port}" not in leftovers, f"a process with --port {port} is still running"
 
 
+def demo_repo(text: str) -> str:
+    return re.search(r"repository (/\S+weather-station)", text).group(1)
+
+
+def turns(text: str) -> list[str]:
+    return text.split("━━ Turn ")[1:]
+
+
 def assert_transcript(text: str) -> None:
-    for n, question in enumerate(QUESTIONS, 1):
-        assert f"━━ Turn {n} " in text and f"You: {question}" in text
+    assert "✓ mcp-server-time via mcpo (OpenAPI)" in text and "✓ mcp-server-git via mcp-proxy (MCP" in text
+    assert "registered and enabled on the model: server:time, server:mcp:git" in text
     assert "deploy: done: everything is in place" in text
-    assert re.search(r"Tokyo is [78] hours ahead of Berlin", text)  # 8 in winter, 7 in summer
-    assert text.count("· Subquery done · 3 rounds · 3 tool calls") == 2
-    assert "→ get_current_time_in_zone({\"timezone\": \"Asia/Tokyo\"})" in text
-    assert re.search(r"The tool server knows \d{3} IANA time zones", text)
-    assert re.search(r"Filter: Context [\d.]+k? → [\d.]+k? tokens · 1 tool output shrunk", text), text
+    parts = turns(text)
+    assert len(parts) == len(QUESTION_TEMPLATES)
+    for part, question in zip(parts, questions(demo_repo(text)), strict=True):
+        assert f"You: {question}" in part
+    one, two, three = parts
+    # Turn 1: one subquery round calls the git log (MCP) and the time (OpenAPI) together; real outputs.
+    assert "· Subquery done · 2 rounds · 2 tool calls" in one
+    calls = [line.strip() for line in one.splitlines() if line.strip().startswith("→")]
+    assert [c.split("(")[0] for c in calls] == ["→ git_git_log", "→ tool_get_current_time_post"], calls
+    assert "← git_git_log: Commit history: Commit: " in one and "Author: Ada Gardener" in one
+    assert re.search(r'← tool_get_current_time_post: \{ "timezone": "Asia/Tokyo", "datetime": "20\d\d-', one)
+    assert re.search(r"the latest “Document the CSV log” by Ada Gardener on 2026-11-13.*Tokyo: \d\d:\d\d on \w+day", one)
+    # Turn 2: the big diff from the MCP server, whole.
+    assert "⚙ git_git_diff_unstaged(" in two and "result: Unstaged changes: diff --git a/readings.csv" in two
+    assert "readings.csv, 200 lines removed and 200 added" in two
+    whole = int(re.search(r"git_git_diff_unstaged ([\d,]+) chars", two).group(1).replace(",", ""))
+    # Turn 3: a newer tool group follows it, and the filter shrinks the diff.
+    assert "⚙ tool_convert_time_post(" in three and re.search(r"09:30 in New York is \d\d:30 in Berlin", three)
+    assert re.search(r"Filter: Context [\d.]+k? → [\d.]+k? tokens · 1 tool output shrunk", three), three
+    shrunk = int(re.search(r"git_git_diff_unstaged ([\d,]+) chars", three).group(1).replace(",", ""))
+    assert whole > 10_000 and shrunk < whole / 5, (whole, shrunk)
 
 
 @pytest.fixture(scope="module")
@@ -142,13 +168,13 @@ def test_turn_one_in_a_real_browser(kept_demo):
 
             page.goto(url, wait_until="domcontentloaded")
             page.wait_for_selector("#chat-input")
-            answers = page.get_by_text(re.compile(r"Tokyo is [78] hours ahead of Berlin"))
-            page.wait_for_function("document.body.innerText.includes('hours ahead of Berlin')")
+            answers = page.get_by_text(re.compile(r"Tokyo: \d\d:\d\d on \w+day"))
+            page.wait_for_function("document.body.innerText.includes('Document the CSV log')")
             before = answers.count()
             assert before >= 1  # the demo chat holds turn 1's answer already
 
             page.locator("#chat-input").click()
-            page.keyboard.type(QUESTIONS[0])
+            page.keyboard.type(questions(demo_repo(_run.text()))[0])
             page.keyboard.press("Enter")
 
             seen: list[str] = []
@@ -163,8 +189,9 @@ def test_turn_one_in_a_real_browser(kept_demo):
             page.screenshot(path=str(OUT / "turn1-answered.png"))
             assert answers.count() == before + 1, f"no final answer; status lines seen: {seen}"
             assert seen and seen[0].startswith("Subquery started · "), seen
-            assert any(re.match(r"Subquery · round 1/\d+ · calling get_current_time_in_zone ×2", s) for s in seen), seen
-            assert any(s.startswith("Subquery done · 3 rounds · 3 tool calls") for s in seen), seen
+            assert any(re.match(r"Subquery · round 1/\d+ · calling git_git_log, tool_get_current_time_post", s)
+                       for s in seen), seen
+            assert any(s.startswith("Subquery done · 2 rounds · 2 tool calls") for s in seen), seen
         finally:
             browser.close()
     assert (OUT / "turn1-answered.png").stat().st_size > 10_000
@@ -188,3 +215,30 @@ def test_demo_failure_is_clear_and_stops_everything():
     assert "demo failed:" in run.text() and "model 'no-such-model' not found" in run.text()
     assert "Traceback" not in run.text()
     assert_nothing_left(run)
+
+
+def test_demo_without_tool_servers_says_how_to_install_them(tmp_path):
+    run = start_demo("--port", str(free_port()), env={"OWUI_TOOLS_VENV": str(tmp_path / "missing")})
+    assert run.process.wait(60) == 1, run.text()
+    time.sleep(0.5)
+    errors = [line for line in run.lines if line.startswith("demo failed:")]
+    assert errors == [f"demo failed: mcp-server-time is not installed in {tmp_path / 'missing'}: "
+                      "run `make toolservers` (bash scripts/ensure_toolservers.sh)"], run.text()
+    assert "Traceback" not in run.text()
+
+
+def test_tool_server_that_does_not_start_is_one_line_and_nothing_is_left(tmp_path):
+    """A proxy that dies at start (here: an `mcpo` that exits 3): one line, exit 1, no process left."""
+    bin_dir = tmp_path / "proxy" / "bin"
+    bin_dir.mkdir(parents=True)
+    for name, body in (("mcpo", "exit 3"), ("mcp-proxy", "exec sleep 300")):
+        (bin_dir / name).write_text(f"#!/bin/sh\n{body}\n")
+        (bin_dir / name).chmod(0o755)
+    run = start_demo("--port", str(free_port()), env={"OWUI_PROXY_VENV": str(tmp_path / "proxy")})
+    assert run.process.wait(90) == 1, run.text()
+    time.sleep(0.5)
+    errors = [line for line in run.lines if line.startswith("demo failed:")]
+    assert len(errors) == 1 and "mcpo (mcp-server-time) exited with code 3 at start; log: " in errors[0], run.text()
+    assert "Traceback" not in run.text()
+    leftovers = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert "sleep 300" not in leftovers and str(tmp_path) not in leftovers
