@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import string
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from devkit.scripted_model import pairing_errors
-from tests.conftest import load_plugin
+from tests.conftest import ROOT, load_plugin
 
 sq = load_plugin("tools/subquery.py", "subquery_plugin")
 
@@ -35,113 +35,10 @@ SPECS = {
 }
 
 
-# --- inline parsing ------------------------------------------------------------------
-def test_seed_dialect_with_typed_values_and_leading_text():
-    text = (
-        "Let me look that up.\n<function=get_time>\n<parameter=zone>\nAsia/Tokyo\n</parameter>\n"
-        "<parameter=count>\n3\n</parameter>\n<parameter=ratio>\n0.5\n</parameter>\n"
-        "<parameter=exact>\nFalse\n</parameter>\n<parameter=opts>\n{\"a\": [1, 2]}\n</parameter>\n"
-        "<parameter=tags>\n['x', 'y']\n</parameter>\n<parameter=maybe>\n7\n</parameter>\n</function>"
-    )
-    content, calls = sq.parse_inline_calls(text, SPECS, "p")
-    assert content == "Let me look that up."
-    assert [(c.id, c.name, c.source) for c in calls] == [("p_0", "get_time", "inline")]
-    assert json.loads(calls[0].arguments) == {
-        "zone": "Asia/Tokyo",
-        "count": 3,
-        "ratio": 0.5,
-        "exact": False,
-        "opts": {"a": [1, 2]},
-        "tags": ["x", "y"],
-        "maybe": 7,
-    }
+# Inline-call parsing and schema coercion are tested by their owner (issue 9).
 
 
-def test_hermes_dialect_coerces_quoted_numbers_and_accepts_string_arguments():
-    text = (
-        'ok <tool_call>{"name": "get_time", "arguments": {"zone": "UTC", "count": "4"}}</tool_call>\n'
-        '<tool_call>{"name": "get_time", "arguments": "{\\"zone\\": \\"CET\\"}"}</tool_call>'
-    )
-    content, calls = sq.parse_inline_calls(text, SPECS)
-    assert content == "ok"
-    assert json.loads(calls[0].arguments) == {"zone": "UTC", "count": 4}
-    assert json.loads(calls[1].arguments) == {"zone": "CET"}
-
-
-def test_qwen3_coder_dialect_and_multiple_calls_keep_order():
-    text = (
-        "<tool_call>\n<function=get_time>\n<parameter=zone>\nUTC\n</parameter>\n</function>\n</tool_call>"
-        "<tool_call>\n<function=other>\n<parameter=q>\nmulti\nline\n</parameter>\n</function>\n</tool_call>"
-    )
-    content, calls = sq.parse_inline_calls(text, SPECS)
-    assert content == ""
-    assert [c.name for c in calls] == ["get_time", "other"]
-    assert json.loads(calls[1].arguments) == {"q": "multi\nline"}
-
-
-def test_truncated_output_missing_closing_tags_still_parses():
-    _, calls = sq.parse_inline_calls("<function=get_time><parameter=zone>UTC", SPECS)
-    assert json.loads(calls[0].arguments) == {"zone": "UTC"}
-    _, calls = sq.parse_inline_calls('<tool_call>{"name": "get_time", "arguments": {"zone": "X"}}', SPECS)
-    assert json.loads(calls[0].arguments) == {"zone": "X"}
-
-
-def test_broken_hermes_json_becomes_a_call_the_argument_check_reports():
-    _, calls = sq.parse_inline_calls('<tool_call>{"name": "get_time", "arguments": {"zone": }</tool_call>', SPECS)
-    assert calls[0].name == "get_time"
-    tools = {"get_time": sq.ToolInfo("get_time", SPECS["get_time"], frozenset({"zone"}))}
-    prepared = sq.prepare_call(calls[0], tools, {}, 3)
-    assert prepared.kwargs is None and prepared.answer.startswith("Error: the arguments for `get_time` are not valid JSON")
-
-
-def test_text_without_calls_is_untouched():
-    for text in ("", "plain answer", "talks about <function but no call", "<tool_call>not json, no name</tool_call>"):
-        assert sq.parse_inline_calls(text, SPECS) == (text, [])
-
-
-safe_text = st.text(alphabet=string.ascii_letters + string.digits + " .,:/-_\n", min_size=0, max_size=40)
-names = st.from_regex(r"[a-z][a-z0-9_]{0,15}", fullmatch=True)
-
-
-@given(prefix=safe_text, calls=st.lists(st.tuples(names, st.dictionaries(names, safe_text, max_size=4)), min_size=1, max_size=4))
-def test_property_seed_dialect_round_trips_string_values(prefix, calls):
-    text = prefix
-    for name, args in calls:
-        params = "".join(f"<parameter={k}>\n{v}\n</parameter>\n" for k, v in args.items())
-        text += f"<function={name}>\n{params}</function>\n"
-    content, parsed = sq.parse_inline_calls(text, {})
-    assert content == prefix.strip()
-    assert [(c.name, json.loads(c.arguments)) for c in parsed] == [(n, a) for n, a in calls]
-    assert len({c.id for c in parsed}) == len(parsed)
-
-
-# --- coercion and arguments ------------------------------------------------------------
-@pytest.mark.parametrize(
-    "raw,schema,expected",
-    [
-        ("42", {"type": "integer"}, 42),
-        ("42.0", {"type": "integer"}, 42),
-        ("4.2", {"type": "integer"}, "4.2"),
-        ("-3", {"type": "number"}, -3),
-        ("1e3", {"type": "number"}, 1000.0),
-        ("yes", {"type": "boolean"}, True),
-        ("OFF", {"type": "boolean"}, False),
-        ("maybe", {"type": "boolean"}, "maybe"),
-        ('{"a": 1}', {"type": "object"}, {"a": 1}),
-        ("{'a': 1}", {"type": "object"}, {"a": 1}),
-        ("[1, 2]", {"type": "object"}, "[1, 2]"),
-        ("[1, 2]", {"type": "array"}, [1, 2]),
-        ("null", {"type": ["integer", "null"]}, None),
-        ("5", {"anyOf": [{"type": "integer"}, {"type": "null"}]}, 5),
-        ("007", {"type": "string"}, "007"),
-        ("7", None, "7"),
-        ("2", {"enum": [1, 2, 3]}, 2),
-    ],
-)
-def test_coerce_value(raw, schema, expected):
-    assert sq.coerce_value(raw, schema) == expected
-
-
+# --- arguments ------------------------------------------------------------------------
 def test_decode_arguments_reports_malformed_and_non_object_input():
     assert sq.decode_arguments("f", "") == ({}, None)
     assert sq.decode_arguments("f", "{'a': 1}") == ({"a": 1}, None)  # Python literal, as Open WebUI accepts
@@ -151,13 +48,30 @@ def test_decode_arguments_reports_malformed_and_non_object_input():
     assert args is None and error == "Error: the arguments for `f` must be a JSON object, got list."
 
 
-@given(st.dictionaries(st.text(min_size=1, max_size=12), st.integers(), max_size=8), st.booleans())
-def test_property_names_starting_with_underscore_never_reach_a_tool(args, takes_kwargs):
-    accepted = None if takes_kwargs else frozenset(k for k in args)  # even a callable that "accepts" them
+@given(st.dictionaries(st.text(min_size=1, max_size=12), st.integers(), max_size=8), st.booleans(), st.booleans())
+def test_property_injected_names_never_reach_a_tool(args, takes_kwargs, mcp):
+    """Names the callable reserves for Open WebUI (or any `__x`) are dropped; nothing else is lost silently."""
+    injected = frozenset(k for k in args if k.startswith("_"))
+    accepted = None if takes_kwargs else frozenset(args)
     spec = {"parameters": {"properties": {k: {"type": "integer"} for k in args}}}
-    kept, dropped = sq.filter_arguments(args, sq.ToolInfo("t", spec, accepted))
-    assert not any(k.startswith("_") for k in kept)
-    assert set(kept) | set(dropped) == set(args)
+    kept, dropped = sq.filter_arguments(args, sq.ToolInfo("t", spec, accepted, injected=injected, passthrough=mcp))
+    assert not set(kept) & injected
+    assert not any(k.startswith("__") for k in kept) or mcp
+    if not mcp:
+        assert set(kept) | set(dropped) == set(args)
+
+
+def test_underscore_parameters_of_openapi_tools_still_work_and_mcp_passes_through():
+    spec = {"parameters": {"properties": {"_limit": {"type": "integer"}, "q": {"type": "string"}}}}
+    openapi = sq.ToolInfo("search", spec, None)  # **kwargs callable: the spec decides
+    assert sq.filter_arguments({"_limit": 5, "q": "x", "other": 1}, openapi) == ({"_limit": 5, "q": "x"}, ["other"])
+    mcp = sq.ToolInfo("git_log", spec, None, passthrough=True)
+    assert sq.filter_arguments({"_limit": 5, "extra": [1]}, mcp) == ({"_limit": 5, "extra": [1]}, [])
+    local = sq.ToolInfo("whoami", spec, frozenset({"note"}), injected=frozenset({"__user__", "_secret"}))
+    assert sq.filter_arguments({"note": "n", "_secret": "x", "__user__": {}}, local) == ({"note": "n"}, ["_secret", "__user__"])
+    # MCP arguments are not coerced either: the server validates its own
+    p = sq.prepare_call(sq.ToolCall("1", "git_log", '{"_limit": "5", "x": "1"}'), {"git_log": mcp}, {}, 3)
+    assert p.kwargs == {"_limit": "5", "x": "1"}
 
 
 def test_filter_arguments_uses_signature_or_spec_properties():
@@ -181,8 +95,10 @@ def test_prepare_call_outcomes():
     assert missing.answer.startswith("Error: missing required argument(s) for `get_time`: zone. Expected: zone (string)")
     unknown = sq.prepare_call(sq.ToolCall("3", "nope", "{}"), tools, {}, 3)
     assert unknown.answer == 'Error: Tool "nope" not found. Available tools: get_time.'
-    nested = sq.prepare_call(sq.ToolCall("4", "myid_subquery", "{}"), tools, {}, 3)
+    nested = sq.prepare_call(sq.ToolCall("4", "subquery", "{}"), tools, {}, 3)
     assert "cannot be called inside a subquery" in nested.answer
+    # a tool merely NAMED like it is an unknown tool, not this one
+    assert "not found" in sq.prepare_call(sq.ToolCall("4", "probe_subquery", "{}"), tools, {}, 3).answer
     sig = sq.call_signature("get_time", {"zone": "UTC"})
     repeated = sq.prepare_call(sq.ToolCall("5", "get_time", '{"zone": "UTC"}'), tools, {sig: 3}, 3)
     assert repeated.answer.startswith("Not executed: `get_time` was already called 3 times")
@@ -300,9 +216,11 @@ class FakeModel:
     def __init__(self, *replies):
         self.replies = list(replies)
         self.sent = []
+        self.choices = []
 
-    async def __call__(self, messages, specs, remaining):
+    async def __call__(self, messages, specs, remaining, tool_choice=None):
         self.sent.append((json.loads(json.dumps(messages)), specs))
+        self.choices.append(tool_choice)
         reply = self.replies[min(len(self.sent) - 1, len(self.replies) - 1)]
         if callable(reply):
             return await reply()
@@ -311,6 +229,17 @@ class FakeModel:
 
 async def noop_emit(text, done):
     pass
+
+
+async def never_called(call, kwargs, timeout):
+    raise AssertionError("no tool may run here")
+
+
+def loop(messages, tools, settings, model, execute, clock=None, **hooks):
+    h = sq.Hooks(model, execute or never_called, hooks.pop("emit", noop_emit), **hooks)
+    if clock is not None:
+        return sq.run_subquery_loop(messages, tools, settings, h, clock=clock)
+    return sq.run_subquery_loop(messages, tools, settings, h)
 
 
 def tc(i, name="f", args='{"x": 1}'):
@@ -327,11 +256,13 @@ async def test_loop_answers_after_tools_and_keeps_result_order():
         await asyncio.sleep(0.05 * kwargs["x"])  # the first call finishes last
         return f"x={kwargs['x']}"
 
-    out = await sq.run_subquery_loop([{"role": "user", "content": "go"}], TOOLS, sq.Settings(), model, execute, noop_emit)
+    start = [{"role": "user", "content": "go"}]
+    out = await loop(start, TOOLS, sq.Settings(), model, execute)
     assert (out.answer, out.rounds, out.tool_calls, out.stopped, out.usage["total_tokens"]) == ("the answer", 2, 2, "answered", 12)
     second = model.sent[1][0]
     assert [(m.get("tool_call_id"), m.get("content")) for m in second if m["role"] == "tool"] == [("id1", "x=2"), ("id2", "x=1")]
     assert not pairing_errors(second)
+    assert start == [{"role": "user", "content": "go"}]  # the input list is not mutated
 
 
 async def test_loop_bounds_parallelism():
@@ -347,20 +278,205 @@ async def test_loop_bounds_parallelism():
 
     calls = tuple(tc(i, args=json.dumps({"x": i})) for i in range(7))
     model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="done"))
-    await sq.run_subquery_loop([], TOOLS, sq.Settings(max_parallel_tools=3), model, execute, noop_emit)
+    await loop([], TOOLS, sq.Settings(max_parallel_tools=3), model, execute)
     assert peak == 3
 
 
-async def test_round_exhaustion_asks_for_a_final_answer_without_tools():
-    model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(tool_calls=(tc(2, args='{"x": 2}'),)), sq.Completion(content="final"))
+# --- 1: approval -----------------------------------------------------------------------------
+async def test_every_call_needs_a_yes_and_anything_else_refuses():
+    asked, ran = [], []
+
+    async def approve(call, kwargs, remaining):
+        asked.append((call.id, kwargs))
+        if kwargs["x"] == 1:
+            return True
+        if kwargs["x"] == 2:
+            return {"error": "Client session disconnected."}  # not a yes
+        raise RuntimeError("socket gone")
+
+    async def execute(call, kwargs, timeout):
+        ran.append(kwargs["x"])
+        return "ran"
+
+    calls = (tc(1), tc(2, args='{"x": 2}'), tc(3, args='{"x": 3}'))
+    model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
+    await loop([], TOOLS, sq.Settings(), model, execute, approve=approve)
+    assert ran == [1] and [a[0] for a in asked] == ["id1", "id2", "id3"]
+    results = [m["content"] for m in model.sent[1][0] if m["role"] == "tool"]
+    assert results == ["ran", "Error: tool call was not approved.", "Error: tool call was not approved."]
+
+
+async def test_approval_waits_count_against_the_deadline():
+    async def approve(call, kwargs, remaining):
+        await asyncio.sleep(30)
+
+    model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(content="never"))
+    started = time.monotonic()
+    out = await loop([], TOOLS, sq.Settings(total_timeout_seconds=0.6), model, never_called, approve=approve)
+    assert time.monotonic() - started < 1.5
+    assert out.stopped == "deadline" and "not approved" in out.answer
+
+
+# --- 2: bounds inside a round ------------------------------------------------------------------
+async def test_identical_calls_in_one_round_are_counted_while_it_is_prepared():
+    ran = []
+
+    async def execute(call, kwargs, timeout):
+        ran.append(call.id)
+        return "r"
+
+    calls = tuple(tc(i) for i in range(20))
+    model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
+    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(repeat_call_limit=3), model, execute)
+    assert ran == ["id0", "id1", "id2"]
+    results = [m for m in model.sent[1][0] if m["role"] == "tool"]
+    assert [m["tool_call_id"] for m in results] == [f"id{i}" for i in range(20)]
+    assert all(m["content"].startswith("Not executed: `f` was already called 3 times") for m in results[3:])
+    assert not pairing_errors(model.sent[1][0])
+
+
+async def test_max_calls_per_round_caps_a_round_with_a_clear_message():
+    ran = []
+
+    async def execute(call, kwargs, timeout):
+        ran.append(kwargs["x"])
+        return "r"
+
+    calls = tuple(tc(i, args=json.dumps({"x": i})) for i in range(6))
+    model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
+    await loop([], TOOLS, sq.Settings(max_calls_per_round=4), model, execute)
+    assert sorted(ran) == [0, 1, 2, 3]
+    results = [m["content"] for m in model.sent[1][0] if m["role"] == "tool"]
+    assert results[4:] == [results[4]] * 2 and results[4].startswith("Not executed: at most 4 calls run per round")
+    assert sq.Settings().max_calls_per_round == 16 == sq.Tools.Valves().max_calls_per_round
+
+
+async def test_slot_waits_count_and_the_total_deadline_holds():
+    """9 one-second calls, 3 slots, 1.5 s total: the subquery ends within 1 s of its limit."""
+
+    async def execute(call, kwargs, timeout):
+        await asyncio.sleep(1.0)
+        return "slow"
+
+    calls = tuple(tc(i, args=json.dumps({"x": i})) for i in range(9))
+    model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
+    started = time.monotonic()
+    out = await loop([], TOOLS, sq.Settings(max_parallel_tools=3, total_timeout_seconds=1.5), model, execute)
+    elapsed = time.monotonic() - started
+    assert elapsed < 2.5, elapsed
+    assert out.stopped == "deadline"
+    assert "was not started: no free slot" in out.answer and "slow" in out.answer
+
+
+async def test_not_started_is_told_apart_from_timed_out():
+    async def execute(call, kwargs, timeout):
+        await asyncio.sleep(5)
+
+    prepared = [sq.Prepared(sq.ToolCall(str(i), "f", "{}"), kwargs={"x": i}) for i in range(2)]
+    out = await sq.run_calls(prepared, execute, 1, 0.2)
+    assert out[0].text == "Error: `f` timed out after 0.2 s and was abandoned."
+    assert out[1].text.startswith("Error: `f` was not started: no free slot within 0.2 s")
+
+
+# --- 3: images from tools go to the inner model ---------------------------------------------------
+async def test_tool_images_follow_the_tool_messages_as_one_user_message():
+    async def execute(call, kwargs, timeout):
+        return sq.ToolOutput("chart drawn", ("data:image/png;base64,AAA",))
+
+    model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(content="seen"))
+    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(), model, execute)
+    sent = model.sent[1][0]
+    assert [m["role"] for m in sent] == ["user", "assistant", "tool", "user"]
+    assert sent[2]["content"] == "chart drawn"
+    assert sent[3]["content"][1] == {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAA"}}
+    assert not pairing_errors(sent)
+
+
+# --- 4: reasoning ---------------------------------------------------------------------------------
+async def test_a_call_inside_reasoning_never_runs_and_the_answer_after_it_is_kept():
+    content = '<think>maybe <tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call></think>\nThe answer is 4.'
+    out = await loop([], TOOLS, sq.Settings(), FakeModel(sq.Completion(content=content)), never_called)
+    assert (out.answer, out.stopped) == ("The answer is 4.", "answered")
+
+
+@pytest.mark.parametrize(
+    "param,content,expected",
+    [
+        (None, "<thinking a='1'>x</thinking>A", "A"),
+        (None, "<|begin_of_thought|>x<|end_of_thought|>B", "B"),
+        (None, "C<think>unfinished", "C"),
+        (["<plan>", "</plan>"], "<plan>x</plan>D<think>kept</think>", "D<think>kept</think>"),
+        (False, "<think>kept</think>E", "<think>kept</think>E"),
+    ],
+)
+def test_reasoning_tags_follow_open_webui_and_params(param, content, expected):
+    assert sq.strip_reasoning(content, sq.reasoning_tags_for(param)) == expected
+
+
+async def test_reasoning_fields_are_replayed_on_their_assistant_message():
+    details = [{"type": "reasoning.encrypted", "data": "sig"}]
+    first = sq.completion_from(
+        {"choices": [{"message": {"content": "", "reasoning_content": "plan", "reasoning_details": details, "tool_calls": [tc(1)]}}]}
+    )
+    assert first.reasoning == {"reasoning_content": "plan", "reasoning_details": details}
 
     async def execute(call, kwargs, timeout):
         return "r"
 
-    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(max_rounds=2), model, execute, noop_emit)
-    assert (out.answer, out.stopped, out.rounds) == ("final", "max_rounds", 2)
+    model = FakeModel(first, sq.Completion(content="end"))
+    await loop([], TOOLS, sq.Settings(), model, execute)
+    assistant = next(m for m in model.sent[1][0] if m["role"] == "assistant")
+    assert assistant["reasoning_content"] == "plan" and assistant["reasoning_details"] == details
+
+
+# --- 6: valid replay -----------------------------------------------------------------------------
+async def test_empty_and_broken_arguments_are_replayed_as_valid_json():
+    async def execute(call, kwargs, timeout):
+        return "r"
+
+    tools = {"g": sq.ToolInfo("g", {"name": "g", "parameters": {"properties": {}}}, frozenset())}
+    calls = (tc(1, "g", ""), tc(2, "g", '{"a": '), tc(3, "g", None))
+    model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
+    await loop([], tools, sq.Settings(), model, execute)
+    sent = model.sent[1][0]
+    assistant = next(m for m in sent if m["role"] == "assistant")
+    assert [c["function"]["arguments"] for c in assistant["tool_calls"]] == ["{}", "{}", "{}"]
+    results = [m["content"] for m in sent if m["role"] == "tool"]
+    assert results[0] == "r" and results[2] == "r"
+    assert "not valid JSON" in results[1] and '{"a": ' in results[1]  # the raw text only in the error
+
+
+def test_concatenated_argument_objects_become_separate_calls():
+    calls = sq.normalize_tool_calls([tc(1, args='{"x": 1}{"x": 2} {"x": 3}')])
+    assert [(c.id, c.arguments) for c in calls] == [("id1_0", '{"x": 1}'), ("id1_1", '{"x": 2}'), ("id1_2", '{"x": 3}')]
+    assert [c.arguments for c in sq.normalize_tool_calls([tc(1, args='{"x": 1}')])] == ['{"x": 1}']
+    assert sq.replay_arguments("[1]") == "{}" and sq.replay_arguments('{"a": [1]}') == '{"a": [1]}'
+
+
+@given(st.text(max_size=60))
+def test_property_replayed_arguments_are_always_a_json_object(raw):
+    assert isinstance(json.loads(sq.replay_arguments(raw)), dict)
+
+
+# --- 10: final synthesis -------------------------------------------------------------------------------
+async def test_final_round_keeps_tools_with_tool_choice_none_and_runs_no_calls():
+    ran = []
+
+    async def execute(call, kwargs, timeout):
+        ran.append(call.id)
+        return "r"
+
+    model = FakeModel(
+        sq.Completion(tool_calls=(tc(1),)),
+        sq.Completion(tool_calls=(tc(2, args='{"x": 2}'),)),
+        sq.Completion(content="final text", tool_calls=(tc(3, args='{"x": 3}'),)),
+    )
+    out = await loop([], TOOLS, sq.Settings(max_rounds=2), model, execute)
+    assert (out.answer, out.stopped, out.rounds) == ("final text", "max_rounds", 2)
+    assert ran == ["id1", "id2"]
     messages, specs = model.sent[-1]
-    assert specs is None and "used all 2 tool rounds" in messages[-1]["content"]
+    assert specs and model.choices == [None, None, "none"]
+    assert "used all 2 tool rounds" in messages[-1]["content"]
 
 
 async def test_round_exhaustion_with_no_final_text_returns_what_was_gathered():
@@ -369,32 +485,119 @@ async def test_round_exhaustion_with_no_final_text_returns_what_was_gathered():
     async def execute(call, kwargs, timeout):
         return "gathered fact"
 
-    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(max_rounds=1), model, execute, noop_emit)
+    out = await loop([], TOOLS, sq.Settings(max_rounds=1), model, execute)
     assert out.stopped == "max_rounds" and "gathered fact" in out.answer and "used all 1 rounds" in out.answer
 
 
-async def test_deadline_returns_gathered_work():
-    now = [0.0]
+# --- 11: turn parameters ---------------------------------------------------------------------------
+def test_turn_params_forward_the_chat_parameters_later_sources_winning():
+    model_params = {"temperature": 0.2, "top_p": 0.9, "system": "x", "function_calling": "native"}
+    request = {"temperature": 0.7, "max_tokens": 300, "seed": 4, "stop": ["END"], "reasoning_effort": "low", "top_p": None}
+    assert sq.turn_params(model_params, request, None) == {
+        "temperature": 0.7, "top_p": 0.9, "max_tokens": 300, "seed": 4, "stop": ["END"], "reasoning_effort": "low"
+    }
 
-    def clock():
-        return now[0]
+
+# --- 12: robustness ------------------------------------------------------------------------------
+HOSTILE_ARGS = ["9" * 5000, "[" * 100_000, None, '{"x": ' + "9" * 5000 + "}", "{" * 3000, "\x00", "{}{", 5, [1, 2]]
+
+
+@pytest.mark.parametrize("args", HOSTILE_ARGS, ids=lambda a: repr(a)[:20])
+async def test_hostile_arguments_never_crash_the_loop(args):
+    async def execute(call, kwargs, timeout):
+        return "ran"
+
+    call = {"id": "c", "type": "function", "function": {"name": "f", "arguments": args}}
+    model = FakeModel(sq.Completion(tool_calls=(call,)), sq.Completion(content="end"))
+    out = await loop([], TOOLS, sq.Settings(), model, execute)
+    assert out.answer == "end"
+    assistant = next(m for m in model.sent[1][0] if m["role"] == "assistant")
+    assert all(isinstance(json.loads(c["function"]["arguments"]), dict) for c in assistant["tool_calls"])
+
+
+junk = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(["id", "function", "name", "arguments", "type"]), inner, max_size=3)),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(junk, st.lists(junk, max_size=3)), junk)
+async def test_property_no_provider_reply_crashes_the_loop(tool_calls, content):
+    reply = sq.completion_from({"choices": [{"message": {"content": content, "tool_calls": tool_calls}}]})
+
+    async def execute(call, kwargs, timeout):
+        return "r"
+
+    out = await loop([], TOOLS, sq.Settings(max_rounds=2), FakeModel(reply, sq.Completion(content="end")), execute)
+    assert isinstance(out.answer, str) and out.stopped in ("answered", "max_rounds")
+
+
+@pytest.mark.parametrize(
+    "response",
+    [{"choices": ["text"]}, {"choices": [None]}, {"choices": "x"}, {"choices": [{"message": "x"}]}, {"error": "bad"}, None, b"x"],
+)
+def test_malformed_responses_become_errors_not_exceptions(response):
+    assert sq.completion_from(response).error
+
+
+def test_a_stream_whose_last_line_has_no_newline_is_read_whole():
+    chunks = []
+    rest = sq.parse_sse_lines('data: {"choices": [{"delta": {"content": "a"}}]}\ndata: {"choices": [{"delta": {"content": "b"}}]}', chunks)
+    sq._sse_line(rest, chunks)
+    assert sq.merge_stream_chunks(chunks)["choices"][0]["message"]["content"] == "ab"
+
+
+async def test_a_timed_out_sync_tool_never_starves_later_calls():
+    import threading
+
+    release = threading.Event()
+
+    def blocking(**kw):
+        release.wait(5)
+        return "late"
+
+    def quick(**kw):
+        return "quick"
+
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(sq._in_thread(blocking, {}), 0.1)
+    # many abandoned threads later, a new sync call still runs at once
+    for _ in range(20):
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(sq._in_thread(blocking, {}), 0.01)
+    assert await asyncio.wait_for(sq._in_thread(quick, {}), 1) == "quick"
+    release.set()
+
+
+# --- deadline and summary ------------------------------------------------------------------------
+async def test_deadline_returns_only_what_the_subquery_gathered():
+    now = [0.0]
 
     async def execute(call, kwargs, timeout):
         now[0] += 50  # each round of tools takes 50 "seconds"
         return "partial data"
 
+    parent = [
+        {"role": "user", "content": "old"},
+        {"role": "assistant", "content": "", "tool_calls": [tc(9)]},
+        {"role": "tool", "tool_call_id": "id9", "content": "OLD CHAT RESULT"},
+        {"role": "assistant", "content": "OLD ANSWER"},
+        {"role": "user", "content": "task"},
+    ]
     model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(tool_calls=(tc(2, args='{"x": 2}'),)))
-    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(total_timeout_seconds=80), model, execute, noop_emit, clock=clock)
+    out = await loop(parent, TOOLS, sq.Settings(total_timeout_seconds=80), model, execute, clock=lambda: now[0])
     assert out.stopped == "deadline" and out.rounds == 2
     assert out.answer.startswith("[Subquery stopped: the 80 s time limit ran out") and "partial data" in out.answer
+    assert "OLD" not in out.answer
 
 
 async def test_model_call_slower_than_the_deadline_is_cut():
     async def slow():
         await asyncio.sleep(5)
 
-    model = FakeModel(slow)
-    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(total_timeout_seconds=0.5), model, None, noop_emit)
+    out = await loop([], TOOLS, sq.Settings(total_timeout_seconds=0.5), FakeModel(slow), None)
     assert out.stopped == "deadline" and "waiting for the model in round 1" in out.answer
 
 
@@ -408,7 +611,7 @@ async def test_tool_timeouts_exceptions_and_upstream_errors():
         sq.Completion(tool_calls=(tc(1), tc(2, args='{"x": 2}'), tc(3, "ghost", "{}"), tc(4, args="[1]"))),
         sq.Completion(error="HTTP 500"),
     )
-    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(tool_timeout_seconds=0.1), model, execute, noop_emit)
+    out = await loop([], TOOLS, sq.Settings(tool_timeout_seconds=0.1), model, execute)
     results = [m["content"] for m in model.sent[1][0] if m["role"] == "tool"]
     assert results[0] == "Error: `f` timed out after 0.1 s and was abandoned."
     assert results[1] == "Error: `f` raised KeyError: 'missing'"
@@ -425,79 +628,15 @@ async def test_inline_calls_are_parsed_only_when_tools_exist():
         seen.append(kwargs)
         return "ok"
 
-    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(), FakeModel(sq.Completion(content=inline), sq.Completion(content="end")), execute, noop_emit)
+    out = await loop([], TOOLS, sq.Settings(), FakeModel(sq.Completion(content=inline), sq.Completion(content="end")), execute)
     assert seen == [{"x": 3}] and out.answer == "end"
-    out = await sq.run_subquery_loop([], {}, sq.Settings(), FakeModel(sq.Completion(content=inline)), execute, noop_emit)
+    out = await loop([], {}, sq.Settings(), FakeModel(sq.Completion(content=inline)), execute)
     assert out.answer == inline and out.rounds == 1
 
 
 async def test_answer_is_capped_with_a_visible_note():
-    model = FakeModel(sq.Completion(content="y" * 5000))
-    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(max_output_chars=1000), model, None, noop_emit)
+    out = await loop([], TOOLS, sq.Settings(max_output_chars=1000), FakeModel(sq.Completion(content="y" * 5000)), None)
     assert len(out.answer) < 1200 and "answer truncated" in out.answer
-
-
-async def test_progress_always_ends_done_in_the_adapter_and_is_silenced_by_user_valves():
-    events = []
-
-    async def emitter(event):
-        events.append(event)
-
-    tools = sq.Tools()
-    # No request context: a clear error, and the last status is done.
-    answer = await tools.subquery("task", __user__={"id": "u"}, __metadata__={"model_id": "m"}, __event_emitter__=emitter)
-    assert answer.startswith("Error: subquery needs to run inside an Open WebUI chat")
-    assert events[-1]["data"]["done"] is True
-    events.clear()
-    await tools.subquery("task", __user__={"id": "u", "valves": tools.UserValves(show_status=False)}, __event_emitter__=emitter)
-    assert events == []
-    assert (await tools.subquery("  ")).startswith("Error: the subquery prompt is empty")
-
-
-async def test_depth_marker_blocks_nesting_even_across_module_copies():
-    other = load_plugin("tools/subquery.py", "subquery_plugin_copy_under_another_id")
-    assert other._depth_var() is sq._depth_var()
-    token = sq._depth_var().set(1)
-    try:
-        assert (await other.Tools().subquery("nested")).startswith("Error: a subquery cannot start another subquery")
-    finally:
-        sq._depth_var().reset(token)
-
-
-def test_select_tools_excludes_itself_direct_entries_and_honours_valves():
-    def f(): ...
-
-    entries = {
-        "subquery": {"tool_id": "whatever", "callable": f, "spec": {"name": "subquery"}},
-        "renamed": {"tool_id": "mine", "callable": f, "spec": {"name": "renamed"}},
-        "probe_subquery": {"tool_id": "probe", "callable": f, "spec": {"name": "probe_subquery"}},
-        "a": {"tool_id": "probe", "callable": f, "spec": {"name": "a"}},
-        "b": {"tool_id": "server:time", "callable": f, "spec": {"name": "b"}, "type": "external"},
-        "d": {"tool_id": "direct", "direct": True, "spec": {"name": "d"}},
-        "broken": {"tool_id": "x", "spec": {"name": "broken"}},
-    }
-    assert sorted(sq.select_tools(entries, "mine", [], [], False)) == ["a", "b"]
-    assert sorted(sq.select_tools(entries, "mine", [], [], True)) == ["a", "b", "d"]
-    assert sorted(sq.select_tools(entries, "mine", ["probe"], [], False)) == ["a"]
-    assert sorted(sq.select_tools(entries, "mine", [], ["b"], False)) == ["a"]
-
-
-async def test_status_events_are_throttled_but_done_always_goes_out():
-    events = []
-
-    async def emitter(event):
-        events.append((event["data"]["description"], event["data"]["done"]))
-
-    emit = sq.Tools._emitter(emitter, True, min_interval=60)
-    await emit("round 1", False)
-    await emit("round 2", False)  # within the interval: skipped (each status is a database write)
-    await emit("finished", True)
-    assert events == [("round 1", False), ("finished", True)]
-
-    async def broken(event):
-        raise RuntimeError("socket gone")
-
-    await sq.Tools._emitter(broken, True)("x", True)  # progress never breaks the work
 
 
 async def test_a_sliver_of_time_left_after_tools_counts_as_the_deadline():
@@ -508,6 +647,179 @@ async def test_a_sliver_of_time_left_after_tools_counts_as_the_deadline():
         return "partial"
 
     model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(content="never asked"))
-    out = await sq.run_subquery_loop([], TOOLS, sq.Settings(total_timeout_seconds=10), model, execute, noop_emit, clock=lambda: now[0])
+    out = await loop([], TOOLS, sq.Settings(total_timeout_seconds=10), model, execute, clock=lambda: now[0])
     assert out.answer.startswith("[Subquery stopped: the 10 s time limit ran out after round 1.")
     assert len(model.sent) == 1
+
+
+# --- 5: Tool Search ---------------------------------------------------------------------------------
+async def test_deferred_tools_stay_out_of_requests_and_call_tool_is_resolved():
+    tools = {f"t{i}": sq.ToolInfo(f"t{i}", {"name": f"t{i}"}, None, deferred=i > 2) for i in range(201)}
+    tools["f"] = TOOLS["f"]
+    assert [s["function"]["name"] for s in sq.request_specs(tools)] == ["t0", "t1", "t2", "f"]
+    many = {f"t{i}": sq.ToolInfo(f"t{i}", {"name": f"t{i}"}, None) for i in range(201)}
+    assert len(sq.request_specs(many)) == sq.MAX_REQUEST_TOOLS == 128
+
+    def resolve(call):
+        if call.name != "call_tool":
+            return call
+        args = json.loads(call.arguments)
+        if args["tool_name"] not in tools:
+            return f'Error: Tool "{args["tool_name"]}" is not available. Search for an available tool.'
+        return sq.ToolCall(call.id, args["tool_name"], args["params"], provider=(call.name, call.arguments))
+
+    seen = []
+
+    async def execute(call, kwargs, timeout):
+        seen.append((call.name, kwargs))
+        return "ran"
+
+    dispatch = tc(1, "call_tool", json.dumps({"tool_name": "f", "params": '{"x": 5}'}))
+    missing = tc(2, "call_tool", json.dumps({"tool_name": "nope", "params": "{}"}))
+    model = FakeModel(sq.Completion(tool_calls=(dispatch, missing)), sq.Completion(content="end"))
+    await loop([], tools, sq.Settings(), model, execute, resolve=resolve)
+    assert seen == [("f", {"x": 5})]
+    sent = model.sent[1][0]
+    assistant = next(m for m in sent if m["role"] == "assistant")
+    assert [c["function"]["name"] for c in assistant["tool_calls"]] == ["call_tool", "call_tool"]  # replayed as sent
+    assert [m["content"] for m in sent if m["role"] == "tool"][1].startswith('Error: Tool "nope" is not available')
+
+
+# --- 9: selection --------------------------------------------------------------------------------------
+def test_select_tools_excludes_itself_by_callable_not_by_name_and_accepts_server_ids():
+    def f(): ...
+
+    copy_of_me = sq.Tools().subquery  # a copy installed under another id: its callable gives it away
+    entries = {
+        "subquery": {"tool_id": "mine", "callable": f, "spec": {"name": "subquery"}},
+        "other_copy": {"tool_id": "sq2", "callable": copy_of_me, "spec": {"name": "subquery"}},
+        "probe_subquery": {"tool_id": "probe", "callable": f, "spec": {"name": "probe_subquery"}},
+        "a": {"tool_id": "probe", "callable": f, "spec": {"name": "a"}},
+        "b": {"tool_id": "server:time", "callable": f, "spec": {"name": "b"}, "type": "external"},
+        "git_log": {"callable": f, "spec": {"name": "git_log"}, "type": "mcp", "server_id": "git"},
+        "d": {"tool_id": "direct", "direct": True, "spec": {"name": "d"}},
+        "broken": {"tool_id": "x", "spec": {"name": "broken"}},
+    }
+    assert sorted(sq.select_tools(entries, "mine", [], [], False)) == ["a", "b", "git_log", "probe_subquery"]
+    assert sorted(sq.select_tools(entries, "mine", [], [], True)) == ["a", "b", "d", "git_log", "probe_subquery"]
+    assert sorted(sq.select_tools(entries, "mine", ["probe"], [], False)) == ["a", "probe_subquery"]
+    assert sorted(sq.select_tools(entries, "mine", ["server:mcp:git"], [], False)) == ["git_log"]
+    assert sorted(sq.select_tools(entries, "mine", ["server:time"], [], False)) == ["b"]
+    assert sorted(sq.select_tools(entries, "mine", [], ["server:mcp:git", "b"], False)) == ["a", "probe_subquery"]
+
+
+def test_a_copy_loaded_as_another_module_is_recognised():
+    other = load_plugin("tools/subquery.py", "subquery_plugin_copy_under_another_id")
+    entry = {"tool_id": "copy", "callable": other.Tools().subquery, "spec": {"name": "renamed"}}
+    assert sq.is_self_entry("renamed", entry, "mine")
+
+
+# --- 13: recursion marker ---------------------------------------------------------------------------------
+async def test_nesting_in_the_same_run_is_refused_across_module_copies():
+    other = load_plugin("tools/subquery.py", "subquery_plugin_copy_under_another_id")
+    with sq.subquery_run():
+        assert (await other.Tools().subquery("nested")).startswith("Error: a subquery cannot start another subquery")
+    assert not sq.inside_subquery()
+
+
+async def test_a_task_spawned_during_a_run_may_start_a_subquery_after_it_ended():
+    gate = asyncio.Event()
+
+    async def background():
+        await gate.wait()
+        return sq.inside_subquery()
+
+    with sq.subquery_run():
+        assert sq.inside_subquery()
+        task = asyncio.create_task(background())  # inherits the run's context
+    gate.set()
+    assert await task is False
+
+
+# --- 14: status and summary ---------------------------------------------------------------------------------
+async def test_throttled_status_is_deferred_not_dropped_and_done_goes_at_once():
+    events = []
+
+    async def emitter(event):
+        events.append((event["data"]["description"], event["data"]["done"]))
+
+    emit = sq.StatusEmitter(emitter, True, min_interval=0.2)
+    await emit("round 1", False)
+    await emit("round 2", False)  # within the interval: deferred
+    await emit("round 3", False)  # replaces the deferred one
+    assert events == [("round 1", False)]
+    await asyncio.sleep(0.3)
+    assert events == [("round 1", False), ("round 3", False)]
+    await emit("round 4", False)
+    await emit("finished", True)  # cancels the deferred line
+    await asyncio.sleep(0.3)
+    assert events[-1] == ("finished", True) and ("round 4", False) not in events
+
+    async def broken(event):
+        raise RuntimeError("socket gone")
+
+    await sq.StatusEmitter(broken, True)("x", True)  # progress never breaks the work
+
+
+async def test_done_goes_out_on_cancellation():
+    events = []
+
+    async def emitter(event):
+        events.append(event["data"])
+
+    tools = sq.Tools()
+
+    async def hang(*args):
+        await asyncio.sleep(30)
+
+    tools._run = hang  # only the instance: the wrapper's own exit path is what is tested
+    task = asyncio.create_task(tools.subquery("task", __event_emitter__=emitter))
+    await asyncio.sleep(0.05)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert events[-1]["done"] is True and not sq.inside_subquery()
+
+
+async def test_progress_always_ends_done_in_the_adapter_and_is_silenced_by_user_valves():
+    events = []
+
+    async def emitter(event):
+        events.append(event)
+
+    tools = sq.Tools()
+    answer = await tools.subquery("task", __user__={"id": "u"}, __metadata__={"model_id": "m"}, __event_emitter__=emitter)
+    assert answer.startswith("Error: subquery needs to run inside an Open WebUI chat")
+    assert events[-1]["data"]["done"] is True
+    events.clear()
+    await tools.subquery("task", __user__={"id": "u", "valves": tools.UserValves(show_status=False)}, __event_emitter__=emitter)
+    assert events == []
+    assert (await tools.subquery("  ")).startswith("Error: the subquery prompt is empty")
+
+
+# --- 15: structure -------------------------------------------------------------------------------------
+def test_settings_come_from_the_valves_with_one_source_of_defaults():
+    valves = sq.Tools.Valves()
+    assert sq.Settings.from_valves(valves) == sq.Settings()
+    changed = sq.Tools.Valves(max_rounds=3, run_request_filters=False)
+    assert sq.Settings.from_valves(changed) == sq.Settings(max_rounds=3, run_request_filters=False)
+
+
+def test_the_file_is_laid_out_as_the_house_rules_ask():
+    import ast as pyast
+    import typing
+
+    source = (ROOT / "tools" / "subquery.py").read_text()
+    tree = pyast.parse(source)
+    assert source.startswith('"""\ntitle: Subquery')
+    assert "# Design notes" in source.split("from __future__")[0]
+    assert isinstance(tree.body[-1], pyast.ClassDef) and tree.body[-1].name == "Tools"
+    assert pyast.get_docstring(tree.body[-1])
+    assert typing.get_args(sq.StopReason) == ("answered", "max_rounds", "deadline", "error")
+    public = [n for n in dir(sq.Tools) if not n.startswith("_") and callable(getattr(sq.Tools, n))]
+    assert sorted(public) == ["UserValves", "Valves", "subquery"]
+    too_long = [
+        n.name for n in pyast.walk(tree)
+        if isinstance(n, (pyast.FunctionDef, pyast.AsyncFunctionDef)) and n.end_lineno - n.lineno > 80
+    ]
+    assert not too_long, too_long

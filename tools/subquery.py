@@ -2,38 +2,62 @@
 title: Subquery
 author: owui-toolkit
 author_url: https://github.com/owui-toolkit/owui-toolkit
-version: 1.0.0
+version: 1.1.0
 license: MIT
-description: Hand a focused subtask to a fresh, isolated loop of the same model. It drives native tool calls itself (parallel, with timeouts, loop detection and an inline-XML fallback parser) and returns one compact answer.
+description: Hand a focused subtask to a fresh, isolated loop of the same model. It drives native tool calls itself the way Open WebUI's own loop does (approval, filters, reasoning, Tool Search, embeds), in parallel and within bounds, and returns one compact answer.
 required_open_webui_version: 0.9.0
 """
+
+# Design notes
+# ------------
+# The loop.  `Tools.subquery` builds a `Run` (the per-call context: request, user, metadata,
+#   emitter, the selected tool entries) and hands `run_subquery_loop` four hooks: complete (one
+#   model round), execute (one tool call), approve (the user's yes under tool_approval_mode
+#   'ask') and resolve (Tool Search's `call_tool`).  Each round: model reply -> reasoning
+#   removed -> structured calls, else calls written as text -> one assistant message whose
+#   arguments are valid JSON -> every call prepared (repeat limit and per-round cap counted
+#   while the round is prepared) -> approval -> bounded parallel execution -> one tool message
+#   per call, in call order.  The last round keeps `tools` with `tool_choice: "none"`.
+# Stop reasons (`StopReason`).  answered: the model replied without calls; max_rounds: the
+#   synthesis round ran; deadline: total_timeout_seconds ran out (a summary of what THIS
+#   subquery gathered is returned); error: the model call failed.  Cancellation re-raises
+#   after a final `done: True` status.
+# Why request.state is restored.  generate_chat_completion writes bypass flags, metadata and
+#   model_id onto the OUTER request, which the outer tool loop reuses for its next model call;
+#   every inner call puts back exactly what it may change.
+# Private threads.  Open WebUI runs sync tools on the event loop.  Here each sync call gets its
+#   own daemon thread (valve run_sync_tools_in_threads), so a blocking tool cannot stall the
+#   server and a timed-out one cannot starve later calls (there is no shared pool to fill).
+# Recursion marker.  A process-wide ContextVar holds the token of the running subquery; a token
+#   counts only while its run is active, so a subquery nested inside the same run is refused,
+#   but one started later from a task that a tool spawned (which inherited the token) is not.
 
 from __future__ import annotations
 
 import ast
 import asyncio
-import concurrent.futures
 import contextvars
 import copy
-import functools
 import inspect
 import json
 import logging
 import math
 import re
 import sys
+import threading
 import time
 import types
 import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 log = logging.getLogger(__name__)
 
 SELF_NAME = "subquery"
+SUBQUERY_MARKER = "owui-subquery-tool"  # recognises copies of this tool under any id
 
 # ===========================================================================
 # Pure core: no Open WebUI in here.
@@ -42,37 +66,60 @@ SELF_NAME = "subquery"
 
 @dataclass(frozen=True)
 class ToolCall:
-    """One call the model asked for, normalized. `arguments` is the raw JSON text (or what was parsed)."""
+    """One call the model asked for, normalized. `arguments` is the raw JSON text (or what was parsed).
+
+    `provider` is the call as the model wrote it when Tool Search resolved `call_tool` into it.
+    """
 
     id: str
     name: str
     arguments: str
     source: str = "structured"  # or "inline"
+    provider: tuple[str, str] | None = None
 
     def as_message_call(self) -> dict:
-        return {"id": self.id, "type": "function", "function": {"name": self.name, "arguments": self.arguments}}
+        name, arguments = self.provider or (self.name, self.arguments)
+        return {"id": self.id, "type": "function", "function": {"name": name, "arguments": replay_arguments(arguments)}}
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The loop's limits, read from the valves once per call."""
+    """The loop's limits. The ONE source of defaults: the Valves take theirs from here."""
 
     max_rounds: int = 8
     max_parallel_tools: int = 8
+    max_calls_per_round: int = 16
     tool_timeout_seconds: float = 60.0
     total_timeout_seconds: float = 300.0
     repeat_call_limit: int = 3
     max_result_chars: int = 20_000
     max_output_chars: int = 16_000
+    run_request_filters: bool = True
+    run_sync_tools_in_threads: bool = True
+
+    @classmethod
+    def from_valves(cls, valves: Any) -> Settings:
+        return cls(**{f.name: getattr(valves, f.name) for f in fields(cls) if hasattr(valves, f.name)})
+
+
+DEFAULTS = Settings()
 
 
 @dataclass(frozen=True)
 class ToolInfo:
-    """What the loop knows about one executable tool."""
+    """What the loop knows about one executable tool.
+
+    accepted: names the model may fill (None: anything in the spec's properties);
+    injected: names the callable's signature reserves for Open WebUI (dropped if the model sends them);
+    passthrough: MCP tools get the arguments unfiltered (MCP servers validate their own).
+    """
 
     name: str
     spec: dict
-    accepted: frozenset[str] | None  # None: the callable takes **kwargs, use the spec's properties
+    accepted: frozenset[str] | None
+    injected: frozenset[str] = frozenset()
+    passthrough: bool = False
+    deferred: bool = False
 
     @property
     def properties(self) -> dict:
@@ -89,12 +136,21 @@ class ToolInfo:
 
 @dataclass(frozen=True)
 class Completion:
-    """One model round, as the loop sees it."""
+    """One model round, as the loop sees it. `reasoning` holds the fields replayed on the next round."""
 
     content: str = ""
     tool_calls: tuple[dict, ...] = ()
     usage: Mapping[str, int] = field(default_factory=dict)
     error: str | None = None
+    reasoning: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ToolOutput:
+    """A tool's result for the inner model: text, plus image URLs it should see."""
+
+    text: str
+    images: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -106,13 +162,16 @@ class Prepared:
     answer: str | None = None
 
 
+StopReason = Literal["answered", "max_rounds", "deadline", "error"]
+
+
 @dataclass(frozen=True)
 class LoopResult:
     answer: str
     rounds: int
     tool_calls: int
     usage: Mapping[str, int]
-    stopped: str  # "answered" | "max_rounds" | "deadline" | "error"
+    stopped: StopReason
 
 
 # >>> text-call section (issue 9 owns it): calls that models write as text.
@@ -779,94 +838,239 @@ def parse_inline_calls(
 # <<< end of the text-call section
 
 
-def normalize_tool_calls(raw_calls: Sequence[Any], id_prefix: str = "call") -> list[ToolCall]:
-    """Structured `tool_calls` from a provider, made uniform (ids present, arguments as text)."""
+# --- model replies -------------------------------------------------------------
+REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
+    ("<think>", "</think>"),
+    ("<thinking>", "</thinking>"),
+    ("<reason>", "</reason>"),
+    ("<reasoning>", "</reasoning>"),
+    ("<thought>", "</thought>"),
+    ("<Thought>", "</Thought>"),
+    ("<|begin_of_thought|>", "<|end_of_thought|>"),
+    ("◁think▷", "◁/think▷"),
+)
+REASONING_FIELDS = ("reasoning_content", "reasoning", "reasoning_details", "thinking", "thinking_blocks")
+
+
+def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
+    """`params.reasoning_tags` as Open WebUI reads it: False disables, a [start, end] pair replaces."""
+    if param is False:
+        return ()
+    if isinstance(param, (list, tuple)) and len(param) == 2 and all(isinstance(t, str) and t for t in param):
+        return ((param[0], param[1]),)
+    return REASONING_TAGS
+
+
+def _start_pattern(tag: str) -> str:
+    if tag.startswith("<") and tag.endswith(">"):
+        return rf"<{re.escape(tag[1:-1])}(\s[^>]*)?>"  # attributes allowed, as Open WebUI does
+    return re.escape(tag)
+
+
+def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
+    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning)."""
+    if not content:
+        return ""
+    original = content
+    for start, end in tags:
+        content = re.sub(rf"{_start_pattern(start)}.*?(?:{re.escape(end)}|\Z)", "", content, flags=re.DOTALL)
+    return content.strip() if content != original else content
+
+
+def reasoning_fields(message: Mapping[str, Any]) -> dict:
+    """The reasoning a provider sent on a reply, to go back on that assistant message next round."""
+    out = {k: message[k] for k in REASONING_FIELDS if message.get(k) not in (None, "", [], {})}
+    provider = message.get("provider_specific_fields")
+    if "reasoning_details" not in out and isinstance(provider, Mapping) and provider.get("reasoning_details"):
+        out["reasoning_details"] = provider["reasoning_details"]
+    return out
+
+
+def split_json_objects(raw: str) -> list[str]:
+    """Back-to-back JSON objects in one arguments string, split as Open WebUI's `_split_tool_calls` does."""
+    decoder = json.JSONDecoder()
+    parts: list[str] = []
+    pos = 0
+    try:
+        while pos < len(raw):
+            while pos < len(raw) and raw[pos].isspace():
+                pos += 1
+            if pos >= len(raw):
+                break
+            _, end = decoder.raw_decode(raw, pos)
+            parts.append(raw[pos:end].strip())
+            pos = end
+    except Exception:  # undecodable (or absurdly deep/long): one call, the argument check will explain
+        return [raw]
+    return parts or [raw]
+
+
+def _arguments_text(args: Any) -> str:
+    if args is None:
+        return ""
+    if isinstance(args, str):
+        return args
+    try:
+        return json.dumps(args, ensure_ascii=False)
+    except Exception:
+        return str(type(args).__name__)
+
+
+def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCall]:
+    """Structured `tool_calls` from a provider, made uniform (ids present, arguments as text, split)."""
+    if not isinstance(raw_calls, (list, tuple)):
+        return []
     calls = []
-    for i, raw in enumerate(raw_calls or []):
+    for i, raw in enumerate(raw_calls):
         if not isinstance(raw, dict):
             continue
         fn = raw.get("function") if isinstance(raw.get("function"), dict) else {}
         name = fn.get("name") or raw.get("name") or ""
-        args = fn.get("arguments", raw.get("arguments", ""))
-        if isinstance(args, (dict, list)):
-            args = json.dumps(args, ensure_ascii=False)
-        elif args is None:
-            args = ""
-        calls.append(ToolCall(str(raw.get("id") or f"{id_prefix}_{i}"), str(name), str(args)))
+        args = _arguments_text(fn.get("arguments", raw.get("arguments")))
+        call_id = str(raw.get("id") or f"{id_prefix}_{i}")
+        pieces = split_json_objects(args) if args.strip() else [args]
+        for j, piece in enumerate(pieces):
+            calls.append(ToolCall(call_id if len(pieces) == 1 else f"{call_id}_{j}", str(name), piece))
     return calls
 
 
+def inline_calls(content: str, specs: Mapping[str, dict], id_prefix: str) -> tuple[str, list[ToolCall]]:
+    """`parse_inline_calls`, guarded: odd text never crashes the loop."""
+    try:
+        return parse_inline_calls(content, specs, id_prefix)
+    except Exception:
+        log.debug("subquery: inline call parsing failed", exc_info=True)
+        return content, []
+
+
 # --- arguments ---------------------------------------------------------------
+def _excerpt(raw: str, limit: int = 200) -> str:
+    return raw if len(raw) <= limit else raw[:limit] + "…"
+
+
 def decode_arguments(name: str, raw: str) -> tuple[dict | None, str | None]:
-    """JSON object arguments, or a message the model can act on."""
+    """JSON object arguments, or a message the model can act on (it holds the raw text)."""
     if raw is None or not str(raw).strip():
         return {}, None
     try:
         value = json.loads(raw)
-    except ValueError as exc:
+    except Exception as exc:
         try:
             value = ast.literal_eval(raw)
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            excerpt = raw if len(raw) <= 200 else raw[:200] + "…"
+        except Exception:
+            where = f" ({exc.msg} at position {exc.pos})" if isinstance(exc, json.JSONDecodeError) else ""
             return None, (
-                f"Error: the arguments for `{name}` are not valid JSON ({exc.msg} at position {exc.pos}). "
-                f"Received: {excerpt}. Send a JSON object."
+                f"Error: the arguments for `{name}` are not valid JSON{where}. "
+                f"Received: {_excerpt(raw)}. Send a JSON object."
             )
     if not isinstance(value, dict):
         return None, f"Error: the arguments for `{name}` must be a JSON object, got {type(value).__name__}."
     return value, None
 
 
+def replay_arguments(raw: str) -> str:
+    """The arguments as kept for the next round: valid JSON, `{}` when empty or undecodable."""
+    value, error = decode_arguments("", raw)
+    if error or value is None:
+        return "{}"
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except Exception:
+        return "{}"
+
+
 def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
-    """Keep what the callable accepts. Names starting with `_` are always dropped (no injection)."""
+    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by signature/spec.
+
+    A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
+    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument.
+    """
+    if tool.passthrough:
+        return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
     allowed = tool.accepted if tool.accepted is not None else frozenset(tool.properties)
     kept, dropped = {}, []
     for key, value in args.items():
-        if not isinstance(key, str) or key.startswith("_") or key not in allowed:
+        if not isinstance(key, str) or key in tool.injected or key.startswith("__") or key not in allowed:
             dropped.append(str(key))
         else:
             kept[key] = value
     return kept, dropped
 
 
+def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
+    try:
+        return name + ":" + json.dumps(kwargs, sort_keys=True, default=str, ensure_ascii=False)
+    except Exception:
+        try:
+            return name + ":" + repr(sorted(kwargs.items(), key=lambda kv: kv[0]))
+        except Exception:
+            return f"{name}:{id(kwargs)}"
+
+
+def is_self_name(name: str) -> bool:
+    return name == SELF_NAME
+
+
 def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[str, int], limit: int) -> Prepared:
     """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
     tool = tools.get(call.name)
     if tool is None:
-        if call.name == SELF_NAME or call.name.endswith("_" + SELF_NAME):
+        if is_self_name(call.name):
             return Prepared(call, answer="Error: `subquery` cannot be called inside a subquery. Use the other tools.")
-        available = ", ".join(sorted(tools)) or "none"
+        available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
         return Prepared(call, answer=f'Error: Tool "{call.name}" not found. Available tools: {available}.')
     args, error = decode_arguments(call.name, call.arguments)
     if error:
         return Prepared(call, answer=error)
     assert args is not None
-    args = coerce_arguments(args, tool.properties)
+    if not tool.passthrough:
+        args = coerce_arguments(args, tool.properties)
     kwargs, _dropped = filter_arguments(args, tool)
     missing = [r for r in tool.required if r not in kwargs]
     if missing:
-        expected = ", ".join(
-            f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items()
-        )
+        expected = ", ".join(f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items())
         return Prepared(
             call,
             answer=f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. "
             f"Expected: {expected}.",
         )
-    if counts.get(call_signature(call.name, kwargs), 0) >= limit > 0:
+    seen = counts.get(call_signature(call.name, kwargs), 0)
+    if seen >= limit > 0:
         return Prepared(
             call,
-            answer=f"Not executed: `{call.name}` was already called {counts[call_signature(call.name, kwargs)]} "
-            "times with exactly these arguments. Use the results above, change the arguments, or answer now.",
+            answer=f"Not executed: `{call.name}` was already called {seen} times with exactly these "
+            "arguments. Use the results above, change the arguments, or answer now.",
         )
     return Prepared(call, kwargs=kwargs)
 
 
-def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
-    try:
-        return name + ":" + json.dumps(kwargs, sort_keys=True, default=str, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return name + ":" + repr(sorted(kwargs.items(), key=lambda kv: kv[0]))
+def prepare_round(
+    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int], settings: Settings
+) -> list[Prepared]:
+    """Prepare a round's calls in order, counting identical calls AS the round is prepared.
+
+    At most `repeat_call_limit` identical calls run (across rounds too) and at most
+    `max_calls_per_round` calls run at all; every call still gets an answer.
+    """
+    out: list[Prepared] = []
+    runnable = 0
+    for call in calls:
+        if runnable >= settings.max_calls_per_round:
+            out.append(
+                Prepared(
+                    call,
+                    answer=f"Not executed: at most {settings.max_calls_per_round} calls run per round. "
+                    "Send the remaining calls in the next round if they are still needed.",
+                )
+            )
+            continue
+        p = prepare_call(call, tools, counts, settings.repeat_call_limit)
+        if p.kwargs is not None:
+            sig = call_signature(call.name, p.kwargs)
+            counts[sig] = counts.get(sig, 0) + 1
+            runnable += 1
+        out.append(p)
+    return out
 
 
 def accepted_parameters(fn: Any) -> frozenset[str] | None:
@@ -898,9 +1102,16 @@ def serialize_result(value: Any) -> str:
     if isinstance(value, dict):
         try:
             return json.dumps(value, indent=2, ensure_ascii=False, default=str)
-        except (TypeError, ValueError):
-            return str(value)
-    return str(value)
+        except Exception:
+            return _safe_str(value)
+    return _safe_str(value)
+
+
+def _safe_str(value: Any) -> str:
+    try:
+        return str(value)
+    except Exception:
+        return f"<{type(value).__name__} that cannot be shown as text>"
 
 
 def cap_text(text: str, limit: int, what: str = "result") -> str:
@@ -916,17 +1127,17 @@ def cap_text(text: str, limit: int, what: str = "result") -> str:
     )
 
 
-def summarize_usage(usages: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
     total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
     for usage in usages:
         if not isinstance(usage, Mapping):
             continue
-        for key in ("prompt_tokens", "completion_tokens"):
-            value = usage.get(key) or usage.get(key.replace("_tokens", "_eval_count"))
-            if isinstance(value, (int, float)):
+        for key, alt in (("prompt_tokens", "input_tokens"), ("completion_tokens", "output_tokens")):
+            value = usage.get(key) or usage.get(alt) or usage.get(key.replace("_tokens", "_eval_count"))
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
                 total[key] += int(value)
         value = usage.get("total_tokens")
-        total["total_tokens"] += int(value) if isinstance(value, (int, float)) else 0
+        total["total_tokens"] += int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
     if not total["total_tokens"]:
         total["total_tokens"] = total["prompt_tokens"] + total["completion_tokens"]
     return total
@@ -937,11 +1148,25 @@ def human_tokens(n: int) -> str:
 
 
 # --- context -------------------------------------------------------------------
+TURN_PARAMS = ("temperature", "top_p", "max_tokens", "reasoning_effort", "seed", "stop")
+
+
+def turn_params(*sources: Any) -> dict:
+    """The turn's chat parameters for the inner calls; later sources win, None is skipped."""
+    out: dict = {}
+    for source in sources:
+        if isinstance(source, Mapping):
+            out.update({k: source[k] for k in TURN_PARAMS if source.get(k) is not None})
+    return out
+
+
 def _text_of(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        return "".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+        return "".join(
+            p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+        )
     return ""
 
 
@@ -949,8 +1174,8 @@ def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
     """The last `n` messages of the chat, never cut inside a tool group, starting on a user message.
 
     System messages are not copied (the persona stays the model's). The cut is widened backwards
-    to the assistant message that opened a tool group and then to the user message of that turn;
-    orphaned results and unanswered calls are dropped, so the tail is always provider-valid.
+    to the user message of that turn; orphaned results and unanswered calls are dropped, so the
+    tail is always provider-valid.
     """
     if n <= 0 or not messages:
         return []
@@ -977,8 +1202,7 @@ def sanitize_pairs(messages: list[dict]) -> list[dict]:
             while j < len(messages) and messages[j].get("role") == "tool":
                 results.append(messages[j])
                 j += 1
-            # One result per call, matched in order: ids may repeat, so this is a multiset match.
-            unused = list(results)
+            unused = list(results)  # one result per call, matched in order: a multiset match
             kept_calls, kept_results = [], []
             for tc in m["tool_calls"]:
                 match = next((r for r in unused if isinstance(tc, dict) and r.get("tool_call_id") == tc.get("id")), None)
@@ -1044,6 +1268,10 @@ def first_user_message(prompt: str, context: str) -> dict:
 
 # Less time than this left is no time: no model round can finish in it.
 MIN_USEFUL_SECONDS = 0.25
+# Providers reject requests with more tools than this (OpenAI, OpenRouter, Anthropic gateways).
+MAX_REQUEST_TOOLS = 128
+NOT_APPROVED = "Error: tool call was not approved."
+IMAGES_NOTE = "Here are the images from the tool results above. Please analyze them."
 
 FINAL_ROUND_PROMPT = (
     "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. "
@@ -1053,7 +1281,7 @@ FINAL_ROUND_PROMPT = (
 
 
 def gathered_summary(messages: Sequence[dict], limit: int) -> str:
-    """What the loop collected so far, for when it cannot finish (deadline, upstream error)."""
+    """What the loop collected (pass only the subquery's own messages), for when it cannot finish."""
     names: dict[str, str] = {}
     lines: list[str] = []
     for m in messages:
@@ -1069,31 +1297,76 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
     return cap_text("\n".join(lines), limit, "summary") if lines else "(nothing was gathered)"
 
 
+def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
+    """The `tools` of a request: deferred ones stay out, never more than MAX_REQUEST_TOOLS."""
+    specs = [{"type": "function", "function": t.spec} for t in tools.values() if not t.deferred]
+    return specs[:MAX_REQUEST_TOOLS] or None
+
+
 # --- the loop ------------------------------------------------------------------
-Complete = Callable[[list[dict], list[dict] | None, float], Awaitable[Completion]]
-Execute = Callable[[ToolCall, dict, float], Awaitable[str]]
+Complete = Callable[[list[dict], "list[dict] | None", float, "str | None"], Awaitable[Completion]]
+Execute = Callable[[ToolCall, dict, float], Awaitable["str | ToolOutput"]]
 Emit = Callable[[str, bool], Awaitable[None]]
+Approve = Callable[[ToolCall, dict, float], Awaitable[bool]]
+Resolve = Callable[[ToolCall], "ToolCall | str"]
+
+
+async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
+    return True
+
+
+def _unresolved(call: ToolCall) -> ToolCall | str:
+    return call
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What the loop needs from the outside world (the adapter's `Run` provides them)."""
+
+    complete: Complete
+    execute: Execute
+    emit: Emit
+    approve: Approve = _always_yes
+    resolve: Resolve = _unresolved
+    reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
 
 
 async def run_calls(
     prepared: Sequence[Prepared], execute: Execute, max_parallel: int, timeout: float
-) -> list[str]:
-    """Run the calls of one round concurrently (bounded), each under a timeout; results in call order."""
+) -> list[ToolOutput]:
+    """Run a round's calls concurrently (bounded), results in call order.
+
+    The wait for a free slot counts against `timeout`: a call that never got a slot is
+    "not started", one that ran too long "timed out".
+    """
     semaphore = asyncio.Semaphore(max(1, max_parallel))
 
-    async def one(p: Prepared) -> str:
+    async def one(p: Prepared) -> ToolOutput:
         if p.answer is not None:
-            return p.answer
+            return ToolOutput(p.answer)
         assert p.kwargs is not None
-        async with semaphore:
-            try:
-                return await asyncio.wait_for(execute(p.call, p.kwargs, timeout), timeout=max(timeout, 0.001))
-            except TimeoutError:
-                return f"Error: `{p.call.name}` timed out after {timeout:g} s and was abandoned."
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # the model can react to a failing tool
-                return f"Error: `{p.call.name}` raised {type(exc).__name__}: {exc}"
+        started = False
+
+        async def go() -> str | ToolOutput:
+            nonlocal started
+            async with semaphore:
+                started = True
+                return await execute(p.call, p.kwargs or {}, timeout)
+
+        try:
+            out = await asyncio.wait_for(go(), timeout=max(timeout, 0.001))
+        except TimeoutError:
+            if not started:
+                return ToolOutput(
+                    f"Error: `{p.call.name}` was not started: no free slot within {timeout:g} s "
+                    "(other calls of this round were still running)."
+                )
+            return ToolOutput(f"Error: `{p.call.name}` timed out after {timeout:g} s and was abandoned.")
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the model can react to a failing tool
+            return ToolOutput(f"Error: `{p.call.name}` raised {type(exc).__name__}: {_safe_str(exc)}")
+        return out if isinstance(out, ToolOutput) else ToolOutput(out if isinstance(out, str) else serialize_result(out))
 
     return list(await asyncio.gather(*(one(p) for p in prepared)))
 
@@ -1102,131 +1375,234 @@ def _round_label(calls: Sequence[ToolCall]) -> str:
     counts: dict[str, int] = {}
     for c in calls:
         counts[c.name] = counts.get(c.name, 0) + 1
-    return ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in counts.items())
+    label = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in list(counts.items())[:6])
+    return label + (", …" if len(counts) > 6 else "")
+
+
+@dataclass
+class _Loop:
+    """The state of one run of the loop (private to `run_subquery_loop`)."""
+
+    messages: list[dict]
+    tools: Mapping[str, ToolInfo]
+    settings: Settings
+    hooks: Hooks
+    clock: Callable[[], float]
+    deadline: float
+    own_from: int
+    usages: list = field(default_factory=list)
+    counts: dict = field(default_factory=dict)
+    n_calls: int = 0
+    rounds: int = 0
+
+    def result(self, answer: str, stopped: StopReason) -> LoopResult:
+        capped = cap_text(answer, self.settings.max_output_chars, "answer")
+        return LoopResult(capped, self.rounds, self.n_calls, summarize_usage(self.usages), stopped)
+
+    def gathered(self) -> str:
+        return gathered_summary(self.messages[self.own_from :], self.settings.max_output_chars)
+
+    def out_of_time(self, what: str) -> LoopResult:
+        note = (
+            f"[Subquery stopped: the {self.settings.total_timeout_seconds:g} s time limit ran out {what}. "
+            "What was gathered so far:]\n"
+        )
+        return self.result(note + self.gathered(), "deadline")
+
+    def remaining(self) -> float:
+        return self.deadline - self.clock()
+
+    async def ask_model(self, tool_choice: str | None) -> Completion | None:
+        """One model round under the deadline (None: the time ran out)."""
+        remaining = self.remaining()
+        specs = request_specs(self.tools)
+        try:
+            reply = await asyncio.wait_for(
+                self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None),
+                timeout=max(remaining, 0.001),
+            )
+        except TimeoutError:
+            return None
+        self.usages.append(reply.usage)
+        return reply
+
+    def read_calls(self, reply: Completion) -> tuple[str, list[ToolCall]]:
+        content = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
+        calls = normalize_tool_calls(reply.tool_calls, f"call_r{self.rounds}")
+        if not calls and self.tools:
+            specs = {name: t.spec for name, t in self.tools.items()}
+            content, calls = inline_calls(content, specs, f"call_r{self.rounds}_inline")
+        return content, calls
+
+    async def approved(self, prepared: list[Prepared]) -> list[Prepared]:
+        """Ask for each runnable call in turn; anything but a yes answers NOT_APPROVED."""
+        out = []
+        for p in prepared:
+            if p.kwargs is not None:
+                try:
+                    ok = await asyncio.wait_for(
+                        self.hooks.approve(p.call, p.kwargs, self.remaining()), timeout=max(self.remaining(), 0.001)
+                    )
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    ok = False
+                if ok is not True:
+                    p = Prepared(p.call, answer=NOT_APPROVED)
+            out.append(p)
+        return out
+
+    def resolved(self, calls: list[ToolCall]) -> list[Prepared | ToolCall]:
+        out: list[Prepared | ToolCall] = []
+        for call in calls:
+            try:
+                target = self.hooks.resolve(call)
+            except Exception as exc:
+                target = f"Error: {exc}"
+            out.append(Prepared(call, answer=target) if isinstance(target, str) else target)
+        return out
+
+    async def tool_round(self, content: str, calls: list[ToolCall], reasoning: Mapping[str, Any]) -> None:
+        targets = self.resolved(calls)
+        self.messages.append(
+            {
+                "role": "assistant",
+                "content": content,
+                "tool_calls": [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets],
+                **reasoning,
+            }
+        )
+        runnable = [t for t in targets if isinstance(t, ToolCall)]
+        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, self.settings))
+        prepared = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
+        prepared = await self.approved(prepared)
+        self.n_calls += len(calls)
+        await self.hooks.emit(
+            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {_round_label(calls)}", False
+        )
+        timeout = min(self.settings.tool_timeout_seconds, max(self.remaining(), 0.0))
+        outputs = await run_calls(prepared, self.hooks.execute, self.settings.max_parallel_tools, timeout)
+        images: list[str] = []
+        for p, output in zip(prepared, outputs, strict=True):
+            text = cap_text(output.text, self.settings.max_result_chars)
+            self.messages.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
+            images.extend(output.images)
+        if images:  # Chat Completions tool messages cannot carry images: one user message after them
+            parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
+            self.messages.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
+
+    async def final_round(self) -> LoopResult:
+        if self.remaining() < MIN_USEFUL_SECONDS:
+            return self.out_of_time("after the last tool round")
+        rounds = self.settings.max_rounds
+        self.messages.append({"role": "user", "content": FINAL_ROUND_PROMPT.format(rounds=rounds)})
+        await self.hooks.emit(f"Subquery · {rounds} rounds used · writing the answer", False)
+        reply = await self.ask_model("none")
+        if reply is None:
+            return self.out_of_time("while the model wrote its final answer")
+        text = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
+        text, _ignored = inline_calls(text, {n: t.spec for n, t in self.tools.items()}, "ignored")
+        if reply.error or not text.strip():
+            reason = reply.error or "the model gave no final answer"
+            return self.result(f"[Subquery used all {rounds} rounds; {reason}. What was gathered:]\n" + self.gathered(), "max_rounds")
+        return self.result(text.strip(), "max_rounds")
 
 
 async def run_subquery_loop(
     messages: list[dict],
     tools: Mapping[str, ToolInfo],
     settings: Settings,
-    complete: Complete,
-    execute: Execute,
-    emit: Emit,
+    hooks: Hooks,
     clock: Callable[[], float] = time.monotonic,
 ) -> LoopResult:
-    """The self-driven tool loop. Pure apart from the injected `complete`, `execute` and `emit`."""
-    deadline = clock() + settings.total_timeout_seconds
-    messages = list(messages)
-    specs = {name: t.spec for name, t in tools.items()}
-    tool_specs = [{"type": "function", "function": t.spec} for t in tools.values()] or None
-    usages: list[Mapping[str, int]] = []
-    counts: dict[str, int] = {}
-    n_calls = 0
-    rounds = 0
-
-    def result(answer: str, stopped: str) -> LoopResult:
-        return LoopResult(
-            cap_text(answer, settings.max_output_chars, "answer"),
-            rounds,
-            n_calls,
-            summarize_usage(usages),
-            stopped,
-        )
-
-    def out_of_time(what: str) -> LoopResult:
-        note = (
-            f"[Subquery stopped: the {settings.total_timeout_seconds:g} s time limit ran out {what}. "
-            "What was gathered so far:]\n"
-        )
-        return result(note + gathered_summary(messages, settings.max_output_chars), "deadline")
-
-    while rounds < settings.max_rounds:
-        remaining = deadline - clock()
-        if remaining < MIN_USEFUL_SECONDS:
-            return out_of_time(f"before round {rounds + 1}")
-        rounds += 1
-        try:
-            reply = await asyncio.wait_for(complete(messages, tool_specs, remaining), timeout=remaining)
-        except TimeoutError:
-            return out_of_time(f"while waiting for the model in round {rounds}")
-        usages.append(reply.usage)
+    """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated."""
+    state = _Loop(list(messages), tools, settings, hooks, clock, clock() + settings.total_timeout_seconds, len(messages))
+    while state.rounds < settings.max_rounds:
+        if state.remaining() < MIN_USEFUL_SECONDS:
+            return state.out_of_time(f"before round {state.rounds + 1}")
+        state.rounds += 1
+        reply = await state.ask_model(None)
+        if reply is None:
+            return state.out_of_time(f"while waiting for the model in round {state.rounds}")
         if reply.error:
-            if rounds == 1:
-                return result(f"Subquery failed: {reply.error}", "error")
-            return result(
-                f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n"
-                + gathered_summary(messages, settings.max_output_chars),
-                "error",
-            )
-        calls = normalize_tool_calls(reply.tool_calls, f"call_r{rounds}")
-        content = reply.content or ""
-        if not calls and tools:
-            content, calls = parse_inline_calls(content, specs, f"call_r{rounds}_inline")
+            if state.rounds == 1:
+                return state.result(f"Subquery failed: {reply.error}", "error")
+            return state.result(f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n" + state.gathered(), "error")
+        content, calls = state.read_calls(reply)
         if not calls:
-            return result(content.strip() or "(the model returned an empty answer)", "answered")
-
-        messages.append({"role": "assistant", "content": content, "tool_calls": [c.as_message_call() for c in calls]})
-        prepared = [prepare_call(c, tools, counts, settings.repeat_call_limit) for c in calls]
-        for p in prepared:
-            if p.kwargs is not None:
-                sig = call_signature(p.call.name, p.kwargs)
-                counts[sig] = counts.get(sig, 0) + 1
-        n_calls += len(calls)
-        await emit(f"Subquery · round {rounds}/{settings.max_rounds} · calling {_round_label(calls)}", False)
-        timeout = min(settings.tool_timeout_seconds, max(deadline - clock(), 0.0))
-        outputs = await run_calls(prepared, execute, settings.max_parallel_tools, timeout)
-        for call, output in zip(calls, outputs, strict=True):
-            messages.append(
-                {"role": "tool", "tool_call_id": call.id, "content": cap_text(output, settings.max_result_chars)}
-            )
-        if deadline - clock() < MIN_USEFUL_SECONDS:
-            return out_of_time(f"after round {rounds}")
-
-    # Out of rounds: one last round without tools, asking for the answer.
-    remaining = deadline - clock()
-    if remaining < MIN_USEFUL_SECONDS:
-        return out_of_time("after the last tool round")
-    messages.append({"role": "user", "content": FINAL_ROUND_PROMPT.format(rounds=settings.max_rounds)})
-    await emit(f"Subquery · {settings.max_rounds} rounds used · writing the answer", False)
-    try:
-        reply = await asyncio.wait_for(complete(messages, None, remaining), timeout=remaining)
-    except TimeoutError:
-        return out_of_time("while the model wrote its final answer")
-    usages.append(reply.usage)
-    text = reply.content or ""
-    if "<tool_call>" in text or "<function=" in text:
-        text, _ignored = parse_inline_calls(text, specs)
-    if reply.error or not text.strip():
-        reason = reply.error or "the model gave no final answer"
-        return result(
-            f"[Subquery used all {settings.max_rounds} rounds; {reason}. What was gathered:]\n"
-            + gathered_summary(messages, settings.max_output_chars),
-            "max_rounds",
-        )
-    return result(text.strip(), "max_rounds")
+            return state.result(content.strip() or "(the model returned an empty answer)", "answered")
+        await state.tool_round(content, calls, reply.reasoning)
+        if state.remaining() < MIN_USEFUL_SECONDS:
+            return state.out_of_time(f"after round {state.rounds}")
+    return await state.final_round()
 
 
 # --- recursion guard ---------------------------------------------------------------
-def _depth_var() -> contextvars.ContextVar[int]:
-    """One process-wide depth marker, shared by every copy of this tool (any tool id)."""
+def _marker() -> types.ModuleType:
+    """One process-wide marker, shared by every copy of this tool (any tool id)."""
     holder = sys.modules.get("_owui_subquery_depth")
-    if holder is None:
-        holder = types.ModuleType("_owui_subquery_depth")
-        holder.var = contextvars.ContextVar("owui_subquery_depth", default=0)  # type: ignore[attr-defined]
-        holder = sys.modules.setdefault("_owui_subquery_depth", holder)
-    return holder.var  # type: ignore[attr-defined]
+    if holder is None or not hasattr(holder, "active"):
+        fresh = types.ModuleType("_owui_subquery_depth")
+        fresh.var = contextvars.ContextVar("owui_subquery_run", default=None)  # type: ignore[attr-defined]
+        fresh.active = set()  # type: ignore[attr-defined]
+        holder = sys.modules.setdefault("_owui_subquery_depth", fresh)
+        if not hasattr(holder, "active"):  # an older copy of this tool registered a depth counter
+            sys.modules["_owui_subquery_depth"] = holder = fresh
+    return holder
 
 
-def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bool:
-    spec_name = (entry.get("spec") or {}).get("name") if isinstance(entry.get("spec"), Mapping) else None
-    if own_id and entry.get("tool_id") == own_id:
-        return True
-    names = {name, spec_name or name}
-    return any(n == SELF_NAME or n.endswith("_" + SELF_NAME) for n in names)
+def inside_subquery() -> bool:
+    """True only inside a subquery run that is still going (not in a task it left behind)."""
+    marker = _marker()
+    return marker.var.get() in marker.active  # type: ignore[attr-defined]
+
+
+class subquery_run:  # noqa: N801 - used as `with subquery_run():`
+    """Marks the current context as inside a running subquery for the duration of the block."""
+
+    def __enter__(self) -> subquery_run:
+        marker = _marker()
+        self.token_id = object()
+        marker.active.add(self.token_id)  # type: ignore[attr-defined]
+        self.token = marker.var.set(self.token_id)  # type: ignore[attr-defined]
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        marker = _marker()
+        marker.active.discard(self.token_id)  # type: ignore[attr-defined]
+        marker.var.reset(self.token)  # type: ignore[attr-defined]
 
 
 def parse_id_list(text: str) -> list[str]:
     return [x.strip() for x in (text or "").split(",") if x.strip()]
+
+
+def entry_keys(name: str, entry: Mapping[str, Any]) -> set[str]:
+    """The names include/exclude valves can use for an entry: name, tool id, `server:mcp:<id>`."""
+    tool_id = str(entry.get("tool_id") or "")
+    keys = {name, tool_id, tool_id.split("|")[0]} - {""}
+    if entry.get("type") == "mcp":
+        server = entry.get("server_id") or getattr(entry.get("client"), "server_id", None)
+        if server:
+            keys |= {f"server:mcp:{server}", f"server:{server}", str(server)}
+    elif tool_id.startswith("server:"):
+        parts = tool_id.split("|")[0].split(":")
+        keys |= {f"server:{parts[-1]}", f"server:openapi:{parts[-1]}", parts[-1]}
+    return keys
+
+
+def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bool:
+    """This tool, under any id: by its tool id, or by the marker on its callable or module."""
+    if own_id and entry.get("tool_id") == own_id:
+        return True
+    fn = entry.get("callable")
+    for candidate in (fn, getattr(fn, "__function__", None)):
+        if candidate is None:
+            continue
+        namespace = getattr(candidate, "__globals__", None)  # the module the callable was defined in
+        if isinstance(namespace, dict) and namespace.get("SUBQUERY_MARKER") == SUBQUERY_MARKER:
+            return True
+    return False
 
 
 def select_tools(
@@ -1236,15 +1612,14 @@ def select_tools(
     exclude: Sequence[str],
     direct_ok: bool,
 ) -> dict[str, Any]:
-    """The tool entries the inner loop may use."""
+    """The tool entries the inner loop may use (`call_tool` has no callable: it is resolved)."""
     chosen = {}
     for name, entry in (entries or {}).items():
         if not isinstance(entry, Mapping) or not isinstance(entry.get("spec"), Mapping):
             continue
         if is_self_entry(name, entry, own_id):
             continue
-        tool_id = str(entry.get("tool_id") or "")
-        keys = {name, tool_id, tool_id.split("|")[0]}
+        keys = entry_keys(name, entry)
         if include and not keys & set(include):
             continue
         if exclude and keys & set(exclude):
@@ -1252,20 +1627,27 @@ def select_tools(
         if entry.get("direct"):
             if not direct_ok:
                 continue
-        elif not callable(entry.get("callable")):
+        elif not callable(entry.get("callable")) and name != "call_tool":
             continue
         chosen[name] = entry
     return chosen
 
 
 # ===========================================================================
-# Open WebUI adapter
+# Open WebUI adapter: helpers first, then the per-call `Run`, then `Tools`.
 # ===========================================================================
 
 
 STATUS_INTERVAL_SECONDS = 0.3
 _STATE_KEYS = ("bypass_filter", "bypass_system_prompt", "metadata", "model_id")
 _MISSING = object()
+_INJECTED_NAMES = frozenset(
+    {
+        "__user__", "__id__", "__metadata__", "__messages__", "__files__", "__model__", "__request__",
+        "__event_emitter__", "__event_call__", "__chat_id__", "__message_id__", "__oauth_token__", "__features__",
+        "__tools__", "__session_id__", "__task__", "__task_body__",
+    }
+)
 
 
 def _unwrap(fn: Any) -> tuple[Any, dict]:
@@ -1280,6 +1662,62 @@ def _unwrap(fn: Any) -> tuple[Any, dict]:
     return fn, {}
 
 
+def _owui_coerce(wrapper: Any) -> Callable[[dict], dict] | None:
+    """Open WebUI's own `coerce_kwargs` closure from a tool wrapper (None when there is none)."""
+    code = getattr(wrapper, "__code__", None)
+    cells = getattr(wrapper, "__closure__", None) or ()
+    for name, cell in zip(getattr(code, "co_freevars", ()), cells, strict=False):
+        if name == "coerce_kwargs":
+            try:
+                return cell.cell_contents
+            except ValueError:
+                return None
+    return None
+
+
+def _coerce_like_owui(fn: Any, kwargs: dict) -> dict:
+    """Fallback with `coerce_kwargs`' rules: str -> int for int parameters, number -> str for str ones."""
+    try:
+        sig = inspect.signature(fn)
+        hints = getattr(fn, "__annotations__", {}) or {}
+    except (TypeError, ValueError):
+        return kwargs
+    for name, value in list(kwargs.items()):
+        if name not in sig.parameters or value is None:
+            continue
+        annotation = hints.get(name, sig.parameters[name].annotation)
+        text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+        if isinstance(value, str) and text in ("int", "int | None", "Optional[int]") and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+            kwargs[name] = int(value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and text in ("str", "str | None", "Optional[str]"):
+            kwargs[name] = str(value)
+    return kwargs
+
+
+def coerce_for(wrapper: Any, kwargs: dict) -> dict:
+    """Coerce values to the callable's parameter types exactly as Open WebUI's wrapper would."""
+    kwargs = dict(kwargs)
+    coerce = _owui_coerce(wrapper)
+    try:
+        return coerce(kwargs) if coerce is not None else _coerce_like_owui(_unwrap(wrapper)[0], kwargs)
+    except Exception:  # e.g. int("abc"): Open WebUI would raise inside the call; let the tool see the value
+        return kwargs
+
+
+def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
+    """What the core needs to know about one tool entry."""
+    spec = dict(entry["spec"], name=name)
+    if entry.get("type") == "mcp":
+        return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
+    if entry.get("direct") or not callable(entry.get("callable")):
+        return ToolInfo(name, spec, None, deferred=deferred)
+    fn, bound = _unwrap(entry["callable"])
+    names = accepted_parameters(fn)
+    injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
+    accepted = None if names is None else frozenset(n for n in names if n not in injected and not n.startswith("__"))
+    return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred)
+
+
 def _error_text(response: Any) -> str | None:
     """An upstream error as a sentence, whatever shape it came in (None when it is a good reply)."""
     status = getattr(response, "status_code", None)
@@ -1287,14 +1725,17 @@ def _error_text(response: Any) -> str | None:
     if status is not None and body is not None:
         try:
             data = json.loads(body)
-        except (ValueError, TypeError):
+        except Exception:
             data = body.decode("utf-8", "replace") if isinstance(body, bytes) else str(body)
         return f"the model provider answered HTTP {status}: {_error_detail(data)}"
     if isinstance(response, dict):
         if response.get("error") and not response.get("choices"):
             return f"the model provider answered with an error: {_error_detail(response)}"
-        if not response.get("choices"):
+        choices = response.get("choices")
+        if not isinstance(choices, list) or not choices:
             return "the model provider returned no choices"
+        if not isinstance(choices[0], dict):
+            return f"the model provider returned a malformed choice ({type(choices[0]).__name__})"
         return None
     return f"unexpected reply of type {type(response).__name__}"
 
@@ -1303,65 +1744,543 @@ def _error_detail(data: Any) -> str:
     if isinstance(data, dict):
         err = data.get("error", data.get("detail", data))
         if isinstance(err, dict):
-            err = err.get("message") or err.get("detail") or json.dumps(err)[:300]
-        return str(err)[:500]
-    return str(data)[:500]
+            err = err.get("message") or err.get("detail") or json.dumps(err, default=str)[:300]
+        return _safe_str(err)[:500]
+    return _safe_str(data)[:500]
 
 
-def merge_stream_chunks(chunks: Sequence[Mapping[str, Any]]) -> dict:
+def completion_from(response: Any) -> Completion:
+    """A Completion from whatever the provider returned; never raises."""
+    error = _error_text(response)
+    if error:
+        return Completion(error=error)
+    message = response["choices"][0].get("message")
+    if not isinstance(message, dict):
+        return Completion(error="the model provider returned a choice without a message")
+    usage = response.get("usage")
+    calls = message.get("tool_calls")
+    return Completion(
+        content=_text_of(message.get("content")),
+        tool_calls=tuple(calls) if isinstance(calls, (list, tuple)) else (),
+        usage=usage if isinstance(usage, Mapping) else {},
+        reasoning=reasoning_fields(message),
+    )
+
+
+def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
     """Assemble an OpenAI chat.completion from streamed chunks (for backends that stream anyway)."""
     content: list[str] = []
+    reasoning: list[str] = []
     calls: dict[int, dict] = {}
     usage: Mapping[str, Any] = {}
     for chunk in chunks:
+        if not isinstance(chunk, Mapping):
+            continue
         if isinstance(chunk.get("usage"), Mapping):
             usage = chunk["usage"]
         for choice in chunk.get("choices") or []:
-            delta = choice.get("delta") or choice.get("message") or {}
+            delta = (choice.get("delta") or choice.get("message") or {}) if isinstance(choice, dict) else {}
             if isinstance(delta.get("content"), str):
                 content.append(delta["content"])
+            piece = delta.get("reasoning_content") or delta.get("reasoning")
+            if isinstance(piece, str):
+                reasoning.append(piece)
             for tc in delta.get("tool_calls") or []:
-                slot = calls.setdefault(
-                    int(tc.get("index", len(calls))), {"id": None, "type": "function", "function": {"name": "", "arguments": ""}}
-                )
+                if not isinstance(tc, dict):
+                    continue
+                index = tc.get("index") if isinstance(tc.get("index"), int) else len(calls)
+                slot = calls.setdefault(index, {"id": None, "type": "function", "function": {"name": "", "arguments": ""}})
                 if tc.get("id"):
                     slot["id"] = tc["id"]
-                fn = tc.get("function") or {}
+                fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
                 slot["function"]["name"] += fn.get("name") or ""
-                slot["function"]["arguments"] += fn.get("arguments") or ""
+                slot["function"]["arguments"] += _arguments_text(fn.get("arguments"))
     message: dict[str, Any] = {"role": "assistant", "content": "".join(content)}
+    if reasoning:
+        message["reasoning_content"] = "".join(reasoning)
     if calls:
         message["tool_calls"] = [calls[i] for i in sorted(calls)]
     return {"choices": [{"index": 0, "message": message}], "usage": dict(usage)}
 
 
+def parse_sse_lines(buffer: str, chunks: list) -> str:
+    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left."""
+    while "\n" in buffer:
+        line, buffer = buffer.split("\n", 1)
+        _sse_line(line, chunks)
+    return buffer
+
+
+def _sse_line(line: str, chunks: list) -> None:
+    line = line.strip()
+    if line.startswith("data:") and line[5:].strip() not in ("", "[DONE]"):
+        try:
+            chunks.append(json.loads(line[5:].strip()))
+        except Exception:
+            pass
+
+
+async def _read_stream(response: Any, remaining: float) -> dict:
+    chunks: list = []
+
+    async def read() -> None:
+        buffer = ""
+        async for piece in response.body_iterator:
+            buffer += piece.decode("utf-8", "replace") if isinstance(piece, bytes) else str(piece)
+            buffer = parse_sse_lines(buffer, chunks)
+        _sse_line(buffer, chunks)  # a last line without a newline
+
+    await asyncio.wait_for(read(), timeout=max(remaining, 0.001))
+    return merge_stream_chunks(chunks)
+
+
+async def _in_thread(fn: Callable[..., Any], kwargs: dict) -> Any:
+    """Run a sync callable in its own daemon thread (with this context); an abandoned one finishes alone."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future = loop.create_future()
+    context = contextvars.copy_context()
+
+    def settle(value: Any, error: BaseException | None) -> None:
+        if not future.done():
+            future.set_exception(error) if error is not None else future.set_result(value)
+
+    def target() -> None:
+        try:
+            value, error = context.run(fn, **kwargs), None
+        except BaseException as exc:  # handed to the awaiting coroutine
+            value, error = None, exc
+        try:
+            loop.call_soon_threadsafe(settle, value, error)
+        except RuntimeError:  # the loop is gone: nobody waits any more
+            pass
+
+    threading.Thread(target=target, name="subquery-tool", daemon=True).start()
+    return await future
+
+
+class StatusEmitter:
+    """Status lines, at most one per `min_interval` (each is a database write).
+
+    A throttled line is deferred, not dropped: the newest one goes out when the interval ends.
+    `done` lines always go out at once and cancel a deferred one.
+    """
+
+    def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = STATUS_INTERVAL_SECONDS):
+        self.event_emitter = event_emitter if enabled else None
+        self.min_interval = min_interval
+        self.last = float("-inf")
+        self.pending: str | None = None
+        self.timer: asyncio.Task | None = None
+
+    async def __call__(self, description: str, done: bool) -> None:
+        if self.event_emitter is None:
+            return
+        now = time.monotonic()
+        if done or now - self.last >= self.min_interval:
+            self._cancel_timer()
+            await self._send(description, done)
+            return
+        self.pending = description
+        if self.timer is None:
+            self.timer = asyncio.get_running_loop().create_task(self._flush_after(self.last + self.min_interval - now))
+
+    def _cancel_timer(self) -> None:
+        self.pending = None
+        if self.timer is not None and self.timer is not asyncio.current_task():
+            self.timer.cancel()
+        self.timer = None
+
+    async def _flush_after(self, delay: float) -> None:
+        await asyncio.sleep(max(delay, 0))
+        self.timer = None
+        description, self.pending = self.pending, None
+        if description is not None:
+            await self._send(description, False)
+
+    async def _send(self, description: str, done: bool) -> None:
+        self.last = time.monotonic()
+        try:
+            await asyncio.wait_for(
+                self.event_emitter({"type": "status", "data": {"description": description, "done": done}}), timeout=5
+            )
+        except Exception:  # progress must never break the work
+            log.debug("subquery: status event failed", exc_info=True)
+
+
+async def _load_user(user_dict: dict) -> Any:
+    from open_webui.models.users import UserModel, Users
+
+    found = Users.get_user_by_id(user_dict.get("id"))
+    if inspect.isawaitable(found):
+        found = await found
+    if found is not None:
+        return found
+    return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
+
+
+async def _tool_entries(request: Any, user: Any, user_dict: dict, metadata: dict, own_id: str | None) -> dict:
+    """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
+    entries = metadata.get("tools")
+    if not isinstance(entries, Mapping) or not entries:
+        entries = await _get_tools(request, user, user_dict, metadata, own_id)
+    servers = {id(c): sid for sid, c in (metadata.get("mcp_clients") or {}).items()} if isinstance(
+        metadata.get("mcp_clients"), Mapping
+    ) else {}
+    out = {}
+    for name, entry in entries.items():
+        if isinstance(entry, Mapping) and entry.get("type") == "mcp" and id(entry.get("client")) in servers:
+            entry = {**entry, "server_id": servers[id(entry.get("client"))]}
+        out[name] = entry
+    return out
+
+
+async def _get_tools(request: Any, user: Any, user_dict: dict, metadata: dict, own_id: str | None) -> Mapping:
+    tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != own_id]
+    if not tool_ids:
+        return {}
+    try:
+        from open_webui.utils.tools import get_tools
+
+        return await get_tools(
+            request,
+            tool_ids,
+            user,
+            {
+                "__user__": dict(user_dict),
+                "__request__": request,
+                "__metadata__": metadata,
+                "__chat_id__": metadata.get("chat_id"),
+                "__message_id__": metadata.get("message_id"),
+            },
+        )
+    except Exception:
+        log.exception("subquery: get_tools failed")
+        return {}
+
+
+def _request_body_params(request: Any) -> Mapping:
+    """The turn's `params` as the client sent them (Starlette keeps the read body on the request)."""
+    body = getattr(request, "_body", None)
+    if not isinstance(body, (bytes, str)) or not body:
+        return {}
+    try:
+        data = json.loads(body)
+    except Exception:
+        return {}
+    params = data.get("params") if isinstance(data, dict) else None
+    return params if isinstance(params, Mapping) else {}
+
+
+@dataclass
+class Run:
+    """Everything one subquery call needs from Open WebUI: the per-call context object.
+
+    Built by `Tools.subquery` for each call (never stored on the tool instance); provides the
+    loop's hooks. `entries` are the selected Open WebUI tool entries, keyed by function name.
+    """
+
+    request: Any
+    user: Any
+    user_dict: dict
+    metadata: dict
+    model_id: str
+    settings: Settings
+    entries: dict
+    emit: StatusEmitter
+    event_emitter: Any = None
+    event_call: Any = None
+    params: dict = field(default_factory=dict)
+
+    @property
+    def model(self) -> dict:
+        outer = self.metadata.get("model")
+        if isinstance(outer, dict) and outer.get("id") == self.model_id:
+            return outer
+        models = getattr(getattr(getattr(self.request, "app", None), "state", None), "MODELS", None) or {}
+        return models.get(self.model_id) or {"id": self.model_id}
+
+    def hooks(self) -> Hooks:
+        tags = reasoning_tags_for((self.metadata.get("params") or {}).get("reasoning_tags"))
+        return Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags)
+
+    # -- model rounds --------------------------------------------------------------
+    async def complete(
+        self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
+    ) -> Completion:
+        form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": copy.deepcopy(messages), "stream": False}
+        if specs:
+            form["tools"] = specs
+            if tool_choice:
+                form["tool_choice"] = tool_choice
+        try:
+            form = await self._request_filters(form)
+        except Exception as exc:
+            log.warning("subquery: a request filter failed: %s", exc)
+            return Completion(error=f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})")
+        try:
+            response = await self._generate(form, remaining)
+        except Exception as exc:
+            detail = getattr(exc, "detail", None) or _safe_str(exc) or type(exc).__name__
+            return Completion(error=f"the model call failed: {detail}")
+        completion = completion_from(response)
+        self._log_usage(completion.usage)
+        return completion
+
+    async def _generate(self, form: dict, remaining: float) -> Any:
+        from open_webui.utils.chat import generate_chat_completion
+
+        # generate_chat_completion writes these onto the *outer* request, which the outer tool loop
+        # reuses for its next model call: put back exactly what it may change.
+        state = self.request.state
+        saved = {k: getattr(state, k) for k in _STATE_KEYS if hasattr(state, k)}
+        outer_metadata = saved.get("metadata")
+        selected = outer_metadata.get("selected_model_id", _MISSING) if isinstance(outer_metadata, dict) else _MISSING
+        try:
+            response = await generate_chat_completion(self.request, form, self.user, bypass_filter=True)
+            if hasattr(response, "body_iterator"):  # a backend that streams anyway
+                response = await _read_stream(response, remaining)
+            return response
+        finally:
+            for key in _STATE_KEYS:
+                if key in saved:
+                    setattr(state, key, saved[key])
+                elif hasattr(state, key):
+                    delattr(state, key)
+            if selected is not _MISSING:
+                outer_metadata["selected_model_id"] = selected
+
+    async def _request_filters(self, form: dict) -> dict:
+        """The installed filters' `request` hooks, called as Open WebUI's own tool loop calls them."""
+        if not self.settings.run_request_filters:
+            return form
+        from open_webui.utils.filter import get_filter_context, get_filter_functions, process_filter_functions
+
+        model = self.model
+        functions = await get_filter_functions(self.request, model, self.metadata.get("filter_ids", []))
+        if not functions:
+            return form
+        try:
+            from open_webui.utils.oauth import get_system_oauth_token
+
+            oauth = await get_system_oauth_token(self.request, self.user)
+        except Exception:
+            oauth = None
+        form, _ = await process_filter_functions(
+            request=self.request,
+            filter_context=get_filter_context(self.request),
+            filter_functions=functions,
+            filter_type="request",
+            form_data=form,
+            extra_params={
+                "__event_emitter__": self.event_emitter,
+                "__event_call__": self.event_call,
+                "__user__": self.user.model_dump() if hasattr(self.user, "model_dump") else dict(self.user_dict),
+                "__metadata__": self.metadata,
+                "__oauth_token__": oauth,
+                "__request__": self.request,
+                "__model__": model,
+                "__chat_id__": self.metadata.get("chat_id"),
+                "__message_id__": self.metadata.get("message_id"),
+            },
+        )
+        return form
+
+    def _log_usage(self, usage: Mapping[str, Any]) -> None:
+        """Where Open WebUI logs each model call's usage (the audit log's `model_usage` entries)."""
+        if not usage:
+            return
+        try:
+            from open_webui.utils.audit import log_model_usage
+
+            log_model_usage(self.request, self.user, self.model_id, dict(usage))
+        except Exception:
+            log.debug("subquery: usage logging unavailable", exc_info=True)
+
+    # -- tool calls ------------------------------------------------------------------
+    def resolve(self, call: ToolCall) -> ToolCall | str:
+        """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
+        if call.name != "call_tool" or "call_tool" not in self.entries:
+            return call
+        try:
+            from open_webui.utils.tool_search import resolve_tool_call
+        except ImportError:
+            return "Error: call_tool needs Open WebUI 0.12 (Tool Search)."
+        raw = {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+        error = resolve_tool_call(raw, self.entries)
+        if error:
+            return error
+        fn = raw["function"]
+        return replace(call, name=fn["name"], arguments=fn["arguments"], provider=(call.name, call.arguments))
+
+    async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
+        """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
+        if (self.metadata.get("params") or {}).get("tool_approval_mode") != "ask":
+            return True
+        entry = self.entries.get(call.name) or {}
+        if call.name == "ask_user" and entry.get("type") == "builtin":
+            return True
+        if not callable(self.event_call):
+            return False
+        event = {"type": "confirmation", "data": {"tool_call": {"id": call.id, "name": call.name, "arguments": kwargs}}}
+        try:
+            answer = await asyncio.wait_for(self.event_call(event), timeout=max(remaining, 0.001))
+        except Exception:
+            return False
+        return answer is True  # disconnection and timeout replies are error objects, not approval
+
+    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
+        entry = self.entries[call.name]
+        if entry.get("direct"):
+            if not callable(self.event_call):
+                return ToolOutput("Error: Browser session is not connected for this direct tool.")
+            raw = await self.event_call(
+                {
+                    "type": "execute:tool",
+                    "data": {
+                        "id": str(uuid.uuid4()),
+                        "name": call.name,
+                        "params": kwargs,
+                        "server": entry.get("server", {}),
+                        "session_id": self.metadata.get("session_id"),
+                    },
+                }
+            )
+        else:
+            raw = await self._call_local(entry, kwargs)
+        return await self._render(call.name, kwargs, entry, raw)
+
+    async def _call_local(self, entry: Mapping[str, Any], kwargs: dict) -> Any:
+        wrapper = entry["callable"]
+        fn, bound = _unwrap(wrapper)
+        if self.settings.run_sync_tools_in_threads and fn is not wrapper and not inspect.iscoroutinefunction(fn):
+            # Off the event loop, in a thread of its own; the context travels (recursion marker).
+            raw = await _in_thread(fn, {**bound, **coerce_for(wrapper, kwargs)})
+        else:
+            raw = wrapper(**kwargs)  # Open WebUI's wrapper coerces the kwargs itself
+        return await raw if inspect.isawaitable(raw) else raw
+
+    async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
+        """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
+        try:
+            from open_webui.utils.middleware import process_tool_result, tool_result_content
+        except ImportError:
+            return ToolOutput(serialize_result(raw))
+        result, files, embeds = await process_tool_result(
+            self.request, name, raw, entry.get("type", ""), bool(entry.get("direct")), self.metadata, self.user
+        )
+        text = result if isinstance(result, str) else tool_result_content(result)
+        if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
+            text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
+        images, shown = await self._split_files(files or [])
+        if shown and not await self._send({"type": "files", "data": {"files": shown}}):
+            text += "\n(The files this tool produced could not be shown to the user.)"
+        await self._sources(name, kwargs, entry, text)
+        return ToolOutput(text, tuple(images))
+
+    async def _split_files(self, files: list) -> tuple[list[str], list[dict]]:
+        """Data-URI images go to the inner model only; other files to the chat (images to both)."""
+        images: list[str] = []
+        shown: list[dict] = []
+        for item in files:
+            if not isinstance(item, dict):
+                continue
+            url = item.get("url") or ""
+            if item.get("type") == "image" and isinstance(url, str) and url.startswith("data:"):
+                try:
+                    from open_webui.utils.middleware import store_tool_result_image
+
+                    url = await store_tool_result_image(self.request, url, self.metadata, self.user)
+                except Exception:
+                    log.debug("subquery: could not store a tool image", exc_info=True)
+                images.append(url)
+                continue
+            shown.append(item)
+            if item.get("type") == "image" and url:
+                images.append(url)
+        return images, shown
+
+    async def _sources(self, name: str, kwargs: dict, entry: Mapping[str, Any], text: str) -> None:
+        capabilities = ((self.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
+        if not text or capabilities.get("citations", True) is False:
+            return
+        try:
+            from open_webui.utils.middleware import CITATION_TOOL_NAMES, get_citation_source_from_tool_result
+
+            if name not in CITATION_TOOL_NAMES:
+                return
+            sources = get_citation_source_from_tool_result(
+                tool_name=name, tool_params=kwargs, tool_result=text, tool_id=entry.get("tool_id", "")
+            )
+        except Exception:
+            log.debug("subquery: no citation sources", exc_info=True)
+            return
+        for source in sources or []:
+            await self._send({"type": "source", "data": source})
+
+    async def _send(self, event: dict) -> bool:
+        """One event to the chat message; False when it could not go out."""
+        if not callable(self.event_emitter):
+            return False
+        try:
+            await asyncio.wait_for(self.event_emitter(event), timeout=10)
+            return True
+        except Exception:
+            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
+            return False
+
+
+def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
+    """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
+    if not deferred:
+        return None
+    try:
+        from open_webui.utils.tool_search import build_deferred_tools_manifest
+    except ImportError:
+        return None
+    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
+
+
+_VERDICTS = {
+    "answered": "done",
+    "max_rounds": "done (round limit reached)",
+    "deadline": "stopped at the time limit",
+    "error": "failed",
+}
+
+
+def _valve(name: str, description: str, **bounds: Any) -> Any:
+    """A valve whose default is the `Settings` default (one source of defaults)."""
+    return Field(default=getattr(DEFAULTS, name), description=description, **bounds)
+
+
 class Tools:
+    """Subquery: one tool method, `subquery(prompt)`, that runs a fresh native tool loop of the chat's model.
+
+    The inner loop behaves like Open WebUI's own: the same tools (minus this one), approval under
+    tool_approval_mode 'ask', the installed filters' `request` hooks, reasoning stripped and replayed,
+    Tool Search, embeds/files/sources to the chat. Limits come from the Valves (see `Settings`).
+    """
+
     class Valves(BaseModel):
         model_id: str = Field(
             default="",
             description="Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save cost.",
         )
-        max_rounds: int = Field(default=8, ge=1, le=64, description="Tool rounds before a final answer is requested.")
-        max_parallel_tools: int = Field(
-            default=8, ge=1, le=64, description="Tool calls of one round that run at the same time."
-        )
-        tool_timeout_seconds: float = Field(default=60.0, gt=0, description="Time limit for each tool call.")
-        total_timeout_seconds: float = Field(
-            default=300.0, gt=0, description="Time limit for the whole subquery; what was gathered is returned."
-        )
-        repeat_call_limit: int = Field(
-            default=3, ge=0, description="An identical call (name + arguments) is not run more often (0: no limit)."
-        )
-        max_result_chars: int = Field(
-            default=20_000, ge=200, description="Cap on each tool result the inner model sees."
-        )
-        max_output_chars: int = Field(
-            default=16_000, ge=200, description="Cap on the answer returned to the chat."
-        )
+        max_rounds: int = _valve("max_rounds", "Tool rounds before a final answer is requested.", ge=1, le=64)
+        max_parallel_tools: int = _valve("max_parallel_tools", "Tool calls of one round that run at the same time.", ge=1, le=64)
+        max_calls_per_round: int = _valve("max_calls_per_round", "Tool calls one round may run; the rest are answered with a note.", ge=1, le=256)
+        tool_timeout_seconds: float = _valve("tool_timeout_seconds", "Time limit for each tool call, the wait for a slot included.", gt=0)
+        total_timeout_seconds: float = _valve("total_timeout_seconds", "Time limit for the whole subquery; what was gathered is returned.", gt=0)
+        repeat_call_limit: int = _valve("repeat_call_limit", "An identical call (name + arguments) runs at most this often (0: no limit).", ge=0)
+        max_result_chars: int = _valve("max_result_chars", "Cap on each tool result the inner model sees.", ge=200)
+        max_output_chars: int = _valve("max_output_chars", "Cap on the answer returned to the chat.", ge=200)
+        run_request_filters: bool = _valve("run_request_filters", "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.")
+        run_sync_tools_in_threads: bool = _valve("run_sync_tools_in_threads", "Run sync tools in their own threads (off: on the event loop, as Open WebUI does).")
         include_tool_ids: str = Field(
-            default="", description="Comma-separated tool ids or names the subquery may use (empty: all of the chat's)."
+            default="",
+            description="Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
         )
-        exclude_tool_ids: str = Field(default="", description="Comma-separated tool ids or names to leave out.")
+        exclude_tool_ids: str = Field(default="", description="Comma-separated tool ids, names or server ids to leave out.")
 
     class UserValves(BaseModel):
         show_status: bool = Field(default=True, description="Show the subquery's progress lines in the chat.")
@@ -1388,314 +2307,81 @@ class Tools:
         :param prompt: The complete subtask: what to find or do, and what the answer should contain.
         :param include_recent_messages: How many of the latest chat messages the helper should also see (0 = none).
         """
-        depth = _depth_var()
-        if depth.get() > 0:
+        if inside_subquery():
             return "Error: a subquery cannot start another subquery. Use the other tools directly."
         if not isinstance(prompt, str) or not prompt.strip():
             return "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
-        token = depth.set(depth.get() + 1)
-        try:
-            return await self._run(
-                prompt.strip(),
-                include_recent_messages,
-                __user__ or {},
-                __metadata__ or {},
-                __messages__ or [],
-                __files__ or [],
-                __request__,
-                __event_emitter__,
-                __event_call__,
-                __id__,
-            )
-        finally:
-            depth.reset(token)
-
-    async def _run(
-        self,
-        prompt: str,
-        include_recent: Any,
-        user_dict: dict,
-        metadata: dict,
-        parent_messages: list,
-        files: list,
-        request: Any,
-        event_emitter: Any,
-        event_call: Any,
-        own_id: str | None,
-    ) -> str:
-        valves = self.valves
-        started = time.monotonic()
-        settings = Settings(
-            max_rounds=valves.max_rounds,
-            max_parallel_tools=valves.max_parallel_tools,
-            tool_timeout_seconds=valves.tool_timeout_seconds,
-            total_timeout_seconds=valves.total_timeout_seconds,
-            repeat_call_limit=valves.repeat_call_limit,
-            max_result_chars=valves.max_result_chars,
-            max_output_chars=valves.max_output_chars,
-        )
+        user_dict = __user__ or {}
         user_valves = user_dict.get("valves")
         show = getattr(user_valves, "show_status", None)
         if show is None and isinstance(user_valves, Mapping):
             show = user_valves.get("show_status")
-        emit = self._emitter(event_emitter, show is not False)
+        emit = StatusEmitter(__event_emitter__, show is not False)
+        dunders = {
+            "user": user_dict, "metadata": __metadata__ or {}, "messages": __messages__ or [], "files": __files__ or [],
+            "request": __request__, "event_emitter": __event_emitter__, "event_call": __event_call__, "id": __id__,
+        }
+        finished = False
+        try:
+            with subquery_run():
+                answer = await self._run(prompt.strip(), include_recent_messages, emit, dunders)
+            finished = True
+            return answer
+        finally:
+            if not finished:  # cancelled or crashed: the status line must not spin forever
+                await asyncio.shield(emit("Subquery stopped", True))
 
-        model_id = (
-            valves.model_id.strip()
-            or metadata.get("model_id")
-            or (metadata.get("model") or {}).get("id")
-        )
+    async def _run(self, prompt: str, include_recent: Any, emit: StatusEmitter, d: dict) -> str:
+        started = time.monotonic()
+        settings = Settings.from_valves(self.valves)
+        metadata, request = d["metadata"], d["request"]
+        model_id = self.valves.model_id.strip() or metadata.get("model_id") or (metadata.get("model") or {}).get("id")
         if request is None or not model_id:
             await emit("Subquery unavailable: no request context", True)
             return "Error: subquery needs to run inside an Open WebUI chat (no request or model was provided)."
         try:
-            user = await self._user(user_dict)
+            user = await _load_user(d["user"])
         except Exception as exc:
             log.exception("subquery: cannot load the user")
             await emit("Subquery failed: unknown user", True)
             return f"Error: subquery could not identify the user ({exc})."
-
-        entries = await self._tool_entries(request, user, user_dict, metadata, own_id)
-        direct_ok = bool(event_call) and bool(metadata.get("session_id"))
-        selected = select_tools(
-            entries, own_id, parse_id_list(valves.include_tool_ids), parse_id_list(valves.exclude_tool_ids), direct_ok
-        )
-        tools = {
-            name: ToolInfo(
-                name,
-                dict(entry["spec"], name=name),
-                None if entry.get("direct") else _accepted_after_binding(entry["callable"]),
-            )
-            for name, entry in selected.items()
-        }
-
+        run = await self._prepare(request, user, model_id, settings, emit, d)
+        messages = self._first_messages(run, prompt, include_recent, d)
+        n = len([t for t in run.entries if t != "call_tool"])
+        await emit(f"Subquery started · {n} tool{'s' if n != 1 else ''} available", False)
+        tools = {name: tool_info(name, e, name in (metadata.get("deferred_tools") or ())) for name, e in run.entries.items()}
         try:
-            n_recent = max(0, int(include_recent or 0))
-        except (TypeError, ValueError):
-            n_recent = 0
-        context = files_context(files, metadata.get("sources") or [], settings.max_result_chars)
-        messages = [*tail_messages(parent_messages, n_recent), first_user_message(prompt, context)]
-
-        await emit(f"Subquery started · {len(tools)} tool{'s' if len(tools) != 1 else ''} available", False)
-
-        async def complete(msgs: list[dict], specs: list[dict] | None, remaining: float) -> Completion:
-            return await self._complete(request, user, model_id, msgs, specs, remaining)
-
-        executor = concurrent.futures.ThreadPoolExecutor(
-            max_workers=settings.max_parallel_tools, thread_name_prefix="subquery-tool"
-        )
-
-        async def execute(call: ToolCall, kwargs: dict, timeout: float) -> str:
-            return await self._execute(
-                request, user, metadata, selected[call.name], call, kwargs, event_call, executor
-            )
-
-        try:
-            outcome = await run_subquery_loop(messages, tools, settings, complete, execute, emit)
+            outcome = await run_subquery_loop(messages, tools, settings, run.hooks())
         except Exception as exc:  # never a traceback in the chat
             log.exception("subquery loop failed")
             await emit("Subquery failed", True)
             return f"Error: the subquery failed unexpectedly ({type(exc).__name__}: {exc})."
-        finally:
-            executor.shutdown(wait=False, cancel_futures=True)  # abandoned (timed-out) threads finish alone
-
-        elapsed = time.monotonic() - started
         total = outcome.usage.get("total_tokens", 0)
-        verdict = {
-            "answered": "done",
-            "max_rounds": "done (round limit reached)",
-            "deadline": "stopped at the time limit",
-            "error": "failed",
-        }[outcome.stopped]
         await emit(
-            f"Subquery {verdict} · {outcome.rounds} round{'s' if outcome.rounds != 1 else ''} · "
+            f"Subquery {_VERDICTS[outcome.stopped]} · {outcome.rounds} round{'s' if outcome.rounds != 1 else ''} · "
             f"{outcome.tool_calls} tool call{'s' if outcome.tool_calls != 1 else ''} · "
-            f"{human_tokens(total)} tokens · {elapsed:.1f} s",
+            f"{human_tokens(total)} tokens · {time.monotonic() - started:.1f} s",
             True,
         )
         return outcome.answer
 
-    # -- adapter helpers (private: public methods would become tools) -------------
-    @staticmethod
-    def _emitter(event_emitter: Any, enabled: bool, min_interval: float = STATUS_INTERVAL_SECONDS) -> Emit:
-        """Status events, at most one per `min_interval` (each is a database write); `done` always goes."""
-        last = [float("-inf")]
-
-        async def emit(description: str, done: bool) -> None:
-            if not enabled or event_emitter is None:
-                return
-            now = time.monotonic()
-            if not done and now - last[0] < min_interval:
-                return
-            last[0] = now
-            try:
-                await asyncio.wait_for(
-                    event_emitter({"type": "status", "data": {"description": description, "done": done}}), timeout=5
-                )
-            except Exception:  # progress must never break the work
-                log.debug("subquery: status event failed", exc_info=True)
-
-        return emit
+    async def _prepare(self, request: Any, user: Any, model_id: str, settings: Settings, emit: StatusEmitter, d: dict) -> Run:
+        metadata = d["metadata"]
+        entries = await _tool_entries(request, user, d["user"], metadata, d["id"])
+        direct_ok = bool(d["event_call"]) and bool(metadata.get("session_id"))
+        include, exclude = parse_id_list(self.valves.include_tool_ids), parse_id_list(self.valves.exclude_tool_ids)
+        selected = select_tools(entries, d["id"], include, exclude, direct_ok)
+        model = metadata.get("model") if isinstance(metadata.get("model"), dict) else {}
+        params = turn_params((model.get("info") or {}).get("params"), _request_body_params(request))
+        return Run(request, user, d["user"], metadata, model_id, settings, selected, emit, d["event_emitter"], d["event_call"], params)
 
     @staticmethod
-    async def _user(user_dict: dict) -> Any:
-        from open_webui.models.users import UserModel, Users
-
-        found = Users.get_user_by_id(user_dict.get("id"))
-        if inspect.isawaitable(found):
-            found = await found
-        if found is not None:
-            return found
-        return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
-
-    @staticmethod
-    async def _tool_entries(request: Any, user: Any, user_dict: dict, metadata: dict, own_id: str | None) -> Mapping:
-        entries = metadata.get("tools")
-        if isinstance(entries, Mapping) and entries:
-            return entries
-        tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != own_id]
-        if not tool_ids:
-            return {}
+    def _first_messages(run: Run, prompt: str, include_recent: Any, d: dict) -> list[dict]:
         try:
-            from open_webui.utils.tools import get_tools
-
-            return await get_tools(
-                request,
-                tool_ids,
-                user,
-                {
-                    "__user__": {k: v for k, v in user_dict.items()},
-                    "__request__": request,
-                    "__metadata__": metadata,
-                    "__chat_id__": metadata.get("chat_id"),
-                    "__message_id__": metadata.get("message_id"),
-                },
-            )
-        except Exception:
-            log.exception("subquery: get_tools failed")
-            return {}
-
-    @staticmethod
-    async def _complete(
-        request: Any, user: Any, model_id: str, messages: list[dict], specs: list[dict] | None, remaining: float
-    ) -> Completion:
-        from open_webui.utils.chat import generate_chat_completion
-
-        form: dict[str, Any] = {"model": model_id, "messages": copy.deepcopy(messages), "stream": False}
-        if specs:
-            form["tools"] = specs
-        # generate_chat_completion writes these onto the *outer* request, which the outer tool loop
-        # reuses for its next model call: put back exactly what it may change.
-        state = request.state
-        saved = {k: getattr(state, k) for k in _STATE_KEYS if hasattr(state, k)}
-        outer_metadata = saved.get("metadata")
-        selected = outer_metadata.get("selected_model_id", _MISSING) if isinstance(outer_metadata, dict) else _MISSING
-        try:
-            response = await generate_chat_completion(request, form, user, bypass_filter=True)
-            if hasattr(response, "body_iterator"):  # a backend that streams anyway
-                response = await _read_stream(response, remaining)
-        except Exception as exc:
-            detail = getattr(exc, "detail", None) or str(exc) or type(exc).__name__
-            return Completion(error=f"the model call failed: {detail}")
-        finally:
-            for key in _STATE_KEYS:
-                if key in saved:
-                    setattr(state, key, saved[key])
-                elif hasattr(state, key):
-                    delattr(state, key)
-            if selected is not _MISSING:
-                outer_metadata["selected_model_id"] = selected
-        error = _error_text(response)
-        if error:
-            return Completion(error=error)
-        choice = (response.get("choices") or [{}])[0] or {}
-        message = choice.get("message") or {}
-        content = message.get("content")
-        if isinstance(content, list):
-            content = _text_of(content)
-        return Completion(
-            content=content or "",
-            tool_calls=tuple(message.get("tool_calls") or ()),
-            usage=response.get("usage") or {},
-        )
-
-    @staticmethod
-    async def _execute(
-        request: Any,
-        user: Any,
-        metadata: dict,
-        entry: Mapping[str, Any],
-        call: ToolCall,
-        kwargs: dict,
-        event_call: Any,
-        executor: concurrent.futures.Executor,
-    ) -> str:
-        if entry.get("direct"):
-            raw = await event_call(
-                {
-                    "type": "execute:tool",
-                    "data": {
-                        "id": str(uuid.uuid4()),
-                        "name": call.name,
-                        "params": kwargs,
-                        "server": entry.get("server", {}),
-                        "session_id": metadata.get("session_id"),
-                    },
-                }
-            )
-        else:
-            fn, bound = _unwrap(entry["callable"])  # bound: the dunder arguments Open WebUI injected
-            call_kwargs = {**bound, **kwargs}
-            if inspect.iscoroutinefunction(fn):
-                raw = await fn(**call_kwargs)
-            else:
-                # Off the event loop, in this subquery's own pool (the shared default one is small
-                # and busy); copy the context so the depth marker travels into the thread.
-                context = contextvars.copy_context()
-                raw = await asyncio.get_running_loop().run_in_executor(
-                    executor, functools.partial(context.run, fn, **call_kwargs)
-                )
-                if inspect.isawaitable(raw):
-                    raw = await raw
-        return await _render_result(request, user, metadata, entry, call.name, raw)
-
-
-def _accepted_after_binding(wrapper: Any) -> frozenset[str] | None:
-    """Parameters the model may fill: the original signature minus Open WebUI's bound dunders."""
-    fn, bound = _unwrap(wrapper)
-    names = accepted_parameters(fn)
-    return None if names is None else frozenset(n for n in names if n not in bound and not n.startswith("_"))
-
-
-async def _render_result(request: Any, user: Any, metadata: dict, entry: Mapping, name: str, raw: Any) -> str:
-    """Serialize a result with Open WebUI's own `process_tool_result` where possible."""
-    try:
-        from open_webui.utils.middleware import process_tool_result
-
-        text, _files, _embeds = await process_tool_result(
-            request, name, raw, entry.get("type", ""), bool(entry.get("direct")), metadata, user
-        )
-        return text if isinstance(text, str) else serialize_result(text)
-    except Exception:
-        log.debug("subquery: process_tool_result unavailable, using the local serializer", exc_info=True)
-        return serialize_result(raw)
-
-
-async def _read_stream(response: Any, remaining: float) -> dict:
-    chunks: list[dict] = []
-
-    async def read() -> None:
-        buffer = ""
-        async for piece in response.body_iterator:
-            buffer += piece.decode("utf-8", "replace") if isinstance(piece, bytes) else str(piece)
-            while "\n" in buffer:
-                line, buffer = buffer.split("\n", 1)
-                line = line.strip()
-                if line.startswith("data:") and line[5:].strip() not in ("", "[DONE]"):
-                    try:
-                        chunks.append(json.loads(line[5:].strip()))
-                    except ValueError:
-                        continue
-
-    await asyncio.wait_for(read(), timeout=max(remaining, 0.001))
-    return merge_stream_chunks(chunks)
+            n_recent = max(0, int(include_recent or 0))
+        except (TypeError, ValueError, OverflowError):
+            n_recent = 0
+        context = files_context(d["files"], run.metadata.get("sources") or [], run.settings.max_result_chars)
+        deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
+        manifest = _tool_search_manifest(run.entries, deferred)
+        return [*([manifest] if manifest else []), *tail_messages(d["messages"], n_recent), first_user_message(prompt, context)]
