@@ -67,7 +67,9 @@ def test_underscore_parameters_of_openapi_tools_still_work_and_mcp_passes_throug
     assert sq.filter_arguments({"_limit": 5, "q": "x", "other": 1}, openapi) == ({"_limit": 5, "q": "x"}, ["other"])
     mcp = sq.ToolInfo("git_log", spec, None, passthrough=True)
     assert sq.filter_arguments({"_limit": 5, "extra": [1]}, mcp) == ({"_limit": 5, "extra": [1]}, [])
-    local = sq.ToolInfo("whoami", spec, frozenset({"note"}), injected=frozenset({"__user__", "_secret"}))
+    whoami = {"parameters": {"properties": {"note": {}, "_secret": {}, "_plain": {}}}}
+    local = sq.ToolInfo("whoami", whoami, frozenset({"note", "_plain"}), injected=frozenset({"__user__", "_secret"}))
+    assert sq.filter_arguments({"_plain": 1}, local) == ({"_plain": 1}, [])
     assert sq.filter_arguments({"note": "n", "_secret": "x", "__user__": {}}, local) == ({"note": "n"}, ["_secret", "__user__"])
     # MCP arguments are not coerced either: the server validates its own
     p = sq.prepare_call(sq.ToolCall("1", "git_log", '{"_limit": "5", "x": "1"}'), {"git_log": mcp}, {}, 3)
@@ -76,7 +78,7 @@ def test_underscore_parameters_of_openapi_tools_still_work_and_mcp_passes_throug
 
 def test_filter_arguments_uses_signature_or_spec_properties():
     spec = {"parameters": {"properties": {"a": {}, "b": {}}}}
-    assert sq.filter_arguments({"a": 1, "c": 2}, sq.ToolInfo("t", spec, frozenset({"a", "c"}))) == ({"a": 1, "c": 2}, [])
+    assert sq.filter_arguments({"a": 1, "b": 3, "c": 2}, sq.ToolInfo("t", spec, frozenset({"a", "c"}))) == ({"a": 1}, ["b", "c"])
     assert sq.filter_arguments({"a": 1, "c": 2}, sq.ToolInfo("t", spec, None)) == ({"a": 1}, ["c"])
 
 

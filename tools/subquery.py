@@ -238,7 +238,7 @@ def _literal(text: str) -> Any:
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return _NOTHING
-    return value if _jsonable(value) else _NOTHING
+    return json.loads(json.dumps(value)) if _jsonable(value) else _NOTHING  # tuples become lists
 
 
 _NOTHING = object()
@@ -411,9 +411,11 @@ def _continues(text: str, pos: int, dialect: _Xml, keys: frozenset[str], seen: s
     return _call_end(text, pos, dialect) is not None
 
 
-def _value_end(text: str, start: int, dialect: _Xml, keys: frozenset[str], seen: set[str]) -> tuple[int, int]:
-    """Where this value ends: (end of value, end of its closing tag). A value runs to the close of *its* key:
-    closers nested inside it, or followed by text that cannot follow a value, stay in the value."""
+def _value_end(
+    text: str, start: int, dialect: _Xml, keys: frozenset[str], seen: set[str]
+) -> tuple[int, int] | None:
+    """Where this value ends: (end of value, end of its closing tag), None if malformed. A value runs to the
+    close of *its* key: closers nested inside it, or followed by text that cannot follow a value, stay in it."""
     candidates: list[tuple[int, int, int]] = []  # (depth, value end, after closer)
     depth = 0
     events = sorted(
@@ -430,6 +432,8 @@ def _value_end(text: str, start: int, dialect: _Xml, keys: frozenset[str], seen:
         for level, begin, finish in candidates:
             if (level == 0 or not want_flat) and _continues(text, finish, dialect, keys, seen):
                 return begin, finish
+    if candidates:
+        return None  # closers, but none that leaves a well-formed call
     return len(text), len(text)  # truncated output: the value runs to the end
 
 
@@ -445,7 +449,10 @@ def _xml_pairs(text: str, pos: int, dialect: _Xml, keys: frozenset[str]) -> tupl
         key = m.group(1)
         if key in args:
             return None
-        value_end, pos = _value_end(text, m.end(), dialect, keys, set(args) | {key})
+        found = _value_end(text, m.end(), dialect, keys, set(args) | {key})
+        if found is None:
+            return None
+        value_end, pos = found
         args[key] = _trim_value(text[m.end() : value_end])
         if pos == len(text) and value_end == len(text):
             return args, pos
@@ -980,14 +987,16 @@ def replay_arguments(raw: str) -> str:
 
 
 def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
-    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by signature/spec.
+    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
 
     A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
     a bound parameter); an OpenAPI parameter called `_limit` is a normal argument.
     """
     if tool.passthrough:
         return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
-    allowed = tool.accepted if tool.accepted is not None else frozenset(tool.properties)
+    allowed = frozenset(tool.properties)  # Open WebUI keeps the spec's properties...
+    if tool.accepted is not None:
+        allowed &= tool.accepted  # ...and a known signature must take them too
     kept, dropped = {}, []
     for key, value in args.items():
         if not isinstance(key, str) or key in tool.injected or key.startswith("__") or key not in allowed:

@@ -1,0 +1,207 @@
+"""Subquery's adapter against Open WebUI 0.12.4's REAL modules (no server, no mocks of Open WebUI).
+
+Open WebUI's own functions build the tool wrappers (`get_async_tool_function_and_apply_extra_params`),
+render results (`process_tool_result`), resolve Tool Search dispatches (`resolve_tool_call`) and build
+the deferred-tool manifest; the adapter must use them the way the native loop does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+
+import pytest
+
+from tests.conftest import load_plugin
+
+sq = load_plugin("tools/subquery.py", "subquery_adapter_plugin")
+owui_tools = pytest.importorskip("open_webui.utils.tools")
+tool_search = pytest.importorskip("open_webui.utils.tool_search")
+from fastapi.responses import HTMLResponse  # noqa: E402  (after the skip guard)
+
+
+class Probe:
+    def typed(self, text: str, count: int, __user__: dict = None, _limit: int = 3) -> dict:
+        """
+        Typed arguments.
+        :param text: A string.
+        :param count: An integer.
+        """
+        return {"text": text, "text_type": type(text).__name__, "count": count, "count_type": type(count).__name__,
+                "user": (__user__ or {}).get("email"), "limit": _limit, "thread": threading.get_ident()}
+
+    def page(self) -> HTMLResponse:
+        """An inline embed."""
+        return HTMLResponse("<b>chart</b>", headers={"Content-Disposition": "inline"})
+
+    def page_with_context(self):
+        """An inline embed with its own context for the model."""
+        return HTMLResponse("<i>x</i>", headers={"Content-Disposition": "inline"}), {"rows": 3}
+
+
+async def wrapped(method, extra=None):
+    return await owui_tools.get_async_tool_function_and_apply_extra_params(method, extra or {"__user__": {"email": "u@x"}})
+
+
+class FakeRequest:
+    """A stand-in for the FastAPI request: the adapter only reads `state`/`app` from it here."""
+
+    class state:  # noqa: N801
+        pass
+
+    app = None
+
+
+def make_run(entries, metadata=None, event_emitter=None, event_call=None, **settings):
+    emit = sq.StatusEmitter(None, False)
+    return sq.Run(FakeRequest(), None, {}, metadata or {}, "m", sq.Settings(**settings), entries, emit, event_emitter, event_call)
+
+
+# --- 8: arguments as Open WebUI handles them ----------------------------------------------------------
+async def test_open_webuis_own_coerce_kwargs_is_used_for_tools_run_in_threads():
+    fn = await wrapped(Probe().typed)
+    assert sq._owui_coerce(fn) is not None  # found in Open WebUI's wrapper, not re-implemented
+    assert sq.coerce_for(fn, {"text": 5, "count": "7"}) == {"text": "5", "count": 7}
+    run = make_run({"typed": {"callable": fn, "spec": {"name": "typed"}, "tool_id": "probe"}})
+    out = await run._call_local(run.entries["typed"], {"text": 5, "count": "7"})
+    assert (out["text"], out["text_type"], out["count"], out["count_type"]) == ("5", "str", 7, "int")
+    assert out["user"] == "u@x" and out["thread"] != threading.get_ident()  # bound dunders kept, off the loop
+
+
+async def test_sync_tools_can_stay_on_the_event_loop_thread():
+    fn = await wrapped(Probe().typed)
+    run = make_run({"typed": {"callable": fn, "spec": {}}}, run_sync_tools_in_threads=False)
+    out = await run._call_local(run.entries["typed"], {"text": "a", "count": 1})
+    assert out["thread"] == threading.get_ident()
+
+
+async def test_tool_info_marks_only_what_open_webui_injects():
+    fn = await wrapped(Probe().typed)
+    info = sq.tool_info("typed", {"callable": fn, "spec": {"name": "typed", "parameters": {"properties": {"text": {}, "count": {}, "_limit": {}}}}})
+    assert "__user__" in info.injected and "_limit" not in info.injected
+    assert sq.filter_arguments({"text": "a", "_limit": 9, "__user__": {}}, info) == ({"text": "a", "_limit": 9}, ["__user__"])
+    mcp = sq.tool_info("git_log", {"callable": fn, "spec": {"name": "git_log"}, "type": "mcp"})
+    assert mcp.passthrough and mcp.accepted is None
+
+
+# --- 1: approval --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "mode,answer,expected",
+    [("ask", True, True), ("ask", False, False), ("ask", {"error": "Client session disconnected."}, False),
+     ("ask", "yes", False), ("full", False, True), (None, False, True)],
+)
+async def test_approval_mirrors_open_webuis_rule(mode, answer, expected):
+    events = []
+
+    async def event_call(event):
+        events.append(event)
+        return answer
+
+    run = make_run({"f": {"callable": print, "spec": {}}}, {"params": {"tool_approval_mode": mode}}, event_call=event_call)
+    call = sq.ToolCall("call_1", "f", '{"a": 1}')
+    assert await run.approve(call, {"a": 1}, 5) is expected
+    if mode == "ask":
+        assert events == [{"type": "confirmation", "data": {"tool_call": {"id": "call_1", "name": "f", "arguments": {"a": 1}}}}]
+    else:
+        assert events == []
+
+
+async def test_approval_without_a_session_or_in_time_refuses_and_ask_user_is_exempt():
+    metadata = {"params": {"tool_approval_mode": "ask"}}
+    entries = {"f": {"callable": print, "spec": {}}, "ask_user": {"callable": print, "spec": {}, "type": "builtin"}}
+    assert await make_run(entries, metadata).approve(sq.ToolCall("1", "f", "{}"), {}, 5) is False
+    assert await make_run(entries, metadata).approve(sq.ToolCall("2", "ask_user", "{}"), {}, 5) is True
+
+    async def slow(event):
+        await asyncio.sleep(10)
+        return True
+
+    assert await make_run(entries, metadata, event_call=slow).approve(sq.ToolCall("3", "f", "{}"), {}, 0.1) is False
+
+
+# --- 5: Tool Search -----------------------------------------------------------------------------------
+def test_call_tool_is_resolved_by_open_webuis_resolve_tool_call():
+    entries = {
+        "call_tool": {"tool_id": "builtin:call_tool", "type": "builtin", "spec": {"name": "call_tool"}},
+        "weather": {"callable": print, "spec": {"name": "weather"}},
+    }
+    run = make_run(entries)
+    call = sq.ToolCall("c1", "call_tool", json.dumps({"tool_name": "weather", "params": '{"city": "Bern"}'}))
+    target = run.resolve(call)
+    assert (target.name, json.loads(target.arguments), target.id) == ("weather", {"city": "Bern"}, "c1")
+    assert target.as_message_call()["function"]["name"] == "call_tool"  # history keeps the provider call
+    missing = run.resolve(sq.ToolCall("c2", "call_tool", json.dumps({"tool_name": "nope", "params": "{}"})))
+    assert missing == 'Error: Tool "nope" is not available. Search for an available tool.'
+    assert run.resolve(sq.ToolCall("c3", "weather", "{}")).name == "weather"
+
+
+def test_deferred_tools_get_open_webuis_manifest():
+    entries = {"big": {"callable": print, "spec": {"name": "big", "description": "A large tool."}}}
+    manifest = sq._tool_search_manifest(entries, ["big"])
+    assert manifest["role"] == "system" and "<available_tools>" in manifest["content"] and "<name>big</name>" in manifest["content"]
+    assert sq._tool_search_manifest(entries, []) is None
+
+
+# --- 3: embeds, files, sources --------------------------------------------------------------------------
+async def test_inline_embeds_go_to_the_chat_through_the_event_emitter():
+    events = []
+
+    async def emitter(event):
+        events.append(event)
+
+    entry = {"callable": print, "spec": {}, "tool_id": "probe"}
+    run = make_run({"page": entry}, event_emitter=emitter)
+    out = await run._render("page", {}, entry, Probe().page())
+    assert events == [{"type": "embeds", "data": {"embeds": ["<b>chart</b>"]}}]
+    assert "Embedded UI result is active and visible to the user" in out.text  # Open WebUI's own wording
+    out = await run._render("page", {}, entry, Probe().page_with_context())
+    assert json.loads(out.text) == {"rows": 3}
+
+
+async def test_the_model_is_not_told_an_embed_is_visible_when_it_was_not_shown():
+    async def broken(event):
+        raise RuntimeError("socket gone")
+
+    entry = {"callable": print, "spec": {}}
+    for emitter in (None, broken):
+        out = await make_run({"page": entry}, event_emitter=emitter)._render("page", {}, entry, Probe().page())
+        assert "could NOT be shown" in out.text and "visible to the user" not in out.text
+
+
+async def test_image_files_go_to_the_chat_and_to_the_inner_model():
+    events = []
+
+    async def emitter(event):
+        events.append(event)
+
+    run = make_run({}, event_emitter=emitter)
+    images, shown = await run._split_files([{"type": "image", "url": "/api/v1/files/1/content"}, {"type": "file", "url": "/f"}])
+    assert images == ["/api/v1/files/1/content"] and [f["url"] for f in shown] == ["/api/v1/files/1/content", "/f"]
+
+
+# --- 9: MCP servers in the valves ------------------------------------------------------------------------------
+async def test_mcp_entries_are_labelled_with_their_server_id():
+    client = object()
+    metadata = {"tools": {"git_log": {"callable": print, "spec": {"name": "git_log"}, "type": "mcp", "client": client}},
+                "mcp_clients": {"git": client}}
+    entries = await sq._tool_entries(None, None, {}, metadata, None)
+    assert entries["git_log"]["server_id"] == "git"
+    assert "server:mcp:git" in sq.entry_keys("git_log", entries["git_log"])
+    assert metadata["tools"]["git_log"].get("server_id") is None  # the turn's metadata is not mutated
+
+
+# --- 11: turn parameters from the request body ------------------------------------------------------------------
+def test_turn_params_are_read_from_the_outer_request_body():
+    request = FakeRequest()
+    request._body = json.dumps({"params": {"temperature": 0.3, "seed": 7, "function_calling": "native"}}).encode()
+    assert sq.turn_params(sq._request_body_params(request)) == {"temperature": 0.3, "seed": 7}
+    request._body = b"not json"
+    assert sq._request_body_params(request) == {}
+
+
+# --- 13: the marker travels into tool threads -------------------------------------------------------------------
+async def test_the_recursion_marker_reaches_sync_tools_in_threads():
+    with sq.subquery_run():
+        assert await sq._in_thread(sq.inside_subquery, {}) is True
+    assert await sq._in_thread(sq.inside_subquery, {}) is False
