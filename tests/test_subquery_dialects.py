@@ -1,0 +1,698 @@
+"""Subquery's text-call parser: every dialect, precision, values and typing (issue 9).
+
+The corpus follows the shapes that the dialects' public documentation and the inference servers'
+tool-parser tests use (vLLM hermes / llama3_json / mistral / openai-harmony / glm45 / deepseekv3 /
+deepseekv31 / kimi_k2 / pythonic / qwen3coder parsers, SGLang's function-call detectors, llama.cpp's
+chat parsers, Ollama's docs); the texts here are written for this project. Each dialect has at least
+15 cases: positives, negatives (prose, unknown tools, broken JSON) and adversarial values.
+"""
+
+from __future__ import annotations
+
+import json
+import keyword
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import load_plugin
+
+sq = load_plugin("tools/subquery.py", "subquery_dialects_plugin")
+
+SPECS: dict[str, dict] = {
+    "get_weather": {
+        "name": "get_weather",
+        "description": "Weather for a city.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "city": {"type": "string"},
+                "days": {"type": "integer"},
+                "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
+            },
+            "required": ["city"],
+        },
+    },
+    "write_file": {
+        "name": "write_file",
+        "description": "Write a file.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string"},
+                "content": {"type": "string"},
+                "append": {"type": "boolean"},
+                "mode": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+            },
+            "required": ["path", "content"],
+        },
+    },
+    "search": {
+        "name": "search",
+        "description": "Search.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string"},
+                "limit": {"type": ["integer", "null"]},
+                "filters": {"type": "object"},
+                "tags": {"type": "array"},
+                "score": {"type": "number"},
+                "exact": {"type": "bool"},
+                "note": {"type": ["string", "null"]},
+            },
+            "required": ["query"],
+        },
+    },
+    "ping": {"name": "ping", "description": "No arguments.", "parameters": {"type": "object", "properties": {}}},
+}
+
+Expected = list[tuple[str, dict]]
+
+
+def parse(text: str, specs: dict | None = None) -> tuple[str, Expected]:
+    content, calls = sq.parse_inline_calls(text, SPECS if specs is None else specs, "t")
+    assert [c.id for c in calls] == [f"t_{i}" for i in range(len(calls))]
+    assert all(c.source == "inline" for c in calls)
+    return content, [(c.name, json.loads(c.arguments)) for c in calls]
+
+
+def check(text: str, calls: Expected, content: str | None) -> None:
+    got_content, got_calls = parse(text)
+    assert got_calls == calls
+    if not calls:
+        assert got_content == text, "a reply without an accepted call must come back unchanged"
+    elif content is not None:
+        assert got_content == content
+
+
+W = {"city": "Paris"}
+NESTED_QWEN = "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</tool_call>"
+
+# --- Hermes / Qwen2.5 ----------------------------------------------------------------------
+HERMES = [
+    ('<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>', [("get_weather", W)], ""),
+    (
+        'Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": "3"}}\n</tool_call>',
+        [("get_weather", {"city": "Paris", "days": 3})],
+        "Let me check.",
+    ),
+    (
+        '<tool_call>{"name": "get_weather", "arguments": {"city": "A"}}</tool_call>\n'
+        '<tool_call>{"name": "search", "arguments": {"query": "b", "limit": "null"}}</tool_call>',
+        [("get_weather", {"city": "A"}), ("search", {"query": "b", "limit": None})],
+        "",
+    ),
+    ('<tool_call>{"name": "ping", "arguments": null}</tool_call>', [("ping", {})], ""),
+    ('<tool_call>{"name": "ping"}</tool_call>', [("ping", {})], ""),
+    ('<tool_call>{"name": "get_weather", "arguments": "{\\"city\\": \\"Rome\\"}"}</tool_call>', [("get_weather", {"city": "Rome"})], ""),
+    ('<tool_call>{"name": "get_weather", "parameters": {"city": "Rome"}}</tool_call>', [("get_weather", {"city": "Rome"})], ""),
+    # a closing tag inside a JSON string does not cut the call (raw_decode)
+    (
+        '<tool_call>{"name": "write_file", "arguments": {"path": "a.xml", "content": "x</tool_call>y"}}</tool_call>',
+        [("write_file", {"path": "a.xml", "content": "x</tool_call>y"})],
+        "",
+    ),
+    # Qwen2.5-Coder's <tools> wrapper
+    ('<tools>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tools>', [("get_weather", W)], ""),
+    # truncated: the closing tag is missing at the very end
+    ('<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}', [("get_weather", W)], ""),
+    # text after the calls stays as the assistant's text
+    ('<tool_call>{"name": "ping", "arguments": {}}</tool_call>\nWaiting for the result.', [("ping", {})], "Waiting for the result."),
+    # negatives
+    ('<tool_call>{"name": "get_weather", "arguments": {"city": }</tool_call>', [], None),
+    ('<tool_call>{"name": "delete_everything", "arguments": {}}</tool_call>', [], None),
+    ('<tool_call>{"name": "get_weather", "arguments": [1, 2]}</tool_call>', [], None),
+    ('<tool_call>{"name": "get_weather", "arguments": {"city": "x"}} trailing junk</tool_call>', [], None),
+    ("Use `<tool_call>{\"name\": \"get_weather\", \"arguments\": {}}</tool_call>` to call a tool.", [], None),
+    ('<tool_call>{"tool": "get_weather", "arguments": {}}</tool_call>', [], None),
+    # one block with an unknown tool, one offered: only the offered one is taken, the other stays text
+    (
+        '<tool_call>{"name": "nope", "arguments": {}}</tool_call>\n<tool_call>{"name": "ping", "arguments": {}}</tool_call>',
+        [("ping", {})],
+        '<tool_call>{"name": "nope", "arguments": {}}</tool_call>',
+    ),
+]
+
+# --- Qwen3-Coder XML (wrapped and bare) ------------------------------------------------------
+QWEN3 = [
+    (
+        "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n"
+        "</function>\n</tool_call>",
+        [("get_weather", {"city": "Paris", "days": 3})],
+        "",
+    ),
+    ("Sure.\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>", [("get_weather", W)], "Sure."),
+    ('<function="get_weather"><parameter=city>Paris</parameter></function>', [("get_weather", W)], ""),
+    ("<tool_call>\n<function=ping>\n</function>\n</tool_call>", [("ping", {})], ""),
+    # literal closing tags and a stray opening tag inside a file's content stay in the value
+    (
+        "<tool_call>\n<function=write_file>\n<parameter=path>\na.txt\n</parameter>\n<parameter=content>\n"
+        "close with </parameter> then\n<parameter=path>\n/etc/passwd\n</parameter>\n</function>\n</tool_call>",
+        [("write_file", {"path": "a.txt", "content": "close with </parameter> then\n<parameter=path>\n/etc/passwd"})],
+        "",
+    ),
+    # a whole nested call inside a value
+    (
+        "<tool_call>\n<function=write_file>\n<parameter=content>\n" + NESTED_QWEN + "\n</parameter>\n"
+        "<parameter=path>\ncall.txt\n</parameter>\n</function>\n</tool_call>",
+        [("write_file", {"content": NESTED_QWEN, "path": "call.txt"})],
+        "",
+    ),
+    # nested call as the last value, and a second real call after it
+    (
+        "<tool_call>\n<function=write_file>\n<parameter=path>\nx\n</parameter>\n<parameter=content>\n" + NESTED_QWEN
+        + "\n</parameter>\n</function>\n</tool_call>\n" + NESTED_QWEN,
+        [("write_file", {"path": "x", "content": NESTED_QWEN}), ("get_weather", {"city": "Oslo"})],
+        "",
+    ),
+    # drifted closers and indentation
+    (
+        "  <tool_call>\n  <function=write_file>\n    <parameter=path>\n      src/a.py\n    </parameter1>\n"
+        "    <parameter=content>\n      def f():\n          return 1\n    </parameter\n"
+        "    <parameter=append>\n      TRUE\n    </parameter>\n  </function>\n  </tool_call>",
+        [("write_file", {"path": "src/a.py", "content": "def f():\n    return 1", "append": True})],
+        "",
+    ),
+    # a file's own trailing newline survives: only one newline before the closing tag is dropped
+    (
+        "<function=write_file><parameter=path>p</parameter><parameter=content>\nline\n\n</parameter></function>",
+        [("write_file", {"path": "p", "content": "line\n"})],
+        "",
+    ),
+    # truncated output
+    ("<function=get_weather>\n<parameter=city>\nParis", [("get_weather", W)], ""),
+    # the inner </function> is missing before </tool_call>
+    ("<tool_call><function=get_weather><parameter=city>Paris</parameter></tool_call>", [("get_weather", W)], ""),
+    # negatives: prose about the syntax, placeholders, unknown tools, quoted examples
+    ("To call a tool write `<function=get_weather>` followed by parameters.", [], None),
+    ("<function=NAME>\n<parameter=KEY>\nVALUE\n</parameter>\n</function>", [], None),
+    ("<function=rm_rf>\n<parameter=path>\n/\n</parameter>\n</function>", [], None),
+    ("I would call <function=get_weather> if I knew the city.", [], None),
+    ("Example:\n```xml\n<function=get_weather><parameter=city>Paris</parameter></function>\n```\nThat is the syntax.", [], None),
+    # a key that was already given cannot start a new value: it stays inside this one
+    (
+        "<function=get_weather><parameter=city>A</parameter><parameter=city>B</parameter></function>",
+        [("get_weather", {"city": "A</parameter><parameter=city>B"})],
+        "",
+    ),
+]
+
+# --- Llama 3.x JSON -----------------------------------------------------------------------------
+LLAMA = [
+    ('<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}', [("get_weather", W)], ""),
+    ('<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}<|eom_id|>', [("get_weather", W)], ""),
+    (
+        'Checking.<|python_tag|>{"name": "get_weather", "parameters": {"city": "A"}}; {"name": "ping", "parameters": {}}',
+        [("get_weather", {"city": "A"}), ("ping", {})],
+        "Checking.",
+    ),
+    ('{"name": "get_weather", "parameters": {"city": "Paris"}}', [("get_weather", W)], ""),
+    ('  {"name": "get_weather", "arguments": {"city": "Paris", "days": "2"}}\n', [("get_weather", {"city": "Paris", "days": 2})], ""),
+    ('```json\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n```', [("get_weather", W)], ""),
+    (
+        '[{"name": "get_weather", "parameters": {"city": "A"}}, {"name": "ping", "parameters": {}}]',
+        [("get_weather", {"city": "A"}), ("ping", {})],
+        "",
+    ),
+    ('{"type": "function", "name": "get_weather", "parameters": {"city": "Paris"}}', [("get_weather", W)], ""),
+    ('{"type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}', [("get_weather", W)], ""),
+    ('{"name": "ping", "parameters": null}', [("ping", {})], ""),
+    # negatives: JSON inside an answer, other objects, unknown tools, extra keys, broken JSON
+    ('The call would be {"name": "get_weather", "parameters": {"city": "Paris"}} as JSON.', [], None),
+    ('Here:\n```json\n{"name": "get_weather", "parameters": {"city": "Paris"}}\n```\nDone.', [], None),
+    ('{"name": "Alice", "age": 30}', [], None),
+    ('{"name": "get_weather", "parameters": {"city": "Paris"}, "result": "sunny"}', [], None),
+    ('{"name": "unknown_tool", "parameters": {}}', [], None),
+    ('{"name": "get_weather", "parameters": {"city": "Paris"}', [], None),
+    ('[{"name": "get_weather", "parameters": {"city": "A"}}, {"name": "nope", "parameters": {}}]', [], None),
+    ('<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}} and then some prose', [], None),
+    ('{"type": "text", "name": "get_weather", "parameters": {"city": "Paris"}}', [], None),
+]
+
+# --- Mistral ---------------------------------------------------------------------------------
+MISTRAL = [
+    ('[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}]', [("get_weather", W)], ""),
+    ('[TOOL_CALLS] [{"arguments": {"city": "Paris"}, "name": "get_weather"}]', [("get_weather", W)], ""),
+    (
+        '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "A"}}, {"name": "ping", "arguments": {}}]',
+        [("get_weather", {"city": "A"}), ("ping", {})],
+        "",
+    ),
+    ('Hello[TOOL_CALLS] [{"name": "ping", "arguments": {}}]', [("ping", {})], "Hello"),
+    ('[TOOL_CALLS]get_weather{"city": "Paris"}', [("get_weather", W)], ""),
+    ('[TOOL_CALLS]get_weather{"city": "A"}[TOOL_CALLS]ping{}', [("get_weather", {"city": "A"}), ("ping", {})], ""),
+    ('[TOOL_CALLS]get_weather[ARGS]{"city": "Paris", "days": 2}', [("get_weather", {"city": "Paris", "days": 2})], ""),
+    ('[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4e[ARGS]{"city": "Paris"}', [("get_weather", W)], ""),
+    (
+        'hi{hi[TOOL_CALLS]write_file{"path": "r.py", "content": "print(\\"[TOOL_CALLS]\\")\\nre.compile(r\'{}\')"}',
+        [("write_file", {"path": "r.py", "content": "print(\"[TOOL_CALLS]\")\nre.compile(r'{}')"})],
+        "hi{hi",
+    ),
+    ('[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Dallas"}}]\nextra trailing data', [("get_weather", {"city": "Dallas"})], "extra trailing data"),
+    ('[TOOL_CALLS]search{"query": "x", "limit": "5", "tags": "[\\"a\\"]"}', [("search", {"query": "x", "limit": 5, "tags": ["a"]})], ""),
+    # negatives
+    ("[TOOL_CALLS] not json at all", [], None),
+    ('[TOOL_CALLS]get_weather{"city": ', [], None),
+    ('[TOOL_CALLS]wipe_disk{"all": true}', [], None),
+    ('[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "A"}}, {"name": "nope", "arguments": {}}]', [], None),
+    ("[TOOL_CALLS]get_weather", [], None),
+    ('[TOOL_CALLS]get_weather["Paris"]', [], None),
+]
+
+# --- gpt-oss harmony ---------------------------------------------------------------------------
+HARMONY = [
+    ('<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Paris"}<|call|>', [("get_weather", W)], ""),
+    ('<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Paris"}<|call|>', [("get_weather", W)], ""),
+    ('<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"city": "Paris"}<|call|>', [("get_weather", W)], ""),
+    ('<|channel|>commentary to=functions.get_weather<|message|>{"city": "Paris"}<|call|>', [("get_weather", W)], ""),
+    ('commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Paris"}', [("get_weather", W)], ""),
+    ('<|channel|>commentary to=functions.ping <|constrain|>json<|message|>{}<|call|>', [("ping", {})], ""),
+    (
+        '<|channel|>analysis<|message|>Need weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather '
+        '<|constrain|>json<|message|>{"city": "Paris"}<|call|>',
+        [("get_weather", W)],
+        "",
+    ),
+    (
+        '<|channel|>commentary<|message|>Checking two cities.<|end|><|start|>assistant<|channel|>commentary '
+        'to=functions.get_weather <|constrain|>json<|message|>{"city": "A"}<|call|><|start|>assistant<|channel|>commentary '
+        'to=functions.get_weather <|constrain|>json<|message|>{"city": "B", "days": "4"}<|call|>',
+        [("get_weather", {"city": "A"}), ("get_weather", {"city": "B", "days": 4})],
+        "Checking two cities.",
+    ),
+    (
+        '<|channel|>commentary to=functions.write_file <|constrain|>json<|message|>{"path": "x", "content": "<|call|> inside"}<|call|>',
+        [("write_file", {"path": "x", "content": "<|call|> inside"})],
+        "",
+    ),
+    ('<|channel|>analysis to=functions.get_weather <|constrain|>json<|message|>{"city": "Paris"}<|call|>', [("get_weather", W)], ""),
+    # negatives
+    ('<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": <|call|>', [], None),
+    ('<|channel|>commentary to=functions.drop_db <|constrain|>json<|message|>{}<|call|>', [], None),
+    ("The harmony recipient looks like to=functions.get_weather and the body is JSON.", [], None),
+    ('<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>["Paris"]<|call|>', [], None),
+    ('<|channel|>final<|message|>It is sunny in Paris.<|return|>', [], None),
+    ('<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "P"} extra<|call|>', [], None),
+]
+
+# --- GLM-4.5 / 4.6 ---------------------------------------------------------------------------
+GLM = [
+    (
+        "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n<arg_key>days</arg_key>\n"
+        "<arg_value>2</arg_value>\n</tool_call>",
+        [("get_weather", {"city": "Paris", "days": 2})],
+        "",
+    ),
+    ("<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>", [("get_weather", W)], ""),
+    ("Let me look.\n<tool_call>ping\n</tool_call>", [("ping", {})], "Let me look."),
+    ("<tool_call>ping</tool_call>", [("ping", {})], ""),
+    (
+        "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>A</arg_value>\n</tool_call>\n"
+        "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>B</arg_value>\n</tool_call>",
+        [("get_weather", {"city": "A"}), ("get_weather", {"city": "B"})],
+        "",
+    ),
+    (
+        "<tool_call>search\n<arg_key>query</arg_key>\n<arg_value>x</arg_value>\n<arg_key>filters</arg_key>\n"
+        "<arg_value>{\"lang\": \"en\"}</arg_value>\n<arg_key>tags</arg_key>\n<arg_value>['a', 'b']</arg_value>\n"
+        "<arg_key>limit</arg_key>\n<arg_value>None</arg_value>\n</tool_call>",
+        [("search", {"query": "x", "filters": {"lang": "en"}, "tags": ["a", "b"], "limit": None})],
+        "",
+    ),
+    # a literal </arg_value> and a stray <arg_key> inside a value
+    (
+        "<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>a.txt</arg_value>\n<arg_key>content</arg_key>\n"
+        "<arg_value>x</arg_value> <arg_key>path</arg_key><arg_value>/etc/passwd</arg_value>\n</tool_call>",
+        [("write_file", {"path": "a.txt", "content": "x</arg_value> <arg_key>path</arg_key><arg_value>/etc/passwd"})],
+        "",
+    ),
+    # a nested GLM call inside a value
+    (
+        "<tool_call>write_file\n<arg_key>content</arg_key>\n<arg_value><tool_call>ping</tool_call></arg_value>\n"
+        "<arg_key>path</arg_key>\n<arg_value>p</arg_value>\n</tool_call>",
+        [("write_file", {"content": "<tool_call>ping</tool_call>", "path": "p"})],
+        "",
+    ),
+    # drifted closer and indentation
+    (
+        "<tool_call>write_file\n  <arg_key>path</arg_key>\n  <arg_value>\n    a.txt\n  </arg_value1>\n"
+        "  <arg_key>append</arg_key>\n  <arg_value>false</arg_value>\n</tool_call>",
+        [("write_file", {"path": "a.txt", "append": False})],
+        "",
+    ),
+    # truncated at the end
+    ("<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris", [("get_weather", W)], ""),
+    # negatives
+    ("<tool_call>format_disk\n<arg_key>all</arg_key>\n<arg_value>true</arg_value>\n</tool_call>", [], None),
+    ("<tool_call>get_weather and some words</tool_call>", [], None),
+    ("Write `<tool_call>get_weather<arg_key>city</arg_key><arg_value>X</arg_value></tool_call>` to call it.", [], None),
+    ("<tool_call>NAME\n<arg_key>KEY</arg_key>\n<arg_value>VALUE</arg_value>\n</tool_call>", [], None),
+    ("<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>A</arg_value>\n<arg_key>days</arg_key>\n</tool_call>", [], None),
+    ("<tool_call>get_weather\n<arg_value>Paris</arg_value>\n</tool_call>", [], None),
+]
+
+# --- DeepSeek V3 / V3.1 -------------------------------------------------------------------------
+B, E = "<\uff5ctool\u2581calls\u2581begin\uff5c>", "<\uff5ctool\u2581calls\u2581end\uff5c>"
+CB, CE, SEP = "<\uff5ctool\u2581call\u2581begin\uff5c>", "<\uff5ctool\u2581call\u2581end\uff5c>", "<\uff5ctool\u2581sep\uff5c>"
+
+
+def ds3(name: str, args: str) -> str:
+    return f"{CB}function{SEP}{name}\n```json\n{args}\n```{CE}"
+
+
+def ds31(name: str, args: str) -> str:
+    return f"{CB}{name}{SEP}{args}{CE}"
+
+
+DEEPSEEK = [
+    (B + ds3("get_weather", '{"city": "Paris"}') + E, [("get_weather", W)], ""),
+    (B + ds31("get_weather", '{"city": "Paris"}') + E, [("get_weather", W)], ""),
+    ("Checking." + B + ds3("get_weather", '{"city": "A"}') + "\n" + ds3("ping", "{}") + E, [("get_weather", {"city": "A"}), ("ping", {})], "Checking."),
+    (B + ds31("get_weather", '{"city": "A"}') + ds31("get_weather", '{"city": "B", "days": "1"}') + E,
+     [("get_weather", {"city": "A"}), ("get_weather", {"city": "B", "days": 1})], ""),
+    (B + ds31("ping", "{}") + E + "<\uff5cend\u2581of\u2581sentence\uff5c>", [("ping", {})], "<\uff5cend\u2581of\u2581sentence\uff5c>"),
+    (B + ds31("write_file", json.dumps({"path": "a", "content": E + " inside"})) + E, [("write_file", {"path": "a", "content": E + " inside"})], ""),
+    (B + ds31("get_weather", '{"city": "Paris"}'), [("get_weather", W)], ""),  # truncated before the section end
+    ("<|tool\u2581calls\u2581begin|><|tool\u2581call\u2581begin|>get_weather<|tool\u2581sep|>{\"city\": \"Paris\"}<|tool\u2581call\u2581end|><|tool\u2581calls\u2581end|>",
+     [("get_weather", W)], ""),
+    (B + ds31("search", '{"query": "q", "exact": "false", "score": "0.5"}') + E, [("search", {"query": "q", "exact": False, "score": 0.5})], ""),
+    (B + ds3("function", '{"x": 1}').replace("function" + SEP + "function", "function" + SEP + "ping") + E, [("ping", {"x": 1})], ""),
+    # negatives
+    (B + ds31("get_weather", '{"city": ') + E, [], None),
+    (B + ds31("shutdown", "{}") + E, [], None),
+    (B + ds31("get_weather", '{"city": "A"}') + ds31("nope", "{}") + E, [], None),
+    (B + ds31("get_weather", '["A"]') + E, [], None),
+    ("DeepSeek marks calls with tool calls begin tokens, e.g. " + B + " then the calls.", [], None),
+    (B + CB + "get_weather" + E, [], None),
+]
+
+# --- Kimi K2 ----------------------------------------------------------------------------------
+KB, KE = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
+
+
+def kimi(name: str, args: str, idx: int = 0) -> str:
+    return f"<|tool_call_begin|>functions.{name}:{idx}<|tool_call_argument_begin|>{args}<|tool_call_end|>"
+
+
+KIMI = [
+    (KB + kimi("get_weather", '{"city": "Paris"}') + KE, [("get_weather", W)], ""),
+    ("I'll check." + KB + kimi("get_weather", '{"city": "Paris"}') + KE, [("get_weather", W)], "I'll check."),
+    (KB + kimi("get_weather", '{"city": "A"}') + kimi("ping", "{}", 1) + KE, [("get_weather", {"city": "A"}), ("ping", {})], ""),
+    (KB + " " + kimi("get_weather", '{"city": "A"}') + "\n" + kimi("get_weather", '{"city": "B"}', 1) + " " + KE,
+     [("get_weather", {"city": "A"}), ("get_weather", {"city": "B"})], ""),
+    (KB + "<|tool_call_begin|>get_weather:0<|tool_call_argument_begin|>{\"city\": \"Paris\"}<|tool_call_end|>" + KE, [("get_weather", W)], ""),
+    ("<|tool_call_section_begin|>" + kimi("get_weather", '{"city": "Paris"}') + "<|tool_call_section_end|>", [("get_weather", W)], ""),
+    (KB + kimi("write_file", json.dumps({"path": "a", "content": "<|tool_call_end|>" + KE})) + KE,
+     [("write_file", {"path": "a", "content": "<|tool_call_end|>" + KE})], ""),
+    (KB + kimi("search", '{"query": "q", "limit": "10", "note": "null"}') + KE, [("search", {"query": "q", "limit": 10, "note": "null"})], ""),
+    (KB + kimi("get_weather", '{"city": "Paris"}'), [("get_weather", W)], ""),  # truncated
+    (KB + kimi("get_weather", '{"city": "Paris"}') + KE + "\nDone.", [("get_weather", W)], "Done."),
+    # negatives
+    (KB + kimi("get_weather", '{"city": ') + KE, [], None),
+    (KB + kimi("erase", "{}") + KE, [], None),
+    (KB + kimi("get_weather", '{"city": "A"}') + kimi("erase", "{}", 1) + KE, [], None),
+    (KB + kimi("get_weather", '"Paris"') + KE, [], None),
+    ("Kimi wraps calls in a section such as " + KB + " ... " + KE + ".", [], None),
+    (KB + "<|tool_call_begin|>functions.get_weather:0" + KE, [], None),
+]
+
+# --- Pythonic ---------------------------------------------------------------------------------
+PYTHONIC = [
+    ('[get_weather(city="Paris")]', [("get_weather", W)], ""),
+    ("[get_weather(city='Paris', days=3), ping()]", [("get_weather", {"city": "Paris", "days": 3}), ("ping", {})], ""),
+    ('<|python_start|>[get_weather(city="Paris")]<|python_end|>', [("get_weather", W)], ""),
+    ("  [ping()]\n", [("ping", {})], ""),
+    (
+        '[search(query="q", filters={"a": [1, 2]}, tags=["x"], limit=None, exact=True, score=-0.5)]',
+        [("search", {"query": "q", "filters": {"a": [1, 2]}, "tags": ["x"], "limit": None, "exact": True, "score": -0.5})],
+        "",
+    ),
+    ("[search(query='q', exact=false, limit=null)]", [("search", {"query": "q", "exact": False, "limit": None})], ""),
+    ('[write_file(path="a", content="[get_weather(city=\\"x\\")]")]', [("write_file", {"path": "a", "content": '[get_weather(city="x")]'})], ""),
+    ("[search(query='q', tags=('a', 'b'))]", [("search", {"query": "q", "tags": ["a", "b"]})], ""),
+    ('[get_weather(city="Paris", days="2")]', [("get_weather", {"city": "Paris", "days": 2})], ""),
+    # negatives: prose around it, code, positional arguments, unknown tools, non-literals
+    ('I will run [get_weather(city="Paris")] now.', [], None),
+    ('[get_weather("Paris")]', [], None),
+    ('[launch_missiles(target="x")]', [], None),
+    ('[get_weather(city=__import__("os").system("id"))]', [], None),
+    ('[get_weather(city="a"), nope()]', [], None),
+    ("[1, 2, 3]", [], None),
+    ('[os.system(cmd="id")]', [], None),
+    ("[get_weather(**{'city': 'x'})]", [], None),
+    ("[]", [], None),
+]
+
+CORPUS = {
+    "hermes": HERMES,
+    "qwen3_xml": QWEN3,
+    "llama3_json": LLAMA,
+    "mistral": MISTRAL,
+    "harmony": HARMONY,
+    "glm45": GLM,
+    "deepseek": DEEPSEEK,
+    "kimi_k2": KIMI,
+    "pythonic": PYTHONIC,
+}
+CASES = [pytest.param(t, c, x, id=f"{d}-{i}") for d, cases in CORPUS.items() for i, (t, c, x) in enumerate(cases)]
+
+
+@pytest.mark.parametrize("text,calls,content", CASES)
+def test_corpus(text, calls, content):
+    check(text, calls, content)
+
+
+def test_every_dialect_has_at_least_15_cases_with_negatives():
+    for name, cases in CORPUS.items():
+        assert len(cases) >= 15, name
+        assert sum(1 for _, calls, _ in cases if not calls) >= 5, name
+
+
+def test_the_dialect_table_has_one_parser_with_an_example_per_dialect():
+    names = [d.name for d in sq._DIALECTS]
+    assert len(names) == len(set(names)) >= 9
+    for dialect in sq._DIALECTS:
+        doc = dialect.parse.__doc__ or ""
+        assert "`" in doc and ("<" in doc or "[" in doc or "{" in doc), dialect.name
+
+
+# --- precision across dialects -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "plain answer",
+        "The tools use tags like <tool_call>, <function=...>, [TOOL_CALLS] and <|python_tag|>.",
+        "Use `<function=NAME>` and `<parameter=KEY>` to call a tool.",
+        "```python\nprint([get_weather(city='x')])\n```",
+        '{"answer": 42}',
+        "[1, 2]",
+        "[see above]",
+        '{"name": "get_weather"',
+    ],
+)
+def test_prose_and_examples_never_become_calls(text):
+    assert sq.parse_inline_calls(text, SPECS) == (text, [])
+
+
+def test_nothing_is_a_call_when_no_tool_is_offered():
+    text = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>'
+    assert sq.parse_inline_calls(text, {}) == (text, [])
+    assert sq.parse_inline_calls(text, {"ping": SPECS["ping"]}) == (text, [])
+
+
+def test_an_unoffered_outer_call_keeps_a_nested_offered_call_as_text():
+    text = "<tool_call>\n<function=upload>\n<parameter=body>\n" + NESTED_QWEN + "\n</parameter>\n</function>\n</tool_call>"
+    assert sq.parse_inline_calls(text, SPECS) == (text, [])
+
+
+def test_input_is_not_mutated():
+    specs = json.loads(json.dumps(SPECS))
+    parse('<tool_call>{"name": "search", "arguments": {"query": "x", "limit": "3"}}</tool_call>', specs)
+    assert specs == SPECS
+
+
+def test_pathological_input_is_bounded():
+    def file_call(stray: int) -> str:
+        content = "</parameter>x" * stray
+        return f"<function=write_file><parameter=path>p</parameter><parameter=content>{content}</parameter></function>"
+
+    assert parse(file_call(100))[1] == [("write_file", {"path": "p", "content": "</parameter>x" * 100})]
+    text = file_call(5000)  # more closers than the parser looks at: it gives up, the text stays text
+    assert sq.parse_inline_calls(text, SPECS) == (text, [])
+    deep = "[" * 100_000 + "]" * 100_000
+    assert sq.parse_inline_calls(deep, SPECS) == (deep, [])
+
+
+# --- typing by schema -------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "raw,schema,expected",
+    [
+        ("42", {"type": "integer"}, 42),
+        ("42.0", {"type": "integer"}, 42),
+        ("4.2", {"type": "integer"}, "4.2"),
+        ("-3", {"type": "number"}, -3),
+        ("1e3", {"type": "number"}, 1000.0),
+        ("nan", {"type": "number"}, "nan"),
+        ("7", {"type": "int"}, 7),
+        ("2.5", {"type": "float"}, 2.5),
+        ("True", {"type": "bool"}, True),
+        ("FALSE", {"type": "boolean"}, False),
+        ("yes", {"type": "boolean"}, "yes"),
+        ("1", {"type": "boolean"}, "1"),
+        ("on", {"type": "boolean"}, "on"),
+        ('{"a": 1}', {"type": "dict"}, {"a": 1}),
+        ("{'a': (1, 2)}", {"type": "object"}, {"a": [1, 2]}),
+        ("[1, 2]", {"type": "list"}, [1, 2]),
+        ("[1, 2]", {"type": "object"}, "[1, 2]"),
+        ("{1, 2}", {"type": "array"}, "{1, 2}"),
+        ("__import__('os')", {"type": "object"}, "__import__('os')"),
+        ("null", {"type": ["integer", "null"]}, None),
+        ("None", {"anyOf": [{"type": "integer"}, {"type": "null"}]}, None),
+        ("NULL", {"oneOf": [{"type": "string"}, {"type": "null"}]}, None),
+        ("nil", {"type": ["integer", "null"]}, "nil"),
+        ("null", {"type": "integer"}, "null"),
+        ("", {"type": ["integer", "null"]}, ""),
+        ("5", {"anyOf": [{"type": "string"}, {"type": "integer"}]}, 5),
+        ("true", {"type": ["string", "boolean"]}, True),
+        ("abc", {"type": ["string", "integer"]}, "abc"),
+        ("007", {"type": "string"}, "007"),
+        ("7", None, "7"),
+        ("2", {"enum": [1, 2, 3]}, 2),
+        ("9" * 5000, {"type": "integer"}, "9" * 5000),
+    ],
+)
+def test_coerce_value(raw, schema, expected):
+    got = sq.coerce_value(raw, schema)
+    assert got == expected and type(got) is type(expected)
+
+
+def test_schema_types_maps_non_standard_names_and_unions():
+    assert sq._schema_types({"type": "float"}) == ["number"]
+    assert sq._schema_types({"type": ["int", "null"]}) == ["integer", "null"]
+    assert sq._schema_types({"anyOf": [{"type": "dict"}, {"oneOf": [{"type": "list"}]}]}) == ["object", "array"]
+    assert sq._schema_types("nonsense") == []
+
+
+def test_coerce_arguments_leaves_explicit_json_strings_in_string_unions():
+    props = SPECS["search"]["parameters"]["properties"]
+    assert sq.coerce_arguments({"note": "null", "limit": "null", "query": "5", "exact": "TRUE"}, props) == {
+        "note": "null",
+        "limit": None,
+        "query": "5",
+        "exact": True,
+    }
+
+
+# --- the round trip property ----------------------------------------------------------------------
+def xml(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def py(value: Any) -> str:
+    return repr(value)
+
+
+def join_kimi(calls):
+    return KB + "".join(kimi(n, json.dumps(a), i) for i, (n, a) in enumerate(calls)) + KE
+
+
+WRITERS = {
+    "hermes": lambda calls: "\n".join(
+        f"<tool_call>\n{json.dumps({'name': n, 'arguments': a}, ensure_ascii=False)}\n</tool_call>" for n, a in calls
+    ),
+    "qwen25_tools": lambda calls: "\n".join(f"<tools>\n{json.dumps({'name': n, 'arguments': a})}\n</tools>" for n, a in calls),
+    "qwen3_xml": lambda calls: "\n".join(
+        f"<tool_call>\n<function={n}>\n"
+        + "".join(f"<parameter={k}>\n{xml(v)}\n</parameter>\n" for k, v in a.items())
+        + "</function>\n</tool_call>"
+        for n, a in calls
+    ),
+    "qwen3_bare": lambda calls: "\n".join(
+        f"<function={n}>" + "".join(f"<parameter={k}>{xml(v)}</parameter>" for k, v in a.items()) + "</function>"
+        for n, a in calls
+    ),
+    "glm45": lambda calls: "\n".join(
+        f"<tool_call>{n}\n" + "".join(f"<arg_key>{k}</arg_key>\n<arg_value>{xml(v)}</arg_value>\n" for k, v in a.items()) + "</tool_call>"
+        for n, a in calls
+    ),
+    "llama3_tag": lambda calls: "<|python_tag|>" + "; ".join(json.dumps({"name": n, "parameters": a}) for n, a in calls),
+    "llama3_json": lambda calls: json.dumps([{"type": "function", "name": n, "parameters": a} for n, a in calls]),
+    "llama3_fence": lambda calls: "```json\n" + json.dumps([{"name": n, "arguments": a} for n, a in calls], indent=2) + "\n```",
+    "mistral_list": lambda calls: "[TOOL_CALLS]" + json.dumps([{"name": n, "arguments": a} for n, a in calls]),
+    "mistral_v11": lambda calls: "".join(f"[TOOL_CALLS]{n}{json.dumps(a)}" for n, a in calls),
+    "mistral_args": lambda calls: "".join(f"[TOOL_CALLS]{n}[ARGS]{json.dumps(a)}" for n, a in calls),
+    "harmony": lambda calls: "".join(
+        f"<|start|>assistant<|channel|>commentary to=functions.{n} <|constrain|>json<|message|>{json.dumps(a)}<|call|>"
+        for n, a in calls
+    ),
+    "deepseek_v3": lambda calls: B + "\n".join(ds3(n, json.dumps(a)) for n, a in calls) + E,
+    "deepseek_v31": lambda calls: B + "".join(ds31(n, json.dumps(a)) for n, a in calls) + E,
+    "kimi_k2": join_kimi,
+    "pythonic": lambda calls: "[" + ", ".join(f"{n}(" + ", ".join(f"{k}={py(v)}" for k, v in a.items()) + ")" for n, a in calls) + "]",
+}
+WHOLE_REPLY = {"llama3_json", "llama3_fence", "pythonic"}  # these count only when the reply is nothing but the calls
+TEXT_VALUES = {"qwen3_xml", "qwen3_bare", "glm45"}  # values written as text, typed back by the schema
+
+FRAGMENTS = ["</parameter>", "<parameter=zzz>", "</function>", "<tool_call>", "</tool_call>", "</arg_value>",
+             "<arg_key>zzz</arg_key>", "[TOOL_CALLS]", "<|call|>", "{", "}", "[", "]", '"', "'", "\\", "=", NESTED_QWEN]
+identifiers = st.from_regex(r"[a-y][a-y0-9_]{0,10}", fullmatch=True).filter(lambda s: not keyword.iskeyword(s))
+words = st.text(st.characters(codec="utf-8", exclude_characters="\r\x00", exclude_categories=("Cs", "Zl", "Zp")), max_size=12)
+text_value = st.lists(st.one_of(words, st.sampled_from(FRAGMENTS)), max_size=5).map(" ".join).filter(
+    lambda s: s == "" or not s[0].isspace()
+)
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=False, allow_infinity=False), words)
+json_value = st.recursive(json_leaf, lambda kids: st.lists(kids, max_size=3) | st.dictionaries(identifiers, kids, max_size=3), max_leaves=6)
+
+# (schema, strategy for a value of that schema); strings never share a union with other types here:
+# in text dialects `5` for a string-or-integer is 5 by design (non-string types first).
+KINDS = [
+    ({"type": "string"}, text_value),
+    ({"type": "integer"}, st.integers(-(10**15), 10**15)),
+    ({"type": "int"}, st.integers(-100, 100)),
+    ({"type": "number"}, st.floats(allow_nan=False, allow_infinity=False, width=64)),
+    ({"type": "boolean"}, st.booleans()),
+    ({"type": "object"}, st.dictionaries(identifiers, json_value, max_size=3)),
+    ({"type": "array"}, st.lists(json_value, max_size=3)),
+    ({"type": ["integer", "null"]}, st.one_of(st.none(), st.integers(-1000, 1000))),
+    ({"anyOf": [{"type": "number"}, {"type": "null"}]}, st.one_of(st.none(), st.floats(-1e6, 1e6))),
+    ({"oneOf": [{"type": "boolean"}, {"type": "array"}]}, st.one_of(st.booleans(), st.lists(st.integers(), max_size=3))),
+]
+
+
+@st.composite
+def offered_calls(draw, dialect: str):
+    """Offered tools with generated schemas, and 1-3 calls to them with arguments typed by those schemas."""
+    kinds = list(KINDS)
+    if dialect not in TEXT_VALUES:  # JSON and pythonic dialects carry any string, blanks and all
+        kinds[0] = ({"type": "string"}, st.one_of(text_value, st.text(max_size=20)))
+    tools = draw(st.dictionaries(identifiers, st.dictionaries(identifiers, st.sampled_from(range(len(KINDS))), min_size=1, max_size=4),
+                                 min_size=1, max_size=3))
+    specs = {
+        name: {"name": name, "parameters": {"type": "object", "properties": {k: KINDS[i][0] for k, i in props.items()}}}
+        for name, props in tools.items()
+    }
+    calls = []
+    for _ in range(draw(st.integers(1, 3))):
+        name = draw(st.sampled_from(sorted(tools)))
+        keys = draw(st.lists(st.sampled_from(sorted(tools[name])), unique=True))
+        calls.append((name, {k: draw(kinds[tools[name][k]][1]) for k in keys}))
+    return specs, calls
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(sorted(WRITERS)).flatmap(lambda d: st.tuples(st.just(d), offered_calls(d))),
+    st.sampled_from(["", "Let me check that.", "Plan: two steps."]),
+)
+def test_property_any_offered_call_in_any_dialect_round_trips(drawn, prefix):
+    dialect, (specs, calls) = drawn
+    text = WRITERS[dialect](calls)
+    if dialect not in WHOLE_REPLY and prefix:
+        text = prefix + "\n" + text
+    content, parsed = sq.parse_inline_calls(text, specs, "r")
+    assert [(c.name, json.loads(c.arguments)) for c in parsed] == calls
+    assert content == ("" if dialect in WHOLE_REPLY else prefix)
