@@ -102,6 +102,57 @@ class OpenWebUIServer:
         proc, self.process = self.process, None
         stop_process_group(proc, timeout)
 
+    def worker_pids(self) -> list[int]:
+        """The uvicorn worker processes (children of `serve`) when UVICORN_WORKERS > 1; else []."""
+        if self.process is None:
+            return []
+        return child_pids(self.process.pid)
+
+    def wait_for_workers(self, count: int, timeout: float = 180.0) -> list[int]:
+        """Wait until `count` workers run and /health answers (after a start or a killed worker)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pids = self.worker_pids()
+            if len(pids) >= count:
+                try:
+                    with urllib.request.urlopen(self.url + "/health", timeout=2) as resp:
+                        if resp.status == 200:
+                            return pids
+                except (urllib.error.URLError, OSError):
+                    pass
+            time.sleep(0.5)
+        raise RuntimeError(f"{count} uvicorn workers were not up within {timeout:.0f}s:\n{self.tail()}")
+
+
+def child_pids(pid: int) -> list[int]:
+    """Direct children of `pid` that run Python (uvicorn's spawned workers), from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and b"spawn_main" in cmdline:
+            found.append(int(stat.parent.name))
+    return sorted(found)
+
+
+def run_migrations(env: dict[str, str], cwd: Path, timeout: float = 300.0) -> None:
+    """Run Open WebUI's database migrations and config seeding once, in a process of their own, before
+    several workers start with ENABLE_DB_MIGRATIONS=false (Open WebUI runs both in every process)."""
+    full = {**os.environ, **env, "ENABLE_DB_MIGRATIONS": "true"}
+    cwd.mkdir(parents=True, exist_ok=True)
+    # Importing open_webui.config runs the migrations; then seed the config rows that every worker's
+    # lifespan would otherwise insert at once (two workers on a fresh PostgreSQL collide: UniqueViolation
+    # on config_pkey1, and that worker never starts). FROM_INIT_PY: locate the frontend as `serve` does.
+    full["FROM_INIT_PY"] = "true"
+    code = "import asyncio, open_webui.config as c; asyncio.run(c.seed_registered_defaults())"
+    done = subprocess.run([sys.executable, "-c", code], cwd=cwd, env=full,
+                          capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise RuntimeError(f"Open WebUI's migrations failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+
 
 def stop_process_group(proc: subprocess.Popen | None, timeout: float = 20.0) -> None:
     """SIGTERM a process started with `start_new_session=True` and all its children; SIGKILL if slow."""
