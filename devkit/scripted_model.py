@@ -55,6 +55,7 @@ class Reply:
     delay: float = 0.0
     prompt_tokens: int = 11
     completion_tokens: int = 7
+    reasoning_content: str | None = None  # sent as the message's (or deltas') `reasoning_content`
 
 
 Scenario = Callable[[dict, int], Reply]
@@ -219,6 +220,8 @@ class ScriptedModel:
         if body.get("stream"):
             return StreamingResponse(self._stream(reply, calls, usage), media_type="text/event-stream")
         message: dict[str, Any] = {"role": "assistant", "content": reply.content}
+        if reply.reasoning_content is not None:
+            message["reasoning_content"] = reply.reasoning_content
         if calls:
             message["tool_calls"] = calls
         return JSONResponse(
@@ -247,6 +250,8 @@ class ScriptedModel:
             return f"data: {json.dumps(payload)}\n\n"
 
         yield chunk({"role": "assistant", "content": ""})
+        if reply.reasoning_content:
+            yield chunk({"reasoning_content": reply.reasoning_content})
         text = reply.content or ""
         for i in range(0, len(text), 24):
             yield chunk({"content": text[i : i + 24]})

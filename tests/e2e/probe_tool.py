@@ -71,3 +71,20 @@ class Tools:
         :param n: A number.
         """
         return f"counted {n}"
+
+    def chart(self, title: str):
+        """
+        Draw a chart as an inline embed (an HTMLResponse with Content-Disposition inline).
+        :param title: The chart title.
+        """
+        from fastapi.responses import HTMLResponse
+
+        html = f"<div id='probe-chart'>CHART {title}</div>"
+        return HTMLResponse(html, headers={"Content-Disposition": "inline"})
+
+    def big_table(self, rows: int = 4000) -> str:
+        """
+        Return a big table.
+        :param rows: How many rows.
+        """
+        return "\n".join(f"row {i}: id=ID-{i:05d} value={(i * 7919) % 10007} status=ok" for i in range(rows))

@@ -172,13 +172,14 @@ def test_model_that_never_stops_calling_tools(installed: ChatClient, scripted: S
     valves(max_rounds=3)
 
     def inner(body: dict, step: int) -> Reply:
-        if "tools" not in body:
+        if body.get("tool_choice") == "none":
             return Reply(content=f"FINAL after {step} rounds")
         return Reply(calls=(Call("counter", {"n": step}),))
 
     message, inner_requests, _ = run(installed, scripted, "sq-runaway", inner)
     assert final_answer(message) == "OUTER FINAL: FINAL after 3 rounds"
-    assert [("tools" in r.body) for r in inner_requests] == [True, True, True, False]
+    # The last round keeps `tools` (gateways reject tool history without them) and forbids calls.
+    assert [(("tools" in r.body), r.body.get("tool_choice")) for r in inner_requests] == [(True, None)] * 3 + [(True, "none")]
     last = inner_requests[-1].body["messages"]
     assert last[-1]["role"] == "user" and "used all 3 tool rounds" in last[-1]["content"]
     statuses = message.get("statusHistory") or []
@@ -189,7 +190,7 @@ def test_identical_call_loop_is_not_executed_again(installed: ChatClient, script
     valves(repeat_call_limit=2, max_rounds=4)
 
     def inner(body: dict, step: int) -> Reply:
-        if "tools" not in body:
+        if body.get("tool_choice") == "none":
             return Reply(content="stopped looping")
         return Reply(calls=(Call("counter", {"n": 7}),))
 
