@@ -64,8 +64,9 @@ class Tools:
         :param note: A label echoed back.
         """
         import json
+        import os
 
-        return json.dumps({"email": (__user__ or {}).get("email"), "note": note})
+        return json.dumps({"email": (__user__ or {}).get("email"), "note": note, "pid": os.getpid()})
 
     def big_report(self, tag: str, rows: int) -> str:
         """
@@ -416,6 +417,17 @@ def request_problems(model: ScriptedModel, plan: LoadPlan, good: set[tuple[int, 
             if plan.plugins and (user, turn) in good and len(inner) != inner_rounds(user) + 1:
                 problems.append(f"{tag}: {len(inner)} inner model requests, expected {inner_rounds(user) + 1}")
     return problems
+
+
+def tool_pids(model: ScriptedModel, plan: LoadPlan) -> set[int]:
+    """The worker processes the `whoami` tool ran in during this run (tools run in the worker serving the turn)."""
+    pids = set()
+    for user in range(plan.users):
+        for turn in range(plan.turns):
+            tag = plan.tag(user, turn)
+            for entry in model.requests_for(tag) + model.requests_for(f"{tag}/inner"):
+                pids |= {json.loads(t)["pid"] for t in _tool_texts(entry.body) if t.startswith('{"email"')}
+    return pids
 
 
 def check_run(model: ScriptedModel, clients: list[ChatClient], result: RunResult) -> list[str]:

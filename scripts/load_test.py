@@ -63,7 +63,7 @@ def phase(model: ScriptedModel, clients: list[ChatClient], plan: load.LoadPlan, 
     if faults:
         problems += load.stored_chat_problems(clients)
         problems += [f"u{t.user} t{t.turn}: failure without a message" for t in result.failed if not t.error.strip()]
-    log(f"  {result.summary()}")
+    log(f"  {result.summary()}; tools ran in worker pids {sorted(load.tool_pids(model, plan))}")
     for p in problems[:20]:
         log(f"  PROBLEM: {p}")
     return {"result": result, "problems": problems}
