@@ -168,6 +168,24 @@ QWEN3 = [
         [("write_file", {"path": "x", "content": NESTED_QWEN}), ("get_weather", {"city": "Oslo"})],
         "",
     ),
+    # a nested call to the same tool, whose keys are also the outer call's keys
+    (
+        "<function=write_file><parameter=content>"
+        "<function=write_file><parameter=content>X</parameter><parameter=path>Y</parameter></function>"
+        "</parameter><parameter=path>real.txt</parameter></function>",
+        [("write_file", {
+            "content": "<function=write_file><parameter=content>X</parameter><parameter=path>Y</parameter></function>",
+            "path": "real.txt",
+        })],
+        "",
+    ),
+    # an unbalanced opener in a value, then a second call
+    (
+        "<function=get_weather><parameter=city>a <parameter=zzz> b</parameter></function>\n"
+        "<function=get_weather><parameter=city>c</parameter></function>",
+        [("get_weather", {"city": "a <parameter=zzz> b"}), ("get_weather", {"city": "c"})],
+        "",
+    ),
     # drifted closers and indentation
     (
         "  <tool_call>\n  <function=write_file>\n    <parameter=path>\n      src/a.py\n    </parameter1>\n"

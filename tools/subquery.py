@@ -401,14 +401,14 @@ def _call_end(text: str, pos: int, dialect: _Xml) -> int | None:
     return pos if _clean_after(text, pos) else None
 
 
-def _continues(text: str, pos: int, dialect: _Xml, keys: frozenset[str], seen: set[str]) -> bool:
-    """Does a value that closes at `pos` leave a well-formed call: a new key of this tool, or the end?"""
+def _continues(text: str, pos: int, dialect: _Xml, keys: frozenset[str], seen: set[str]) -> str | None:
+    """What follows a value that closes at `pos`: "key" (a new key of this tool), "end" (the call's end), or None."""
     at = _skip_ws(text, pos)
     m = dialect.key.match(text, at)
     if m:
         key = m.group(1)
-        return key not in seen and (key in keys or not keys)
-    return _call_end(text, pos, dialect) is not None
+        return "key" if key not in seen and (key in keys or not keys) else None
+    return "end" if _call_end(text, pos, dialect) is not None else None
 
 
 def _value_end(
@@ -428,9 +428,11 @@ def _value_end(
             depth = max(depth - 1, 0)
         else:
             depth += 1
-    for want_flat in (True, False):
+    # First choice: a closer not nested in the value, or one that ends the call cleanly; then any that fits.
+    for strict in (True, False):
         for level, begin, finish in candidates:
-            if (level == 0 or not want_flat) and _continues(text, finish, dialect, keys, seen):
+            follows = _continues(text, finish, dialect, keys, seen)
+            if follows and (not strict or level == 0 or follows == "end"):
                 return begin, finish
     if candidates:
         return None  # closers, but none that leaves a well-formed call
