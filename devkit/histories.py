@@ -480,3 +480,44 @@ def cl100k_message(m: Any, image_tokens: int = 1024) -> int:
 
 def cl100k_tokens(messages: list, image_tokens: int = 1024) -> int:
     return sum(cl100k_message(m, image_tokens) for m in messages)
+
+
+_ZH_PROSE = (
+    "长时间使用工具的对话会悄悄变大。每一次搜索结果、每一个抓取的网页和每一段日志，都会和请求它的助手消息一起保存，"
+    "下一次请求时又会全部重新发送。裁剪这些历史很容易出错：只有结果没有调用，或者只有调用没有结果，严格的服务商都会直接返回错误。"
+    "ツールを使う会話は、気づかないうちに大きくなっていきます。検索結果や取得したページ、ログの抜粋は保存されます。"
+)
+
+
+def dense_texts(n_chars: int = 40_000, seed: int = 0) -> dict[str, str]:
+    """One text of about ``n_chars`` per hostile class: what tools really return (images and files
+    as base64, digests, sequences, minified JSON), CJK, emoji and long lines without spaces."""
+    import base64
+    import hashlib
+    import string
+    import uuid
+
+    rng = random.Random(seed)
+    rows, size = [], 0
+    while size < n_chars:
+        row = {
+            "id": rng.randint(0, 10**9),
+            "key": "".join(rng.choice(string.ascii_letters) for _ in range(8)),
+            "v": rng.random(),
+            "tags": [rng.choice(_WORDS) for _ in range(3)],
+            "uuid": str(uuid.UUID(int=rng.getrandbits(128))),
+        }
+        rows.append(row)
+        size += 120
+    return {
+        "base64": base64.b64encode(rng.randbytes(n_chars * 3 // 4)).decode(),
+        "hex digests": "\n".join(
+            hashlib.sha256(str(rng.random()).encode()).hexdigest() for _ in range(n_chars // 65)
+        ),
+        "DNA": "".join(rng.choice("ACGT") for _ in range(n_chars)),
+        "minified JSON": json.dumps(rows, separators=(",", ":"))[:n_chars],
+        "CJK": (_ZH_PROSE * (n_chars // len(_ZH_PROSE) + 1))[: n_chars // 2],
+        "emoji": "".join(chr(rng.randint(0x1F300, 0x1F64F)) for _ in range(n_chars // 4)),
+        "long line, no spaces": "".join(rng.choice(string.ascii_lowercase) for _ in range(n_chars)),
+        "alphanumeric run": "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(n_chars)),
+    }

@@ -235,10 +235,11 @@ class _Plan:
         self.tokens_before = 0
         self.turns_dropped = self.groups_dropped = self.batch_trims = 0
         self.folded: dict[tuple[int, int], tuple[dict, int]] = {}  # (item, level) -> (message, cost)
+        self.memo: dict[int, tuple[Any, int]] = {}  # id(message) -> (message, counter.message(message))
 
     def run(self) -> TrimResult:
-        self.parse()
         self.skip_certainly_dropped()
+        self.parse()
         self.measure_and_cap()
         if self.total > self.budget:
             self.reduce(self.budget, self.current_start)
@@ -248,7 +249,7 @@ class _Plan:
     # -- step 1: parse ------------------------------------------------------------------------
 
     def parse(self) -> None:
-        kinds, payloads, rep = _parse(self.msgs)
+        kinds, payloads, rep = _parse(self.parse_input)
         users = [k for k, kind in enumerate(kinds) if kind == _KIND_USER]
         if users and users[0]:
             # Start on a user message (Gemini): only system messages may come before it.
@@ -277,52 +278,72 @@ class _Plan:
             and FOLDED_MARKER in payloads[k]["content"]
         }
 
-    # -- step 2: skip turns the budget certainly drops ----------------------------------------
+    # -- step 2: skip turns the budget certainly drops (before parsing them) -------------------
 
     def skip_certainly_dropped(self) -> None:
-        """Turns that cannot be kept whatever happens are dropped without being measured.
+        """Turns that cannot be kept whatever happens are dropped without being parsed or measured.
 
-        Walking back from the current turn: once the text of a turn plus a lower bound of
-        everything newer exceeds the budget, that turn and all older ones are dropped (oldest
-        first).  The replay then starts on a multiple of ``_ANCHOR_TURNS`` turns, so its start
-        moves rarely and earlier decisions replay identically.
+        Walking back over the raw messages from the current turn: once the text of a turn plus a
+        lower bound of everything newer exceeds the budget, that turn and all older ones are
+        dropped (oldest first).  Only whole blocks of ``_ANCHOR_TURNS`` turns are skipped, so the
+        first replayed turn moves rarely and earlier decisions replay identically.
         """
-        users, kinds = self.users, self.kinds
-        if len(users) < 2:
+        msgs = self.msgs
+        self.parse_input: list[Any] = msgs
+        starts = _turn_starts(msgs)
+        if len(starts) <= _ANCHOR_TURNS:
             return
-        cur = self.current_start
-        n = len(kinds)
-        lower = sum(self.least(k) for k in range(cur, n))
-        lower += sum(self.least(k) for k in range(cur) if kinds[k] == _KIND_SYS)
+        cost = self.message_cost
+        floor, ov = self.config.floor_target, self.counter.message_overhead
+        lower = sum(self.least(m, _MIN_TARGET) for m in msgs[starts[-1] :])
+        systems = [
+            m for m in msgs[: starts[-1]] if m.__class__ is dict and m.get("role") in ("system", "developer")
+        ]
+        lower += sum(cost(m) for m in systems)
         certain = -1
-        for t in range(len(users) - 2, -1, -1):
-            items = [k for k in range(users[t], users[t + 1]) if kinds[k] != _KIND_SYS]
-            text = sum(self.least(k) for k in items if kinds[k] != _KIND_GROUP)
+        for t in range(len(starts) - 2, -1, -1):
+            text = group = 0
+            for m in msgs[starts[t] : starts[t + 1]]:
+                if m.__class__ is not dict:
+                    continue
+                role = m.get("role")
+                if role == "tool" or (role == "assistant" and m.get("tool_calls")):
+                    group += self.least(m, floor)
+                elif role == "user" or role == "assistant":
+                    text += self.least(m, floor)
             if lower + text > self.budget:
                 certain = t
                 break
-            lower += text + sum(self.least(k) for k in items if kinds[k] == _KIND_GROUP)
-        if certain < 0:
-            return
+            lower += text + group
         anchor = (certain + 1) // _ANCHOR_TURNS * _ANCHOR_TURNS
-        for t in range(anchor):
-            for k in range(users[t], users[t + 1]):
-                if kinds[k] != _KIND_SYS:
-                    self.dropped[k] = True
-                    self.tokens_before += _rough_cost(
-                        kinds[k], self.payloads[k], self.counter.message_overhead
-                    )
-            self.turns_dropped += 1
-        self.first_turn = anchor
+        if anchor <= 0:
+            return
+        cut = starts[anchor]
+        self.turns_dropped += anchor
+        # The report's figure for what was never parsed: every 8th message by characters / 4.
+        self.tokens_before += 8 * sum(_rough_message(m, ov) for m in msgs[:cut:8] if m.__class__ is dict)
+        self.parse_input = [m for m in msgs[:cut] if m in systems] + msgs[cut:]
 
-    def least(self, k: int) -> int:
-        """A lower bound of item ``k``'s cost after every reduction."""
-        c = self.measure(k)
-        if self.kinds[k] == _KIND_GROUP:
-            g: _Group = self.payloads[k]
-            floor = _MIN_TARGET if k > self.current_start or not self.users else self.config.floor_target
-            return g.base_cost + sum(min(t, floor) for t in g.tool_tokens)
-        return self.counter.message_overhead if k in self.folded_items else c
+    def message_cost(self, m: Any) -> int:
+        """``counter.message`` memoized for this call (the skip step and the parse share costs)."""
+        hit = self.memo.get(id(m))
+        if hit is None or hit[0] is not m:
+            hit = self.memo[id(m)] = (m, self.counter.message(m))
+        return hit[1]
+
+    def least(self, m: Any, floor: int) -> int:
+        """A lower bound of raw message ``m``'s cost after every reduction."""
+        if m.__class__ is not dict:
+            return 0
+        role = m.get("role")
+        if role == "tool":
+            return min(self.message_cost(m), self.counter.message_overhead + floor)
+        if role == "user" and _is_image_followup(m):
+            return 0
+        content = m.get("content")
+        if role == "assistant" and isinstance(content, str) and FOLDED_MARKER in content:
+            return self.counter.message_overhead
+        return self.message_cost(m) if role in ROLES_OUT else 0
 
     # -- step 3: measure and cap (the replay) -------------------------------------------------
 
@@ -333,11 +354,11 @@ class _Plan:
         self.measured[k] = True
         kind, payload, counter = self.kinds[k], self.payloads[k], self.counter
         if kind == _KIND_GROUP:
-            payload.measure(counter)
+            payload.measure(self.message_cost, counter.message_overhead, self.caps)
             self.tokens_before += payload.cost(self.caps, uncapped=True)
             c = payload.cost(self.caps)
         else:
-            c = counter.message(payload)
+            c = self.message_cost(payload)
             self.tokens_before += c
             if k in self.folded_items:
                 c = self.folded_at(k, _RAW)[1]
@@ -689,7 +710,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
                 problems.append(f"[{i}] assistant has empty or invalid tool_calls")
                 i += 1
                 continue
-            pending: list[str] = []
+            pending: dict[str, int] = {}  # id -> calls still unanswered (a dict keeps this linear)
             for call in calls:
                 if not isinstance(call, dict) or not isinstance(call.get("id"), str) or not call.get("id"):
                     problems.append(f"[{i}] tool call without a usable id")
@@ -697,17 +718,18 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
                     if call["id"] in seen_ids:
                         problems.append(f"[{i}] tool call id {call['id']!r} repeats an earlier one")
                     seen_ids.add(call["id"])
-                    pending.append(call["id"])
+                    pending[call["id"]] = pending.get(call["id"], 0) + 1
             j = i + 1
             while j < n and isinstance(messages[j], dict) and messages[j].get("role") == "tool":
                 tid = messages[j].get("tool_call_id")
-                if tid in pending:
-                    pending.remove(tid)
+                if isinstance(tid, str) and pending.get(tid):
+                    pending[tid] -= 1
                 else:
                     problems.append(f"[{j}] tool message {tid!r} does not answer a pending call of [{i}]")
                 j += 1
-            for cid in pending:
-                problems.append(f"[{i}] tool call {cid!r} is not answered directly after it")
+            for cid, left in pending.items():
+                if left:
+                    problems.append(f"[{i}] tool call {cid!r} is not answered directly after it")
             i = j
             continue
         i += 1
@@ -879,7 +901,9 @@ def format_status(report: TrimReport) -> str:
     if report.repairs:
         parts.append(_plural(report.repairs, "pairing fix", "pairing fixes"))
     if report.newest_over_budget:
-        parts.append(f"over budget: the newest message alone is over the budget of {format_tokens(report.budget)}")
+        parts.append(
+            f"over budget: the newest message alone is over the budget of {format_tokens(report.budget)}"
+        )
     elif report.over_budget:
         inside = ", its tool outputs shrunk" if report.protected_shrunk else ""
         parts.append(f"over budget {format_tokens(report.budget)}: the current turn does not fit{inside}")
@@ -1169,6 +1193,7 @@ class _Group:
         "image_cost",
         "water",
         "drop_image",
+        "level_costs",
     )
 
     def __init__(self, assistant: dict) -> None:
@@ -1181,20 +1206,14 @@ class _Group:
         self.image_cost = 0
         self.water: int | None = None  # common cap when the protected part alone does not fit
         self.drop_image = False
+        self.level_costs: list[int] = []  # cost at _RAW, _OLD, _FLOOR (no water, image as its level says)
 
-    def measure(self, counter: TokenCounter) -> None:
-        ov = counter.message_overhead
-        toks = []
-        for t in self.tools:
-            content = t.get("content")
-            if len(t) == 3 and content.__class__ is str:  # the common shape, inlined
-                toks.append(counter.text(content))
-            else:
-                toks.append(counter.message(t) - ov)
-        self.tool_tokens = toks
-        self.base_cost = counter.message(self.assistant) + ov * len(toks)
+    def measure(self, cost: Callable[[Any], int], overhead: int, caps: tuple[int, int, int, int]) -> None:
+        self.tool_tokens = [cost(t) - overhead for t in self.tools]
+        self.base_cost = cost(self.assistant) + overhead * len(self.tools)
         if self.image is not None:
-            self.image_cost = counter.message(self.image)
+            self.image_cost = cost(self.image)
+        self.level_costs = [self.cost(caps, level) for level in (_RAW, _OLD, _FLOOR)]
 
     def keeps_image(self, level: int) -> bool:
         return self.image is not None and level == _RAW and not self.drop_image
@@ -1225,6 +1244,8 @@ class _Group:
     def cost(self, caps: tuple[int, int, int, int], level: int = _RAW, uncapped: bool = False) -> int:
         if uncapped:
             return self.base_cost + sum(self.tool_tokens) + (self.image_cost if self.image is not None else 0)
+        if self.level_costs and self.water is None and not self.drop_image:
+            return self.level_costs[level]
         image = self.image_cost if self.keeps_image(level) else 0
         return self.base_cost + image + sum(self.sizes(caps, level))
 
@@ -1254,6 +1275,23 @@ def _is_image_followup(m: Any) -> bool:
     return (
         isinstance(first, dict) and first.get("type") == "text" and first.get("text") == IMAGE_FOLLOWUP_TEXT
     )
+
+
+def _turn_starts(msgs: list[Any]) -> list[int]:
+    """Indices of the user messages that start a turn (not Open WebUI's image follow-ups after
+    tool results)."""
+    users = [i for i, m in enumerate(msgs) if m.__class__ is dict and m.get("role") == "user"]
+    return [
+        i
+        for i in users
+        if not (
+            msgs[i].get("content").__class__ is list
+            and _is_image_followup(msgs[i])
+            and i
+            and isinstance(msgs[i - 1], dict)
+            and msgs[i - 1].get("role") == "tool"
+        )
+    ]
 
 
 def _has_text(m: dict) -> bool:
@@ -1442,19 +1480,8 @@ def _item_messages(kind: int, payload: Any) -> list[Any]:
     return [g.assistant, *g.tools, *([g.image] if g.image is not None else [])]
 
 
-def _rough_cost(kind: int, payload: Any, overhead: int) -> int:
-    """Characters / 4 plus overhead: the report's figure for turns dropped without counting.
-    Allocation-free on purpose (it runs once per dropped message)."""
-    if kind != _KIND_GROUP:
-        return _rough_message(payload, overhead)
-    g: _Group = payload
-    total = _rough_message(g.assistant, overhead)
-    for t in g.tools:
-        total += _rough_message(t, overhead)
-    return total + (_rough_message(g.image, overhead) if g.image is not None else 0)
-
-
 def _rough_message(m: dict, overhead: int) -> int:
+    """Characters / 4 plus overhead: the report's figure for turns dropped without counting."""
     content = m.get("content")
     n = len(content) if content.__class__ is str else len(_content_as_text(content))
     calls = m.get("tool_calls")
@@ -1876,8 +1903,21 @@ def _shrink_tool_message(m: dict, target: int, counter: TokenCounter) -> tuple[d
     rest = 0
     if len(m) > 3:  # extra keys besides role, tool_call_id and content (name, usage...)
         rest = counter.message({k: v for k, v in m.items() if k != "content"}) - counter.message_overhead
-    new_text, cost = _shrink(text, max(_MIN_TARGET, target - rest), counter.text)
-    return {**m, "content": new_text}, cost + rest
+    goal = max(_MIN_TARGET, target - rest)
+    key = (len(text), hash(text), goal, counter.exact is None, counter.exact_sample_above)
+    hit = _SHRINK_MEMO.get(key)
+    if hit is None:
+        if len(_SHRINK_MEMO) >= _SHRINK_MEMO_SIZE:
+            _SHRINK_MEMO.clear()
+        hit = _SHRINK_MEMO[key] = _shrink(text, goal, counter.text)
+    return {**m, "content": hit[0]}, hit[1] + rest
+
+
+#: Shrinking is a pure function of (text, target, counter), and every request of a chat shrinks
+#: the same old outputs again, so results are memoized: keyed by length and hash (no text is
+#: kept), bounded, safe to share across requests and threads.
+_SHRINK_MEMO: dict[tuple, tuple[str, int]] = {}
+_SHRINK_MEMO_SIZE = 4096
 
 
 # --------------------------------------------------------------------------------------------
