@@ -44,7 +44,7 @@ def time_server() -> Iterator[ToolServers]:
 
 
 @pytest.fixture(scope="module")
-def direct_setup(owui: ChatClient, time_server: ToolServers) -> ChatClient:
+def direct_setup(owui: ChatClient, time_server: ToolServers) -> Iterator[ChatClient]:
     """Direct integrations on (admin setting), and the admin's own user-level tool server."""
     assert owui.install_tool("subquery", ROOT / "tools" / "subquery.py") in ("created", "updated", "unchanged")
     current = owui.request("GET", "/api/v1/configs/connections")
@@ -53,7 +53,9 @@ def direct_setup(owui: ChatClient, time_server: ToolServers) -> ChatClient:
     settings = owui.request("GET", "/api/v1/users/user/settings") or {}
     ui = {**(settings.get("ui") or {}), "toolServers": [server]}
     owui.request("POST", "/api/v1/users/user/settings/update", {**settings, "ui": ui})
-    return owui
+    yield owui
+    owui.request("POST", "/api/v1/users/user/settings/update", settings)  # the session's server as it was
+    owui.request("POST", "/api/v1/configs/connections", current)
 
 
 def direct_scenario(scripted: ScriptedModel) -> None:

@@ -49,13 +49,16 @@ def proxies(servers: ToolServers) -> Iterator[tuple[DelayProxy, DelayProxy]]:
 
 
 @pytest.fixture(scope="module")
-def client(owui: ChatClient, servers: ToolServers, proxies: tuple[DelayProxy, DelayProxy]) -> ChatClient:
+def client(owui: ChatClient, servers: ToolServers, proxies: tuple[DelayProxy, DelayProxy]) -> Iterator[ChatClient]:
     assert owui.install_tool("subquery", ROOT / "tools" / "subquery.py") in ("created", "updated", "unchanged")
     time_proxy, git_proxy = proxies
     slow = ToolServers(servers.workdir, time_id="slowtime", git_id="slowgit")
+    before = owui.request("GET", "/api/v1/configs/tool_servers").get("TOOL_SERVER_CONNECTIONS") or []
     register_connections(owui, [*servers.connections(),
                                 *slow.connections(time_proxy.url, git_proxy.url + "/mcp")])
-    return owui
+    yield owui
+    # The servers stop with this module: leave the session's Open WebUI as it was.
+    owui.request("POST", "/api/v1/configs/tool_servers", {"TOOL_SERVER_CONNECTIONS": before})
 
 
 @pytest.fixture
