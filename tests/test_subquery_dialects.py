@@ -541,6 +541,11 @@ def test_pathological_input_is_bounded():
     assert parse(file_call(100))[1] == [("write_file", {"path": "p", "content": "</parameter>x" * 100})]
     text = file_call(5000)  # more closers than the parser looks at: it gives up, the text stays text
     assert sq.parse_inline_calls(text, SPECS) == (text, [])
+    markers = "[TOOL_CALLS]" * 20_000 + "<tool_call>" * 20_000  # each failed JSON decode is O(position): capped
+    assert sq.parse_inline_calls(markers, SPECS) == (markers, [])
+    many = [f'<tool_call>{{"name": "ping", "arguments": {{"n": {i}}}}}</tool_call>' for i in range(200)]
+    content, calls = parse("".join(many))
+    assert calls == [("ping", {"n": i}) for i in range(128)] and content == "".join(many[128:])
     deep = "[" * 100_000 + "]" * 100_000
     assert sq.parse_inline_calls(deep, SPECS) == (deep, [])
 

@@ -305,6 +305,16 @@ _DECODER = json.JSONDecoder()
 _WS = re.compile(r"\s*")
 
 
+_MAX_UNITS = 128  # call openers looked at per dialect: a reply full of markers costs bounded work
+
+
+def _capped(matches: Any) -> Any:
+    for n, m in enumerate(matches):
+        if n >= _MAX_UNITS:
+            return
+        yield m
+
+
 def _skip_ws(text: str, pos: int) -> int:
     return _WS.match(text, pos).end()  # type: ignore[union-attr]
 
@@ -380,11 +390,16 @@ class _Xml:
     value_close: re.Pattern[str]
     end: tuple[re.Pattern[str], ...]  # the call's closing tags, in order (the last may be missing at the end)
 
+    @property
+    def events(self) -> re.Pattern[str]:
+        """Openers and closers of values, in text order (`re` caches the compiled pattern)."""
+        return re.compile(f"(?P<open>{self.value_open.pattern})|(?P<close>{self.value_close.pattern})")
+
 
 def _clean_after(text: str, pos: int) -> bool:
     """After a call: nothing, another call, or text without closing tags (a closer means we were inside a value)."""
-    rest = text[pos:].strip()
-    return not rest or bool(_CALL_OPEN.match(rest)) or not _TAGS_CLOSE.search(rest)
+    at = _skip_ws(text, pos)
+    return at == len(text) or bool(_CALL_OPEN.match(text, at)) or not _TAGS_CLOSE.search(text, at)
 
 
 def _call_end(text: str, pos: int, dialect: _Xml) -> int | None:
@@ -415,27 +430,25 @@ def _value_end(
     text: str, start: int, dialect: _Xml, keys: frozenset[str], seen: set[str]
 ) -> tuple[int, int] | None:
     """Where this value ends: (end of value, end of its closing tag), None if malformed. A value runs to the
-    close of *its* key: closers nested inside it, or followed by text that cannot follow a value, stay in it."""
-    candidates: list[tuple[int, int, int]] = []  # (depth, value end, after closer)
-    depth = 0
-    events = sorted(
-        [(m.start(), m.end(), -1) for m in dialect.value_close.finditer(text, start)]
-        + [(m.start(), m.end(), 1) for m in dialect.value_open.finditer(text, start)]
-    )
-    for begin, finish, step in events[: _MAX_CANDIDATES * 2]:
-        if step < 0:
-            candidates.append((depth, begin, finish))
-            depth = max(depth - 1, 0)
-        else:
+    close of *its* key: closers nested inside it, or followed by text that cannot follow a value, stay in it.
+    First choice: a closer not nested in the value, or one that ends the call; else the first that fits."""
+    fallback: tuple[int, int] | None = None
+    depth, closers = 0, 0
+    for n, m in enumerate(dialect.events.finditer(text, start)):
+        if n >= 2 * _MAX_CANDIDATES:  # a reply full of tags costs a bounded amount of work per value
+            break
+        if m.lastgroup == "open":
             depth += 1
-    # First choice: a closer not nested in the value, or one that ends the call cleanly; then any that fits.
-    for strict in (True, False):
-        for level, begin, finish in candidates:
-            follows = _continues(text, finish, dialect, keys, seen)
-            if follows and (not strict or level == 0 or follows == "end"):
-                return begin, finish
-    if candidates:
-        return None  # closers, but none that leaves a well-formed call
+            continue
+        closers += 1
+        follows = _continues(text, m.end(), dialect, keys, seen)
+        if follows and (depth == 0 or follows == "end"):
+            return m.start(), m.end()
+        if follows and fallback is None:
+            fallback = m.start(), m.end()
+        depth = max(depth - 1, 0)
+    if closers:
+        return fallback  # None: closers, but none that leaves a well-formed call
     return len(text), len(text)  # truncated output: the value runs to the end
 
 
@@ -481,7 +494,7 @@ def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Qwen3-Coder XML, wrapped or bare:
     `<tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>`."""
     units, pos = [], 0
-    while m := _QWEN_OPEN.search(text, pos):
+    while len(units) < _MAX_UNITS and (m := _QWEN_OPEN.search(text, pos)):
         pos = m.end()
         dialect = _QWEN_WRAPPED if m.group(1) else _QWEN
         found = _xml_pairs(text, m.end(), dialect, _keys_of(specs, m.group(2)))
@@ -503,7 +516,7 @@ _GLM_OPEN = re.compile(r"<tool_call>\s*([A-Za-z_][\w.\-]*)(?=\s*(?:<arg_key>|</t
 def _parse_glm(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`."""
     units, pos = [], 0
-    while m := _GLM_OPEN.search(text, pos):
+    while len(units) < _MAX_UNITS and (m := _GLM_OPEN.search(text, pos)):
         pos = m.end()
         found = _xml_pairs(text, m.end(), _GLM, _keys_of(specs, m.group(1)))
         if found is not None:
@@ -519,9 +532,8 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Hermes / Qwen2.5: `<tool_call>{"name": "get_time", "arguments": {"zone": "UTC"}}</tool_call>`
     (Qwen2.5-Coder may wrap it in `<tools>...</tools>`). The JSON is read with `raw_decode`, so a
     `</tool_call>` inside a string does not cut the call."""
-    units, pos = [], 0
-    while m := _HERMES_OPEN.search(text, pos):
-        pos = m.end()
+    units = []
+    for m in _capped(_HERMES_OPEN.finditer(text)):  # an opener inside a call's JSON makes an inner unit: dropped
         obj, end = _json_at(text, m.end())
         if obj is _NOTHING:
             continue
@@ -531,7 +543,6 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
         elif _skip_ws(text, end) != len(text):
             continue
         units.append(_Unit(m.start(), end, (_json_call(obj),)))
-        pos = end
     return units
 
 
@@ -543,7 +554,7 @@ def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Mistral: `[TOOL_CALLS][{"name": "get_time", "arguments": {"zone": "UTC"}}]`, also
     `[TOOL_CALLS]get_time{"zone": "UTC"}` and `[TOOL_CALLS]get_time[ARGS]{"zone": "UTC"}`."""
     units = []
-    for m in _MISTRAL.finditer(text):
+    for m in _capped(_MISTRAL.finditer(text)):
         named = _MISTRAL_NAME.match(text, m.end())
         value, end = _json_at(text, named.end() if named else m.end())
         if value is _NOTHING:
@@ -569,7 +580,7 @@ def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """gpt-oss harmony: `<|channel|>commentary to=functions.get_time <|constrain|>json<|message|>{"zone": "UTC"}<|call|>`
     (the recipient may also stand before the channel: `<|start|>assistant to=functions.get_time<|channel|>...`)."""
     units = []
-    for m in _HARMONY.finditer(text):
+    for m in _capped(_HARMONY.finditer(text)):
         value, end = _json_at(text, m.end())
         close = _HARMONY_END.match(text, end) if value is not _NOTHING else None
         if close is None:
@@ -648,7 +659,7 @@ def _parse_kimi(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 def _sections(text: str, begin: re.Pattern[str], one: Callable, end: re.Pattern[str]) -> list[_Unit]:
     """A section of calls between two markers: one unit, taken whole or not at all."""
     units = []
-    for m in begin.finditer(text):
+    for m in _capped(begin.finditer(text)):
         calls, pos = [], m.end()
         while (found := one(text, pos)) is not None:
             calls.append(found[0])
@@ -774,22 +785,20 @@ _DIALECTS: tuple[_Dialect, ...] = (
 )
 
 
-def _quoted(content: str, start: int) -> bool:
-    """Is this spot quoted in prose: right after a backtick, or inside a code fence that is not the whole reply?"""
-    if start and content[start - 1] == "`":
-        return True
-    whole = content.strip()
-    fenced_reply = whole.startswith("```") and whole.endswith("```") and whole.count("```") == 2
-    return not fenced_reply and content.count("```", 0, start) % 2 == 1
-
-
 def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Every dialect's units, the outermost first; a unit inside another one (a call in a value) is dropped."""
-    units = [u for d in _DIALECTS if any(k in content for k in d.markers) for u in d.parse(content, specs)]
-    units = [u for u in units if u.start == 0 or not _quoted(content, u.start)]
+    """Every dialect's units, the outermost first. Dropped: a unit inside another one (a call in a value),
+    and one quoted in prose (right after a backtick, or inside a code fence that is not the whole reply)."""
+    found = [u for d in _DIALECTS if any(k in content for k in d.markers) for u in d.parse(content, specs)]
+    fences = [m.start() for m in re.finditer("```", content)]
+    whole = content.strip()
+    fenced_reply = len(fences) == 2 and whole.startswith("```") and whole.endswith("```")
     taken: list[_Unit] = []
-    for unit in sorted(units, key=lambda u: (u.start, -u.end)):
-        if not taken or unit.start >= taken[-1].end:
+    before = 0  # fences before the unit's start
+    for unit in sorted(found, key=lambda u: (u.start, -u.end)):
+        while before < len(fences) and fences[before] < unit.start:
+            before += 1
+        quoted = unit.start > 0 and (content[unit.start - 1] == "`" or (before % 2 == 1 and not fenced_reply))
+        if not quoted and (not taken or unit.start >= taken[-1].end):
             taken.append(unit)
     return taken
 
