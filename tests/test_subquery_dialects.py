@@ -261,6 +261,7 @@ MISTRAL = [
     ),
     ('Hello[TOOL_CALLS] [{"name": "ping", "arguments": {}}]', [("ping", {})], "Hello"),
     ('[TOOL_CALLS]get_weather{"city": "Paris"}', [("get_weather", W)], ""),
+    ('[TOOL_CALLS]get_weather{"city": "Paris"}</s>', [("get_weather", W)], ""),
     ('[TOOL_CALLS]get_weather{"city": "A"}[TOOL_CALLS]ping{}', [("get_weather", {"city": "A"}), ("ping", {})], ""),
     ('[TOOL_CALLS]get_weather[ARGS]{"city": "Paris", "days": 2}', [("get_weather", {"city": "Paris", "days": 2})], ""),
     ('[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4e[ARGS]{"city": "Paris"}', [("get_weather", W)], ""),
@@ -391,7 +392,7 @@ DEEPSEEK = [
     ("Checking." + B + ds3("get_weather", '{"city": "A"}') + "\n" + ds3("ping", "{}") + E, [("get_weather", {"city": "A"}), ("ping", {})], "Checking."),
     (B + ds31("get_weather", '{"city": "A"}') + ds31("get_weather", '{"city": "B", "days": "1"}') + E,
      [("get_weather", {"city": "A"}), ("get_weather", {"city": "B", "days": 1})], ""),
-    (B + ds31("ping", "{}") + E + "<\uff5cend\u2581of\u2581sentence\uff5c>", [("ping", {})], "<\uff5cend\u2581of\u2581sentence\uff5c>"),
+    (B + ds31("ping", "{}") + E + "<\uff5cend\u2581of\u2581sentence\uff5c>", [("ping", {})], ""),
     (B + ds31("write_file", json.dumps({"path": "a", "content": E + " inside"})) + E, [("write_file", {"path": "a", "content": E + " inside"})], ""),
     (B + ds31("get_weather", '{"city": "Paris"}'), [("get_weather", W)], ""),  # truncated before the section end
     ("<|tool\u2581calls\u2581begin|><|tool\u2581call\u2581begin|>get_weather<|tool\u2581sep|>{\"city\": \"Paris\"}<|tool\u2581call\u2581end|><|tool\u2581calls\u2581end|>",

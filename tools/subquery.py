@@ -822,6 +822,13 @@ def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | N
     return out or None
 
 
+# End-of-turn tokens a server may leave after a call; they are not the assistant's text.
+_END_TOKENS = re.compile(
+    r"(?:\s*(?:</s>|<\|eot_id\|>|<\|eom_id\|>|<\|im_end\|>|<\|endoftext\|>|<\|return\|>"
+    r"|<\uff5cend\u2581of\u2581sentence\uff5c>))+\s*\Z"
+)
+
+
 def parse_inline_calls(
     content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline"
 ) -> tuple[str, list[ToolCall]]:
@@ -849,7 +856,7 @@ def parse_inline_calls(
     if not calls:
         return content, []
     kept.append(content[pos:])
-    texts = [_harmony_text(t) if harmony else t for t in kept]
+    texts = [_END_TOKENS.sub("", _harmony_text(t) if harmony else t) for t in kept]
     return "\n".join(t.strip() for t in texts if t.strip()), calls
 
 
