@@ -31,9 +31,10 @@ toolservers:
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-bench: $(STAMP)
+bench: $(STAMP) toolservers
 	$(PY) scripts/bench_subquery.py
 	$(PY) scripts/bench_filter.py
+	$(PY) scripts/bench_toolservers.py
 
 clean-data:
 	rm -rf .data test-output
