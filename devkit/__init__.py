@@ -6,6 +6,8 @@
 - `harness`: a real `open-webui serve` on loopback and a chat client;
 - `histories`: builders and hypothesis strategies for tool histories;
 - `demo_model`: the demo's scripted turns.
+- `toolservers`: the real MCP/OpenAPI tool servers (mcp-server-time via mcpo, mcp-server-git via
+  mcp-proxy), their connections, the demo repository, and a delaying forwarding proxy.
 
 Nothing here imports `tests/` or `scripts/`.
 """
