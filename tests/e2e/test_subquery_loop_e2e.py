@@ -201,3 +201,32 @@ def test_the_turns_chat_parameters_reach_the_inner_calls(installed: ChatClient, 
     installed.chat(MODEL, f"[[{key}]] go", tool_ids=TOOL_IDS, extra={"params": params})
     [inner] = scripted.requests_for(f"{key}/inner")
     assert {k: inner.body.get(k) for k in params} == params
+
+
+# --- 5: Tool Search -------------------------------------------------------------------------------------------------
+def test_tool_search_deferred_tools_stay_deferred_and_call_tool_works_inside(installed: ChatClient, scripted: ScriptedModel):
+    key = "sq-toolsearch"
+    config = installed.request("GET", "/api/v1/chats/config")
+    installed.request(
+        "POST", "/api/v1/chats/config",
+        {**config, "ENABLE_TOOL_SEARCH": True, "TOOL_SEARCH_DEFER_THRESHOLD": 0, "TOOL_SEARCH_ALWAYS_LOADED": ["subquery"]},
+    )
+    try:
+        inner = [
+            Reply(calls=(Call("search_tools", {"query": "counter"}), Call("call_tool", {"tool_name": "counter", "params": '{"n": 3}'}))),
+            Reply(content="found and counted"),
+        ]
+        message, inner_requests, outer_requests = run(installed, scripted, key, inner)
+    finally:
+        installed.request("POST", "/api/v1/chats/config", config)
+    assert final_answer(message) == "OUTER FINAL: found and counted"
+    assert {t["function"]["name"] for t in outer_requests[0].body["tools"]} == {"subquery", "search_tools", "call_tool"}
+    first = inner_requests[0].body
+    assert {t["function"]["name"] for t in first["tools"]} == {"search_tools", "call_tool"}  # deferred stay deferred
+    manifest = next(m["content"] for m in first["messages"] if m["role"] == "system")
+    assert "<available_tools>" in manifest and "<name>counter</name>" in manifest and "<name>subquery</name>" not in manifest
+    found, counted = tool_messages(inner_requests[1])
+    assert "counter" in [t["name"] for t in json.loads(found["content"])["tools"]]
+    assert counted["content"] == "counted 3"
+    assistant = next(m for m in inner_requests[1].body["messages"] if m.get("tool_calls"))
+    assert [c["function"]["name"] for c in assistant["tool_calls"]] == ["search_tools", "call_tool"]  # replayed as sent
