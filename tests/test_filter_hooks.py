@@ -138,13 +138,16 @@ async def test_request_hook_bounds_a_single_turn_tool_loop():
 
 
 async def test_request_status_only_for_budget_actions():
-    f = filter_with(max_context_tokens=200_000)
+    f = filter_with(max_context_tokens=200_000, trim_policy="eager", keep_recent_tool_groups=1)
     capped_only = body_of(
-        [user("q"), *group(["a"], [output_text(20_000, 1)]), *group(["b"], ["x"]), *group(["c"], ["y"])]
+        [user("q"), *group(["a"], [output_text(20_000, 1)]), assistant("x"), user("q2"), *group(["b"], ["x"])]
     )
     events = Events()
     out = await f.request(capped_only, __event_emitter__=events)
-    assert out is not capped_only and events.items == []
+    assert out is not capped_only and events.items == []  # routine capping is not announced
+    f.valves.trim_policy = "stable"
+    assert await f.request(capped_only, __event_emitter__=events) is capped_only  # nothing to do yet
+    f.valves.trim_policy = "eager"
     await f.inlet(capped_only, __event_emitter__=events)
     assert len(events.items) == 1
     events.items.clear()
@@ -405,3 +408,71 @@ async def test_loaded_by_open_webui_loader_and_usable_after_module_is_unregister
     stored = {"model": "m", "messages": stored_chat(2, 5000), "chat_id": "c", "id": "a1"}
     events = Events()
     assert await instance.outlet(stored, __event_emitter__=events) is stored and len(events.items) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 8: bounds, off-loop by size, status lines, odd numbers
+# ---------------------------------------------------------------------------------------------
+
+
+def test_valves_have_bounds():
+    from pydantic import ValidationError
+
+    for bad in (
+        {"low_water": 2.0},
+        {"low_water": 0.0},
+        {"reserve_tokens": -1},
+        {"tool_output_max_tokens": 10},
+        {"trim_policy": "lazy"},
+        {"default_context_tokens": 0},
+    ):
+        with pytest.raises(ValidationError):
+            tcf.Filter.Valves(**bad)
+    v = tcf.Filter.Valves()
+    assert v.trim_policy == "stable" and v.low_water == 0.6
+
+
+async def test_few_but_large_messages_are_trimmed_off_the_event_loop(monkeypatch):
+    import threading
+
+    seen = []
+    real = tcf.trim_messages
+
+    def spy(*args, **kwargs):
+        seen.append(threading.get_ident())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tcf, "trim_messages", spy)
+    f = tcf.Filter()
+    big = [user("q")] + [m for i in range(8) for m in group([f"c{i}"], [output_text(60_000, i)])]
+    small = [user("q"), *group(["a"], ["tiny"])]
+    await f.request(body_of(big))
+    await f.request(body_of(small))
+    main = threading.get_ident()
+    assert len(seen) == 2 and seen[0] != main and seen[1] == main
+
+
+async def test_status_line_when_the_newest_message_alone_is_over_budget():
+    f = filter_with(max_context_tokens=2048, reserve_tokens=0)
+    events = Events()
+    body = body_of([user("hi"), assistant("hello"), user(output_text(60_000, 3))])
+    await f.request(body, __event_emitter__=events)
+    assert any("newest message alone" in d for d in events.descriptions)
+
+
+async def test_status_line_when_no_user_message_is_left():
+    f = tcf.Filter()
+    events = Events()
+    body = body_of([system(), assistant("orphaned answer")])
+    assert await f.inlet(body, __event_emitter__=events) is body
+    assert any("no user message" in d for d in events.descriptions)
+
+
+async def test_non_finite_numbers_do_not_stop_trimming():
+    f = filter_with(max_context_tokens=0, default_context_tokens=4096, reserve_tokens=512)
+    body = body_of(LONG_CHAT, options={"num_ctx": float("inf")}, num_ctx=float("nan"))
+    out = await f.inlet(body, __model__={"info": {"params": {"num_ctx": float("inf")}}})
+    assert out is not body and len(out["messages"]) < len(LONG_CHAT)
+    f.valves.low_water = float("nan")  # set without validation: clamped, never a crash
+    out = await f.inlet(body)
+    assert out is not body

@@ -82,7 +82,7 @@ def test_broken_tiktoken_falls_back_to_the_estimator(monkeypatch):
     monkeypatch.setattr(tcf, "_TOKENIZER_STATE", {})
     assert tcf.get_exact_counter() == (None, None)
     counter = tcf.TokenCounter(exact=None)
-    assert counter.text("hello world " * 50, exact=True) == tcf.estimate_tokens("hello world " * 50, True)
+    assert counter.text("hello world " * 5000) == tcf.estimate_tokens("hello world " * 5000)
 
 
 def test_works_without_tiktoken_and_without_open_webui(tmp_path):
