@@ -205,3 +205,29 @@ async def test_the_recursion_marker_reaches_sync_tools_in_threads():
     with sq.subquery_run():
         assert await sq._in_thread(sq.inside_subquery, {}) is True
     assert await sq._in_thread(sq.inside_subquery, {}) is False
+
+
+# --- 7: usage goes where Open WebUI logs model usage ---------------------------------------------------
+def test_inner_usage_is_written_by_open_webuis_log_model_usage():
+    from loguru import logger
+    from open_webui.models.users import UserModel
+    from starlette.requests import Request
+
+    scope = {"type": "http", "method": "POST", "path": "/api/chat/completions", "headers": [(b"user-agent", b"t")],
+             "query_string": b"", "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80), "scheme": "http"}
+    request = Request(scope)
+    request.state.audit_request_id = "req-1"
+    request.state.audit_level = "METADATA"
+    user = UserModel(id="u1", name="U", email="u@x", role="user", profile_image_url="", last_active_at=0, updated_at=0, created_at=0)
+    records = []
+    sink = logger.add(lambda m: records.append(m.record), filter=lambda r: r["extra"].get("auditable"), level="INFO")
+    try:
+        run = sq.Run(request, user, {}, {}, "scripted-model", sq.Settings(), {}, sq.StatusEmitter(None, False))
+        run._log_usage({"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5})
+        run._log_usage({})  # nothing to log: nothing written
+    finally:
+        logger.remove(sink)
+    assert len(records) == 1
+    extra = records[0]["extra"]
+    assert extra["model_id"] == "scripted-model" and extra["usage"] == {"input_tokens": 3, "output_tokens": 2, "total_tokens": 5}
+    assert extra["extra"]["event"] == "model_usage"
