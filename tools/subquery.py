@@ -386,14 +386,17 @@ class _Xml:
     """One XML-ish dialect: how a key opens, how its value closes, how the call ends."""
 
     key: re.Pattern[str]  # at the current position: group 1 is the key; ends where the value starts
-    value_open: re.Pattern[str]  # an opener inside a value (for nesting depth)
+    nest_open: str  # a whole call opening inside a value (nesting depth), and its closing tag
+    nest_close: str
     value_close: re.Pattern[str]
     end: tuple[re.Pattern[str], ...]  # the call's closing tags, in order (the last may be missing at the end)
 
     @property
     def events(self) -> re.Pattern[str]:
-        """Openers and closers of values, in text order (`re` caches the compiled pattern)."""
-        return re.compile(f"(?P<open>{self.value_open.pattern})|(?P<close>{self.value_close.pattern})")
+        """Nested calls opening and closing, and value closers, in text order (`re` caches the pattern)."""
+        return re.compile(
+            f"(?P<open>{self.nest_open})|(?P<shut>{self.nest_close})|(?P<close>{self.value_close.pattern})"
+        )
 
 
 def _clean_after(text: str, pos: int) -> bool:
@@ -437,8 +440,8 @@ def _value_end(
     for n, m in enumerate(dialect.events.finditer(text, start)):
         if n >= 2 * _MAX_CANDIDATES:  # a reply full of tags costs a bounded amount of work per value
             break
-        if m.lastgroup == "open":
-            depth += 1
+        if m.lastgroup != "close":
+            depth = depth + 1 if m.lastgroup == "open" else max(depth - 1, 0)
             continue
         closers += 1
         follows = _continues(text, m.end(), dialect, keys, seen)
@@ -446,7 +449,6 @@ def _value_end(
             return m.start(), m.end()
         if follows and fallback is None:
             fallback = m.start(), m.end()
-        depth = max(depth - 1, 0)
     if closers:
         return fallback  # None: closers, but none that leaves a well-formed call
     return len(text), len(text)  # truncated output: the value runs to the end
@@ -482,11 +484,14 @@ def _keys_of(specs: Mapping[str, dict], name: str) -> frozenset[str]:
 # --- the dialects -------------------------------------------------------------------------
 _QWEN = _Xml(
     key=re.compile(r"<parameter=\s*[\"']?([^>\"'\s]+)[\"']?\s*>"),
-    value_open=re.compile(r"<parameter="),
+    nest_open="<function=",
+    nest_close="</function",
     value_close=_closer("parameter"),
     end=(_closer("function"),),
 )
-_QWEN_WRAPPED = _Xml(_QWEN.key, _QWEN.value_open, _QWEN.value_close, (_closer("function"), _closer("tool_call")))
+_QWEN_WRAPPED = _Xml(
+    _QWEN.key, _QWEN.nest_open, _QWEN.nest_close, _QWEN.value_close, (_closer("function"), _closer("tool_call"))
+)
 _QWEN_OPEN = re.compile(r"(<tool_call>\s*)?<function=\s*[\"']?([^>\"'\s]+)[\"']?\s*>")
 
 
@@ -506,7 +511,8 @@ def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 
 _GLM = _Xml(
     key=re.compile(r"<arg_key>\s*([^<>]+?)\s*</arg_key>\s*<arg_value>"),
-    value_open=re.compile(r"<arg_value>"),
+    nest_open="<tool_call>",
+    nest_close="</tool_call",
     value_close=_closer("arg_value"),
     end=(_closer("tool_call"),),
 )
@@ -1091,7 +1097,10 @@ def prepare_round(
                 )
             )
             continue
-        p = prepare_call(call, tools, counts, settings.repeat_call_limit)
+        try:
+            p = prepare_call(call, tools, counts, settings.repeat_call_limit)
+        except Exception as exc:  # odd arguments must never end the loop
+            p = Prepared(call, answer=f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__}).")
         if p.kwargs is not None:
             sig = call_signature(call.name, p.kwargs)
             counts[sig] = counts.get(sig, 0) + 1
@@ -2372,12 +2381,13 @@ class Tools:
             log.exception("subquery: cannot load the user")
             await emit("Subquery failed: unknown user", True)
             return f"Error: subquery could not identify the user ({exc})."
-        run = await self._prepare(request, user, model_id, settings, emit, d)
-        messages = self._first_messages(run, prompt, include_recent, d)
-        n = len([t for t in run.entries if t != "call_tool"])
-        await emit(f"Subquery started · {n} tool{'s' if n != 1 else ''} available", False)
-        tools = {name: tool_info(name, e, name in (metadata.get("deferred_tools") or ())) for name, e in run.entries.items()}
         try:
+            run = await self._prepare(request, user, model_id, settings, emit, d)
+            messages = self._first_messages(run, prompt, include_recent, d)
+            deferred = metadata.get("deferred_tools") or ()
+            tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+            n = len([t for t in run.entries if t != "call_tool"])
+            await emit(f"Subquery started · {n} tool{'s' if n != 1 else ''} available", False)
             outcome = await run_subquery_loop(messages, tools, settings, run.hooks())
         except Exception as exc:  # never a traceback in the chat
             log.exception("subquery loop failed")
