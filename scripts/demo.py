@@ -44,6 +44,7 @@ LOGIN = {"name": "Demo Admin", "email": "demo@example.com", "password": "demo-pa
 DEMO_VALVES = {
     "tool": {"max_rounds": 6},
     "filter": {
+        "trim_policy": "eager",  # the default "stable" trims in batches, only once over budget
         "keep_recent_tool_groups": 1,
         "tool_output_max_tokens": 200,
         "show_status": True,
