@@ -2045,7 +2045,7 @@ class Run:
     ) -> Completion:
         form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": copy.deepcopy(messages), "stream": False}
         if specs:
-            form["tools"] = specs
+            form["tools"] = copy.deepcopy(specs)  # filters may edit the request; our specs stay as they are
             if tool_choice:
                 form["tool_choice"] = tool_choice
         try:
