@@ -825,3 +825,23 @@ def test_the_file_is_laid_out_as_the_house_rules_ask():
         if isinstance(n, (pyast.FunctionDef, pyast.AsyncFunctionDef)) and n.end_lineno - n.lineno > 80
     ]
     assert not too_long, too_long
+
+
+async def test_call_ids_are_unique_across_the_whole_request():
+    """Some providers number calls from 0 every round; Anthropic rejects a repeated tool_use id."""
+
+    async def execute(call, kwargs, timeout):
+        return "r"
+
+    parent = [{"role": "user", "content": "old"}, {"role": "assistant", "content": "", "tool_calls": [tc(0)]},
+              {"role": "tool", "tool_call_id": "id0", "content": "x"}, {"role": "user", "content": "task"}]
+    model = FakeModel(
+        sq.Completion(tool_calls=(tc(0), tc(0, args='{"x": 2}'))),
+        sq.Completion(tool_calls=(tc(0, args='{"x": 3}'),)),
+        sq.Completion(content="end"),
+    )
+    await loop(parent, TOOLS, sq.Settings(), model, execute)
+    sent = model.sent[-1][0]
+    ids = [c["id"] for m in sent for c in m.get("tool_calls") or []]
+    assert len(ids) == len(set(ids)) == 4
+    assert [m["tool_call_id"] for m in sent if m["role"] == "tool"] == ids

@@ -965,6 +965,21 @@ def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCa
     return calls
 
 
+def unique_ids(calls: list[ToolCall], messages: Sequence[dict], prefix: str) -> list[ToolCall]:
+    """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
+    some providers number calls from 0 in every round)."""
+    used = {
+        tc.get("id") for m in messages if isinstance(m, dict) for tc in (m.get("tool_calls") or []) if isinstance(tc, dict)
+    }
+    out = []
+    for i, call in enumerate(calls):
+        if call.id in used:
+            call = replace(call, id=f"{prefix}_{i}_{uuid.uuid4().hex[:8]}")
+        used.add(call.id)
+        out.append(call)
+    return out
+
+
 def inline_calls(content: str, specs: Mapping[str, dict], id_prefix: str) -> tuple[str, list[ToolCall]]:
     """`parse_inline_calls`, guarded: odd text never crashes the loop."""
     try:
@@ -1468,7 +1483,7 @@ class _Loop:
         if not calls and self.tools:
             specs = {name: t.spec for name, t in self.tools.items()}
             content, calls = inline_calls(content, specs, f"call_r{self.rounds}_inline")
-        return content, calls
+        return content, unique_ids(calls, self.messages, f"call_r{self.rounds}")
 
     async def approved(self, prepared: list[Prepared]) -> list[Prepared]:
         """Ask for each runnable call in turn; anything but a yes answers NOT_APPROVED."""
