@@ -250,12 +250,16 @@ def _one_turn(client: ChatClient, plan: LoadPlan, user: int, turn: int, previous
         return TurnResult(user, turn, False, now - started, f"{type(exc).__name__}: {exc}"[:300], started=started, ended=now)
     seconds = time.monotonic() - started
     try:
-        content = client.message(got).get("content") or ""
+        stored = client.message(got)
     except Exception as exc:
-        content = f"(reading the answer back failed: {exc})"
+        stored = {"content": f"(reading the answer back failed: {exc})"}
+    content = stored.get("content") or ""
     expected = f"FINAL {plan.tag(user, turn)}: " + ("INNER " if plan.plugins else "{")
     ok = content.startswith(expected)
-    error = "" if ok else f"stored answer is not the expected one: {content[:160]!r}"
+    shown = stored.get("error") or {}  # what the chat shows the user when Open WebUI gave up on the turn
+    shown = shown.get("content") if isinstance(shown, dict) else shown
+    error = "" if ok else f"stored answer is not the expected one: {content[:160]!r}" + (
+        f"; the chat shows the error {str(shown)[:160]!r}" if shown else "; the chat shows no error")
     return TurnResult(user, turn, ok, seconds, error, got.chat_id, got.assistant_id, got.user_id,
                       started, started + seconds)
 
