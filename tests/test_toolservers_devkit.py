@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
+import sys
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from devkit.plugins import ROOT
 from devkit.toolservers import (
     Span,
     make_demo_repo,
@@ -70,3 +74,21 @@ def test_demo_repository_has_history_and_a_big_uncommitted_change(tmp_path):
                                        "Read one sensor|Ada Gardener", "Start the weather station|Ada Gardener"]
     diff = subprocess.run(["git", "diff", "--numstat"], cwd=repo, capture_output=True, text=True, check=True)
     assert diff.stdout.split() == ["50", "50", "readings.csv"]
+
+
+def test_a_package_that_cannot_be_installed_is_one_clear_line_and_no_half_environment(tmp_path):
+    """scripts/ensure_toolservers.sh with a pin that does not exist (pip offline: no index is asked)."""
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    shutil.copy(ROOT / "scripts" / "ensure_toolservers.sh", scripts)
+    (scripts / "toolservers-servers.txt").write_text("mcp-server-time==1999.1.1\n")
+    (scripts / "toolservers-proxies.txt").write_text("mcpo==0.0.20\n")
+    env = {**os.environ, "PIP_NO_INDEX": "1", "PYTHON": sys.executable}
+    done = subprocess.run(["bash", str(scripts / "ensure_toolservers.sh")], capture_output=True, text=True,
+                          env=env, timeout=300)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("error: could not install scripts/toolservers-servers.txt into .venv-tools: ")
+    assert "mcp-server-time==1999.1.1" in lines[0]
+    assert not (tmp_path / ".venv-tools").exists() and not (tmp_path / ".venv-proxy").exists()
