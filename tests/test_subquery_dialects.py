@@ -355,6 +355,24 @@ GLM = [
         [("write_file", {"content": "<tool_call>ping</tool_call>", "path": "p"})],
         "",
     ),
+    # a nested call to the same tool (its keys are the outer call's keys), and a lone opener in a value
+    (
+        "<tool_call>write_file<arg_key>content</arg_key><arg_value>"
+        "<tool_call>write_file<arg_key>content</arg_key><arg_value>X</arg_value><arg_key>path</arg_key>"
+        "<arg_value>Y</arg_value></tool_call></arg_value><arg_key>path</arg_key><arg_value>real</arg_value></tool_call>",
+        [("write_file", {
+            "content": "<tool_call>write_file<arg_key>content</arg_key><arg_value>X</arg_value><arg_key>path</arg_key>"
+            "<arg_value>Y</arg_value></tool_call>",
+            "path": "real",
+        })],
+        "",
+    ),
+    (
+        "<tool_call>write_file<arg_key>content</arg_key><arg_value><tool_call></arg_value>"
+        "<arg_key>path</arg_key><arg_value>p</arg_value></tool_call>",
+        [("write_file", {"content": "<tool_call>", "path": "p"})],
+        "",
+    ),
     # drifted closer and indentation
     (
         "<tool_call>write_file\n  <arg_key>path</arg_key>\n  <arg_value>\n    a.txt\n  </arg_value1>\n"

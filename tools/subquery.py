@@ -484,7 +484,7 @@ def _keys_of(specs: Mapping[str, dict], name: str) -> frozenset[str]:
 # --- the dialects -------------------------------------------------------------------------
 _QWEN = _Xml(
     key=re.compile(r"<parameter=\s*[\"']?([^>\"'\s]+)[\"']?\s*>"),
-    nest_open="<function=",
+    nest_open=r"<function=\s*[\"']?[^>\"'\s]+[\"']?\s*>",
     nest_close="</function",
     value_close=_closer("parameter"),
     end=(_closer("function"),),
@@ -511,7 +511,7 @@ def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 
 _GLM = _Xml(
     key=re.compile(r"<arg_key>\s*([^<>]+?)\s*</arg_key>\s*<arg_value>"),
-    nest_open="<tool_call>",
+    nest_open=r"<tool_call>\s*[A-Za-z_][\w.\-]*\s*(?=<arg_key>|</tool_call)",
     nest_close="</tool_call",
     value_close=_closer("arg_value"),
     end=(_closer("tool_call"),),
