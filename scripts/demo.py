@@ -137,6 +137,32 @@ def results_seen(model: ScriptedModel | None, since: float) -> list[str]:
     return sizes
 
 
+def deploy_plugins(url: str, model_id: str, data_root: Path) -> None:
+    """Run scripts/deploy.py as a user would, with the demo's valves; its lines go into the transcript."""
+    valves_file = data_root / "demo-valves.json"
+    valves_file.write_text(json.dumps(DEMO_VALVES))
+    deploy = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "deploy.py"), "--url", url, "--email", LOGIN["email"],
+         "--password", LOGIN["password"], "--model", model_id, "--valves-file", str(valves_file)],
+        capture_output=True, text=True, timeout=180,
+    )
+    for line in (deploy.stdout + deploy.stderr).splitlines():
+        say(f"  deploy: {line}")
+    if deploy.returncode != 0:
+        raise DeployError("scripts/deploy.py failed (see above)")
+
+
+def play(client: ChatClient, model_id: str, tool_ids: list[str], repo: str, model: ScriptedModel | None) -> Turn:
+    """The three turns, one chat; prints the transcript as it goes. Returns the last turn."""
+    turn: Turn | None = None
+    for n, question in enumerate(demo_model.questions(repo), 1):
+        since = time.time()
+        turn = client.chat(model_id, question, tool_ids=tool_ids, previous=turn, timeout=300)
+        transcript(n, question, client.message(turn), model, since)
+    assert turn is not None
+    return turn
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keep", action="store_true", help="stay up after the scenario (Ctrl-C stops)")
@@ -184,17 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         say(f"✓ Open WebUI is up; admin {LOGIN['email']} created")
 
         # 4. Deploy both plugins with the deploy script, exactly as a user would.
-        valves_file = data_root / "demo-valves.json"
-        valves_file.write_text(json.dumps(DEMO_VALVES))
-        deploy = subprocess.run(
-            [sys.executable, str(ROOT / "scripts" / "deploy.py"), "--url", server.url, "--email", LOGIN["email"],
-             "--password", LOGIN["password"], "--model", model_id, "--valves-file", str(valves_file)],
-            capture_output=True, text=True, timeout=180,
-        )
-        for line in (deploy.stdout + deploy.stderr).splitlines():
-            say(f"  deploy: {line}")
-        if deploy.returncode != 0:
-            raise DeployError("scripts/deploy.py failed (see above)")
+        deploy_plugins(server.url, model_id, data_root)
 
         # 5. Both tool servers as tool-server connections (Admin → Settings → External Tools), on the model.
         register_connections(client, tool_servers.connections())
@@ -203,12 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         say(f"✓ tool-server connections registered and enabled on the model: {', '.join(tool_servers.tool_ids)}")
 
         # 6. The scenario. Chats over the API name their tool ids (the model's list only mirrors the UI).
-        turn: Turn | None = None
-        tool_ids = ["subquery", *tool_servers.tool_ids]
-        for n, question in enumerate(demo_model.questions(str(repo)), 1):
-            since = time.time()
-            turn = client.chat(model_id, question, tool_ids=tool_ids, previous=turn, timeout=300)
-            transcript(n, question, client.message(turn), model, since)
+        turn = play(client, model_id, ["subquery", *tool_servers.tool_ids], str(repo), model)
 
         say("\n" + "━" * 70)
         if args.keep:
