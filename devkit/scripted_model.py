@@ -90,12 +90,13 @@ def scenario_key(messages: list[dict]) -> tuple[str | None, int]:
 
 
 def pairing_errors(messages: list[dict]) -> list[str]:
-    """What a strict provider (OpenAI + Anthropic adjacency + Gemini first-turn) would reject.
+    """What a strict provider (OpenAI + Anthropic adjacency and unique ids + Gemini first-turn) would reject.
 
     Written independently of the filter's own validator on purpose.
     """
     errors: list[str] = []
     open_ids: list[str] | None = None  # ids still unanswered by the current call group
+    seen_ids: set = set()
     first_non_system = next((m for m in messages if m.get("role") != "system"), None)
     if first_non_system is not None and first_non_system.get("role") != "user":
         errors.append(f"first non-system message has role {first_non_system.get('role')!r}, expected 'user'")
@@ -114,6 +115,10 @@ def pairing_errors(messages: list[dict]) -> list[str]:
         open_ids = None
         if role == "assistant" and m.get("tool_calls"):
             open_ids = [tc.get("id") for tc in m["tool_calls"]]
+            for cid in open_ids:  # Anthropic: "tool_use ids must be unique" across the request
+                if cid in seen_ids:
+                    errors.append(f"messages[{i}]: tool_use ids must be unique, {cid!r} repeats")
+                seen_ids.add(cid)
     if open_ids:
         errors.append(f"tool_calls {open_ids} at the end were not answered")
     return errors
