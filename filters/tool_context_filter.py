@@ -648,8 +648,8 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
     answered in that run (adjacency); call ids are non-empty strings; ``tool_calls`` is never an
     empty list; call ids are unique across the request; only system, user, assistant and tool
     roles; Open WebUI's synthetic tool-image message only directly after tool results (it
-    belongs to that tool group) unless it is the newest user message; and, when the history has a real user message, the first
-    non-system message is a user message.
+    belongs to that tool group) unless it is the newest user message; and, when the history has
+    a real user message, the first non-system message is a user message.
     """
     problems: list[str] = []
     n = len(messages)
@@ -705,35 +705,41 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             i += 1
             continue
         if role == "assistant" and "tool_calls" in m:
-            calls = m.get("tool_calls")
-            if not isinstance(calls, list) or not calls:
-                problems.append(f"[{i}] assistant has empty or invalid tool_calls")
-                i += 1
-                continue
-            pending: dict[str, int] = {}  # id -> calls still unanswered (a dict keeps this linear)
-            for call in calls:
-                if not isinstance(call, dict) or not isinstance(call.get("id"), str) or not call.get("id"):
-                    problems.append(f"[{i}] tool call without a usable id")
-                else:
-                    if call["id"] in seen_ids:
-                        problems.append(f"[{i}] tool call id {call['id']!r} repeats an earlier one")
-                    seen_ids.add(call["id"])
-                    pending[call["id"]] = pending.get(call["id"], 0) + 1
-            j = i + 1
-            while j < n and isinstance(messages[j], dict) and messages[j].get("role") == "tool":
-                tid = messages[j].get("tool_call_id")
-                if isinstance(tid, str) and pending.get(tid):
-                    pending[tid] -= 1
-                else:
-                    problems.append(f"[{j}] tool message {tid!r} does not answer a pending call of [{i}]")
-                j += 1
-            for cid, left in pending.items():
-                if left:
-                    problems.append(f"[{i}] tool call {cid!r} is not answered directly after it")
-            i = j
+            i = _check_group(messages, i, seen_ids, problems)
             continue
         i += 1
     return problems
+
+
+def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: list[str]) -> int:
+    """Check the assistant message with calls at ``i`` and its run of results; returns the index
+    after the run."""
+    calls = messages[i].get("tool_calls")
+    if not isinstance(calls, list) or not calls:
+        problems.append(f"[{i}] assistant has empty or invalid tool_calls")
+        return i + 1
+    pending: dict[str, int] = {}  # id -> calls still unanswered (a dict keeps this linear)
+    for call in calls:
+        if not isinstance(call, dict) or not isinstance(call.get("id"), str) or not call.get("id"):
+            problems.append(f"[{i}] tool call without a usable id")
+            continue
+        if call["id"] in seen_ids:
+            problems.append(f"[{i}] tool call id {call['id']!r} repeats an earlier one")
+        seen_ids.add(call["id"])
+        pending[call["id"]] = pending.get(call["id"], 0) + 1
+    j = i + 1
+    n = len(messages)
+    while j < n and isinstance(messages[j], dict) and messages[j].get("role") == "tool":
+        tid = messages[j].get("tool_call_id")
+        if isinstance(tid, str) and pending.get(tid):
+            pending[tid] -= 1
+        else:
+            problems.append(f"[{j}] tool message {tid!r} does not answer a pending call of [{i}]")
+        j += 1
+    for cid, left in pending.items():
+        if left:
+            problems.append(f"[{i}] tool call {cid!r} is not answered directly after it")
+    return j
 
 
 # --------------------------------------------------------------------------------------------
@@ -1682,9 +1688,18 @@ def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple
         result = _stub_line(max(0, original - kept), original) + "\n" + _CUT.join(pieces)
         return result, count(result)
 
-    # Find the largest room whose result fits the target.  The estimator samples long texts, so
-    # cost is not linear in the room: shrink until something fits, grow while it fits well under
-    # the target, then bisect between the best fit and the smallest overshoot.
+    return _largest_fit(build, avail, target, n / ratio) or (stub_full, stub_cost)
+
+
+def _largest_fit(
+    build: Callable[[int], tuple[str, int]], avail: int, target: int, body_tokens: float
+) -> tuple[str, int] | None:
+    """The result of ``build(room)`` for the largest room (tokens) whose cost fits ``target``.
+
+    The estimator samples long texts, so cost is not linear in the room: shrink until something
+    fits, grow while it fits well under the target, then bisect between the best fit and the
+    smallest overshoot.  At most 8 builds.
+    """
     best: tuple[str, int] | None = None
     fits = over = tries = 0
     while tries < 8:
@@ -1695,7 +1710,7 @@ def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple
                 best = (result, cost)
             fits = avail
             # Good enough at 85% of the target; refining costs a build (and a count) per step.
-            if cost >= _GOOD_FIT * target or avail * 0.98 * ratio >= n or tries >= 4:
+            if cost >= _GOOD_FIT * target or avail * 0.98 >= body_tokens or tries >= 4:
                 break
         else:
             over = avail
@@ -1707,7 +1722,7 @@ def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple
             avail = (fits + over) // 2
         if avail < 24 or (fits and over and over - fits <= max(16, fits // 20)):
             break
-    return best or (stub_full, stub_cost)
+    return best
 
 
 # Legacy folded tool calls: <details type="tool_calls" ... result="..."> (Open WebUI 0.6/0.7 chats)
@@ -2121,68 +2136,34 @@ def convert_output_items(output: Any, reasoning_format: str | None = None) -> li
     results = {
         it.get("call_id") for it in items if it.get("type") == "function_call_output" and it.get("call_id")
     }
-    call_ids = completed & results
-    messages: list[dict] = []
-    pending_text: list[str] = []
-    pending_calls: list[dict] = []
-    pending_reasoning: list[str] = []
-    pending_details: list[Any] = []
-    pending_outputs: list[dict] = []
-    pending_images: list[str] = []
-
-    def flush_pending() -> None:
-        nonlocal pending_text, pending_calls, pending_reasoning, pending_details
-        if not (pending_text or pending_calls or pending_reasoning or pending_details):
-            return
-        msg: dict[str, Any] = {"role": "assistant", "content": "\n".join(pending_text)}
-        if pending_calls:
-            msg["tool_calls"] = pending_calls
-        if pending_reasoning:
-            msg["thinking" if reasoning_format == "thinking" else "reasoning_content"] = "\n".join(
-                pending_reasoning
-            )
-        if pending_details:
-            msg["reasoning_details"] = pending_details
-        messages.append(msg)
-        pending_text, pending_calls, pending_reasoning, pending_details = [], [], [], []
-
-    def flush_images() -> None:
-        nonlocal pending_images
-        if pending_images:
-            messages.append(
-                {
-                    "role": "user",
-                    "content": [
-                        {"type": "text", "text": IMAGE_FOLLOWUP_TEXT},
-                        *[{"type": "image_url", "image_url": {"url": u}} for u in pending_images],
-                    ],
-                }
-            )
-            pending_images = []
-
-    def flush_outputs() -> None:
-        nonlocal pending_outputs
-        if not pending_outputs:
-            return
-        flush_pending()
-        for it in pending_outputs:
-            text = ""
-            for part in it.get("output") or []:
-                if not isinstance(part, dict):
-                    continue
-                if part.get("type") == "input_text":
-                    value = part.get("text", "")
-                    text += value if isinstance(value, str) else str(value)
-                elif part.get("type") == "input_image" and part.get("image_url"):
-                    pending_images.append(part["image_url"])
-            messages.append({"role": "tool", "tool_call_id": it.get("call_id", ""), "content": text})
-        pending_outputs = []
-
+    conv = _OutputConverter(completed & results, reasoning_format)
     for it in items:
+        conv.add(it)
+    conv.flush_outputs()
+    conv.flush_images()
+    conv.flush_pending()
+    return _reconcile_like_owui(conv.messages)
+
+
+class _OutputConverter:
+    """The state of one :func:`convert_output_items` call (pending text, calls, outputs, images)."""
+
+    def __init__(self, call_ids: set, reasoning_format: str | None) -> None:
+        self.call_ids = call_ids
+        self.fmt = reasoning_format
+        self.messages: list[dict] = []
+        self.text: list[str] = []
+        self.calls: list[dict] = []
+        self.reasoning: list[str] = []
+        self.details: list[Any] = []
+        self.outputs: list[dict] = []
+        self.images: list[str] = []
+
+    def add(self, it: dict) -> None:
         itype = it.get("type", "")
         if itype != "function_call_output":
-            flush_outputs()
-            flush_images()
+            self.flush_outputs()
+            self.flush_images()
         if itype == "message":
             text = "".join(
                 p.get("text", "")
@@ -2190,13 +2171,13 @@ def convert_output_items(output: Any, reasoning_format: str | None = None) -> li
                 if isinstance(p, dict) and p.get("type") == "output_text"
             )
             if text:
-                pending_text.append(text)
+                self.text.append(text)
         elif itype == "function_call":
-            if it.get("call_id") not in call_ids:
-                continue
+            if it.get("call_id") not in self.call_ids:
+                return
             fn = it.get("provider_function") if isinstance(it.get("provider_function"), dict) else it
             args = fn.get("arguments", "{}")
-            pending_calls.append(
+            self.calls.append(
                 {
                     "id": it.get("call_id", ""),
                     "type": "function",
@@ -2207,46 +2188,85 @@ def convert_output_items(output: Any, reasoning_format: str | None = None) -> li
                 }
             )
         elif itype == "function_call_output":
-            if it.get("call_id") in call_ids:
-                pending_outputs.append(it)
+            if it.get("call_id") in self.call_ids:
+                self.outputs.append(it)
         elif itype == "reasoning":
-            details = it.get("reasoning_details")
-            if details:
-                details = details if isinstance(details, list) else [details]
-                details = [
-                    d
-                    for d in details
-                    if isinstance(d, dict)
-                    and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
-                ]
-            if not reasoning_format and not details:
-                continue
-            text = ""
-            for part in it.get("summary") or it.get("content") or []:
-                if isinstance(part, dict) and isinstance(part.get("text"), str):
-                    text += part["text"]
-            if text:
-                if reasoning_format == "think_tags":
-                    pending_text.append(
-                        f"{it.get('start_tag', '<think>')}{text}{it.get('end_tag', '</think>')}"
-                    )
-                elif reasoning_format in ("thinking", "reasoning_content"):
-                    pending_reasoning.append(text)
-            if details:
-                pending_details.extend(details)
+            self.add_reasoning(it)
         elif itype == "open_webui:code_interpreter":
             code = it.get("code", "")
             if code:
-                pending_text.append(f"<code_interpreter>\n{code}\n</code_interpreter>")
+                self.text.append(f"<code_interpreter>\n{code}\n</code_interpreter>")
             result = it.get("output", "")
             if isinstance(result, dict):
                 result = result.get("stdout", "") or result.get("result", "")
             if result:
-                pending_text.append(f"<code_interpreter_output>\n{result}\n</code_interpreter_output>")
-    flush_outputs()
-    flush_images()
-    flush_pending()
-    return _reconcile_like_owui(messages)
+                self.text.append(f"<code_interpreter_output>\n{result}\n</code_interpreter_output>")
+
+    def add_reasoning(self, it: dict) -> None:
+        details = it.get("reasoning_details")
+        if details:
+            details = details if isinstance(details, list) else [details]
+            details = [
+                d
+                for d in details
+                if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
+            ]
+        if not self.fmt and not details:
+            return
+        text = ""
+        for part in it.get("summary") or it.get("content") or []:
+            if isinstance(part, dict) and isinstance(part.get("text"), str):
+                text += part["text"]
+        if text:
+            if self.fmt == "think_tags":
+                self.text.append(f"{it.get('start_tag', '<think>')}{text}{it.get('end_tag', '</think>')}")
+            elif self.fmt in ("thinking", "reasoning_content"):
+                self.reasoning.append(text)
+        if details:
+            self.details.extend(details)
+
+    def flush_pending(self) -> None:
+        if not (self.text or self.calls or self.reasoning or self.details):
+            return
+        msg: dict[str, Any] = {"role": "assistant", "content": "\n".join(self.text)}
+        if self.calls:
+            msg["tool_calls"] = self.calls
+        if self.reasoning:
+            msg["thinking" if self.fmt == "thinking" else "reasoning_content"] = "\n".join(self.reasoning)
+        if self.details:
+            msg["reasoning_details"] = self.details
+        self.messages.append(msg)
+        self.text, self.calls, self.reasoning, self.details = [], [], [], []
+
+    def flush_images(self) -> None:
+        if self.images:
+            self.messages.append(
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": IMAGE_FOLLOWUP_TEXT},
+                        *[{"type": "image_url", "image_url": {"url": u}} for u in self.images],
+                    ],
+                }
+            )
+            self.images = []
+
+    def flush_outputs(self) -> None:
+        if not self.outputs:
+            return
+        self.flush_pending()
+        for it in self.outputs:
+            text = ""
+            for part in it.get("output") or []:
+                if not isinstance(part, dict):
+                    continue
+                if part.get("type") == "input_text":
+                    value = part.get("text", "")
+                    text += value if isinstance(value, str) else str(value)
+                elif part.get("type") == "input_image" and part.get("image_url"):
+                    self.images.append(part["image_url"])
+            self.messages.append({"role": "tool", "tool_call_id": it.get("call_id", ""), "content": text})
+        self.outputs = []
 
 
 def _reconcile_like_owui(messages: list[dict]) -> list[dict]:
