@@ -1044,6 +1044,8 @@ class Filter:
         enabled: bool = Field(default=True, description="Turn tool-context trimming on or off for yourself.")
         max_context_tokens: int = Field(
             default=0,
+            ge=0,
+            le=100_000_000,
             description="Your own context cap in tokens (0 = the admin's). Can only lower the budget.",
         )
         show_status: bool = Field(default=True, description="Show the context status line.")

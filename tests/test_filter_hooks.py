@@ -428,6 +428,8 @@ def test_valves_have_bounds():
     ):
         with pytest.raises(ValidationError):
             tcf.Filter.Valves(**bad)
+    with pytest.raises(ValidationError):
+        tcf.Filter.UserValves(max_context_tokens=-5)
     v = tcf.Filter.Valves()
     assert v.trim_policy == "stable" and v.low_water == 0.6
 
