@@ -553,7 +553,7 @@ class _Plan:
             self.tokens_after += g.base_cost
             for t, tok, tgt in zip(g.tools, g.tool_tokens, g.targets(self.caps, self.level[k]), strict=True):
                 if tgt is not None:
-                    t, tok = _shrink_tool_message(t, tgt, counter)
+                    t, tok = _shrink_tool_message(t, tgt, counter, tok)
                     self.outputs_shrunk += 1
                     self.protected_shrunk += g.water is not None
                 out.append(t)
@@ -1629,8 +1629,10 @@ def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] | Non
     return _shrink(text, target_tokens, count or estimate_tokens)[0]
 
 
-def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple[str, int]:
-    """:func:`shrink_text` that also returns ``count`` of the result."""
+def _shrink(
+    text: str, target_tokens: int, count: Callable[[str], int], known: int | None = None
+) -> tuple[str, int]:
+    """:func:`shrink_text` that also returns ``count`` of the result (``known``: ``count(text)``)."""
     target = max(int(target_tokens), _MIN_TARGET)
     body_tokens: int | None
     if text.startswith(SHRINK_PREFIX):
@@ -1644,7 +1646,7 @@ def _shrink(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple
         original = int(match.group(1).replace(",", "")) if match else current
         body_tokens = None
     else:
-        original = count(text)
+        original = count(text) if known is None else known
         if original <= target:
             return text, original
         body, body_tokens = text, original
@@ -1913,10 +1915,11 @@ def _safe_dumps(value: Any) -> str:
             return f"<{type(value).__name__}>"
 
 
-def _shrink_tool_message(m: dict, target: int, counter: TokenCounter) -> tuple[dict, int]:
+def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: int) -> tuple[dict, int]:
     """Copy of tool message ``m`` costing at most ``target`` tokens (plus the per-message overhead),
-    and its cost without that overhead."""
+    and its cost without that overhead.  ``tokens`` is its measured cost without the overhead."""
     text = _content_as_text(m.get("content"))
+    known = tokens if len(m) == 3 and m.get("content").__class__ is str else None
     rest = 0
     if len(m) > 3:  # extra keys besides role, tool_call_id and content (name, usage...)
         rest = counter.message({k: v for k, v in m.items() if k != "content"}) - counter.message_overhead
@@ -1926,7 +1929,7 @@ def _shrink_tool_message(m: dict, target: int, counter: TokenCounter) -> tuple[d
     if hit is None:
         if len(_SHRINK_MEMO) >= _SHRINK_MEMO_SIZE:
             _SHRINK_MEMO.clear()
-        hit = _SHRINK_MEMO[key] = _shrink(text, goal, counter.text)
+        hit = _SHRINK_MEMO[key] = _shrink(text, goal, counter.text, known)
     return {**m, "content": hit[0]}, hit[1] + rest
 
 
