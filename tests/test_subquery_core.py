@@ -845,3 +845,21 @@ async def test_call_ids_are_unique_across_the_whole_request():
     ids = [c["id"] for m in sent for c in m.get("tool_calls") or []]
     assert len(ids) == len(set(ids)) == 4
     assert [m["tool_call_id"] for m in sent if m["role"] == "tool"] == ids
+
+
+def test_tail_renames_repeated_call_ids_in_call_and_result():
+    """Open WebUI #28570: ids repeat across rounds; the tail sent to the inner model has none twice."""
+    call = {"id": "call_0", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    history = [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "first"},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "second"},
+    ]
+    tail = sq.tail_messages(history, 10)
+    assert [m.get("tool_call_id") for m in tail if m["role"] == "tool"] == ["call_0", "call_0~2"]
+    assert tail[3]["tool_calls"][0]["id"] == "call_0~2" and tail[4]["content"] == "second"
+    assert history[3]["tool_calls"][0]["id"] == "call_0"  # input untouched
+    assert sq.tail_messages(history, 10) == tail  # deterministic
+    assert not pairing_errors(tail)

@@ -1241,9 +1241,23 @@ def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
     return sanitize_pairs([copy.deepcopy(m) for m in convo[start:]])
 
 
+def _fresh_id(cid: Any, used: set) -> str:
+    """`cid` itself, or `cid~2`, `cid~3`, ... : the first one not used yet (deterministic)."""
+    base = cid if isinstance(cid, str) and cid else "call"
+    new, n = base, 1
+    while new in used:
+        n += 1
+        new = f"{base}~{n}"
+    used.add(new)
+    return new
+
+
 def sanitize_pairs(messages: list[dict]) -> list[dict]:
-    """Drop tool results that answer no call of the group before them; drop unanswered calls."""
+    """Drop tool results that answer no call of the group before them; drop unanswered calls.
+    A call id that repeats (in one message or across rounds, Open WebUI #28570) gets a unique
+    suffix, in the call and in its result: strict providers reject repeated ids."""
     out: list[dict] = []
+    used: set = set()
     i = 0
     while i < len(messages):
         m = messages[i]
@@ -1259,8 +1273,9 @@ def sanitize_pairs(messages: list[dict]) -> list[dict]:
                 match = next((r for r in unused if isinstance(tc, dict) and r.get("tool_call_id") == tc.get("id")), None)
                 if match is not None:
                     unused.remove(match)
-                    kept_calls.append(tc)
-                    kept_results.append(match)
+                    cid = _fresh_id(tc.get("id"), used)
+                    kept_calls.append(tc if cid == tc.get("id") else {**tc, "id": cid})
+                    kept_results.append(match if cid == tc.get("id") else {**match, "tool_call_id": cid})
             if kept_calls:
                 out.append({**m, "tool_calls": kept_calls})
                 out.extend(kept_results)
@@ -2181,24 +2196,28 @@ class Run:
 
     async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
         entry = self.entries[call.name]
-        if entry.get("direct"):
-            if not callable(self.event_call):
-                return ToolOutput("Error: Browser session is not connected for this direct tool.")
-            raw = await self.event_call(
-                {
-                    "type": "execute:tool",
-                    "data": {
-                        "id": str(uuid.uuid4()),
-                        "name": call.name,
-                        "params": kwargs,
-                        "server": entry.get("server", {}),
-                        "session_id": self.metadata.get("session_id"),
-                    },
-                }
-            )
-        else:
-            raw = await self._call_local(entry, kwargs)
+        if entry.get("direct") and not callable(self.event_call):
+            return ToolOutput("Error: Browser session is not connected for this direct tool.")
+        try:
+            raw = await (self._call_direct(call, entry, kwargs) if entry.get("direct") else self._call_local(entry, kwargs))
+        except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
+            raw = {"error": _safe_str(exc)}
         return await self._render(call.name, kwargs, entry, raw)
+
+    async def _call_direct(self, call: ToolCall, entry: Mapping[str, Any], kwargs: dict) -> Any:
+        """A user-level tool server: the browser runs it (`execute:tool`)."""
+        return await self.event_call(
+            {
+                "type": "execute:tool",
+                "data": {
+                    "id": str(uuid.uuid4()),
+                    "name": call.name,
+                    "params": kwargs,
+                    "server": entry.get("server", {}),
+                    "session_id": self.metadata.get("session_id"),
+                },
+            }
+        )
 
     async def _call_local(self, entry: Mapping[str, Any], kwargs: dict) -> Any:
         wrapper = entry["callable"]

@@ -136,7 +136,8 @@ def test_tool_that_raises(installed: ChatClient, scripted: ScriptedModel):
     message, inner_requests, _ = run(installed, scripted, "sq-raise", inner)
     assert final_answer(message) == "OUTER FINAL: saw the error"
     [result] = tool_messages(inner_requests[1])
-    assert result["content"] == "Error: `explode` raised ValueError: boom: kaboom"
+    # Worded as Open WebUI's own loop words a tool exception: {"error": str(exception)}.
+    assert json.loads(result["content"]) == {"error": "boom: kaboom"}
 
 
 def test_tool_that_hangs_past_its_timeout(installed: ChatClient, scripted: ScriptedModel, valves):

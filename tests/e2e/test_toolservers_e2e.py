@@ -241,12 +241,6 @@ def test_mcp_tool_error_and_openapi_500_reach_the_model_as_clear_tool_messages(e
     assert tool_results(native)[1] == tool_results(inner)[1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Subquery words an MCP tool exception as 'Error: `git_git_show` raised Exception: <message>' "
-    "(tools/subquery.py); Open WebUI's own loop sends the JSON '{\"error\": \"<message>\"}' "
-    "(utils/middleware.py ~3151). Both are clear, the text differs.",
-)
 def test_mcp_tool_error_text_is_the_native_loops(error_turns):
     inner, native = error_turns
     assert tool_results(native)[0] == tool_results(inner)[0]
