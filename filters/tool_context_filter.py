@@ -435,28 +435,38 @@ class _Plan:
     # -- steps 4-5: shrink old outputs, drop oldest units (one batch) -------------------------
 
     def reduce(self, target: int, cur: int) -> None:
-        """Bring the total to ``target`` using only the turns before item ``cur`` (the current turn)."""
+        """Bring the total to ``target`` using only the turns before item ``cur`` (the current turn).
+
+        First all old outputs go to the old target at once.  If that alone brings the total within
+        the budget, nothing else changes: it only touches the newest old groups, so the leading
+        part of the request (what prompt caches reuse) stays.  Otherwise floor-level shrinking and
+        drops go all the way down to ``target`` (the low-water mark), so they are rare batches.
+        """
         start = self.users[self.first_turn] if self.first_turn < len(self.users) else cur
         old = [
             k
             for k in range(start, cur)
             if not self.dropped[k] and (self.kinds[k] == _KIND_GROUP or k in self.folded_items)
         ]
-        self.shrink_old_outputs(old, target)
-        if self.total > target:
-            self.drop_oldest_units(target, cur)
-        self.relax_floor(old, target)
+        if self.shrink_old_outputs(old, target):
+            if self.total > target:
+                self.drop_oldest_units(target, cur)
+            self.relax_floor(old, target)
 
-    def shrink_old_outputs(self, old: list[int], target: int) -> None:
+    def shrink_old_outputs(self, old: list[int], target: int) -> bool:
         """All old outputs (recent groups of previous turns too) go to the old target at once;
-        then, oldest first and only while over ``target``, to the floor."""
+        then, only if still over the budget, oldest first and while over ``target``, to the floor.
+        Returns whether that second stage was needed."""
         for k in old:
             if self.level[k] < _OLD:
                 self.set_level(k, _OLD)
+        if self.total <= self.budget:
+            return False
         for k in old:
             if self.total <= target:
                 break
             self.set_level(k, _FLOOR)
+        return True
 
     def drop_oldest_units(self, target: int, cur: int) -> None:
         """Drop the oldest whole turns; the last one touched loses its tool groups first."""

@@ -169,6 +169,14 @@ def test_ten_turn_chat_with_base64_and_repeated_ids_is_valid_and_within_budget(f
     shrunk = [m["content"] for m in tools if m["content"].startswith("[shrunk by tool_context_filter: ")]
     assert shrunk and all("call the tool again" in s for s in shrunk)
     assert filtered.message(turn)["content"].startswith(f"Turn {TURNS}:")
+    # Cache-stable on the real server: most requests extend the previous one unchanged.
+    reuse = []
+    for prev, cur in zip(requests, requests[1:], strict=False):
+        a, b = prev.body["messages"], cur.body["messages"]
+        common = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+        reuse.append(cl100k_tokens(a[:common]) / cl100k_tokens(a))
+    print("reuse per request", [round(r, 2) for r in reuse])
+    assert sum(reuse) / len(reuse) >= 0.6, reuse
     # Without the filter the strict provider rejects the second turn (repeated ids).
     assert pairing_errors(unfiltered_request(requests[-1].body["messages"]))
 
