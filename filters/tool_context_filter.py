@@ -19,9 +19,9 @@ required_open_webui_version: 0.11.2
 #   position.  That is what lets the filter replay its own past decisions.
 # * Cache-stable policy (default).  Providers bill the unchanged leading part of a request at
 #   10-50%.  The filter replays the chat request by request (each user turn and each tool-loop
-#   hop): while the kept history fits, requests only append; when it outgrows the budget, old
-#   outputs are shrunk in one batch and the oldest turns dropped down to ``low_water`` of the
-#   budget, so the following requests append again.  The ``eager`` policy keeps every request as
+#   hop): while the kept history fits, requests only append; when it outgrows the budget, all
+#   old outputs are shrunk in one batch, and only if that is not enough are the oldest turns
+#   dropped, down to ``low_water`` of the budget, so the following requests append again.  The ``eager`` policy keeps every request as
 #   small as possible instead (old outputs capped as soon as they leave the recent groups).
 # * Status events: ``inlet`` reports whenever it changed something; ``request`` (before every
 #   model call, including each tool-loop hop) reports only budget actions; ``outlet`` reports the
@@ -199,10 +199,11 @@ def trim_messages(
 ) -> TrimResult:
     """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``.
 
-    Steps (one method each on :class:`_Plan`): parse (repair pairing, roles and ids) → skip turns
-    the budget certainly drops → measure and cap (replaying earlier requests under the ``stable``
-    policy) → shrink old outputs → drop oldest units → fit the current turn → materialize →
-    report.  A group is never split; the output is validated before it is returned.
+    Steps (one method each on :class:`_Plan`): skip turns the budget certainly drops (before they
+    are even parsed) → parse (repair pairing, roles and ids) → measure and cap (replaying earlier
+    requests under the ``stable`` policy) → shrink old outputs → drop oldest units → fit the
+    current turn → materialize → report.  A group is never split; the output is validated before
+    it is returned.
     """
     msgs = messages if isinstance(messages, list) else list(messages)
     return _Plan(msgs, config, counter or TokenCounter()).run()
