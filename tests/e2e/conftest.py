@@ -43,3 +43,19 @@ def owui(owui_server: OpenWebUIServer) -> ChatClient:
     ids = [m["id"] for m in client.models()]
     assert {MODEL_ID, CHEAP_MODEL_ID} <= set(ids), f"the scripted models are not listed by Open WebUI: {ids}"
     return client
+
+
+@pytest.fixture(scope="module")
+def installed(owui: ChatClient) -> ChatClient:
+    """Subquery and the probe tool installed (modules that need other tools define their own)."""
+    assert owui.install_tool("subquery", ROOT / "tools" / "subquery.py") in ("created", "updated", "unchanged")
+    owui.install_tool("probe", ROOT / "tests" / "e2e" / "probe_tool.py")
+    return owui
+
+
+@pytest.fixture
+def valves(installed: ChatClient):
+    """Set Subquery valves for one test; the defaults come back afterwards."""
+    installed.set_tool_valves("subquery", {})
+    yield lambda **v: installed.set_tool_valves("subquery", v)
+    installed.set_tool_valves("subquery", {})

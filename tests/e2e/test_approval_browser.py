@@ -9,56 +9,24 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
-from devkit.harness import ROOT, ChatClient
+from devkit.browser import SCREENSHOTS, signed_in_page
+from devkit.harness import ChatClient
 from devkit.scripted_model import Call, Reply, ScriptedModel
 from tests.e2e.conftest import ADMIN, CHEAP_MODEL_ID
 from tests.e2e.test_subquery_e2e import MODEL, TOOL_IDS, outer_scenario, tool_messages
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-OUT = ROOT / "test-output" / "browser"
-
-
-@pytest.fixture(scope="module")
-def installed(owui: ChatClient) -> ChatClient:
-    owui.install_tool("subquery", ROOT / "tools" / "subquery.py")
-    owui.install_tool("probe", ROOT / "tests" / "e2e" / "probe_tool.py")
-    return owui
+OUT = SCREENSHOTS
 
 
 @pytest.fixture(scope="module")
 def page(owui_server, installed):
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's chromium is not installed: run `make test` (it installs it) or `apt-get install chromium`")
-    from playwright.sync_api import sync_playwright
-
-    OUT.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.set_default_timeout(60_000)
-            page.goto(owui_server.url + "/auth", wait_until="domcontentloaded")
-            page.fill("input[name=email]", ADMIN["email"])
-            page.fill("input[name=password]", ADMIN["password"])
-            page.get_by_role("button", name="Sign in").click()
-            page.wait_for_url(lambda u: "/auth" not in u)
-            try:  # shown once per user, on the first sign-in after an upgrade
-                page.get_by_role("button", name="Okay, Let's Go!").click(timeout=5_000)
-            except Exception:
-                pass
-            yield page
-        finally:
-            browser.close()
+    with signed_in_page(owui_server.url, ADMIN["email"], ADMIN["password"]) as page:
+        yield page
 
 
 @pytest.fixture

@@ -16,22 +16,17 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
+from devkit.browser import SCREENSHOTS, signed_in_page
 from devkit.demo_model import QUESTION_TEMPLATES, questions
 from devkit.harness import ROOT
 from devkit.scripted_model import free_port
 
 pytestmark = pytest.mark.e2e
 
-OUT = ROOT / "test-output" / "browser"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+OUT = SCREENSHOTS
 
 
 @dataclass
@@ -143,57 +138,35 @@ def test_demo_transcript(kept_demo):
 
 @pytest.mark.browser
 def test_turn_one_in_a_real_browser(kept_demo):
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's chromium is not installed: run `make test` (it installs it) or `apt-get install chromium`")
-    from playwright.sync_api import sync_playwright
-
     _run, url = kept_demo
     base = url.split("/c/")[0]
-    OUT.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.set_default_timeout(60_000)
-            page.goto(base + "/auth", wait_until="domcontentloaded")
-            page.fill("input[name=email]", "demo@example.com")
-            page.fill("input[name=password]", "demo-password")
-            page.get_by_role("button", name="Sign in").click()
-            page.wait_for_url(lambda u: "/auth" not in u)
-            whats_new = page.get_by_role("button", name="Okay, Let's Go!")
-            try:  # shown once per user, on the first sign-in after an upgrade
-                whats_new.click(timeout=5_000)
-            except Exception:
-                pass
+    with signed_in_page(base, "demo@example.com", "demo-password") as page:
+        page.goto(url, wait_until="domcontentloaded")
+        page.wait_for_selector("#chat-input")
+        answers = page.get_by_text(re.compile(r"Tokyo: \d\d:\d\d on \w+day"))
+        page.wait_for_function("document.body.innerText.includes('Document the CSV log')")
+        before = answers.count()
+        assert before >= 1  # the demo chat holds turn 1's answer already
 
-            page.goto(url, wait_until="domcontentloaded")
-            page.wait_for_selector("#chat-input")
-            answers = page.get_by_text(re.compile(r"Tokyo: \d\d:\d\d on \w+day"))
-            page.wait_for_function("document.body.innerText.includes('Document the CSV log')")
-            before = answers.count()
-            assert before >= 1  # the demo chat holds turn 1's answer already
+        page.locator("#chat-input").click()
+        page.keyboard.type(questions(demo_repo(_run.text()))[0])
+        page.keyboard.press("Enter")
 
-            page.locator("#chat-input").click()
-            page.keyboard.type(questions(demo_repo(_run.text()))[0])
-            page.keyboard.press("Enter")
-
-            seen: list[str] = []
-            deadline = time.monotonic() + 90
-            while answers.count() <= before and time.monotonic() < deadline:
-                for line in page.locator("#messages-container").inner_text().splitlines():
-                    if line.startswith("Subquery") and line not in seen:
-                        seen.append(line)
-                        if len(seen) == 2:
-                            page.screenshot(path=str(OUT / "turn1-running.png"))
-                time.sleep(0.1)
-            page.screenshot(path=str(OUT / "turn1-answered.png"))
-            assert answers.count() == before + 1, f"no final answer; status lines seen: {seen}"
-            assert seen and seen[0].startswith("Subquery started · "), seen
-            assert any(re.match(r"Subquery · round 1/\d+ · calling git_git_log, tool_get_current_time_post", s)
-                       for s in seen), seen
-            assert any(s.startswith("Subquery done · 2 rounds · 2 tool calls") for s in seen), seen
-        finally:
-            browser.close()
+        seen: list[str] = []
+        deadline = time.monotonic() + 90
+        while answers.count() <= before and time.monotonic() < deadline:
+            for line in page.locator("#messages-container").inner_text().splitlines():
+                if line.startswith("Subquery") and line not in seen:
+                    seen.append(line)
+                    if len(seen) == 2:
+                        page.screenshot(path=str(OUT / "turn1-running.png"))
+            time.sleep(0.1)
+        page.screenshot(path=str(OUT / "turn1-answered.png"))
+        assert answers.count() == before + 1, f"no final answer; status lines seen: {seen}"
+        assert seen and seen[0].startswith("Subquery started · "), seen
+        assert any(re.match(r"Subquery · round 1/\d+ · calling git_git_log, tool_get_current_time_post", s)
+                   for s in seen), seen
+        assert any(s.startswith("Subquery done · 2 rounds · 2 tool calls") for s in seen), seen
     assert (OUT / "turn1-answered.png").stat().st_size > 10_000
 
 

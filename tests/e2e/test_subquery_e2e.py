@@ -12,28 +12,13 @@ import time
 
 import pytest
 
-from devkit.harness import ROOT, ChatClient
+from devkit.harness import ChatClient
 from devkit.scripted_model import Call, Logged, Reply, ScriptedModel
 
 pytestmark = pytest.mark.e2e
 
 MODEL = "scripted-model"
 TOOL_IDS = ["subquery", "probe"]
-
-
-@pytest.fixture(scope="module")
-def installed(owui: ChatClient) -> ChatClient:
-    assert owui.install_tool("subquery", ROOT / "tools" / "subquery.py") in ("created", "updated", "unchanged")
-    owui.install_tool("probe", ROOT / "tests" / "e2e" / "probe_tool.py")
-    return owui
-
-
-@pytest.fixture
-def valves(installed: ChatClient):
-    """Set Subquery valves for one test; the defaults come back afterwards."""
-    installed.set_tool_valves("subquery", {})
-    yield lambda **v: installed.set_tool_valves("subquery", v)
-    installed.set_tool_valves("subquery", {})
 
 
 def outer_scenario(key: str, prompt: str, recent: int = 0):

@@ -18,21 +18,6 @@ from tests.e2e.test_subquery_e2e import MODEL, TOOL_IDS, final_answer, outer_sce
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def installed(owui: ChatClient) -> ChatClient:
-    assert owui.install_tool("subquery", ROOT / "tools" / "subquery.py") in ("created", "updated", "unchanged")
-    owui.install_tool("probe", ROOT / "tests" / "e2e" / "probe_tool.py")
-    return owui
-
-
-@pytest.fixture
-def valves(installed: ChatClient):
-    """Set Subquery valves for one test; the defaults come back afterwards."""
-    installed.set_tool_valves("subquery", {})
-    yield lambda **v: installed.set_tool_valves("subquery", v)
-    installed.set_tool_valves("subquery", {})
-
-
 def wait_done(client: ChatClient, chat_id: str, message_id: str, timeout: float = 90) -> dict:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

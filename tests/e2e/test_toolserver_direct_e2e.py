@@ -13,10 +13,10 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from devkit.browser import SCREENSHOTS, signed_in_page
 from devkit.harness import ROOT, ChatClient
 from devkit.scripted_model import Call, Reply, ScriptedModel
 from devkit.toolservers import ToolServers, openapi_connection
@@ -25,12 +25,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
 MODEL = "scripted-model"
 ADMIN = {"email": "admin@example.com", "password": "admin-password"}  # tests/e2e/conftest.py's admin
-OUT = ROOT / "test-output" / "browser"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+OUT = SCREENSHOTS
 
 
 @pytest.fixture(scope="module")
@@ -78,48 +73,28 @@ def direct_scenario(scripted: ScriptedModel) -> None:
 
 
 def test_subquery_calls_a_user_level_tool_server_through_the_browser(direct_setup, scripted, owui_server, time_server):
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's chromium is not installed: run `make test` (it installs it) or `apt-get install chromium`")
-    from playwright.sync_api import sync_playwright
-
     direct_scenario(scripted)
-    OUT.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    with signed_in_page(owui_server.url, ADMIN["email"], ADMIN["password"]) as page:
+        page.goto(owui_server.url + f"/?models={MODEL}", wait_until="domcontentloaded")
+        page.wait_for_selector("#chat-input")
+        # Integrations → Tools: turn on Subquery and the user's own server (listed by its OpenAPI title).
+        page.get_by_role("button", name="Integrations").click()
+        page.get_by_role("menuitem", name=re.compile("^Tools")).click()
+        for name in ("Subquery", "mcp-time"):
+            item = page.get_by_role("menuitemcheckbox", name=name)
+            if item.get_attribute("aria-checked") != "true":  # the model may have it on already
+                item.click()
+            assert item.get_attribute("aria-checked") == "true", name
+        page.screenshot(path=str(OUT / "direct-tool-server-tools.png"))
+        page.keyboard.press("Escape")
+        page.locator("#chat-input").click()
+        page.keyboard.type("[[direct]] What time is it in Tokyo? Use the subquery.")
+        page.keyboard.press("Enter")
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.set_default_timeout(60_000)
-            page.goto(owui_server.url + "/auth", wait_until="domcontentloaded")
-            page.fill("input[name=email]", ADMIN["email"])
-            page.fill("input[name=password]", ADMIN["password"])
-            page.get_by_role("button", name="Sign in").click()
-            page.wait_for_url(lambda u: "/auth" not in u)
-            try:  # shown once per user
-                page.get_by_role("button", name="Okay, Let's Go!").click(timeout=5_000)
-            except Exception:
-                pass
-            page.goto(owui_server.url + f"/?models={MODEL}", wait_until="domcontentloaded")
-            page.wait_for_selector("#chat-input")
-            # Integrations → Tools: turn on Subquery and the user's own server (listed by its OpenAPI title).
-            page.get_by_role("button", name="Integrations").click()
-            page.get_by_role("menuitem", name=re.compile("^Tools")).click()
-            for name in ("Subquery", "mcp-time"):
-                item = page.get_by_role("menuitemcheckbox", name=name)
-                if item.get_attribute("aria-checked") != "true":  # the model may have it on already
-                    item.click()
-                assert item.get_attribute("aria-checked") == "true", name
-            page.screenshot(path=str(OUT / "direct-tool-server-tools.png"))
-            page.keyboard.press("Escape")
-            page.locator("#chat-input").click()
-            page.keyboard.type("[[direct]] What time is it in Tokyo? Use the subquery.")
-            page.keyboard.press("Enter")
-            try:
-                page.wait_for_function("document.body.innerText.includes('DIRECT RESULT:')", timeout=90_000)
-            finally:
-                page.screenshot(path=str(OUT / "direct-tool-server.png"))
-            text = page.locator("#messages-container").inner_text()
+            page.wait_for_function("document.body.innerText.includes('DIRECT RESULT:')", timeout=90_000)
         finally:
-            browser.close()
+            page.screenshot(path=str(OUT / "direct-tool-server.png"))
+        text = page.locator("#messages-container").inner_text()
     inner = scripted.requests_for("direct/inner")
     names = [t["function"]["name"] for t in inner[0].body.get("tools") or []]
     assert "tool_get_current_time_post" in names, names
