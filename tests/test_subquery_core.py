@@ -749,18 +749,67 @@ async def test_throttled_status_is_deferred_not_dropped_and_done_goes_at_once():
     await emit("round 1", False)
     await emit("round 2", False)  # within the interval: deferred
     await emit("round 3", False)  # replaces the deferred one
+    await asyncio.sleep(0.05)
     assert events == [("round 1", False)]
     await asyncio.sleep(0.3)
     assert events == [("round 1", False), ("round 3", False)]
     await emit("round 4", False)
-    await emit("finished", True)  # cancels the deferred line
+    await emit("finished", True)  # replaces the deferred line
+    await emit("late", False)  # nothing after done
     await asyncio.sleep(0.3)
-    assert events[-1] == ("finished", True) and ("round 4", False) not in events
+    assert events[-1] == ("finished", True) and ("round 4", False) not in events and ("late", False) not in events
 
     async def broken(event):
         raise RuntimeError("socket gone")
 
     await sq.StatusEmitter(broken, True)("x", True)  # progress never breaks the work
+
+
+async def test_a_slow_event_emitter_never_holds_the_loop_past_its_deadline():
+    events = []
+
+    async def slow(event):
+        await asyncio.sleep(1.5)  # a busy socket / database: every status line takes 1.5 s
+        events.append((event["data"]["description"], event["data"]["done"]))
+
+    emit = sq.StatusEmitter(slow, True, min_interval=0.0)
+
+    async def execute(call, kwargs, timeout):
+        await asyncio.sleep(0.02)
+        return "ok"
+
+    model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(tool_calls=(tc(2),)), sq.Completion(content="done"))
+    started = time.monotonic()
+    out = await loop([], TOOLS, sq.Settings(total_timeout_seconds=1.0, repeat_call_limit=0), model, execute, emit=emit)
+    await emit("Subquery done", True)
+    elapsed = time.monotonic() - started
+    assert out.stopped == "answered" and out.rounds == 3
+    assert elapsed < 1.0, elapsed  # before: 1.5 s per status line, 3 lines awaited in a row
+    assert events == []  # nothing has gone out yet: the lines are under way in the background
+    await asyncio.sleep(3.5)
+    # the line under way arrives, then done (which supersedes the still deferred round-2 line); in order
+    assert events == [("Subquery · round 1/8 · calling f", False), ("Subquery done", True)]
+
+
+async def test_a_hanging_event_emitter_is_bounded_and_done_still_goes_last(monkeypatch):
+    monkeypatch.setattr(sq, "STATUS_SEND_SECONDS", 0.4)
+    events = []
+    calls = 0
+
+    async def hangs_once(event):
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            await asyncio.sleep(60)  # never answers: cut after STATUS_SEND_SECONDS
+        events.append(event["data"])
+
+    emit = sq.StatusEmitter(hangs_once, True, min_interval=0.0)
+    started = time.monotonic()
+    await emit("stuck", False)
+    await emit("finished", True)
+    assert time.monotonic() - started < sq.DONE_WAIT_SECONDS + 0.1
+    await asyncio.sleep(0.6)
+    assert events == [{"description": "finished", "done": True}]
 
 
 async def test_done_goes_out_on_cancellation():

@@ -1924,11 +1924,27 @@ async def _in_thread(fn: Callable[..., Any], kwargs: dict) -> Any:
     return await future
 
 
-class StatusEmitter:
-    """Status lines, at most one per `min_interval` (each is a database write).
+# A progress line is sent in the background and may take this long; the loop never waits for it.
+STATUS_SEND_SECONDS = 5.0
+# The caller waits at most this long for the final `done` line; a slower one still goes out afterwards.
+DONE_WAIT_SECONDS = 0.3
+_BACKGROUND: set[asyncio.Task] = set()  # strong references to sends still under way
 
-    A throttled line is deferred, not dropped: the newest one goes out when the interval ends.
-    `done` lines always go out at once and cancel a deferred one.
+
+def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
+    task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+    _BACKGROUND.add(task)
+    task.add_done_callback(_BACKGROUND.discard)
+    return task
+
+
+class StatusEmitter:
+    """Status lines, at most one per `min_interval` (each is a database write), never holding the loop.
+
+    Progress lines go out in the background, one at a time, each bounded by STATUS_SEND_SECONDS; a
+    line that comes while the interval runs or while the previous one is still being sent is
+    deferred, not dropped (the newest deferred line goes out next). A `done` line replaces any
+    deferred one, goes out after the line under way, and is awaited at most DONE_WAIT_SECONDS.
     """
 
     def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = STATUS_INTERVAL_SECONDS):
@@ -1937,37 +1953,64 @@ class StatusEmitter:
         self.last = float("-inf")
         self.pending: str | None = None
         self.timer: asyncio.Task | None = None
+        self.sending: asyncio.Task | None = None
+        self.closed = False
 
     async def __call__(self, description: str, done: bool) -> None:
         if self.event_emitter is None:
             return
-        now = time.monotonic()
-        if done or now - self.last >= self.min_interval:
-            self._cancel_timer()
-            await self._send(description, done)
+        if done:
+            await self._finish(description)
+        elif not self.closed:
+            self.pending = description
+            self._pump()
+
+    def _pump(self) -> None:
+        """Start the deferred line if the interval and the previous send allow it, else arm a timer."""
+        if self.closed or self.pending is None or self.sending is not None or self.timer is not None:
             return
-        self.pending = description
-        if self.timer is None:
-            self.timer = asyncio.get_running_loop().create_task(self._flush_after(self.last + self.min_interval - now))
+        wait = self.last + self.min_interval - time.monotonic()
+        if wait > 0:
+            self.timer = _spawn(self._after(wait))
+            return
+        description, self.pending = self.pending, None
+        self.last = time.monotonic()
+        self.sending = _spawn(self._send(description, False))
+        self.sending.add_done_callback(self._sent)
 
-    def _cancel_timer(self) -> None:
-        self.pending = None
-        if self.timer is not None and self.timer is not asyncio.current_task():
-            self.timer.cancel()
-        self.timer = None
+    def _sent(self, task: asyncio.Task) -> None:
+        if self.sending is task:
+            self.sending = None
+            self._pump()
 
-    async def _flush_after(self, delay: float) -> None:
+    async def _after(self, delay: float) -> None:
         await asyncio.sleep(max(delay, 0))
         self.timer = None
-        description, self.pending = self.pending, None
-        if description is not None:
-            await self._send(description, False)
+        self._pump()
+
+    async def _finish(self, description: str) -> None:
+        self.closed, self.pending = True, None
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        final = _spawn(self._after_previous(self.sending, description))
+        self.sending = final
+        try:
+            await asyncio.wait_for(asyncio.shield(final), timeout=DONE_WAIT_SECONDS)
+        except TimeoutError:
+            log.debug("subquery: the final status line is still being sent")
+
+    async def _after_previous(self, previous: asyncio.Task | None, description: str) -> None:
+        if previous is not None:  # keep the order: a late progress line must not follow `done`
+            await asyncio.wait({previous}, timeout=STATUS_SEND_SECONDS)
+        self.last = time.monotonic()
+        await self._send(description, True)
 
     async def _send(self, description: str, done: bool) -> None:
-        self.last = time.monotonic()
         try:
             await asyncio.wait_for(
-                self.event_emitter({"type": "status", "data": {"description": description, "done": done}}), timeout=5
+                self.event_emitter({"type": "status", "data": {"description": description, "done": done}}),
+                timeout=STATUS_SEND_SECONDS,
             )
         except Exception:  # progress must never break the work
             log.debug("subquery: status event failed", exc_info=True)
