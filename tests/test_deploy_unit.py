@@ -29,5 +29,5 @@ def test_version_tuple():
 
 def test_plugins_read_their_names_from_frontmatter():
     tool = Plugin.from_file(ROOT / "tools" / "subquery.py", "subquery")
-    assert (tool.name, tool.required_version) == ("Subquery", "0.9.0")
+    assert (tool.name, tool.required_version) == ("Subquery", "0.11.4")
     assert tool.form({})["meta"]["description"] == tool.description != ""

@@ -397,7 +397,7 @@ async def test_loaded_by_open_webui_loader_and_usable_after_module_is_unregister
 
     source = tcf.__file__ and open(tcf.__file__, encoding="utf-8").read()
     instance, kind, frontmatter, module = await load_function_module_by_id("tool_context", content=source)
-    assert kind == "filter" and frontmatter["required_open_webui_version"] == "0.11.2"
+    assert kind == "filter" and frontmatter["required_open_webui_version"] == "0.12.4"
     assert module.__name__ not in __import__("sys").modules
     assert instance.valves.priority == 1000
     instance.valves.max_context_tokens = 12_000

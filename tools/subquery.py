@@ -5,7 +5,7 @@ author_url: https://github.com/owui-toolkit/owui-toolkit
 version: 1.1.0
 license: MIT
 description: Hand a focused subtask to a fresh, isolated loop of the same model. It drives native tool calls itself the way Open WebUI's own loop does (approval, filters, reasoning, Tool Search, embeds), in parallel and within bounds, and returns one compact answer.
-required_open_webui_version: 0.9.0
+required_open_webui_version: 0.11.4
 """
 
 # Design notes
