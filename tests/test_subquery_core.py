@@ -687,6 +687,29 @@ async def test_deferred_tools_stay_out_of_requests_and_call_tool_is_resolved():
     assert [m["content"] for m in sent if m["role"] == "tool"][1].startswith('Error: Tool "nope" is not available')
 
 
+def test_more_than_128_tools_keep_the_named_ones_then_order_and_say_which_were_left_out(caplog):
+    tools = {f"t{i}": sq.ToolInfo(f"t{i}", {"name": f"t{i}"}, None) for i in range(200)}
+    tools["call_tool"] = sq.ToolInfo("call_tool", {"name": "call_tool"}, None)
+    tools.update({f"d{i}": sq.ToolInfo(f"d{i}", {"name": f"d{i}"}, None, deferred=True) for i in range(50)})
+    prompt = "Use T199 and t150 (not t15x or t1999) to answer."
+    kept, left_out = sq.cap_request_tools(tools, prompt)
+    sent = [s["function"]["name"] for s in sq.request_specs(kept)]
+    assert len(sent) == sq.MAX_REQUEST_TOOLS
+    assert {"call_tool", "t199", "t150"} <= set(sent)  # Tool Search's own tool, then what the prompt names
+    assert sent[:125] == [f"t{i}" for i in range(125)]  # then the turn's order; the kept order is unchanged
+    assert left_out == [f"t{i}" for i in range(125, 199) if i != 150]
+    assert all(f"d{i}" in kept for i in range(50))  # deferred tools are not in the request: never counted
+    assert sq.cap_request_tools(tools, prompt) == (kept, left_out)  # deterministic
+    few = {n: tools[n] for n in ["t1", "t2"]}
+    assert sq.cap_request_tools(few, "t1") == (few, [])
+    assert sq.left_out_note(left_out) == "t125, t126, t127, t128, t129, … (+68 more)"
+
+    line = sq.Tools._start_line(kept, left_out)  # 127 sent + 50 deferred (call_tool itself not counted)
+    assert line.startswith(f"Subquery started · 177 tools available · {len(left_out)} left out (at most 128 per request): t125")
+    assert "t125, t126" in caplog.text and "t198" in caplog.text  # the log line names every one
+    assert sq.Tools._start_line(few, []) == "Subquery started · 2 tools available"
+
+
 # --- 9: selection --------------------------------------------------------------------------------------
 def test_select_tools_excludes_itself_by_callable_not_by_name_and_accepts_server_ids():
     def f(): ...

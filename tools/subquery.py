@@ -1363,6 +1363,41 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
     return cap_text("\n".join(lines), limit, "summary") if lines else "(nothing was gathered)"
 
 
+# Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
+TOOL_SEARCH_NAMES = ("search_tools", "call_tool")
+
+
+def _named_in(name: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def cap_request_tools(
+    tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
+) -> tuple[dict[str, ToolInfo], list[str]]:
+    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
+
+    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
+    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
+    never count (they are not in the request). The order of the kept tools is left as it was.
+    """
+    sent = [n for n, t in tools.items() if not t.deferred]
+    if len(sent) <= limit:
+        return dict(tools), []
+    text = prompt if isinstance(prompt, str) else ""
+    first = [n for n in sent if n in TOOL_SEARCH_NAMES]
+    named = [n for n in sent if n not in first and _named_in(n, text)]
+    rest = [n for n in sent if n not in first and n not in named]
+    keep = set((first + named + rest)[:limit])
+    kept = {n: t for n, t in tools.items() if t.deferred or n in keep}
+    return kept, [n for n in sent if n not in keep]
+
+
+def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
+    """`t1, t2, … (+N more)`: the names a status line can carry."""
+    head = ", ".join(left_out[:shown])
+    return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
+
+
 def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
     """The `tools` of a request: deferred ones stay out, never more than MAX_REQUEST_TOOLS."""
     specs = [{"type": "function", "function": t.spec} for t in tools.values() if not t.deferred]
@@ -2463,8 +2498,8 @@ class Tools:
             messages = self._first_messages(run, prompt, include_recent, d)
             deferred = metadata.get("deferred_tools") or ()
             tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
-            n = len([t for t in run.entries if t != "call_tool"])
-            await emit(f"Subquery started · {n} tool{'s' if n != 1 else ''} available", False)
+            tools, left_out = cap_request_tools(tools, prompt)
+            await emit(self._start_line(tools, left_out), False)
             outcome = await run_subquery_loop(messages, tools, settings, run.hooks())
         except Exception as exc:  # never a traceback in the chat
             log.exception("subquery loop failed")
@@ -2488,6 +2523,18 @@ class Tools:
         model = metadata.get("model") if isinstance(metadata.get("model"), dict) else {}
         params = turn_params((model.get("info") or {}).get("params"), _request_body_params(request))
         return Run(request, user, d["user"], metadata, model_id, settings, selected, emit, d["event_emitter"], d["event_call"], params)
+
+    @staticmethod
+    def _start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
+        n = len([t for t in tools if t != "call_tool"])
+        line = f"Subquery started · {n} tool{'s' if n != 1 else ''} available"
+        if not left_out:
+            return line
+        log.warning(
+            "subquery: %d tools left out of the request (providers accept at most %d): %s",
+            len(left_out), MAX_REQUEST_TOOLS, ", ".join(left_out),
+        )
+        return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
     @staticmethod
     def _first_messages(run: Run, prompt: str, include_recent: Any, d: dict) -> list[dict]:
