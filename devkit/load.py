@@ -249,10 +249,7 @@ def _one_turn(client: ChatClient, plan: LoadPlan, user: int, turn: int, previous
         now = time.monotonic()
         return TurnResult(user, turn, False, now - started, f"{type(exc).__name__}: {exc}"[:300], started=started, ended=now)
     seconds = time.monotonic() - started
-    try:
-        stored = client.message(got)
-    except Exception as exc:
-        stored = {"content": f"(reading the answer back failed: {exc})"}
+    stored = _read_back(client, got)
     content = stored.get("content") or ""
     expected = f"FINAL {plan.tag(user, turn)}: " + ("INNER " if plan.plugins else "{")
     ok = content.startswith(expected)
@@ -262,6 +259,18 @@ def _one_turn(client: ChatClient, plan: LoadPlan, user: int, turn: int, previous
         f"; the chat shows the error {str(shown)[:160]!r}" if shown else "; the chat shows no error")
     return TurnResult(user, turn, ok, seconds, error, got.chat_id, got.assistant_id, got.user_id,
                       started, started + seconds)
+
+
+def _read_back(client: ChatClient, turn: Turn, attempts: int = 3, pause: float = 2.0) -> dict:
+    """The stored assistant message; a few bounded retries (Redis may be restarting)."""
+    for attempt in range(attempts):
+        try:
+            return client.message(turn)
+        except Exception as exc:
+            if attempt == attempts - 1:
+                return {"content": f"(reading the answer back failed: {exc})"}
+            time.sleep(pause)
+    return {}
 
 
 def _user_loop(client: ChatClient, plan: LoadPlan, user: int, record: Callable[[TurnResult], None]) -> None:
