@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +19,9 @@ from tests.conftest import load_plugin
 sq = load_plugin("tools/subquery.py", "subquery_adapter_plugin")
 owui_tools = pytest.importorskip("open_webui.utils.tools")
 tool_search = pytest.importorskip("open_webui.utils.tool_search")
-from fastapi.responses import HTMLResponse  # noqa: E402  (after the skip guard)
+from fastapi import FastAPI, Request  # noqa: E402  (after the skip guard)
+from fastapi.responses import HTMLResponse  # noqa: E402
+from fastapi.testclient import TestClient  # noqa: E402
 
 
 class Probe:
@@ -191,16 +194,55 @@ async def test_mcp_entries_are_labelled_with_their_server_id():
     assert metadata["tools"]["git_log"].get("server_id") is None  # the turn's metadata is not mutated
 
 
-# --- 11: turn parameters from the request body ------------------------------------------------------------------
-def test_turn_params_are_read_from_the_outer_request_body():
-    request = FakeRequest()
-    request._body = json.dumps({"params": {"temperature": 0.3, "seed": 7, "function_calling": "native"}}).encode()
-    assert sq.turn_params(sq._request_body_params(request)) == {"temperature": 0.3, "seed": 7}
-    request._body = b"not json"
-    assert sq._request_body_params(request) == {}
+# --- 11: turn parameters -------------------------------------------------------------------------------------
+async def test_turn_params_come_from_defaults_model_and_the_turn_through_public_apis():
+    """A real FastAPI route parses the body first (as main.chat_completion's `form_data: dict` does); the
+    tool then reads the turn's params through Starlette's public Request.json(), never `_body`."""
+    from open_webui.models.config import Config
+
+    app = FastAPI()
+    seen = {}
+    model = {"id": "m", "info": {"params": {"temperature": 0.9, "top_p": 0.8, "max_tokens": 50}}}
+
+    @app.post("/chat")
+    async def chat(request: Request, form_data: dict):
+        seen["params"] = await sq.chat_params(request, model)
+        return {}
+
+    before = await Config.get("models.default_params", {})
+    await Config.upsert({"models.default_params": {"seed": 1, "top_p": 0.1, "stop": ["A"]}})
+    try:
+        body = {"model": "m", "messages": [], "params": {"temperature": 0.3, "seed": 7, "function_calling": "native"}}
+        response = TestClient(app, raise_server_exceptions=True).post("/chat", json=body)
+        assert response.status_code == 200, response.text
+    finally:
+        await Config.upsert({"models.default_params": before or {}})
+    # admin defaults < the model's params < the turn's; Open WebUI's own keys are not forwarded
+    assert seen["params"] == {"temperature": 0.3, "top_p": 0.8, "max_tokens": 50, "seed": 7, "stop": ["A"]}
+    source = Path(sq.__file__).read_text()
+    assert "._body" not in source and "\"_body\"" not in source  # no private Starlette cache
 
 
-# --- 13: the marker travels into tool threads -------------------------------------------------------------------
+async def test_turn_params_without_a_readable_body_are_bounded_and_empty(monkeypatch):
+    monkeypatch.setattr(sq, "BODY_READ_SECONDS", 0.2)
+    scope = {"type": "http", "method": "POST", "headers": [], "path": "/", "query_string": b""}
+    assert await sq._turn_body_params(Request(scope)) == {}  # an internal request with no body
+
+    async def never(*_):
+        await asyncio.sleep(60)
+
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    assert await sq._turn_body_params(Request(scope, never)) == {}  # a body that never comes: bounded
+    assert loop.time() - started < 1.0
+
+    async def not_json():
+        return {"type": "http.request", "body": b"not json", "more_body": False}
+
+    assert await sq._turn_body_params(Request(scope, not_json)) == {}
+    assert await sq._turn_body_params(FakeRequest()) == {}  # no json() at all
+
+
 async def test_the_recursion_marker_reaches_sync_tools_in_threads():
     with sq.subquery_run():
         assert await sq._in_thread(sq.inside_subquery, {}) is True

@@ -2102,17 +2102,45 @@ async def _get_tools(request: Any, user: Any, user_dict: dict, metadata: dict, o
         return {}
 
 
-def _request_body_params(request: Any) -> Mapping:
-    """The turn's `params` as the client sent them (Starlette keeps the read body on the request)."""
-    body = getattr(request, "_body", None)
-    if not isinstance(body, (bytes, str)) or not body:
+# Open WebUI 0.12.4 hands a tool no public copy of the turn's chat parameters: `__metadata__['params']`
+# holds only Open WebUI's own keys (function_calling, tool_approval_mode, reasoning_tags, ...),
+# `__model__` only the model's saved params, and apply_params_to_form_data moves the rest into the
+# outer form_data, which no tool receives.  So the sources are, later ones winning as in main.py's
+# chat_completion: the admin's default params, the model's params, then the turn's own `params`,
+# read through Starlette's public `Request.json()` (FastAPI parsed the body before the chat began,
+# so this returns that cached parse and reads nothing from the network; bounded all the same).
+BODY_READ_SECONDS = 1.0
+
+
+async def _default_params() -> Mapping:
+    """The admin's global model defaults (Admin > Settings > Models), as main.py merges them first."""
+    try:
+        from open_webui.models.config import Config
+
+        found = await asyncio.wait_for(Config.get("models.default_params", {}), timeout=BODY_READ_SECONDS)
+    except Exception:
+        log.debug("subquery: no default model params", exc_info=True)
+        return {}
+    return found if isinstance(found, Mapping) else {}
+
+
+async def _turn_body_params(request: Any) -> Mapping:
+    """The turn's `params` as the client sent them, through the public `Request.json()`."""
+    reader = getattr(request, "json", None)
+    if not callable(reader):
         return {}
     try:
-        data = json.loads(body)
-    except Exception:
+        data = await asyncio.wait_for(reader(), timeout=BODY_READ_SECONDS)
+    except Exception:  # no body (an internal request), not JSON, or a closed stream
         return {}
     params = data.get("params") if isinstance(data, dict) else None
     return params if isinstance(params, Mapping) else {}
+
+
+async def chat_params(request: Any, model: Mapping[str, Any]) -> dict:
+    """temperature, top_p, ... for the inner calls: defaults < the model's params < the turn's."""
+    model_params = (model.get("info") or {}).get("params") if isinstance(model.get("info"), Mapping) else None
+    return turn_params(await _default_params(), model_params, await _turn_body_params(request))
 
 
 @dataclass
@@ -2521,7 +2549,7 @@ class Tools:
         include, exclude = parse_id_list(self.valves.include_tool_ids), parse_id_list(self.valves.exclude_tool_ids)
         selected = select_tools(entries, d["id"], include, exclude, direct_ok)
         model = metadata.get("model") if isinstance(metadata.get("model"), dict) else {}
-        params = turn_params((model.get("info") or {}).get("params"), _request_body_params(request))
+        params = await chat_params(request, model)
         return Run(request, user, d["user"], metadata, model_id, settings, selected, emit, d["event_emitter"], d["event_call"], params)
 
     @staticmethod
