@@ -184,6 +184,19 @@ async def test_image_files_go_to_the_chat_and_to_the_inner_model():
 
 
 # --- 9: MCP servers in the valves ------------------------------------------------------------------------------
+async def test_image_parts_are_inlined_with_open_webuis_converter_before_the_model_call():
+    run = make_run({})
+    data_uri = "data:image/png;base64,AAAA"
+    parts = [{"type": "text", "text": "look"}, {"type": "image_url", "image_url": {"url": data_uri}},
+             {"type": "image_url", "image_url": {"url": "/api/v1/files/missing/content"}}]
+    form = {"messages": [{"role": "tool", "tool_call_id": "a", "content": "x"}, {"role": "user", "content": parts}]}
+    out = await run._inline_images(form)
+    # a data URI stays; a file that cannot be read is left as it was (never an exception)
+    assert out["messages"][1]["content"] == parts
+    text_only = {"messages": [{"role": "user", "content": "hi"}]}
+    assert await run._inline_images(text_only) is text_only
+
+
 async def test_mcp_entries_are_labelled_with_their_server_id():
     client = object()
     metadata = {"tools": {"git_log": {"callable": print, "spec": {"name": "git_log"}, "type": "mcp", "client": client}},

@@ -2184,6 +2184,7 @@ class Run:
             form["tools"] = copy.deepcopy(specs)  # filters may edit the request; our specs stay as they are
             if tool_choice:
                 form["tool_choice"] = tool_choice
+        form = await self._inline_images(form)
         try:
             form = await self._request_filters(form)
         except Exception as exc:
@@ -2197,6 +2198,19 @@ class Run:
         completion = completion_from(response)
         self._log_usage(completion.usage)
         return completion
+
+    async def _inline_images(self, form: dict) -> dict:
+        """Image parts by file URL become data URIs, as Open WebUI's loop does before the request hooks
+        (a provider cannot fetch `/api/v1/files/<id>/content`)."""
+        if not any(isinstance(m.get("content"), list) for m in form["messages"] if isinstance(m, dict)):
+            return form
+        try:
+            from open_webui.utils.middleware import convert_url_images_to_base64
+
+            return await convert_url_images_to_base64(form, user=self.user)
+        except Exception:
+            log.debug("subquery: image parts left as they were", exc_info=True)
+            return form
 
     async def _generate(self, form: dict, remaining: float) -> Any:
         from open_webui.utils.chat import generate_chat_completion

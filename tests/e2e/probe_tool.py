@@ -9,6 +9,10 @@ description: Tools with known timing and failure modes, for the end-to-end tests
 import asyncio
 import time
 
+PIXEL_PNG = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+)
+
 
 class Tools:
     def __init__(self):
@@ -81,6 +85,13 @@ class Tools:
 
         html = f"<div id='probe-chart'>CHART {title}</div>"
         return HTMLResponse(html, headers={"Content-Disposition": "inline"})
+
+    def tiny_image(self, color: str = "red") -> str:
+        """
+        Render a one-pixel PNG and return it as a data URI (an image result).
+        :param color: The colour's name (ignored: the pixel is always red).
+        """
+        return PIXEL_PNG
 
     def big_table(self, rows: int = 4000) -> str:
         """

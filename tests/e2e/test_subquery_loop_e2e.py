@@ -13,6 +13,7 @@ import pytest
 
 from devkit.harness import ROOT, ChatClient
 from devkit.scripted_model import Call, Reply, ScriptedModel
+from tests.e2e.probe_tool import PIXEL_PNG
 from tests.e2e.test_subquery_e2e import MODEL, TOOL_IDS, final_answer, outer_scenario, run, tool_messages
 
 pytestmark = pytest.mark.e2e
@@ -88,6 +89,22 @@ def test_an_inline_embed_from_an_inner_tool_is_stored_on_the_chat_message(instal
     assert "<div id='probe-chart'>CHART sales</div>" in (message.get("embeds") or [])
     [result] = tool_messages(inner_requests[1])
     assert "Embedded UI result is active and visible to the user" in result["content"]
+
+
+def test_an_image_result_reaches_the_inner_model_as_an_image_part(installed: ChatClient, scripted: ScriptedModel):
+    inner = [Reply(calls=(Call("tiny_image", {"color": "red"}),)), Reply(content="saw a red pixel")]
+    message, inner_requests, _ = run(installed, scripted, "sq-image", inner)
+    assert final_answer(message) == "OUTER FINAL: saw a red pixel"
+    messages = inner_requests[1].body["messages"]
+    [result] = tool_messages(inner_requests[1])
+    assert result["content"] == "tiny_image: Image file read successfully."  # Open WebUI's own wording
+    after = messages[messages.index(result) + 1]
+    assert after["role"] == "user"
+    images = [p["image_url"]["url"] for p in after["content"] if p.get("type") == "image_url"]
+    # Open WebUI stores the image and turns the file URL back into a data URI, as its own loop does: a
+    # provider cannot fetch /api/v1/files/<id>/content
+    assert images == [PIXEL_PNG], images
+    assert "iVBORw0KGgo" not in json.dumps(message.get("content"))  # the data URI never lands in the chat text
 
 
 # --- 4: reasoning -----------------------------------------------------------------------------------------
@@ -186,6 +203,34 @@ def test_the_turns_chat_parameters_reach_the_inner_calls(installed: ChatClient, 
     installed.chat(MODEL, f"[[{key}]] go", tool_ids=TOOL_IDS, extra={"params": params})
     [inner] = scripted.requests_for(f"{key}/inner")
     assert {k: inner.body.get(k) for k in params} == params
+
+
+# --- 5: more than 128 tools without Tool Search -----------------------------------------------------------------------
+MANY_TOOLS = "\n".join(
+    ['"""', "title: Many tools", "version: 0.1.0", '"""', "", "", "class Tools:"]
+    + [f"    def op_{i:03d}(self, n: int = 0) -> str:\n        \"\"\"Operation {i}.\"\"\"\n        return 'op {i} ran'\n"
+       for i in range(140)]
+)
+
+
+def test_over_128_tools_the_named_ones_stay_and_the_left_out_ones_are_named(installed: ChatClient, scripted: ScriptedModel):
+    key = "sq-many"
+    installed.install_tool_source("sq_many", MANY_TOOLS)
+    scripted.script(key, outer_scenario(key, "use op_139 once"))
+    scripted.script(f"{key}/inner", [Reply(calls=(Call("op_139", {"n": 1}),)), Reply(content="op 139 done")])
+    turn = installed.chat(MODEL, f"[[{key}]] go", tool_ids=[*TOOL_IDS, "sq_many"])
+    message = installed.message(turn)
+    inner = scripted.requests_for(f"{key}/inner")
+    assert len(scripted.requests_for(key)[0].body["tools"]) > 128  # the outer request, as Open WebUI sends it
+    names = [t["function"]["name"] for t in inner[0].body["tools"]]
+    assert len(names) == 128 and "op_139" in names and "subquery" not in names  # named in the prompt: kept
+    assert tool_messages(inner[1])[0]["content"] == "op 139 ran"
+    assert final_answer(message) == "OUTER FINAL: op 139 done"
+    statuses = [s.get("description") or "" for s in message.get("statusHistory") or []]
+    [start] = [s for s in statuses if s.startswith("Subquery started")]
+    all_names = [t["function"]["name"] for t in scripted.requests_for(key)[0].body["tools"] if t["function"]["name"] != "subquery"]
+    left_out = [n for n in all_names if n not in names]
+    assert f"{len(left_out)} left out (at most 128 per request): {left_out[0]}" in start, start
 
 
 # --- 5: Tool Search -------------------------------------------------------------------------------------------------
