@@ -31,6 +31,12 @@ required_open_webui_version: 0.11.4
 # Recursion marker.  A process-wide ContextVar holds the token of the running subquery; a token
 #   counts only while its run is active, so a subquery nested inside the same run is refused,
 #   but one started later from a task that a tool spawned (which inherited the token) is not.
+# Status lines.  Sent in the background, one at a time and bounded, so a slow socket never holds the
+#   loop past total_timeout_seconds; `done` goes after the line under way, awaited at most 0.3 s.
+# Turn parameters.  0.12.4 gives a tool no public copy of the chat's temperature etc.: admin
+#   defaults < the model's params < the turn's `params` via the public `Request.json()` (see there).
+# More than 128 tools.  `cap_request_tools` keeps Tool Search's tools, then the ones the prompt
+#   names, then the turn's order; the start status line and a warning log line name the rest.
 
 from __future__ import annotations
 
