@@ -559,3 +559,66 @@ def dense_texts(n_chars: int = 40_000, seed: int = 0) -> dict[str, str]:
         "long line, no spaces": "".join(rng.choice(string.ascii_lowercase) for _ in range(n_chars)),
         "alphanumeric run": "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(n_chars)),
     }
+
+
+# Prose in scripts the estimator sees as non-ASCII (written for this project), and random code
+# points from the same blocks: cl100k splits rare characters into 2-4 tokens, common ones often
+# merge into 1 or less per character, so both kinds are needed to check the estimator.
+NONLATIN_PROSE = {
+    "ru": "Длинные разговоры с инструментами растут незаметно. Каждый результат поиска, каждая загруженная "
+    "страница и каждый фрагмент журнала сохраняются вместе с сообщением ассистента, и следующий запрос "
+    "отправляет всё это заново. Безопасный подход держит вызов и его ответ вместе и сначала сжимает самые "
+    "объёмные части.",
+    "el": "Οι μακριές συζητήσεις με εργαλεία μεγαλώνουν αθόρυβα. Κάθε αποτέλεσμα αναζήτησης και κάθε σελίδα "
+    "αποθηκεύεται μαζί με το μήνυμα του βοηθού, και το επόμενο αίτημα τα στέλνει όλα ξανά.",
+    "ar": "تنمو المحادثات الطويلة مع الأدوات بهدوء. كل نتيجة بحث وكل صفحة يتم جلبها تحفظ مع رسالة المساعد، "
+    "ويعيد الطلب التالي إرسالها كلها. النهج الآمن يبقي كل استدعاء مع نتيجته ويقلص الأجزاء الكبيرة أولا.",
+    "he": "שיחות ארוכות עם כלים גדלות בשקט. כל תוצאת חיפוש וכל דף שנטען נשמרים יחד עם הודעת העוזר, "
+    "והבקשה הבאה שולחת את כולם מחדש.",
+    "hi": "उपकरणों के साथ लंबी बातचीत चुपचाप बढ़ती जाती है। हर खोज परिणाम और हर पृष्ठ सहायक के संदेश के साथ "
+    "सहेजा जाता है, और अगला अनुरोध सब कुछ फिर से भेजता है।",
+    "ko": "도구를 사용하는 긴 대화는 조용히 커집니다. 모든 검색 결과와 가져온 페이지, 로그 조각은 그것을 요청한 "
+    "어시스턴트 메시지와 함께 저장되고, 다음 요청은 그 모든 것을 다시 보냅니다. 안전한 방법은 호출과 결과를 "
+    "함께 두고 큰 부분부터 먼저 줄이는 것입니다.",
+    "th": "บทสนทนายาวที่ใช้เครื่องมือจะค่อยๆ ใหญ่ขึ้นโดยไม่รู้ตัว ผลการค้นหาทุกรายการและทุกหน้าที่ดึงมาจะถูกบันทึกไว้ "
+    "พร้อมกับข้อความของผู้ช่วย และคำขอถัดไปจะส่งทั้งหมดอีกครั้ง",
+    "en+symbols": "The result “looks fine” — but the 2nd page’s totals… don’t match: 12 € vs 14 € ✓ ✗ → "
+    "check again 🙂 👍 (see § 4.2, “Notes”).",
+}
+
+#: Code-point ranges the random classes draw from.
+RANDOM_BLOCKS = {
+    "random CJK": [(0x4E00, 0x9FFF)],
+    "random Hangul": [(0xAC00, 0xD7A3)],
+    "random kana + CJK punctuation": [(0x3000, 0x30FF)],
+    "random 2-byte scripts": [(0x0370, 0x07FF)],  # Greek, Cyrillic, Armenian, Hebrew, Arabic, Syriac...
+    "random Indic/Thai": [(0x0900, 0x0E7F)],
+    "random symbols (3-byte)": [(0x2000, 0x2BFF)],
+    "random emoji": [(0x1F300, 0x1F64F), (0x1F680, 0x1F6FF), (0x1F900, 0x1F9FF)],
+    "random CJK Ext B": [(0x20000, 0x2A6DF)],
+}
+
+
+def random_script_text(n_chars: int, blocks: list[tuple[int, int]], seed: int = 0, space_every: int = 0) -> str:
+    """``n_chars`` random code points from ``blocks`` (inclusive ranges), optionally spaced."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n_chars):
+        if space_every and i % space_every == space_every - 1:
+            out.append(" ")
+            continue
+        lo, hi = rng.choice(blocks)
+        out.append(chr(rng.randint(lo, hi)))
+    return "".join(out)
+
+
+def nonlatin_texts(n_chars: int = 2000, seed: int = 0) -> dict[str, str]:
+    """One text of about ``n_chars`` per non-Latin class: prose (all languages of
+    :data:`NONLATIN_PROSE` together, from a seeded offset) and each random block."""
+    rng = random.Random(seed)
+    prose = "\n".join(NONLATIN_PROSE.values())
+    start = rng.randrange(len(prose))
+    out = {"non-Latin prose": ((prose + "\n") * (n_chars // len(prose) + 2))[start : start + n_chars]}
+    for k, (name, blocks) in enumerate(RANDOM_BLOCKS.items()):
+        out[name] = random_script_text(n_chars, blocks, seed=seed * 31 + k)
+    return out
