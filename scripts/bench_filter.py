@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import inspect
 import json
 import os
@@ -158,11 +159,18 @@ def varied_histories(count: int, seed: int = 11) -> list[list[dict]]:
 
 
 def timed(fn, repeat: int) -> list[float]:
+    """Wall time of ``repeat`` calls; as ``timeit``, the garbage collector is off while timing (a
+    collection triggered by earlier allocations would otherwise land on whichever call is next)."""
     times = []
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
+        gc.collect()
+        gc.disable()
+        try:
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+        finally:
+            gc.enable()
     return times
 
 
@@ -173,9 +181,14 @@ def ms(seconds: float) -> str:
 async def time_inlet(f: Any, body: dict, repeat: int) -> list[float]:
     times = []
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        await f.inlet(body)
-        times.append(time.perf_counter() - t0)
+        gc.collect()
+        gc.disable()  # as in timed()
+        try:
+            t0 = time.perf_counter()
+            await f.inlet(body)
+            times.append(time.perf_counter() - t0)
+        finally:
+            gc.enable()
     return times
 
 
