@@ -39,6 +39,7 @@ import os
 import re
 import sys
 import threading
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -279,6 +280,8 @@ class _Plan:
             and isinstance(payloads[k].get("content"), str)
             and FOLDED_MARKER in payloads[k]["content"]
         }
+        # Items whose outputs can shrink (groups and legacy folded messages), in order.
+        self.shrinkable = [k for k in range(n) if kinds[k] == _KIND_GROUP or k in self.folded_items]
 
     # -- step 2: skip turns the budget certainly drops (before parsing them) -------------------
 
@@ -450,11 +453,9 @@ class _Plan:
         drops go all the way down to ``target`` (the low-water mark), so they are rare batches.
         """
         start = self.users[self.first_turn] if self.first_turn < len(self.users) else cur
-        old = [
-            k
-            for k in range(start, cur)
-            if not self.dropped[k] and (self.kinds[k] == _KIND_GROUP or k in self.folded_items)
-        ]
+        lo, hi = bisect_left(self.shrinkable, start), bisect_left(self.shrinkable, cur)
+        dropped = self.dropped
+        old = [k for k in self.shrinkable[lo:hi] if not dropped[k]]
         if self.shrink_old_outputs(old, target):
             if self.total > target:
                 self.drop_oldest_units(target, cur)
