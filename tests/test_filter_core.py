@@ -884,3 +884,29 @@ def test_synthetic_image_message_away_from_tool_results_is_an_orphan():
     r = trim(h)
     assert r.messages == [user("q"), assistant("a"), user("next")]
     assert r.report.orphans_removed == 1
+
+
+_MARKERS = ["Traceback (most recent", "ValueError: bad", "ERROR x", "error: y", '{"error": 1}', "FAIL",
+            "fatal", "FATAL", "panic: z", "permission denied", "see https://x.org", "\n", "E", ":", '"']
+
+
+@given(st.integers(0, 2**32 - 1), st.lists(st.sampled_from(_MARKERS), max_size=8), st.integers(40, 3000))
+def test_error_line_search_with_gates_finds_what_a_full_search_finds(seed, inserts, room):
+    """The gate characters only skip patterns that cannot occur: same lines as searching every pattern."""
+    import random
+
+    rng = random.Random(seed)
+    text = list(output_text(rng.randint(200, 9000), seed % 97, rng.choice(["json", "log"])))
+    for marker in inserts:
+        at = rng.randrange(len(text) + 1)
+        text[at:at] = list(marker)
+    body = "".join(text)
+    start, end = sorted(rng.randrange(len(body) + 1) for _ in range(2))
+    gated = tcf._find_extracts(body, start, end, room)
+    saved = tcf._EXTRACT_GATED
+    try:
+        tcf._EXTRACT_GATED = tuple((pat, frozenset()) for pat, _ in saved)
+        full = tcf._find_extracts(body, start, end, room)
+    finally:
+        tcf._EXTRACT_GATED = saved
+    assert gated == full
