@@ -7,7 +7,8 @@
 
 Everything runs on loopback: Debian's redis-server and PostgreSQL (installed when missing, as root),
 Open WebUI 0.12.4 with UVICORN_WORKERS=2, REDIS_URL, WEBSOCKET_MANAGER=redis and a PostgreSQL
-DATABASE_URL, and the scripted model. Phases, each with fresh chats:
+DATABASE_URL, and the scripted model. After an unmeasured warm-up turn per user (plugins on, then
+off), the phases, each with fresh chats:
 
   1. plugins on   - each turn the model calls subquery (inner loop: a slow and a fast tool in parallel)
                     plus a big report the filter must trim, and an HTML card;
@@ -51,6 +52,18 @@ def prepare(server: OpenWebUIServer, users: int) -> tuple[ChatClient, list[ChatC
     admin.signup(**ADMIN)
     load.deploy_plugins(admin)
     return admin, load.setup_accounts(admin, users)
+
+
+def warm_up(model: ScriptedModel, clients: list[ChatClient], admin: ChatClient) -> None:
+    """One unmeasured turn per user with the plugins on and one with them off: every worker has loaded
+    the plugin modules, the tokenizer and its connections before anything is timed."""
+    for plugins in (True, False):
+        load.set_filter_active(admin, plugins)
+        plan = load.LoadPlan("warm-on" if plugins else "warm-off", len(clients), 1, plugins=plugins)
+        load.script_plan(model, plan)
+        result = load.run_load(clients, plan, progress=lambda _: None)
+        log(f"  warm-up ({'plugins on' if plugins else 'plugins off'}): {len(result.failed)} failed, not counted")
+    load.set_filter_active(admin, True)
 
 
 def phase(model: ScriptedModel, clients: list[ChatClient], plan: load.LoadPlan, faults=None) -> dict:
@@ -97,6 +110,7 @@ def multi_worker_phases(args, model: ScriptedModel, work: Path) -> dict[str, dic
                                  database_url=postgres.url)
         log(f"Open WebUI on {server.url} with workers {server.worker_pids()}")
         admin, clients = prepare(server, args.users)
+        warm_up(model, clients, admin)
         out = {"2w-on": phase(model, clients, load.LoadPlan("on", args.users, args.turns))}
         load.set_filter_active(admin, False)
         out["2w-off"] = phase(model, clients, load.LoadPlan("off", args.users, args.turns, plugins=False))
@@ -116,7 +130,8 @@ def single_worker_phase(args, model: ScriptedModel, work: Path) -> dict:
     server = start_openwebui(work / "owui-1w", model.base_url, workers=1)
     try:
         log(f"Open WebUI on {server.url}: one worker, SQLite, no Redis")
-        _, clients = prepare(server, args.users)
+        admin, clients = prepare(server, args.users)
+        warm_up(model, clients, admin)
         return phase(model, clients, load.LoadPlan("single", args.users, args.turns))
     finally:
         server.stop()
