@@ -125,7 +125,9 @@ class TrimConfig:
 
     @property
     def recent_cap(self) -> int:
-        return max(_MIN_TARGET, self.recent_tool_output_max_tokens)
+        """Never below the old cap: a recent output is never shrunk harder than an old one.  (Otherwise
+        a group that repairs turn from old into recent would be shrunk again on the next pass.)"""
+        return max(_MIN_TARGET, self.recent_tool_output_max_tokens, self.tool_output_max_tokens)
 
 
 @dataclass(frozen=True)
@@ -1046,7 +1048,7 @@ class Filter:
             default=12000,
             ge=_MIN_TARGET,
             le=10_000_000,
-            description="Cap for every other tool output (gentle).",
+            description="Cap for every other tool output (gentle; never below tool_output_max_tokens).",
         )
         image_tokens: int = Field(
             default=1024, ge=0, le=1_000_000, description="Flat token allowance per image."

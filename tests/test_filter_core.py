@@ -910,3 +910,11 @@ def test_error_line_search_with_gates_finds_what_a_full_search_finds(seed, inser
     finally:
         tcf._EXTRACT_GATED = saved
     assert gated == full
+
+
+def test_recent_cap_is_never_below_the_old_cap():
+    """A recent output is never shrunk harder than an old one; this also keeps trimming idempotent when
+    repairs (renamed ids) turn an old group into a recent one on the next pass (found by hypothesis)."""
+    config = tcf.TrimConfig(budget_tokens=3000, tool_output_max_tokens=4000, recent_tool_output_max_tokens=500)
+    assert config.recent_cap == config.old_cap == 4000
+    assert tcf.TrimConfig(budget_tokens=3000, tool_output_max_tokens=1000).recent_cap == 12000
