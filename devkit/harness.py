@@ -82,15 +82,19 @@ class OpenWebUIServer:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"open-webui exited with {self.process.returncode}; see {self.log_path}:\n{self.tail()}")
-            try:
-                with urllib.request.urlopen(self.url + "/health", timeout=2) as resp:
-                    if resp.status == 200:
-                        return self
-            except (urllib.error.URLError, OSError):
-                pass
+            if self.healthy():
+                return self
             time.sleep(0.5)
         self.stop()
         raise RuntimeError(f"open-webui did not become healthy in {timeout:.0f}s; see {self.log_path}:\n{self.tail()}")
+
+    def healthy(self) -> bool:
+        """Whether `/health` answers 200 right now (bounded: 2 s)."""
+        try:
+            with urllib.request.urlopen(self.url + "/health", timeout=2) as resp:
+                return resp.status == 200
+        except (urllib.error.URLError, OSError):
+            return False
 
     def tail(self, lines: int = 40) -> str:
         try:
@@ -113,13 +117,8 @@ class OpenWebUIServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             pids = self.worker_pids()
-            if len(pids) >= count:
-                try:
-                    with urllib.request.urlopen(self.url + "/health", timeout=2) as resp:
-                        if resp.status == 200:
-                            return pids
-                except (urllib.error.URLError, OSError):
-                    pass
+            if len(pids) >= count and self.healthy():
+                return pids
             time.sleep(0.5)
         raise RuntimeError(f"{count} uvicorn workers were not up within {timeout:.0f}s:\n{self.tail()}")
 

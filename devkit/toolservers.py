@@ -41,30 +41,26 @@ class ToolServerError(RuntimeError):
 # ---------------------------------------------------------------------------
 
 
-def openapi_connection(url: str, server_id: str, name: str, description: str = "") -> dict[str, Any]:
-    """A tool-server connection for an OpenAPI server (tool id `server:<server_id>`)."""
+def _connection(kind: str, url: str, path: str, server_id: str, name: str, description: str) -> dict[str, Any]:
     return {
-        "url": url.rstrip("/"),
-        "path": "openapi.json",
-        "type": "openapi",
+        "url": url,
+        "path": path,
+        "type": kind,
         "auth_type": "none",
         "key": "",
         "config": {"enable": True},
         "info": {"id": server_id, "name": name, "description": description},
     }
+
+
+def openapi_connection(url: str, server_id: str, name: str, description: str = "") -> dict[str, Any]:
+    """A tool-server connection for an OpenAPI server (tool id `server:<server_id>`)."""
+    return _connection("openapi", url.rstrip("/"), "openapi.json", server_id, name, description)
 
 
 def mcp_connection(url: str, server_id: str, name: str, description: str = "") -> dict[str, Any]:
     """A tool-server connection for an MCP server over streamable HTTP (tool id `server:mcp:<server_id>`)."""
-    return {
-        "url": url,
-        "path": "",
-        "type": "mcp",
-        "auth_type": "none",
-        "key": "",
-        "config": {"enable": True},
-        "info": {"id": server_id, "name": name, "description": description},
-    }
+    return _connection("mcp", url, "", server_id, name, description)
 
 
 def merge_connections(current: Sequence[dict], new: Sequence[dict]) -> list[dict]:

@@ -3,17 +3,14 @@
 # and this machine allows it (root, or password-less sudo, with apt-get); otherwise say what to do.
 set -u
 [ -x /usr/bin/chromium ] && exit 0
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "note: /usr/bin/chromium is missing and there is no apt-get: the browser test will fail until Chromium is installed" >&2
-  exit 0
-fi
-if [ "$(id -u)" = 0 ]; then
-  SUDO=""
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-  SUDO="sudo -n"
-else
-  echo "note: /usr/bin/chromium is missing: run 'sudo apt-get install chromium' for the browser test" >&2
-  exit 0
-fi
+. "$(dirname "$0")/apt_access.sh"
+apt_access
+case $? in
+  1) echo "note: /usr/bin/chromium is missing and there is no apt-get: the browser test will fail until Chromium is installed" >&2
+     exit 0 ;;
+  2) echo "note: /usr/bin/chromium is missing: run 'sudo apt-get install chromium' for the browser test" >&2
+     exit 0 ;;
+esac
+SUDO=$APT_SUDO
 echo "installing Debian's chromium for the browser test …"
 $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null

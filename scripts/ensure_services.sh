@@ -15,18 +15,15 @@ for name in "${want[@]}"; do
   esac
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "error: ${missing[*]} missing and there is no apt-get: install Debian's ${missing[*]} by hand" >&2
-  exit 1
-fi
-if [ "$(id -u)" = 0 ]; then
-  SUDO=""
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-  SUDO="sudo -n"
-else
-  echo "error: ${missing[*]} missing: run 'sudo apt-get install -y ${missing[*]}' first" >&2
-  exit 1
-fi
+. "$(dirname "$0")/apt_access.sh"
+apt_access
+case $? in
+  1) echo "error: ${missing[*]} missing and there is no apt-get: install Debian's ${missing[*]} by hand" >&2
+     exit 1 ;;
+  2) echo "error: ${missing[*]} missing: run 'sudo apt-get install -y ${missing[*]}' first" >&2
+     exit 1 ;;
+esac
+SUDO=$APT_SUDO
 echo "installing Debian's ${missing[*]} …"
 # The Debian packages start a system-wide service by default; the checks start their own on free ports.
 export DEBIAN_FRONTEND=noninteractive
