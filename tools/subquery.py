@@ -85,7 +85,11 @@ class ToolCall:
 
     def as_message_call(self) -> dict:
         name, arguments = self.provider or (self.name, self.arguments)
-        return {"id": self.id, "type": "function", "function": {"name": name, "arguments": replay_arguments(arguments)}}
+        return {
+            "id": self.id,
+            "type": "function",
+            "function": {"name": name, "arguments": replay_arguments(arguments)},
+        }
 
 
 @dataclass(frozen=True)
@@ -420,7 +424,7 @@ def _call_end(text: str, pos: int, dialect: _Xml) -> int | None:
         m = tag.match(text, pos)
         if m:
             pos = m.end()
-        elif i == len(dialect.end) - 1:  # only an inner closer (`</function>` before `</tool_call>`) may be missing
+        elif i == len(dialect.end) - 1:  # only an inner closer (`</function>`) may be missing
             return None
     return pos if _clean_after(text, pos) else None
 
@@ -496,7 +500,11 @@ _QWEN = _Xml(
     end=(_closer("function"),),
 )
 _QWEN_WRAPPED = _Xml(
-    _QWEN.key, _QWEN.nest_open, _QWEN.nest_close, _QWEN.value_close, (_closer("function"), _closer("tool_call"))
+    _QWEN.key,
+    _QWEN.nest_open,
+    _QWEN.nest_close,
+    _QWEN.value_close,
+    (_closer("function"), _closer("tool_call")),
 )
 _QWEN_OPEN = re.compile(r"(<tool_call>\s*)?<function=\s*[\"']?([^>\"'\s]+)[\"']?\s*>")
 
@@ -545,7 +553,8 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     (Qwen2.5-Coder may wrap it in `<tools>...</tools>`). The JSON is read with `raw_decode`, so a
     `</tool_call>` inside a string does not cut the call."""
     units = []
-    for m in _capped(_HERMES_OPEN.finditer(text)):  # an opener inside a call's JSON makes an inner unit: dropped
+    # An opener inside a call's JSON makes an inner unit, which `_find_units` drops.
+    for m in _capped(_HERMES_OPEN.finditer(text)):
         obj, end = _json_at(text, m.end())
         if obj is _NOTHING:
             continue
@@ -611,7 +620,9 @@ def _harmony_text(text: str) -> str:
 
 _BAR = "[|\uff5c]"  # DeepSeek writes its tokens with a fullwidth bar and U+2581 (shown as ▁)
 _DS_BEGIN = re.compile(rf"<{_BAR}tool[\u2581_]calls[\u2581_]begin{_BAR}>")
-_DS_CALL = re.compile(rf"\s*<{_BAR}tool[\u2581_]call[\u2581_]begin{_BAR}>([^<]*?)<{_BAR}tool[\u2581_]sep{_BAR}>")
+_DS_CALL = re.compile(
+    rf"\s*<{_BAR}tool[\u2581_]call[\u2581_]begin{_BAR}>([^<]*?)<{_BAR}tool[\u2581_]sep{_BAR}>"
+)
 _DS_CALL_END = re.compile(rf"\s*(?:```\s*)?<{_BAR}tool[\u2581_]call[\u2581_]end{_BAR}>")
 _DS_END = re.compile(rf"\s*(?:<{_BAR}tool[\u2581_]calls[\u2581_]end{_BAR}>|\Z)")
 _DS_V3_NAME = re.compile(r"\s*([\w.\-]+)\s*\n\s*(?:```(?:json)?)?")
@@ -679,7 +690,9 @@ def _sections(text: str, begin: re.Pattern[str], one: Callable, end: re.Pattern[
             if found[0] is _BAD:
                 break
         close = end.match(text, pos)
-        units.append(_Unit(m.start(), close.end() if close else pos, tuple(calls) if close and calls else (_BAD,)))
+        units.append(
+            _Unit(m.start(), close.end() if close else pos, tuple(calls) if close and calls else (_BAD,))
+        )
     return units
 
 
@@ -975,7 +988,11 @@ def unique_ids(calls: list[ToolCall], messages: Sequence[dict], prefix: str) -> 
     """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
     some providers number calls from 0 in every round)."""
     used = {
-        tc.get("id") for m in messages if isinstance(m, dict) for tc in (m.get("tool_calls") or []) if isinstance(tc, dict)
+        tc.get("id")
+        for m in messages
+        if isinstance(m, dict)
+        for tc in (m.get("tool_calls") or [])
+        if isinstance(tc, dict)
     }
     out = []
     for i, call in enumerate(calls):
@@ -1065,12 +1082,16 @@ def is_self_name(name: str) -> bool:
     return name == SELF_NAME
 
 
-def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[str, int], limit: int) -> Prepared:
+def prepare_call(
+    call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[str, int], limit: int
+) -> Prepared:
     """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
     tool = tools.get(call.name)
     if tool is None:
         if is_self_name(call.name):
-            return Prepared(call, answer="Error: `subquery` cannot be called inside a subquery. Use the other tools.")
+            return Prepared(
+                call, answer="Error: `subquery` cannot be called inside a subquery. Use the other tools."
+            )
         available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
         return Prepared(call, answer=f'Error: Tool "{call.name}" not found. Available tools: {available}.')
     args, error = decode_arguments(call.name, call.arguments)
@@ -1082,7 +1103,9 @@ def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[
     kwargs, _dropped = filter_arguments(args, tool)
     missing = [r for r in tool.required if r not in kwargs]
     if missing:
-        expected = ", ".join(f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items())
+        expected = ", ".join(
+            f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items()
+        )
         return Prepared(
             call,
             answer=f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. "
@@ -1121,7 +1144,10 @@ def prepare_round(
         try:
             p = prepare_call(call, tools, counts, settings.repeat_call_limit)
         except Exception as exc:  # odd arguments must never end the loop
-            p = Prepared(call, answer=f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__}).")
+            p = Prepared(
+                call,
+                answer=f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__}).",
+            )
         if p.kwargs is not None:
             sig = call_signature(call.name, p.kwargs)
             counts[sig] = counts.get(sig, 0) + 1
@@ -1178,9 +1204,8 @@ def cap_text(text: str, limit: int, what: str = "result") -> str:
     tail = min(limit // 5, 2000)
     head = max(limit - tail, 0)
     removed = len(text) - head - tail
-    return (
-        f"{text[:head]}\n[… {what} truncated: {removed:,} of {len(text):,} characters removed …]\n"
-        + (text[-tail:] if tail else "")
+    return f"{text[:head]}\n[… {what} truncated: {removed:,} of {len(text):,} characters removed …]\n" + (
+        text[-tail:] if tail else ""
     )
 
 
@@ -1194,7 +1219,9 @@ def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 total[key] += int(value)
         value = usage.get("total_tokens")
-        total["total_tokens"] += int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+        total["total_tokens"] += (
+            int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+        )
     if not total["total_tokens"]:
         total["total_tokens"] = total["prompt_tokens"] + total["completion_tokens"]
     return total
@@ -1222,7 +1249,9 @@ def _text_of(content: Any) -> str:
         return content
     if isinstance(content, list):
         return "".join(
-            p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+            p.get("text", "")
+            for p in content
+            if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
         )
     return ""
 
@@ -1276,7 +1305,10 @@ def sanitize_pairs(messages: list[dict]) -> list[dict]:
             unused = list(results)  # one result per call, matched in order: a multiset match
             kept_calls, kept_results = [], []
             for tc in m["tool_calls"]:
-                match = next((r for r in unused if isinstance(tc, dict) and r.get("tool_call_id") == tc.get("id")), None)
+                match = next(
+                    (r for r in unused if isinstance(tc, dict) and r.get("tool_call_id") == tc.get("id")),
+                    None,
+                )
                 if match is not None:
                     unused.remove(match)
                     cid = _fresh_id(tc.get("id"), used)
@@ -1473,7 +1505,11 @@ async def run_calls(
             raise
         except Exception as exc:  # the model can react to a failing tool
             return ToolOutput(f"Error: `{p.call.name}` raised {type(exc).__name__}: {_safe_str(exc)}")
-        return out if isinstance(out, ToolOutput) else ToolOutput(out if isinstance(out, str) else serialize_result(out))
+        return (
+            out
+            if isinstance(out, ToolOutput)
+            else ToolOutput(out if isinstance(out, str) else serialize_result(out))
+        )
 
     return list(await asyncio.gather(*(one(p) for p in prepared)))
 
@@ -1548,7 +1584,8 @@ class _Loop:
             if p.kwargs is not None:
                 try:
                     ok = await asyncio.wait_for(
-                        self.hooks.approve(p.call, p.kwargs, self.remaining()), timeout=max(self.remaining(), 0.001)
+                        self.hooks.approve(p.call, p.kwargs, self.remaining()),
+                        timeout=max(self.remaining(), 0.001),
                     )
                 except asyncio.CancelledError:
                     raise
@@ -1585,7 +1622,8 @@ class _Loop:
         prepared = await self.approved(prepared)
         self.n_calls += len(calls)
         await self.hooks.emit(
-            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {_round_label(calls)}", False
+            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {_round_label(calls)}",
+            False,
         )
         timeout = min(self.settings.tool_timeout_seconds, max(self.remaining(), 0.0))
         outputs = await run_calls(prepared, self.hooks.execute, self.settings.max_parallel_tools, timeout)
@@ -1611,7 +1649,10 @@ class _Loop:
         text, _ignored = inline_calls(text, {n: t.spec for n, t in self.tools.items()}, "ignored")
         if reply.error or not text.strip():
             reason = reply.error or "the model gave no final answer"
-            return self.result(f"[Subquery used all {rounds} rounds; {reason}. What was gathered:]\n" + self.gathered(), "max_rounds")
+            return self.result(
+                f"[Subquery used all {rounds} rounds; {reason}. What was gathered:]\n" + self.gathered(),
+                "max_rounds",
+            )
         return self.result(text.strip(), "max_rounds")
 
 
@@ -1623,7 +1664,9 @@ async def run_subquery_loop(
     clock: Callable[[], float] = time.monotonic,
 ) -> LoopResult:
     """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated."""
-    state = _Loop(list(messages), tools, settings, hooks, clock, clock() + settings.total_timeout_seconds, len(messages))
+    state = _Loop(
+        list(messages), tools, settings, hooks, clock, clock() + settings.total_timeout_seconds, len(messages)
+    )
     while state.rounds < settings.max_rounds:
         if state.remaining() < MIN_USEFUL_SECONDS:
             return state.out_of_time(f"before round {state.rounds + 1}")
@@ -1634,7 +1677,10 @@ async def run_subquery_loop(
         if reply.error:
             if state.rounds == 1:
                 return state.result(f"Subquery failed: {reply.error}", "error")
-            return state.result(f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n" + state.gathered(), "error")
+            return state.result(
+                f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n" + state.gathered(),
+                "error",
+            )
         content, calls = state.read_calls(reply)
         if not calls:
             return state.result(content.strip() or "(the model returned an empty answer)", "answered")
@@ -1750,9 +1796,23 @@ _STATE_KEYS = ("bypass_filter", "bypass_system_prompt", "metadata", "model_id")
 _MISSING = object()
 _INJECTED_NAMES = frozenset(
     {
-        "__user__", "__id__", "__metadata__", "__messages__", "__files__", "__model__", "__request__",
-        "__event_emitter__", "__event_call__", "__chat_id__", "__message_id__", "__oauth_token__", "__features__",
-        "__tools__", "__session_id__", "__task__", "__task_body__",
+        "__user__",
+        "__id__",
+        "__metadata__",
+        "__messages__",
+        "__files__",
+        "__model__",
+        "__request__",
+        "__event_emitter__",
+        "__event_call__",
+        "__chat_id__",
+        "__message_id__",
+        "__oauth_token__",
+        "__features__",
+        "__tools__",
+        "__session_id__",
+        "__task__",
+        "__task_body__",
     }
 )
 
@@ -1794,9 +1854,17 @@ def _coerce_like_owui(fn: Any, kwargs: dict) -> dict:
             continue
         annotation = hints.get(name, sig.parameters[name].annotation)
         text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
-        if isinstance(value, str) and text in ("int", "int | None", "Optional[int]") and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+        if (
+            isinstance(value, str)
+            and text in ("int", "int | None", "Optional[int]")
+            and re.fullmatch(r"\s*[+-]?\d+\s*", value)
+        ):
             kwargs[name] = int(value)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool) and text in ("str", "str | None", "Optional[str]"):
+        elif (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and text in ("str", "str | None", "Optional[str]")
+        ):
             kwargs[name] = str(value)
     return kwargs
 
@@ -1821,7 +1889,9 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
     fn, bound = _unwrap(entry["callable"])
     names = accepted_parameters(fn)
     injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
-    accepted = None if names is None else frozenset(n for n in names if n not in injected and not n.startswith("__"))
+    accepted = (
+        None if names is None else frozenset(n for n in names if n not in injected and not n.startswith("__"))
+    )
     return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred)
 
 
@@ -1896,7 +1966,9 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
                 if not isinstance(tc, dict):
                     continue
                 index = tc.get("index") if isinstance(tc.get("index"), int) else len(calls)
-                slot = calls.setdefault(index, {"id": None, "type": "function", "function": {"name": "", "arguments": ""}})
+                slot = calls.setdefault(
+                    index, {"id": None, "type": "function", "function": {"name": "", "arguments": ""}}
+                )
                 if tc.get("id"):
                     slot["id"] = tc["id"]
                 fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
@@ -2073,9 +2145,11 @@ async def _tool_entries(request: Any, user: Any, user_dict: dict, metadata: dict
     entries = metadata.get("tools")
     if not isinstance(entries, Mapping) or not entries:
         entries = await _get_tools(request, user, user_dict, metadata, own_id)
-    servers = {id(c): sid for sid, c in (metadata.get("mcp_clients") or {}).items()} if isinstance(
-        metadata.get("mcp_clients"), Mapping
-    ) else {}
+    servers = (
+        {id(c): sid for sid, c in (metadata.get("mcp_clients") or {}).items()}
+        if isinstance(metadata.get("mcp_clients"), Mapping)
+        else {}
+    )
     out = {}
     for name, entry in entries.items():
         if isinstance(entry, Mapping) and entry.get("type") == "mcp" and id(entry.get("client")) in servers:
@@ -2185,7 +2259,12 @@ class Run:
     async def complete(
         self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
     ) -> Completion:
-        form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": copy.deepcopy(messages), "stream": False}
+        form: dict[str, Any] = {
+            **self.params,
+            "model": self.model_id,
+            "messages": copy.deepcopy(messages),
+            "stream": False,
+        }
         if specs:
             form["tools"] = copy.deepcopy(specs)  # filters may edit the request; our specs stay as they are
             if tool_choice:
@@ -2195,7 +2274,9 @@ class Run:
             form = await self._request_filters(form)
         except Exception as exc:
             log.warning("subquery: a request filter failed: %s", exc)
-            return Completion(error=f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})")
+            return Completion(
+                error=f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
+            )
         try:
             response = await self._generate(form, remaining)
         except Exception as exc:
@@ -2226,7 +2307,11 @@ class Run:
         state = self.request.state
         saved = {k: getattr(state, k) for k in _STATE_KEYS if hasattr(state, k)}
         outer_metadata = saved.get("metadata")
-        selected = outer_metadata.get("selected_model_id", _MISSING) if isinstance(outer_metadata, dict) else _MISSING
+        selected = (
+            outer_metadata.get("selected_model_id", _MISSING)
+            if isinstance(outer_metadata, dict)
+            else _MISSING
+        )
         try:
             response = await generate_chat_completion(self.request, form, self.user, bypass_filter=True)
             if hasattr(response, "body_iterator"):  # a backend that streams anyway
@@ -2266,7 +2351,9 @@ class Run:
             extra_params={
                 "__event_emitter__": self.event_emitter,
                 "__event_call__": self.event_call,
-                "__user__": self.user.model_dump() if hasattr(self.user, "model_dump") else dict(self.user_dict),
+                "__user__": self.user.model_dump()
+                if hasattr(self.user, "model_dump")
+                else dict(self.user_dict),
                 "__metadata__": self.metadata,
                 "__oauth_token__": oauth,
                 "__request__": self.request,
@@ -2297,7 +2384,11 @@ class Run:
             from open_webui.utils.tool_search import resolve_tool_call
         except ImportError:
             return "Error: call_tool needs Open WebUI 0.12 (Tool Search)."
-        raw = {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+        raw = {
+            "id": call.id,
+            "type": "function",
+            "function": {"name": call.name, "arguments": call.arguments},
+        }
         error = resolve_tool_call(raw, self.entries)
         if error:
             return error
@@ -2313,7 +2404,10 @@ class Run:
             return True
         if not callable(self.event_call):
             return False
-        event = {"type": "confirmation", "data": {"tool_call": {"id": call.id, "name": call.name, "arguments": kwargs}}}
+        event = {
+            "type": "confirmation",
+            "data": {"tool_call": {"id": call.id, "name": call.name, "arguments": kwargs}},
+        }
         try:
             answer = await asyncio.wait_for(self.event_call(event), timeout=max(remaining, 0.001))
         except Exception:
@@ -2325,7 +2419,11 @@ class Run:
         if entry.get("direct") and not callable(self.event_call):
             return ToolOutput("Error: Browser session is not connected for this direct tool.")
         try:
-            raw = await (self._call_direct(call, entry, kwargs) if entry.get("direct") else self._call_local(entry, kwargs))
+            raw = await (
+                self._call_direct(call, entry, kwargs)
+                if entry.get("direct")
+                else self._call_local(entry, kwargs)
+            )
         except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
             raw = {"error": _safe_str(exc)}
         return await self._render(call.name, kwargs, entry, raw)
@@ -2348,7 +2446,11 @@ class Run:
     async def _call_local(self, entry: Mapping[str, Any], kwargs: dict) -> Any:
         wrapper = entry["callable"]
         fn, bound = _unwrap(wrapper)
-        if self.settings.run_sync_tools_in_threads and fn is not wrapper and not inspect.iscoroutinefunction(fn):
+        if (
+            self.settings.run_sync_tools_in_threads
+            and fn is not wrapper
+            and not inspect.iscoroutinefunction(fn)
+        ):
             # Off the event loop, in a thread of its own; the context travels (recursion marker).
             raw = await _in_thread(fn, {**bound, **coerce_for(wrapper, kwargs)})
         else:
@@ -2362,7 +2464,13 @@ class Run:
         except ImportError:
             return ToolOutput(serialize_result(raw))
         result, files, embeds = await process_tool_result(
-            self.request, name, raw, entry.get("type", ""), bool(entry.get("direct")), self.metadata, self.user
+            self.request,
+            name,
+            raw,
+            entry.get("type", ""),
+            bool(entry.get("direct")),
+            self.metadata,
+            self.user,
         )
         text = result if isinstance(result, str) else tool_result_content(result)
         if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
@@ -2463,20 +2571,45 @@ class Tools:
             description="Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save cost.",
         )
         max_rounds: int = _valve("max_rounds", "Tool rounds before a final answer is requested.", ge=1, le=64)
-        max_parallel_tools: int = _valve("max_parallel_tools", "Tool calls of one round that run at the same time.", ge=1, le=64)
-        max_calls_per_round: int = _valve("max_calls_per_round", "Tool calls one round may run; the rest are answered with a note.", ge=1, le=256)
-        tool_timeout_seconds: float = _valve("tool_timeout_seconds", "Time limit for each tool call, the wait for a slot included.", gt=0)
-        total_timeout_seconds: float = _valve("total_timeout_seconds", "Time limit for the whole subquery; what was gathered is returned.", gt=0)
-        repeat_call_limit: int = _valve("repeat_call_limit", "An identical call (name + arguments) runs at most this often (0: no limit).", ge=0)
-        max_result_chars: int = _valve("max_result_chars", "Cap on each tool result the inner model sees.", ge=200)
+        max_parallel_tools: int = _valve(
+            "max_parallel_tools", "Tool calls of one round that run at the same time.", ge=1, le=64
+        )
+        max_calls_per_round: int = _valve(
+            "max_calls_per_round",
+            "Tool calls one round may run; the rest are answered with a note.",
+            ge=1,
+            le=256,
+        )
+        tool_timeout_seconds: float = _valve(
+            "tool_timeout_seconds", "Time limit for each tool call, the wait for a slot included.", gt=0
+        )
+        total_timeout_seconds: float = _valve(
+            "total_timeout_seconds", "Time limit for the whole subquery; what was gathered is returned.", gt=0
+        )
+        repeat_call_limit: int = _valve(
+            "repeat_call_limit",
+            "An identical call (name + arguments) runs at most this often (0: no limit).",
+            ge=0,
+        )
+        max_result_chars: int = _valve(
+            "max_result_chars", "Cap on each tool result the inner model sees.", ge=200
+        )
         max_output_chars: int = _valve("max_output_chars", "Cap on the answer returned to the chat.", ge=200)
-        run_request_filters: bool = _valve("run_request_filters", "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.")
-        run_sync_tools_in_threads: bool = _valve("run_sync_tools_in_threads", "Run sync tools in their own threads (off: on the event loop, as Open WebUI does).")
+        run_request_filters: bool = _valve(
+            "run_request_filters",
+            "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.",
+        )
+        run_sync_tools_in_threads: bool = _valve(
+            "run_sync_tools_in_threads",
+            "Run sync tools in their own threads (off: on the event loop, as Open WebUI does).",
+        )
         include_tool_ids: str = Field(
             default="",
             description="Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
         )
-        exclude_tool_ids: str = Field(default="", description="Comma-separated tool ids, names or server ids to leave out.")
+        exclude_tool_ids: str = Field(
+            default="", description="Comma-separated tool ids, names or server ids to leave out."
+        )
 
     class UserValves(BaseModel):
         show_status: bool = Field(default=True, description="Show the subquery's progress lines in the chat.")
@@ -2506,7 +2639,9 @@ class Tools:
         if inside_subquery():
             return "Error: a subquery cannot start another subquery. Use the other tools directly."
         if not isinstance(prompt, str) or not prompt.strip():
-            return "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
+            return (
+                "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
+            )
         user_dict = __user__ or {}
         user_valves = user_dict.get("valves")
         show = getattr(user_valves, "show_status", None)
@@ -2514,8 +2649,14 @@ class Tools:
             show = user_valves.get("show_status")
         emit = StatusEmitter(__event_emitter__, show is not False)
         dunders = {
-            "user": user_dict, "metadata": __metadata__ or {}, "messages": __messages__ or [], "files": __files__ or [],
-            "request": __request__, "event_emitter": __event_emitter__, "event_call": __event_call__, "id": __id__,
+            "user": user_dict,
+            "metadata": __metadata__ or {},
+            "messages": __messages__ or [],
+            "files": __files__ or [],
+            "request": __request__,
+            "event_emitter": __event_emitter__,
+            "event_call": __event_call__,
+            "id": __id__,
         }
         finished = False
         try:
@@ -2531,10 +2672,16 @@ class Tools:
         started = time.monotonic()
         settings = Settings.from_valves(self.valves)
         metadata, request = d["metadata"], d["request"]
-        model_id = self.valves.model_id.strip() or metadata.get("model_id") or (metadata.get("model") or {}).get("id")
+        model_id = (
+            self.valves.model_id.strip()
+            or metadata.get("model_id")
+            or (metadata.get("model") or {}).get("id")
+        )
         if request is None or not model_id:
             await emit("Subquery unavailable: no request context", True)
-            return "Error: subquery needs to run inside an Open WebUI chat (no request or model was provided)."
+            return (
+                "Error: subquery needs to run inside an Open WebUI chat (no request or model was provided)."
+            )
         try:
             user = await _load_user(d["user"])
         except Exception as exc:
@@ -2562,15 +2709,32 @@ class Tools:
         )
         return outcome.answer
 
-    async def _prepare(self, request: Any, user: Any, model_id: str, settings: Settings, emit: StatusEmitter, d: dict) -> Run:
+    async def _prepare(
+        self, request: Any, user: Any, model_id: str, settings: Settings, emit: StatusEmitter, d: dict
+    ) -> Run:
         metadata = d["metadata"]
         entries = await _tool_entries(request, user, d["user"], metadata, d["id"])
         direct_ok = bool(d["event_call"]) and bool(metadata.get("session_id"))
-        include, exclude = parse_id_list(self.valves.include_tool_ids), parse_id_list(self.valves.exclude_tool_ids)
+        include, exclude = (
+            parse_id_list(self.valves.include_tool_ids),
+            parse_id_list(self.valves.exclude_tool_ids),
+        )
         selected = select_tools(entries, d["id"], include, exclude, direct_ok)
         model = metadata.get("model") if isinstance(metadata.get("model"), dict) else {}
         params = await chat_params(request, model)
-        return Run(request, user, d["user"], metadata, model_id, settings, selected, emit, d["event_emitter"], d["event_call"], params)
+        return Run(
+            request,
+            user,
+            d["user"],
+            metadata,
+            model_id,
+            settings,
+            selected,
+            emit,
+            d["event_emitter"],
+            d["event_call"],
+            params,
+        )
 
     @staticmethod
     def _start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
@@ -2580,7 +2744,9 @@ class Tools:
             return line
         log.warning(
             "subquery: %d tools left out of the request (providers accept at most %d): %s",
-            len(left_out), MAX_REQUEST_TOOLS, ", ".join(left_out),
+            len(left_out),
+            MAX_REQUEST_TOOLS,
+            ", ".join(left_out),
         )
         return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
@@ -2593,4 +2759,8 @@ class Tools:
         context = files_context(d["files"], run.metadata.get("sources") or [], run.settings.max_result_chars)
         deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
         manifest = _tool_search_manifest(run.entries, deferred)
-        return [*([manifest] if manifest else []), *tail_messages(d["messages"], n_recent), first_user_message(prompt, context)]
+        return [
+            *([manifest] if manifest else []),
+            *tail_messages(d["messages"], n_recent),
+            first_user_message(prompt, context),
+        ]
