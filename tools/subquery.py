@@ -184,6 +184,808 @@ class LoopResult:
     stopped: StopReason
 
 
+# Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
+REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
+    ("<think>", "</think>"),
+    ("<thinking>", "</thinking>"),
+    ("<reason>", "</reason>"),
+    ("<reasoning>", "</reasoning>"),
+    ("<thought>", "</thought>"),
+    ("<Thought>", "</Thought>"),
+    ("<|begin_of_thought|>", "<|end_of_thought|>"),
+    ("◁think▷", "◁/think▷"),
+)
+REASONING_FIELDS = ("reasoning_content", "reasoning", "reasoning_details", "thinking", "thinking_blocks")
+
+# Less time than this left is no time: no model round can finish in it.
+MIN_USEFUL_SECONDS = 0.25
+# Providers reject requests with more tools than this (OpenAI, OpenRouter, Anthropic gateways).
+MAX_REQUEST_TOOLS = 128
+NOT_APPROVED = "Error: tool call was not approved."
+IMAGES_NOTE = "Here are the images from the tool results above. Please analyze them."
+
+FINAL_ROUND_PROMPT = (
+    "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. "
+    "Answer the subtask now, as completely as you can, from the tool results above; "
+    "say briefly what is still unknown."
+)
+
+
+# --- the loop ------------------------------------------------------------------
+Complete = Callable[[list[dict], "list[dict] | None", float, "str | None"], Awaitable[Completion]]
+Execute = Callable[[ToolCall, dict, float], Awaitable["str | ToolOutput"]]
+Emit = Callable[[str, bool], Awaitable[None]]
+Approve = Callable[[ToolCall, dict, float], Awaitable[bool]]
+Resolve = Callable[[ToolCall], "ToolCall | str"]
+
+
+async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
+    return True
+
+
+def _unresolved(call: ToolCall) -> ToolCall | str:
+    return call
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What the loop needs from the outside world (the adapter's `Run` provides them)."""
+
+    complete: Complete
+    execute: Execute
+    emit: Emit
+    approve: Approve = _always_yes
+    resolve: Resolve = _unresolved
+    reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
+
+
+async def run_calls(
+    prepared: Sequence[Prepared], execute: Execute, max_parallel: int, timeout: float
+) -> list[ToolOutput]:
+    """Run a round's calls concurrently (bounded), results in call order.
+
+    The wait for a free slot counts against `timeout`: a call that never got a slot is
+    "not started", one that ran too long "timed out".
+    """
+    semaphore = asyncio.Semaphore(max(1, max_parallel))
+
+    async def one(p: Prepared) -> ToolOutput:
+        if p.answer is not None:
+            return ToolOutput(p.answer)
+        assert p.kwargs is not None
+        started = False
+
+        async def go() -> str | ToolOutput:
+            nonlocal started
+            async with semaphore:
+                started = True
+                return await execute(p.call, p.kwargs or {}, timeout)
+
+        try:
+            out = await asyncio.wait_for(go(), timeout=max(timeout, 0.001))
+        except TimeoutError:
+            if not started:
+                return ToolOutput(
+                    f"Error: `{p.call.name}` was not started: no free slot within {timeout:g} s "
+                    "(other calls of this round were still running)."
+                )
+            return ToolOutput(f"Error: `{p.call.name}` timed out after {timeout:g} s and was abandoned.")
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the model can react to a failing tool
+            return ToolOutput(f"Error: `{p.call.name}` raised {type(exc).__name__}: {_safe_str(exc)}")
+        return (
+            out
+            if isinstance(out, ToolOutput)
+            else ToolOutput(out if isinstance(out, str) else serialize_result(out))
+        )
+
+    return list(await asyncio.gather(*(one(p) for p in prepared)))
+
+
+def _round_label(calls: Sequence[ToolCall]) -> str:
+    counts: dict[str, int] = {}
+    for c in calls:
+        counts[c.name] = counts.get(c.name, 0) + 1
+    label = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in list(counts.items())[:6])
+    return label + (", …" if len(counts) > 6 else "")
+
+
+@dataclass
+class _Loop:
+    """The state of one run of the loop (private to `run_subquery_loop`)."""
+
+    messages: list[dict]
+    tools: Mapping[str, ToolInfo]
+    settings: Settings
+    hooks: Hooks
+    clock: Callable[[], float]
+    deadline: float
+    own_from: int
+    usages: list = field(default_factory=list)
+    counts: dict = field(default_factory=dict)
+    n_calls: int = 0
+    rounds: int = 0
+
+    def result(self, answer: str, stopped: StopReason) -> LoopResult:
+        capped = cap_text(answer, self.settings.max_output_chars, "answer")
+        return LoopResult(capped, self.rounds, self.n_calls, summarize_usage(self.usages), stopped)
+
+    def gathered(self) -> str:
+        return gathered_summary(self.messages[self.own_from :], self.settings.max_output_chars)
+
+    def out_of_time(self, what: str) -> LoopResult:
+        note = (
+            f"[Subquery stopped: the {self.settings.total_timeout_seconds:g} s time limit ran out {what}. "
+            "What was gathered so far:]\n"
+        )
+        return self.result(note + self.gathered(), "deadline")
+
+    def remaining(self) -> float:
+        return self.deadline - self.clock()
+
+    async def ask_model(self, tool_choice: str | None) -> Completion | None:
+        """One model round under the deadline (None: the time ran out)."""
+        remaining = self.remaining()
+        specs = request_specs(self.tools)
+        try:
+            reply = await asyncio.wait_for(
+                self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None),
+                timeout=max(remaining, 0.001),
+            )
+        except TimeoutError:
+            return None
+        self.usages.append(reply.usage)
+        return reply
+
+    def read_calls(self, reply: Completion) -> tuple[str, list[ToolCall]]:
+        content = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
+        calls = normalize_tool_calls(reply.tool_calls, f"call_r{self.rounds}")
+        if not calls and self.tools:
+            specs = {name: t.spec for name, t in self.tools.items()}
+            content, calls = inline_calls(content, specs, f"call_r{self.rounds}_inline")
+        return content, unique_ids(calls, self.messages, f"call_r{self.rounds}")
+
+    async def approved(self, prepared: list[Prepared]) -> list[Prepared]:
+        """Ask for each runnable call in turn; anything but a yes answers NOT_APPROVED."""
+        out = []
+        for p in prepared:
+            if p.kwargs is not None:
+                try:
+                    ok = await asyncio.wait_for(
+                        self.hooks.approve(p.call, p.kwargs, self.remaining()),
+                        timeout=max(self.remaining(), 0.001),
+                    )
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    ok = False
+                if ok is not True:
+                    p = Prepared(p.call, answer=NOT_APPROVED)
+            out.append(p)
+        return out
+
+    def resolved(self, calls: list[ToolCall]) -> list[Prepared | ToolCall]:
+        out: list[Prepared | ToolCall] = []
+        for call in calls:
+            try:
+                target = self.hooks.resolve(call)
+            except Exception as exc:
+                target = f"Error: {exc}"
+            out.append(Prepared(call, answer=target) if isinstance(target, str) else target)
+        return out
+
+    async def tool_round(self, content: str, calls: list[ToolCall], reasoning: Mapping[str, Any]) -> None:
+        targets = self.resolved(calls)
+        self.messages.append(
+            {
+                "role": "assistant",
+                "content": content,
+                "tool_calls": [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets],
+                **reasoning,
+            }
+        )
+        runnable = [t for t in targets if isinstance(t, ToolCall)]
+        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, self.settings))
+        prepared = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
+        prepared = await self.approved(prepared)
+        self.n_calls += len(calls)
+        await self.hooks.emit(
+            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {_round_label(calls)}",
+            False,
+        )
+        timeout = min(self.settings.tool_timeout_seconds, max(self.remaining(), 0.0))
+        outputs = await run_calls(prepared, self.hooks.execute, self.settings.max_parallel_tools, timeout)
+        images: list[str] = []
+        for p, output in zip(prepared, outputs, strict=True):
+            text = cap_text(output.text, self.settings.max_result_chars)
+            self.messages.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
+            images.extend(output.images)
+        if images:  # Chat Completions tool messages cannot carry images: one user message after them
+            parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
+            self.messages.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
+
+    async def final_round(self) -> LoopResult:
+        if self.remaining() < MIN_USEFUL_SECONDS:
+            return self.out_of_time("after the last tool round")
+        rounds = self.settings.max_rounds
+        self.messages.append({"role": "user", "content": FINAL_ROUND_PROMPT.format(rounds=rounds)})
+        await self.hooks.emit(f"Subquery · {rounds} rounds used · writing the answer", False)
+        reply = await self.ask_model("none")
+        if reply is None:
+            return self.out_of_time("while the model wrote its final answer")
+        text = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
+        text, _ignored = inline_calls(text, {n: t.spec for n, t in self.tools.items()}, "ignored")
+        if reply.error or not text.strip():
+            reason = reply.error or "the model gave no final answer"
+            return self.result(
+                f"[Subquery used all {rounds} rounds; {reason}. What was gathered:]\n" + self.gathered(),
+                "max_rounds",
+            )
+        return self.result(text.strip(), "max_rounds")
+
+
+async def run_subquery_loop(
+    messages: list[dict],
+    tools: Mapping[str, ToolInfo],
+    settings: Settings,
+    hooks: Hooks,
+    clock: Callable[[], float] = time.monotonic,
+) -> LoopResult:
+    """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated."""
+    state = _Loop(
+        list(messages), tools, settings, hooks, clock, clock() + settings.total_timeout_seconds, len(messages)
+    )
+    while state.rounds < settings.max_rounds:
+        if state.remaining() < MIN_USEFUL_SECONDS:
+            return state.out_of_time(f"before round {state.rounds + 1}")
+        state.rounds += 1
+        reply = await state.ask_model(None)
+        if reply is None:
+            return state.out_of_time(f"while waiting for the model in round {state.rounds}")
+        if reply.error:
+            if state.rounds == 1:
+                return state.result(f"Subquery failed: {reply.error}", "error")
+            return state.result(
+                f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n" + state.gathered(),
+                "error",
+            )
+        content, calls = state.read_calls(reply)
+        if not calls:
+            return state.result(content.strip() or "(the model returned an empty answer)", "answered")
+        await state.tool_round(content, calls, reply.reasoning)
+        if state.remaining() < MIN_USEFUL_SECONDS:
+            return state.out_of_time(f"after round {state.rounds}")
+    return await state.final_round()
+
+
+# --- model replies -------------------------------------------------------------
+def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
+    """`params.reasoning_tags` as Open WebUI reads it: False disables, a [start, end] pair replaces."""
+    if param is False:
+        return ()
+    if isinstance(param, (list, tuple)) and len(param) == 2 and all(isinstance(t, str) and t for t in param):
+        return ((param[0], param[1]),)
+    return REASONING_TAGS
+
+
+def _start_pattern(tag: str) -> str:
+    if tag.startswith("<") and tag.endswith(">"):
+        return rf"<{re.escape(tag[1:-1])}(\s[^>]*)?>"  # attributes allowed, as Open WebUI does
+    return re.escape(tag)
+
+
+def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
+    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning)."""
+    if not content:
+        return ""
+    original = content
+    for start, end in tags:
+        content = re.sub(rf"{_start_pattern(start)}.*?(?:{re.escape(end)}|\Z)", "", content, flags=re.DOTALL)
+    return content.strip() if content != original else content
+
+
+def reasoning_fields(message: Mapping[str, Any]) -> dict:
+    """The reasoning a provider sent on a reply, to go back on that assistant message next round."""
+    out = {k: message[k] for k in REASONING_FIELDS if message.get(k) not in (None, "", [], {})}
+    provider = message.get("provider_specific_fields")
+    if "reasoning_details" not in out and isinstance(provider, Mapping) and provider.get("reasoning_details"):
+        out["reasoning_details"] = provider["reasoning_details"]
+    return out
+
+
+def split_json_objects(raw: str) -> list[str]:
+    """Back-to-back JSON objects in one arguments string, split as Open WebUI's `_split_tool_calls` does."""
+    decoder = json.JSONDecoder()
+    parts: list[str] = []
+    pos = 0
+    try:
+        while pos < len(raw):
+            while pos < len(raw) and raw[pos].isspace():
+                pos += 1
+            if pos >= len(raw):
+                break
+            _, end = decoder.raw_decode(raw, pos)
+            parts.append(raw[pos:end].strip())
+            pos = end
+    except Exception:  # undecodable (or absurdly deep/long): one call, the argument check will explain
+        return [raw]
+    return parts or [raw]
+
+
+def _arguments_text(args: Any) -> str:
+    if args is None:
+        return ""
+    if isinstance(args, str):
+        return args
+    try:
+        return json.dumps(args, ensure_ascii=False)
+    except Exception:
+        return str(type(args).__name__)
+
+
+def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCall]:
+    """Structured `tool_calls` from a provider, made uniform (ids present, arguments as text, split)."""
+    if not isinstance(raw_calls, (list, tuple)):
+        return []
+    calls = []
+    for i, raw in enumerate(raw_calls):
+        if not isinstance(raw, dict):
+            continue
+        fn = raw.get("function") if isinstance(raw.get("function"), dict) else {}
+        name = fn.get("name") or raw.get("name") or ""
+        args = _arguments_text(fn.get("arguments", raw.get("arguments")))
+        call_id = str(raw.get("id") or f"{id_prefix}_{i}")
+        pieces = split_json_objects(args) if args.strip() else [args]
+        for j, piece in enumerate(pieces):
+            calls.append(ToolCall(call_id if len(pieces) == 1 else f"{call_id}_{j}", str(name), piece))
+    return calls
+
+
+def unique_ids(calls: list[ToolCall], messages: Sequence[dict], prefix: str) -> list[ToolCall]:
+    """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
+    some providers number calls from 0 in every round)."""
+    used = {
+        tc.get("id")
+        for m in messages
+        if isinstance(m, dict)
+        for tc in (m.get("tool_calls") or [])
+        if isinstance(tc, dict)
+    }
+    out = []
+    for i, call in enumerate(calls):
+        if call.id in used:
+            call = replace(call, id=f"{prefix}_{i}_{uuid.uuid4().hex[:8]}")
+        used.add(call.id)
+        out.append(call)
+    return out
+
+
+def inline_calls(content: str, specs: Mapping[str, dict], id_prefix: str) -> tuple[str, list[ToolCall]]:
+    """`parse_inline_calls`, guarded: odd text never crashes the loop."""
+    try:
+        return parse_inline_calls(content, specs, id_prefix)
+    except Exception:
+        log.debug("subquery: inline call parsing failed", exc_info=True)
+        return content, []
+
+
+# --- arguments ---------------------------------------------------------------
+def _excerpt(raw: str, limit: int = 200) -> str:
+    return raw if len(raw) <= limit else raw[:limit] + "…"
+
+
+def decode_arguments(name: str, raw: str) -> tuple[dict | None, str | None]:
+    """JSON object arguments, or a message the model can act on (it holds the raw text)."""
+    if raw is None or not str(raw).strip():
+        return {}, None
+    try:
+        value = json.loads(raw)
+    except Exception as exc:
+        try:
+            value = ast.literal_eval(raw)
+        except Exception:
+            where = f" ({exc.msg} at position {exc.pos})" if isinstance(exc, json.JSONDecodeError) else ""
+            return None, (
+                f"Error: the arguments for `{name}` are not valid JSON{where}. "
+                f"Received: {_excerpt(raw)}. Send a JSON object."
+            )
+    if not isinstance(value, dict):
+        return None, f"Error: the arguments for `{name}` must be a JSON object, got {type(value).__name__}."
+    return value, None
+
+
+def replay_arguments(raw: str) -> str:
+    """The arguments as kept for the next round: valid JSON, `{}` when empty or undecodable."""
+    value, error = decode_arguments("", raw)
+    if error or value is None:
+        return "{}"
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except Exception:
+        return "{}"
+
+
+def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
+    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
+
+    A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
+    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument.
+    """
+    if tool.passthrough:
+        return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
+    allowed = frozenset(tool.properties)  # Open WebUI keeps the spec's properties...
+    if tool.accepted is not None:
+        allowed &= tool.accepted  # ...and a known signature must take them too
+    kept, dropped = {}, []
+    for key, value in args.items():
+        if not isinstance(key, str) or key in tool.injected or key.startswith("__") or key not in allowed:
+            dropped.append(str(key))
+        else:
+            kept[key] = value
+    return kept, dropped
+
+
+def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
+    try:
+        return name + ":" + json.dumps(kwargs, sort_keys=True, default=str, ensure_ascii=False)
+    except Exception:
+        try:
+            return name + ":" + repr(sorted(kwargs.items(), key=lambda kv: kv[0]))
+        except Exception:
+            return f"{name}:{id(kwargs)}"
+
+
+def is_self_name(name: str) -> bool:
+    return name == SELF_NAME
+
+
+def prepare_call(
+    call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[str, int], limit: int
+) -> Prepared:
+    """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
+    tool = tools.get(call.name)
+    if tool is None:
+        if is_self_name(call.name):
+            return Prepared(
+                call, answer="Error: `subquery` cannot be called inside a subquery. Use the other tools."
+            )
+        available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
+        return Prepared(call, answer=f'Error: Tool "{call.name}" not found. Available tools: {available}.')
+    args, error = decode_arguments(call.name, call.arguments)
+    if error:
+        return Prepared(call, answer=error)
+    assert args is not None
+    if not tool.passthrough:
+        args = coerce_arguments(args, tool.properties)
+    kwargs, _dropped = filter_arguments(args, tool)
+    missing = [r for r in tool.required if r not in kwargs]
+    if missing:
+        expected = ", ".join(
+            f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items()
+        )
+        return Prepared(
+            call,
+            answer=f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. "
+            f"Expected: {expected}.",
+        )
+    seen = counts.get(call_signature(call.name, kwargs), 0)
+    if seen >= limit > 0:
+        return Prepared(
+            call,
+            answer=f"Not executed: `{call.name}` was already called {seen} times with exactly these "
+            "arguments. Use the results above, change the arguments, or answer now.",
+        )
+    return Prepared(call, kwargs=kwargs)
+
+
+def prepare_round(
+    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int], settings: Settings
+) -> list[Prepared]:
+    """Prepare a round's calls in order, counting identical calls AS the round is prepared.
+
+    At most `repeat_call_limit` identical calls run (across rounds too) and at most
+    `max_calls_per_round` calls run at all; every call still gets an answer.
+    """
+    out: list[Prepared] = []
+    runnable = 0
+    for call in calls:
+        if runnable >= settings.max_calls_per_round:
+            out.append(
+                Prepared(
+                    call,
+                    answer=f"Not executed: at most {settings.max_calls_per_round} calls run per round. "
+                    "Send the remaining calls in the next round if they are still needed.",
+                )
+            )
+            continue
+        try:
+            p = prepare_call(call, tools, counts, settings.repeat_call_limit)
+        except Exception as exc:  # odd arguments must never end the loop
+            p = Prepared(
+                call,
+                answer=f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__}).",
+            )
+        if p.kwargs is not None:
+            sig = call_signature(call.name, p.kwargs)
+            counts[sig] = counts.get(sig, 0) + 1
+            runnable += 1
+        out.append(p)
+    return out
+
+
+def accepted_parameters(fn: Any) -> frozenset[str] | None:
+    """Parameter names a callable takes (None when it takes **kwargs or cannot be inspected)."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+    names = set()
+    for p in sig.parameters.values():
+        if p.kind == p.VAR_KEYWORD:
+            return None
+        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
+            names.add(p.name)
+    return frozenset(names)
+
+
+# --- results -----------------------------------------------------------------
+def serialize_result(value: Any) -> str:
+    """Open WebUI's own rendering of a tool result: str as is, dict/list as indented JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Mapping):
+        value = value[0]  # (data, headers) from an OpenAPI tool server
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, list):
+        value = {"results": value}
+    if isinstance(value, dict):
+        try:
+            return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+        except Exception:
+            return _safe_str(value)
+    return _safe_str(value)
+
+
+def _safe_str(value: Any) -> str:
+    try:
+        return str(value)
+    except Exception:
+        return f"<{type(value).__name__} that cannot be shown as text>"
+
+
+def cap_text(text: str, limit: int, what: str = "result") -> str:
+    """Keep the head (and a short tail) of a long text, with a visible note of what was cut."""
+    if limit <= 0 or len(text) <= limit:
+        return text
+    tail = min(limit // 5, 2000)
+    head = max(limit - tail, 0)
+    removed = len(text) - head - tail
+    return f"{text[:head]}\n[… {what} truncated: {removed:,} of {len(text):,} characters removed …]\n" + (
+        text[-tail:] if tail else ""
+    )
+
+
+def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
+    total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
+    for usage in usages:
+        if not isinstance(usage, Mapping):
+            continue
+        for key, alt in (("prompt_tokens", "input_tokens"), ("completion_tokens", "output_tokens")):
+            value = usage.get(key) or usage.get(alt) or usage.get(key.replace("_tokens", "_eval_count"))
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                total[key] += int(value)
+        value = usage.get("total_tokens")
+        total["total_tokens"] += (
+            int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+        )
+    if not total["total_tokens"]:
+        total["total_tokens"] = total["prompt_tokens"] + total["completion_tokens"]
+    return total
+
+
+def human_tokens(n: int) -> str:
+    return f"{n / 1000:.1f}k" if n >= 1000 else str(n)
+
+
+# --- context -------------------------------------------------------------------
+TURN_PARAMS = ("temperature", "top_p", "max_tokens", "reasoning_effort", "seed", "stop")
+
+
+def turn_params(*sources: Any) -> dict:
+    """The turn's chat parameters for the inner calls; later sources win, None is skipped."""
+    out: dict = {}
+    for source in sources:
+        if isinstance(source, Mapping):
+            out.update({k: source[k] for k in TURN_PARAMS if source.get(k) is not None})
+    return out
+
+
+def _text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(
+            p.get("text", "")
+            for p in content
+            if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+        )
+    return ""
+
+
+def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
+    """The last `n` messages of the chat, never cut inside a tool group, starting on a user message.
+
+    System messages are not copied (the persona stays the model's). The cut is widened backwards
+    to the user message of that turn; orphaned results and unanswered calls are dropped, so the
+    tail is always provider-valid.
+    """
+    if n <= 0 or not messages:
+        return []
+    convo = [m for m in messages if isinstance(m, dict) and m.get("role") in ("user", "assistant", "tool")]
+    if not convo:
+        return []
+    start = max(len(convo) - n, 0)
+    while start > 0 and convo[start].get("role") != "user":
+        start -= 1
+    while start < len(convo) and convo[start].get("role") != "user":
+        start += 1  # no user message before the cut: begin at the first one after it
+    return sanitize_pairs([copy.deepcopy(m) for m in convo[start:]])
+
+
+def _fresh_id(cid: Any, used: set) -> str:
+    """`cid` itself, or `cid~2`, `cid~3`, ... : the first one not used yet (deterministic)."""
+    base = cid if isinstance(cid, str) and cid else "call"
+    new, n = base, 1
+    while new in used:
+        n += 1
+        new = f"{base}~{n}"
+    used.add(new)
+    return new
+
+
+def sanitize_pairs(messages: list[dict]) -> list[dict]:
+    """Drop tool results that answer no call of the group before them; drop unanswered calls.
+    A call id that repeats (in one message or across rounds, Open WebUI #28570) gets a unique
+    suffix, in the call and in its result: strict providers reject repeated ids."""
+    out: list[dict] = []
+    used: set = set()
+    i = 0
+    while i < len(messages):
+        m = messages[i]
+        if m.get("role") == "assistant" and m.get("tool_calls"):
+            j = i + 1
+            results = []
+            while j < len(messages) and messages[j].get("role") == "tool":
+                results.append(messages[j])
+                j += 1
+            unused = list(results)  # one result per call, matched in order: a multiset match
+            kept_calls, kept_results = [], []
+            for tc in m["tool_calls"]:
+                match = next(
+                    (r for r in unused if isinstance(tc, dict) and r.get("tool_call_id") == tc.get("id")),
+                    None,
+                )
+                if match is not None:
+                    unused.remove(match)
+                    cid = _fresh_id(tc.get("id"), used)
+                    kept_calls.append(tc if cid == tc.get("id") else {**tc, "id": cid})
+                    kept_results.append(match if cid == tc.get("id") else {**match, "tool_call_id": cid})
+            if kept_calls:
+                out.append({**m, "tool_calls": kept_calls})
+                out.extend(kept_results)
+            elif _text_of(m.get("content")).strip():
+                out.append({k: v for k, v in m.items() if k != "tool_calls"})
+            i = j
+            continue
+        if m.get("role") != "tool":
+            out.append(m)
+        i += 1
+    return out
+
+
+def format_sources(sources: Sequence[Any], limit: int) -> str:
+    """The chat's retrieved file context as `<source>` blocks (the form Open WebUI gives the model)."""
+    parts = []
+    for source in sources or []:
+        if not isinstance(source, Mapping):
+            continue
+        src = source.get("source") if isinstance(source.get("source"), Mapping) else {}
+        name = src.get("name") or src.get("id") or "source"
+        for doc in source.get("document") or []:
+            if isinstance(doc, str) and doc.strip():
+                parts.append(f'<source name="{name}">{doc.strip()}</source>')
+    return cap_text("\n".join(parts), limit, "file context") if parts else ""
+
+
+def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> str:
+    """Context for the chat's files: the retrieved sources, else full-context file text, else names."""
+    if not files:
+        return ""
+    text = format_sources(sources, limit)
+    if text:
+        return text
+    parts, names = [], []
+    for f in files:
+        if not isinstance(f, Mapping):
+            continue
+        inner = f.get("file") if isinstance(f.get("file"), Mapping) else {}
+        name = f.get("name") or inner.get("filename") or (inner.get("meta") or {}).get("name") or f.get("id")
+        content = ((inner.get("data") or {}) if isinstance(inner.get("data"), Mapping) else {}).get("content")
+        if isinstance(content, str) and content.strip():
+            parts.append(f'<source name="{name}">{content.strip()}</source>')
+        elif name:
+            names.append(str(name))
+    if parts:
+        return cap_text("\n".join(parts), limit, "file context")
+    return "Files attached to the chat: " + ", ".join(names) if names else ""
+
+
+def first_user_message(prompt: str, context: str) -> dict:
+    if not context:
+        return {"role": "user", "content": prompt}
+    return {"role": "user", "content": f"{context}\n\n{prompt}"}
+
+
+def gathered_summary(messages: Sequence[dict], limit: int) -> str:
+    """What the loop collected (pass only the subquery's own messages), for when it cannot finish."""
+    names: dict[str, str] = {}
+    lines: list[str] = []
+    for m in messages:
+        if m.get("role") == "assistant":
+            for tc in m.get("tool_calls") or []:
+                names[tc.get("id")] = (tc.get("function") or {}).get("name", "tool")
+            text = _text_of(m.get("content")).strip()
+            if text:
+                lines.append(f"- model: {text}")
+        elif m.get("role") == "tool":
+            result = _text_of(m.get("content")).strip().replace("\n", " ")
+            lines.append(f"- {names.get(m.get('tool_call_id'), 'tool')} → {cap_text(result, 500, 'result')}")
+    return cap_text("\n".join(lines), limit, "summary") if lines else "(nothing was gathered)"
+
+
+# Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
+TOOL_SEARCH_NAMES = ("search_tools", "call_tool")
+
+
+def _named_in(name: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def cap_request_tools(
+    tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
+) -> tuple[dict[str, ToolInfo], list[str]]:
+    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
+
+    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
+    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
+    never count (they are not in the request). The order of the kept tools is left as it was.
+    """
+    sent = [n for n, t in tools.items() if not t.deferred]
+    if len(sent) <= limit:
+        return dict(tools), []
+    text = prompt if isinstance(prompt, str) else ""
+    first = [n for n in sent if n in TOOL_SEARCH_NAMES]
+    named = [n for n in sent if n not in first and _named_in(n, text)]
+    rest = [n for n in sent if n not in first and n not in named]
+    keep = set((first + named + rest)[:limit])
+    kept = {n: t for n, t in tools.items() if t.deferred or n in keep}
+    return kept, [n for n in sent if n not in keep]
+
+
+def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
+    """`t1, t2, … (+N more)`: the names a status line can carry."""
+    head = ", ".join(left_out[:shown])
+    return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
+
+
+def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
+    """The `tools` of a request: deferred ones stay out, never more than MAX_REQUEST_TOOLS."""
+    specs = [{"type": "function", "function": t.spec} for t in tools.values() if not t.deferred]
+    return specs[:MAX_REQUEST_TOOLS] or None
+
+
 # >>> text-call section (issue 9 owns it): calls that models write as text.
 # Interface used by the rest of the file, keep it stable:
 #   parse_inline_calls(content, specs, id_prefix) -> (text before the first call, [ToolCall])
@@ -886,808 +1688,6 @@ def parse_inline_calls(
 
 
 # <<< end of the text-call section
-
-
-# --- model replies -------------------------------------------------------------
-REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
-    ("<think>", "</think>"),
-    ("<thinking>", "</thinking>"),
-    ("<reason>", "</reason>"),
-    ("<reasoning>", "</reasoning>"),
-    ("<thought>", "</thought>"),
-    ("<Thought>", "</Thought>"),
-    ("<|begin_of_thought|>", "<|end_of_thought|>"),
-    ("◁think▷", "◁/think▷"),
-)
-REASONING_FIELDS = ("reasoning_content", "reasoning", "reasoning_details", "thinking", "thinking_blocks")
-
-
-def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
-    """`params.reasoning_tags` as Open WebUI reads it: False disables, a [start, end] pair replaces."""
-    if param is False:
-        return ()
-    if isinstance(param, (list, tuple)) and len(param) == 2 and all(isinstance(t, str) and t for t in param):
-        return ((param[0], param[1]),)
-    return REASONING_TAGS
-
-
-def _start_pattern(tag: str) -> str:
-    if tag.startswith("<") and tag.endswith(">"):
-        return rf"<{re.escape(tag[1:-1])}(\s[^>]*)?>"  # attributes allowed, as Open WebUI does
-    return re.escape(tag)
-
-
-def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
-    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning)."""
-    if not content:
-        return ""
-    original = content
-    for start, end in tags:
-        content = re.sub(rf"{_start_pattern(start)}.*?(?:{re.escape(end)}|\Z)", "", content, flags=re.DOTALL)
-    return content.strip() if content != original else content
-
-
-def reasoning_fields(message: Mapping[str, Any]) -> dict:
-    """The reasoning a provider sent on a reply, to go back on that assistant message next round."""
-    out = {k: message[k] for k in REASONING_FIELDS if message.get(k) not in (None, "", [], {})}
-    provider = message.get("provider_specific_fields")
-    if "reasoning_details" not in out and isinstance(provider, Mapping) and provider.get("reasoning_details"):
-        out["reasoning_details"] = provider["reasoning_details"]
-    return out
-
-
-def split_json_objects(raw: str) -> list[str]:
-    """Back-to-back JSON objects in one arguments string, split as Open WebUI's `_split_tool_calls` does."""
-    decoder = json.JSONDecoder()
-    parts: list[str] = []
-    pos = 0
-    try:
-        while pos < len(raw):
-            while pos < len(raw) and raw[pos].isspace():
-                pos += 1
-            if pos >= len(raw):
-                break
-            _, end = decoder.raw_decode(raw, pos)
-            parts.append(raw[pos:end].strip())
-            pos = end
-    except Exception:  # undecodable (or absurdly deep/long): one call, the argument check will explain
-        return [raw]
-    return parts or [raw]
-
-
-def _arguments_text(args: Any) -> str:
-    if args is None:
-        return ""
-    if isinstance(args, str):
-        return args
-    try:
-        return json.dumps(args, ensure_ascii=False)
-    except Exception:
-        return str(type(args).__name__)
-
-
-def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCall]:
-    """Structured `tool_calls` from a provider, made uniform (ids present, arguments as text, split)."""
-    if not isinstance(raw_calls, (list, tuple)):
-        return []
-    calls = []
-    for i, raw in enumerate(raw_calls):
-        if not isinstance(raw, dict):
-            continue
-        fn = raw.get("function") if isinstance(raw.get("function"), dict) else {}
-        name = fn.get("name") or raw.get("name") or ""
-        args = _arguments_text(fn.get("arguments", raw.get("arguments")))
-        call_id = str(raw.get("id") or f"{id_prefix}_{i}")
-        pieces = split_json_objects(args) if args.strip() else [args]
-        for j, piece in enumerate(pieces):
-            calls.append(ToolCall(call_id if len(pieces) == 1 else f"{call_id}_{j}", str(name), piece))
-    return calls
-
-
-def unique_ids(calls: list[ToolCall], messages: Sequence[dict], prefix: str) -> list[ToolCall]:
-    """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
-    some providers number calls from 0 in every round)."""
-    used = {
-        tc.get("id")
-        for m in messages
-        if isinstance(m, dict)
-        for tc in (m.get("tool_calls") or [])
-        if isinstance(tc, dict)
-    }
-    out = []
-    for i, call in enumerate(calls):
-        if call.id in used:
-            call = replace(call, id=f"{prefix}_{i}_{uuid.uuid4().hex[:8]}")
-        used.add(call.id)
-        out.append(call)
-    return out
-
-
-def inline_calls(content: str, specs: Mapping[str, dict], id_prefix: str) -> tuple[str, list[ToolCall]]:
-    """`parse_inline_calls`, guarded: odd text never crashes the loop."""
-    try:
-        return parse_inline_calls(content, specs, id_prefix)
-    except Exception:
-        log.debug("subquery: inline call parsing failed", exc_info=True)
-        return content, []
-
-
-# --- arguments ---------------------------------------------------------------
-def _excerpt(raw: str, limit: int = 200) -> str:
-    return raw if len(raw) <= limit else raw[:limit] + "…"
-
-
-def decode_arguments(name: str, raw: str) -> tuple[dict | None, str | None]:
-    """JSON object arguments, or a message the model can act on (it holds the raw text)."""
-    if raw is None or not str(raw).strip():
-        return {}, None
-    try:
-        value = json.loads(raw)
-    except Exception as exc:
-        try:
-            value = ast.literal_eval(raw)
-        except Exception:
-            where = f" ({exc.msg} at position {exc.pos})" if isinstance(exc, json.JSONDecodeError) else ""
-            return None, (
-                f"Error: the arguments for `{name}` are not valid JSON{where}. "
-                f"Received: {_excerpt(raw)}. Send a JSON object."
-            )
-    if not isinstance(value, dict):
-        return None, f"Error: the arguments for `{name}` must be a JSON object, got {type(value).__name__}."
-    return value, None
-
-
-def replay_arguments(raw: str) -> str:
-    """The arguments as kept for the next round: valid JSON, `{}` when empty or undecodable."""
-    value, error = decode_arguments("", raw)
-    if error or value is None:
-        return "{}"
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except Exception:
-        return "{}"
-
-
-def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
-    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
-
-    A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
-    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument.
-    """
-    if tool.passthrough:
-        return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
-    allowed = frozenset(tool.properties)  # Open WebUI keeps the spec's properties...
-    if tool.accepted is not None:
-        allowed &= tool.accepted  # ...and a known signature must take them too
-    kept, dropped = {}, []
-    for key, value in args.items():
-        if not isinstance(key, str) or key in tool.injected or key.startswith("__") or key not in allowed:
-            dropped.append(str(key))
-        else:
-            kept[key] = value
-    return kept, dropped
-
-
-def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
-    try:
-        return name + ":" + json.dumps(kwargs, sort_keys=True, default=str, ensure_ascii=False)
-    except Exception:
-        try:
-            return name + ":" + repr(sorted(kwargs.items(), key=lambda kv: kv[0]))
-        except Exception:
-            return f"{name}:{id(kwargs)}"
-
-
-def is_self_name(name: str) -> bool:
-    return name == SELF_NAME
-
-
-def prepare_call(
-    call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[str, int], limit: int
-) -> Prepared:
-    """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
-    tool = tools.get(call.name)
-    if tool is None:
-        if is_self_name(call.name):
-            return Prepared(
-                call, answer="Error: `subquery` cannot be called inside a subquery. Use the other tools."
-            )
-        available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
-        return Prepared(call, answer=f'Error: Tool "{call.name}" not found. Available tools: {available}.')
-    args, error = decode_arguments(call.name, call.arguments)
-    if error:
-        return Prepared(call, answer=error)
-    assert args is not None
-    if not tool.passthrough:
-        args = coerce_arguments(args, tool.properties)
-    kwargs, _dropped = filter_arguments(args, tool)
-    missing = [r for r in tool.required if r not in kwargs]
-    if missing:
-        expected = ", ".join(
-            f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items()
-        )
-        return Prepared(
-            call,
-            answer=f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. "
-            f"Expected: {expected}.",
-        )
-    seen = counts.get(call_signature(call.name, kwargs), 0)
-    if seen >= limit > 0:
-        return Prepared(
-            call,
-            answer=f"Not executed: `{call.name}` was already called {seen} times with exactly these "
-            "arguments. Use the results above, change the arguments, or answer now.",
-        )
-    return Prepared(call, kwargs=kwargs)
-
-
-def prepare_round(
-    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int], settings: Settings
-) -> list[Prepared]:
-    """Prepare a round's calls in order, counting identical calls AS the round is prepared.
-
-    At most `repeat_call_limit` identical calls run (across rounds too) and at most
-    `max_calls_per_round` calls run at all; every call still gets an answer.
-    """
-    out: list[Prepared] = []
-    runnable = 0
-    for call in calls:
-        if runnable >= settings.max_calls_per_round:
-            out.append(
-                Prepared(
-                    call,
-                    answer=f"Not executed: at most {settings.max_calls_per_round} calls run per round. "
-                    "Send the remaining calls in the next round if they are still needed.",
-                )
-            )
-            continue
-        try:
-            p = prepare_call(call, tools, counts, settings.repeat_call_limit)
-        except Exception as exc:  # odd arguments must never end the loop
-            p = Prepared(
-                call,
-                answer=f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__}).",
-            )
-        if p.kwargs is not None:
-            sig = call_signature(call.name, p.kwargs)
-            counts[sig] = counts.get(sig, 0) + 1
-            runnable += 1
-        out.append(p)
-    return out
-
-
-def accepted_parameters(fn: Any) -> frozenset[str] | None:
-    """Parameter names a callable takes (None when it takes **kwargs or cannot be inspected)."""
-    try:
-        sig = inspect.signature(fn)
-    except (TypeError, ValueError):
-        return None
-    names = set()
-    for p in sig.parameters.values():
-        if p.kind == p.VAR_KEYWORD:
-            return None
-        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
-            names.add(p.name)
-    return frozenset(names)
-
-
-# --- results -----------------------------------------------------------------
-def serialize_result(value: Any) -> str:
-    """Open WebUI's own rendering of a tool result: str as is, dict/list as indented JSON."""
-    if value is None:
-        return ""
-    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Mapping):
-        value = value[0]  # (data, headers) from an OpenAPI tool server
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    if isinstance(value, list):
-        value = {"results": value}
-    if isinstance(value, dict):
-        try:
-            return json.dumps(value, indent=2, ensure_ascii=False, default=str)
-        except Exception:
-            return _safe_str(value)
-    return _safe_str(value)
-
-
-def _safe_str(value: Any) -> str:
-    try:
-        return str(value)
-    except Exception:
-        return f"<{type(value).__name__} that cannot be shown as text>"
-
-
-def cap_text(text: str, limit: int, what: str = "result") -> str:
-    """Keep the head (and a short tail) of a long text, with a visible note of what was cut."""
-    if limit <= 0 or len(text) <= limit:
-        return text
-    tail = min(limit // 5, 2000)
-    head = max(limit - tail, 0)
-    removed = len(text) - head - tail
-    return f"{text[:head]}\n[… {what} truncated: {removed:,} of {len(text):,} characters removed …]\n" + (
-        text[-tail:] if tail else ""
-    )
-
-
-def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
-    total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
-    for usage in usages:
-        if not isinstance(usage, Mapping):
-            continue
-        for key, alt in (("prompt_tokens", "input_tokens"), ("completion_tokens", "output_tokens")):
-            value = usage.get(key) or usage.get(alt) or usage.get(key.replace("_tokens", "_eval_count"))
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                total[key] += int(value)
-        value = usage.get("total_tokens")
-        total["total_tokens"] += (
-            int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
-        )
-    if not total["total_tokens"]:
-        total["total_tokens"] = total["prompt_tokens"] + total["completion_tokens"]
-    return total
-
-
-def human_tokens(n: int) -> str:
-    return f"{n / 1000:.1f}k" if n >= 1000 else str(n)
-
-
-# --- context -------------------------------------------------------------------
-TURN_PARAMS = ("temperature", "top_p", "max_tokens", "reasoning_effort", "seed", "stop")
-
-
-def turn_params(*sources: Any) -> dict:
-    """The turn's chat parameters for the inner calls; later sources win, None is skipped."""
-    out: dict = {}
-    for source in sources:
-        if isinstance(source, Mapping):
-            out.update({k: source[k] for k in TURN_PARAMS if source.get(k) is not None})
-    return out
-
-
-def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(
-            p.get("text", "")
-            for p in content
-            if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
-        )
-    return ""
-
-
-def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
-    """The last `n` messages of the chat, never cut inside a tool group, starting on a user message.
-
-    System messages are not copied (the persona stays the model's). The cut is widened backwards
-    to the user message of that turn; orphaned results and unanswered calls are dropped, so the
-    tail is always provider-valid.
-    """
-    if n <= 0 or not messages:
-        return []
-    convo = [m for m in messages if isinstance(m, dict) and m.get("role") in ("user", "assistant", "tool")]
-    if not convo:
-        return []
-    start = max(len(convo) - n, 0)
-    while start > 0 and convo[start].get("role") != "user":
-        start -= 1
-    while start < len(convo) and convo[start].get("role") != "user":
-        start += 1  # no user message before the cut: begin at the first one after it
-    return sanitize_pairs([copy.deepcopy(m) for m in convo[start:]])
-
-
-def _fresh_id(cid: Any, used: set) -> str:
-    """`cid` itself, or `cid~2`, `cid~3`, ... : the first one not used yet (deterministic)."""
-    base = cid if isinstance(cid, str) and cid else "call"
-    new, n = base, 1
-    while new in used:
-        n += 1
-        new = f"{base}~{n}"
-    used.add(new)
-    return new
-
-
-def sanitize_pairs(messages: list[dict]) -> list[dict]:
-    """Drop tool results that answer no call of the group before them; drop unanswered calls.
-    A call id that repeats (in one message or across rounds, Open WebUI #28570) gets a unique
-    suffix, in the call and in its result: strict providers reject repeated ids."""
-    out: list[dict] = []
-    used: set = set()
-    i = 0
-    while i < len(messages):
-        m = messages[i]
-        if m.get("role") == "assistant" and m.get("tool_calls"):
-            j = i + 1
-            results = []
-            while j < len(messages) and messages[j].get("role") == "tool":
-                results.append(messages[j])
-                j += 1
-            unused = list(results)  # one result per call, matched in order: a multiset match
-            kept_calls, kept_results = [], []
-            for tc in m["tool_calls"]:
-                match = next(
-                    (r for r in unused if isinstance(tc, dict) and r.get("tool_call_id") == tc.get("id")),
-                    None,
-                )
-                if match is not None:
-                    unused.remove(match)
-                    cid = _fresh_id(tc.get("id"), used)
-                    kept_calls.append(tc if cid == tc.get("id") else {**tc, "id": cid})
-                    kept_results.append(match if cid == tc.get("id") else {**match, "tool_call_id": cid})
-            if kept_calls:
-                out.append({**m, "tool_calls": kept_calls})
-                out.extend(kept_results)
-            elif _text_of(m.get("content")).strip():
-                out.append({k: v for k, v in m.items() if k != "tool_calls"})
-            i = j
-            continue
-        if m.get("role") != "tool":
-            out.append(m)
-        i += 1
-    return out
-
-
-def format_sources(sources: Sequence[Any], limit: int) -> str:
-    """The chat's retrieved file context as `<source>` blocks (the form Open WebUI gives the model)."""
-    parts = []
-    for source in sources or []:
-        if not isinstance(source, Mapping):
-            continue
-        src = source.get("source") if isinstance(source.get("source"), Mapping) else {}
-        name = src.get("name") or src.get("id") or "source"
-        for doc in source.get("document") or []:
-            if isinstance(doc, str) and doc.strip():
-                parts.append(f'<source name="{name}">{doc.strip()}</source>')
-    return cap_text("\n".join(parts), limit, "file context") if parts else ""
-
-
-def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> str:
-    """Context for the chat's files: the retrieved sources, else full-context file text, else names."""
-    if not files:
-        return ""
-    text = format_sources(sources, limit)
-    if text:
-        return text
-    parts, names = [], []
-    for f in files:
-        if not isinstance(f, Mapping):
-            continue
-        inner = f.get("file") if isinstance(f.get("file"), Mapping) else {}
-        name = f.get("name") or inner.get("filename") or (inner.get("meta") or {}).get("name") or f.get("id")
-        content = ((inner.get("data") or {}) if isinstance(inner.get("data"), Mapping) else {}).get("content")
-        if isinstance(content, str) and content.strip():
-            parts.append(f'<source name="{name}">{content.strip()}</source>')
-        elif name:
-            names.append(str(name))
-    if parts:
-        return cap_text("\n".join(parts), limit, "file context")
-    return "Files attached to the chat: " + ", ".join(names) if names else ""
-
-
-def first_user_message(prompt: str, context: str) -> dict:
-    if not context:
-        return {"role": "user", "content": prompt}
-    return {"role": "user", "content": f"{context}\n\n{prompt}"}
-
-
-# Less time than this left is no time: no model round can finish in it.
-MIN_USEFUL_SECONDS = 0.25
-# Providers reject requests with more tools than this (OpenAI, OpenRouter, Anthropic gateways).
-MAX_REQUEST_TOOLS = 128
-NOT_APPROVED = "Error: tool call was not approved."
-IMAGES_NOTE = "Here are the images from the tool results above. Please analyze them."
-
-FINAL_ROUND_PROMPT = (
-    "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. "
-    "Answer the subtask now, as completely as you can, from the tool results above; "
-    "say briefly what is still unknown."
-)
-
-
-def gathered_summary(messages: Sequence[dict], limit: int) -> str:
-    """What the loop collected (pass only the subquery's own messages), for when it cannot finish."""
-    names: dict[str, str] = {}
-    lines: list[str] = []
-    for m in messages:
-        if m.get("role") == "assistant":
-            for tc in m.get("tool_calls") or []:
-                names[tc.get("id")] = (tc.get("function") or {}).get("name", "tool")
-            text = _text_of(m.get("content")).strip()
-            if text:
-                lines.append(f"- model: {text}")
-        elif m.get("role") == "tool":
-            result = _text_of(m.get("content")).strip().replace("\n", " ")
-            lines.append(f"- {names.get(m.get('tool_call_id'), 'tool')} → {cap_text(result, 500, 'result')}")
-    return cap_text("\n".join(lines), limit, "summary") if lines else "(nothing was gathered)"
-
-
-# Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
-TOOL_SEARCH_NAMES = ("search_tools", "call_tool")
-
-
-def _named_in(name: str, text: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
-
-
-def cap_request_tools(
-    tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
-) -> tuple[dict[str, ToolInfo], list[str]]:
-    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
-
-    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
-    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
-    never count (they are not in the request). The order of the kept tools is left as it was.
-    """
-    sent = [n for n, t in tools.items() if not t.deferred]
-    if len(sent) <= limit:
-        return dict(tools), []
-    text = prompt if isinstance(prompt, str) else ""
-    first = [n for n in sent if n in TOOL_SEARCH_NAMES]
-    named = [n for n in sent if n not in first and _named_in(n, text)]
-    rest = [n for n in sent if n not in first and n not in named]
-    keep = set((first + named + rest)[:limit])
-    kept = {n: t for n, t in tools.items() if t.deferred or n in keep}
-    return kept, [n for n in sent if n not in keep]
-
-
-def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
-    """`t1, t2, … (+N more)`: the names a status line can carry."""
-    head = ", ".join(left_out[:shown])
-    return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
-
-
-def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
-    """The `tools` of a request: deferred ones stay out, never more than MAX_REQUEST_TOOLS."""
-    specs = [{"type": "function", "function": t.spec} for t in tools.values() if not t.deferred]
-    return specs[:MAX_REQUEST_TOOLS] or None
-
-
-# --- the loop ------------------------------------------------------------------
-Complete = Callable[[list[dict], "list[dict] | None", float, "str | None"], Awaitable[Completion]]
-Execute = Callable[[ToolCall, dict, float], Awaitable["str | ToolOutput"]]
-Emit = Callable[[str, bool], Awaitable[None]]
-Approve = Callable[[ToolCall, dict, float], Awaitable[bool]]
-Resolve = Callable[[ToolCall], "ToolCall | str"]
-
-
-async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
-    return True
-
-
-def _unresolved(call: ToolCall) -> ToolCall | str:
-    return call
-
-
-@dataclass(frozen=True)
-class Hooks:
-    """What the loop needs from the outside world (the adapter's `Run` provides them)."""
-
-    complete: Complete
-    execute: Execute
-    emit: Emit
-    approve: Approve = _always_yes
-    resolve: Resolve = _unresolved
-    reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
-
-
-async def run_calls(
-    prepared: Sequence[Prepared], execute: Execute, max_parallel: int, timeout: float
-) -> list[ToolOutput]:
-    """Run a round's calls concurrently (bounded), results in call order.
-
-    The wait for a free slot counts against `timeout`: a call that never got a slot is
-    "not started", one that ran too long "timed out".
-    """
-    semaphore = asyncio.Semaphore(max(1, max_parallel))
-
-    async def one(p: Prepared) -> ToolOutput:
-        if p.answer is not None:
-            return ToolOutput(p.answer)
-        assert p.kwargs is not None
-        started = False
-
-        async def go() -> str | ToolOutput:
-            nonlocal started
-            async with semaphore:
-                started = True
-                return await execute(p.call, p.kwargs or {}, timeout)
-
-        try:
-            out = await asyncio.wait_for(go(), timeout=max(timeout, 0.001))
-        except TimeoutError:
-            if not started:
-                return ToolOutput(
-                    f"Error: `{p.call.name}` was not started: no free slot within {timeout:g} s "
-                    "(other calls of this round were still running)."
-                )
-            return ToolOutput(f"Error: `{p.call.name}` timed out after {timeout:g} s and was abandoned.")
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # the model can react to a failing tool
-            return ToolOutput(f"Error: `{p.call.name}` raised {type(exc).__name__}: {_safe_str(exc)}")
-        return (
-            out
-            if isinstance(out, ToolOutput)
-            else ToolOutput(out if isinstance(out, str) else serialize_result(out))
-        )
-
-    return list(await asyncio.gather(*(one(p) for p in prepared)))
-
-
-def _round_label(calls: Sequence[ToolCall]) -> str:
-    counts: dict[str, int] = {}
-    for c in calls:
-        counts[c.name] = counts.get(c.name, 0) + 1
-    label = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in list(counts.items())[:6])
-    return label + (", …" if len(counts) > 6 else "")
-
-
-@dataclass
-class _Loop:
-    """The state of one run of the loop (private to `run_subquery_loop`)."""
-
-    messages: list[dict]
-    tools: Mapping[str, ToolInfo]
-    settings: Settings
-    hooks: Hooks
-    clock: Callable[[], float]
-    deadline: float
-    own_from: int
-    usages: list = field(default_factory=list)
-    counts: dict = field(default_factory=dict)
-    n_calls: int = 0
-    rounds: int = 0
-
-    def result(self, answer: str, stopped: StopReason) -> LoopResult:
-        capped = cap_text(answer, self.settings.max_output_chars, "answer")
-        return LoopResult(capped, self.rounds, self.n_calls, summarize_usage(self.usages), stopped)
-
-    def gathered(self) -> str:
-        return gathered_summary(self.messages[self.own_from :], self.settings.max_output_chars)
-
-    def out_of_time(self, what: str) -> LoopResult:
-        note = (
-            f"[Subquery stopped: the {self.settings.total_timeout_seconds:g} s time limit ran out {what}. "
-            "What was gathered so far:]\n"
-        )
-        return self.result(note + self.gathered(), "deadline")
-
-    def remaining(self) -> float:
-        return self.deadline - self.clock()
-
-    async def ask_model(self, tool_choice: str | None) -> Completion | None:
-        """One model round under the deadline (None: the time ran out)."""
-        remaining = self.remaining()
-        specs = request_specs(self.tools)
-        try:
-            reply = await asyncio.wait_for(
-                self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None),
-                timeout=max(remaining, 0.001),
-            )
-        except TimeoutError:
-            return None
-        self.usages.append(reply.usage)
-        return reply
-
-    def read_calls(self, reply: Completion) -> tuple[str, list[ToolCall]]:
-        content = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
-        calls = normalize_tool_calls(reply.tool_calls, f"call_r{self.rounds}")
-        if not calls and self.tools:
-            specs = {name: t.spec for name, t in self.tools.items()}
-            content, calls = inline_calls(content, specs, f"call_r{self.rounds}_inline")
-        return content, unique_ids(calls, self.messages, f"call_r{self.rounds}")
-
-    async def approved(self, prepared: list[Prepared]) -> list[Prepared]:
-        """Ask for each runnable call in turn; anything but a yes answers NOT_APPROVED."""
-        out = []
-        for p in prepared:
-            if p.kwargs is not None:
-                try:
-                    ok = await asyncio.wait_for(
-                        self.hooks.approve(p.call, p.kwargs, self.remaining()),
-                        timeout=max(self.remaining(), 0.001),
-                    )
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    ok = False
-                if ok is not True:
-                    p = Prepared(p.call, answer=NOT_APPROVED)
-            out.append(p)
-        return out
-
-    def resolved(self, calls: list[ToolCall]) -> list[Prepared | ToolCall]:
-        out: list[Prepared | ToolCall] = []
-        for call in calls:
-            try:
-                target = self.hooks.resolve(call)
-            except Exception as exc:
-                target = f"Error: {exc}"
-            out.append(Prepared(call, answer=target) if isinstance(target, str) else target)
-        return out
-
-    async def tool_round(self, content: str, calls: list[ToolCall], reasoning: Mapping[str, Any]) -> None:
-        targets = self.resolved(calls)
-        self.messages.append(
-            {
-                "role": "assistant",
-                "content": content,
-                "tool_calls": [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets],
-                **reasoning,
-            }
-        )
-        runnable = [t for t in targets if isinstance(t, ToolCall)]
-        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, self.settings))
-        prepared = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
-        prepared = await self.approved(prepared)
-        self.n_calls += len(calls)
-        await self.hooks.emit(
-            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {_round_label(calls)}",
-            False,
-        )
-        timeout = min(self.settings.tool_timeout_seconds, max(self.remaining(), 0.0))
-        outputs = await run_calls(prepared, self.hooks.execute, self.settings.max_parallel_tools, timeout)
-        images: list[str] = []
-        for p, output in zip(prepared, outputs, strict=True):
-            text = cap_text(output.text, self.settings.max_result_chars)
-            self.messages.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
-            images.extend(output.images)
-        if images:  # Chat Completions tool messages cannot carry images: one user message after them
-            parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
-            self.messages.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
-
-    async def final_round(self) -> LoopResult:
-        if self.remaining() < MIN_USEFUL_SECONDS:
-            return self.out_of_time("after the last tool round")
-        rounds = self.settings.max_rounds
-        self.messages.append({"role": "user", "content": FINAL_ROUND_PROMPT.format(rounds=rounds)})
-        await self.hooks.emit(f"Subquery · {rounds} rounds used · writing the answer", False)
-        reply = await self.ask_model("none")
-        if reply is None:
-            return self.out_of_time("while the model wrote its final answer")
-        text = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
-        text, _ignored = inline_calls(text, {n: t.spec for n, t in self.tools.items()}, "ignored")
-        if reply.error or not text.strip():
-            reason = reply.error or "the model gave no final answer"
-            return self.result(
-                f"[Subquery used all {rounds} rounds; {reason}. What was gathered:]\n" + self.gathered(),
-                "max_rounds",
-            )
-        return self.result(text.strip(), "max_rounds")
-
-
-async def run_subquery_loop(
-    messages: list[dict],
-    tools: Mapping[str, ToolInfo],
-    settings: Settings,
-    hooks: Hooks,
-    clock: Callable[[], float] = time.monotonic,
-) -> LoopResult:
-    """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated."""
-    state = _Loop(
-        list(messages), tools, settings, hooks, clock, clock() + settings.total_timeout_seconds, len(messages)
-    )
-    while state.rounds < settings.max_rounds:
-        if state.remaining() < MIN_USEFUL_SECONDS:
-            return state.out_of_time(f"before round {state.rounds + 1}")
-        state.rounds += 1
-        reply = await state.ask_model(None)
-        if reply is None:
-            return state.out_of_time(f"while waiting for the model in round {state.rounds}")
-        if reply.error:
-            if state.rounds == 1:
-                return state.result(f"Subquery failed: {reply.error}", "error")
-            return state.result(
-                f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n" + state.gathered(),
-                "error",
-            )
-        content, calls = state.read_calls(reply)
-        if not calls:
-            return state.result(content.strip() or "(the model returned an empty answer)", "answered")
-        await state.tool_round(content, calls, reply.reasoning)
-        if state.remaining() < MIN_USEFUL_SECONDS:
-            return state.out_of_time(f"after round {state.rounds}")
-    return await state.final_round()
 
 
 # --- recursion guard ---------------------------------------------------------------
