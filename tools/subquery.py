@@ -133,15 +133,28 @@ class ToolInfo:
 
     @property
     def properties(self) -> dict:
-        params = self.spec.get("parameters") or {}
-        props = params.get("properties") if isinstance(params, dict) else None
-        return props if isinstance(props, dict) else {}
+        return spec_properties(self.spec)
 
     @property
     def required(self) -> list[str]:
-        params = self.spec.get("parameters") or {}
-        req = params.get("required") if isinstance(params, dict) else None
-        return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
+        return spec_required(self.spec)
+
+
+def _spec_parameters(spec: Any) -> Mapping:
+    params = spec.get("parameters") if isinstance(spec, Mapping) else None
+    return params if isinstance(params, Mapping) else {}
+
+
+def spec_properties(spec: Any) -> dict:
+    """The one place that reads a tool's parameters from its function spec: name -> JSON schema."""
+    props = _spec_parameters(spec).get("properties")
+    return props if isinstance(props, dict) else {}
+
+
+def spec_required(spec: Any) -> list[str]:
+    """The required parameter names of a function spec."""
+    req = _spec_parameters(spec).get("required")
+    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
 
 
 @dataclass(frozen=True)
@@ -344,7 +357,7 @@ class _Loop:
         if not calls and self.tools:
             specs = {name: t.spec for name, t in self.tools.items()}
             content, calls = inline_calls(content, specs, f"call_r{self.rounds}_inline")
-        return content, unique_ids(calls, self.messages, f"call_r{self.rounds}")
+        return content, unique_ids(calls, self.messages)
 
     async def approved(self, prepared: list[Prepared]) -> list[Prepared]:
         """Ask for each runnable call in turn; anything but a yes answers NOT_APPROVED."""
@@ -542,7 +555,7 @@ def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCa
     return calls
 
 
-def unique_ids(calls: list[ToolCall], messages: Sequence[dict], prefix: str) -> list[ToolCall]:
+def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall]:
     """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
     some providers number calls from 0 in every round)."""
     used = {
@@ -553,11 +566,9 @@ def unique_ids(calls: list[ToolCall], messages: Sequence[dict], prefix: str) -> 
         if isinstance(tc, dict)
     }
     out = []
-    for i, call in enumerate(calls):
-        if call.id in used:
-            call = replace(call, id=f"{prefix}_{i}_{uuid.uuid4().hex[:8]}")
-        used.add(call.id)
-        out.append(call)
+    for call in calls:
+        cid = fresh_id(call.id, used)
+        out.append(call if cid == call.id else replace(call, id=cid))
     return out
 
 
@@ -834,8 +845,9 @@ def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
     return sanitize_pairs([copy.deepcopy(m) for m in convo[start:]])
 
 
-def _fresh_id(cid: Any, used: set) -> str:
-    """`cid` itself, or `cid~2`, `cid~3`, ... : the first one not used yet (deterministic)."""
+def fresh_id(cid: Any, used: set) -> str:
+    """The one way call ids are made unique: `cid` itself, or `cid~2`, `cid~3`, ... : the first one not
+    used yet (deterministic); it is added to `used`."""
     base = cid if isinstance(cid, str) and cid else "call"
     new, n = base, 1
     while new in used:
@@ -869,7 +881,7 @@ def sanitize_pairs(messages: list[dict]) -> list[dict]:
                 )
                 if match is not None:
                     unused.remove(match)
-                    cid = _fresh_id(tc.get("id"), used)
+                    cid = fresh_id(tc.get("id"), used)
                     kept_calls.append(tc if cid == tc.get("id") else {**tc, "id": cid})
                     kept_results.append(match if cid == tc.get("id") else {**match, "tool_call_id": cid})
             if kept_calls:
@@ -1110,6 +1122,7 @@ class _Unit:
     start: int
     end: int
     calls: tuple[tuple[str, Any, bool], ...]  # typed=False: every value is text, type it by the schema
+    dialect: str = ""  # set by `_find_units`
 
 
 _BAD = ("", None, True)  # a malformed call: its unit stays text
@@ -1288,9 +1301,7 @@ def _xml_pairs(text: str, pos: int, dialect: _Xml, keys: frozenset[str]) -> tupl
 
 
 def _keys_of(specs: Mapping[str, dict], name: str) -> frozenset[str]:
-    params = (specs.get(name) or {}).get("parameters")
-    props = params.get("properties") if isinstance(params, dict) else None
-    return frozenset(props) if isinstance(props, dict) else frozenset()
+    return frozenset(spec_properties(specs.get(name)))
 
 
 # --- the dialects -------------------------------------------------------------------------
@@ -1593,9 +1604,13 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 
 @dataclass(frozen=True)
 class _Dialect:
+    """One way of writing calls as text: a parser returning units, and the dialect's own quirks as hooks."""
+
     name: str
     markers: tuple[str, ...]  # the parser runs only if one of these is in the reply ("" = always)
     parse: Callable[[str, Mapping[str, dict]], list[_Unit]]
+    # What the reply says outside its calls, when one of its calls was taken (e.g. harmony's channels).
+    clean_text: Callable[[str], str] | None = None
 
 
 _DIALECTS: tuple[_Dialect, ...] = (
@@ -1603,19 +1618,25 @@ _DIALECTS: tuple[_Dialect, ...] = (
     _Dialect("qwen3_xml", ("<function=",), _parse_qwen3_xml),
     _Dialect("glm45", ("<tool_call>",), _parse_glm),
     _Dialect("mistral", ("[TOOL_CALLS]",), _parse_mistral),
-    _Dialect("harmony", ("to=functions.",), _parse_harmony),
+    _Dialect("harmony", ("to=functions.",), _parse_harmony, clean_text=_harmony_text),
     _Dialect("deepseek", ("tool\u2581calls\u2581begin", "tool_calls_begin"), _parse_deepseek),
     _Dialect("kimi_k2", ("_section_begin|>",), _parse_kimi),
     _Dialect("llama3_json", ("<|python_tag|>",), _parse_llama_tag),
     _Dialect("llama3_json_only", ("{", "[", "```"), _parse_json_only),
     _Dialect("pythonic", ("[",), _parse_pythonic),
 )
+_DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 
 
 def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Every dialect's units, the outermost first. Dropped: a unit inside another one (a call in a value),
     and one quoted in prose (right after a backtick, or inside a code fence that is not the whole reply)."""
-    found = [u for d in _DIALECTS if any(k in content for k in d.markers) for u in d.parse(content, specs)]
+    found = [
+        replace(u, dialect=d.name)
+        for d in _DIALECTS
+        if any(k in content for k in d.markers)
+        for u in d.parse(content, specs)
+    ]
     fences = [m.start() for m in re.finditer("```", content)]
     whole = content.strip()
     fenced_reply = len(fences) == 2 and whole.startswith("```") and whole.endswith("```")
@@ -1636,9 +1657,7 @@ def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | N
     for name, args, typed in unit.calls:
         if name not in specs or not isinstance(args, dict):
             return None
-        params = (specs.get(name) or {}).get("parameters")
-        props = params.get("properties") if isinstance(params, dict) else None
-        props = props if isinstance(props, dict) else {}
+        props = spec_properties(specs.get(name))
         if typed:
             args = coerce_arguments(args, props)
         else:
@@ -1670,21 +1689,29 @@ def parse_inline_calls(
     calls: list[ToolCall] = []
     kept: list[str] = []
     pos = 0
-    harmony = False
+    cleaners: dict[str, Callable[[str], str]] = {}
     for unit in _find_units(content, specs):
         accepted = _accept(unit, specs)
         if accepted is None:
             continue
         kept.append(content[pos : unit.start])
-        harmony = harmony or "to=functions." in content[unit.start : unit.end]
+        hook = _DIALECT_BY_NAME[unit.dialect].clean_text
+        if hook is not None:
+            cleaners[unit.dialect] = hook
         pos = unit.end
         for name, arguments in accepted:
             calls.append(ToolCall(f"{id_prefix}_{len(calls)}", name, arguments, "inline"))
     if not calls:
         return content, []
     kept.append(content[pos:])
-    texts = [_END_TOKENS.sub("", _harmony_text(t) if harmony else t) for t in kept]
+    texts = [_END_TOKENS.sub("", _cleaned(t, cleaners.values())) for t in kept]
     return "\n".join(t.strip() for t in texts if t.strip()), calls
+
+
+def _cleaned(text: str, hooks: Any) -> str:
+    for hook in hooks:
+        text = hook(text)
+    return text
 
 
 # <<< end of the text-call section
