@@ -365,7 +365,7 @@ if st is not None:
     def broken_history(draw: Any) -> list[Any]:
         msgs: list[Any] = list(draw(valid_history()))
         for _ in range(draw(st.integers(1, 6))):
-            op = draw(st.integers(0, 15))
+            op = draw(st.integers(0, 19))
             pos = draw(st.integers(0, len(msgs)))
             if op == 0 and msgs:  # drop a random message (orphans / unanswered calls)
                 del msgs[min(pos, len(msgs) - 1)]
@@ -466,6 +466,25 @@ if st is not None:
                 )
                 msgs.insert(pos, assistant("", tool_calls=[odd]))
                 msgs.insert(pos + 1, tool(odd["id"], "result"))
+            elif op == 16:  # unhashable or odd roles
+                msgs.insert(
+                    pos, {"role": draw(st.sampled_from([["user"], {"r": 1}, 3, "robot"])), "content": "x"}
+                )
+            elif op == 17:  # tool content that is neither text nor parts
+                tools_at = [i for i, m in enumerate(msgs) if isinstance(m, dict) and m.get("role") == "tool"]
+                if tools_at:
+                    i = draw(st.sampled_from(tools_at))
+                    msgs[i] = {**msgs[i], "content": draw(st.sampled_from([None, {"a": 1}, 5, ["x"]]))}
+            elif op == 18:  # a user message that carries tool_calls
+                msgs.insert(pos, {**user("odd"), "tool_calls": [call("call_7")]})
+            elif op == 19:  # int / list arguments
+                c = {
+                    "id": "call_8",
+                    "type": "function",
+                    "function": {"name": "f", "arguments": draw(st.sampled_from([3, [1], None]))},
+                }
+                msgs.insert(pos, assistant("", tool_calls=[c]))
+                msgs.insert(pos + 1, tool("call_8", "r"))
             else:  # image follow-up in odd places
                 msgs.insert(pos, image_followup())
         return msgs
@@ -600,7 +619,9 @@ RANDOM_BLOCKS = {
 }
 
 
-def random_script_text(n_chars: int, blocks: list[tuple[int, int]], seed: int = 0, space_every: int = 0) -> str:
+def random_script_text(
+    n_chars: int, blocks: list[tuple[int, int]], seed: int = 0, space_every: int = 0
+) -> str:
     """``n_chars`` random code points from ``blocks`` (inclusive ranges), optionally spaced."""
     rng = random.Random(seed)
     out = []

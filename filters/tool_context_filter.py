@@ -54,6 +54,14 @@ log = logging.getLogger(__name__)
 # --------------------------------------------------------------------------------------------
 
 ROLES_OUT = frozenset({"system", "user", "assistant", "tool"})
+
+
+def _role(m: Any) -> str | None:
+    """The role of message ``m`` if it is a string (a list or dict role would not even hash)."""
+    role = m.get("role") if m.__class__ is dict or isinstance(m, dict) else None
+    return role if role.__class__ is str else None
+
+
 #: Text of the synthetic user message Open WebUI inserts after tool results that carried images
 #: (``convert_output_to_messages(..., flatten_tool_images=True)`` and the tool loop).
 IMAGE_FOLLOWUP_TEXT = "Here are the images from the tool results above. Please analyze them."
@@ -355,7 +363,7 @@ class _Plan:
         content = m.get("content")
         if role == "assistant" and isinstance(content, str) and FOLDED_MARKER in content:
             return self.counter.message_overhead
-        return self.message_cost(m) if role in ROLES_OUT else 0
+        return self.message_cost(m) if _role(m) in ROLES_OUT else 0
 
     # -- step 3: measure and cap (the replay) -------------------------------------------------
 
@@ -592,7 +600,7 @@ class _Plan:
 
     def report(self, out: list[Any]) -> TrimResult:
         rep = self.rep
-        other = rep.invalid + rep.assistants_removed + rep.empty_tool_calls + rep.systems_moved
+        other = rep.invalid + rep.assistants_removed + rep.empty_tool_calls + rep.systems_moved + rep.other
         changed = bool(
             self.outputs_shrunk
             or self.images_removed
@@ -636,9 +644,71 @@ class _Plan:
             return TrimResult(self.msgs, TrimReport(**{**fields, "changed": False, "no_user_message": True}))
         problems = validate_messages(result)
         if problems:
-            log.error("tool_context_filter: output failed validation, input sent unchanged: %s", problems[:5])
-            return TrimResult(self.msgs, TrimReport(**{**fields, "changed": False, "safety_net": True}))
+            log.error("tool_context_filter: output failed validation, minimal request sent: %s", problems[:5])
+            return fallback_result(self.msgs, self.counter, self.budget, self.tokens_before)
         return TrimResult(result, TrimReport(**fields))
+
+
+def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
+    """The fallback when trimming fails: the system messages, the newest user message and the
+    current turn's tool groups that are whole and valid (anything else of that turn is left out).
+    Written independently of the parser so that a bug there cannot reach it; always passes
+    :func:`validate_messages`, or is ``None`` when there is no user message."""
+    msgs = [m for m in messages if isinstance(m, dict)]
+    last = next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
+    if last < 0:
+        return None
+    out: list[Any] = [m for m in msgs[:last] if _role(m) == "system" and "tool_calls" not in m]
+    newest = msgs[last]
+    out.append(
+        newest if "tool_calls" not in newest else {k: v for k, v in newest.items() if k != "tool_calls"}
+    )
+    seen: set[str] = set()
+    i = last + 1
+    while i < len(msgs):
+        m, j = msgs[i], i + 1
+        calls = m.get("tool_calls") if _role(m) == "assistant" else None
+        if not calls:
+            i = j
+            continue
+        while j < len(msgs) and _role(msgs[j]) == "tool":
+            j += 1
+        group = [m, *msgs[i + 1 : j]]
+        if j < len(msgs) and _is_image_followup(msgs[j]):
+            group.append(msgs[j])
+            j += 1
+        ids = [c.get("id") if isinstance(c, dict) else None for c in calls]
+        if (
+            isinstance(calls, list)
+            and len(set(ids)) == len(ids)
+            and seen.isdisjoint(ids)
+            and sorted(map(str, ids))
+            == sorted(str(t.get("tool_call_id")) for t in group[1:] if _role(t) == "tool")
+            and not validate_messages([newest, *group])
+        ):
+            out.extend(group)
+            seen.update(ids)
+        i = j
+    return out if not validate_messages(out) else out[: out.index(newest) + 1]
+
+
+def fallback_result(messages: list[Any], counter: TokenCounter, budget: int, before: int = 0) -> TrimResult:
+    """:func:`minimal_request` as a :class:`TrimResult` (``safety_net`` set), or the input as it
+    came when it has no user message (then nothing valid can be built)."""
+    out = minimal_request(messages)
+    if out is None:
+        return TrimResult(messages, TrimReport(before, before, budget, no_user_message=True))
+    after = sum(counter.message(m) for m in out)
+    report = TrimReport(
+        tokens_before=before or after,
+        tokens_after=after,
+        budget=budget,
+        messages_dropped=len(messages) - len(out),
+        over_budget=after > budget,
+        safety_net=True,
+        changed=True,
+    )
+    return TrimResult(out, report)
 
 
 def _water_level(sizes: Sequence[int], room: int) -> int:
@@ -704,9 +774,9 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             problems.append(f"[{i}] not a message object")
             i += 1
             continue
-        role = m.get("role")
+        role = _role(m)
         if role not in ROLES_OUT:
-            problems.append(f"[{i}] role {role!r} is not accepted by every provider")
+            problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
         if role == "system":
             i += 1
             continue
@@ -718,6 +788,8 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             problems.append(f"[{i}] tool message {m.get('tool_call_id')!r} without a directly preceding call")
             i += 1
             continue
+        if role == "user" and "tool_calls" in m:
+            problems.append(f"[{i}] user message with tool_calls")
         if role == "user" and _is_image_followup(m) and i != last_user:
             prev = messages[i - 1] if i else None
             if not (isinstance(prev, dict) and prev.get("role") == "tool"):
@@ -729,6 +801,15 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             continue
         i += 1
     return problems
+
+
+def _valid_tool_content(content: Any) -> bool:
+    """A string, or a list of content parts (objects with a string ``type``)."""
+    if content.__class__ is str:
+        return True
+    return isinstance(content, list) and all(
+        isinstance(p, dict) and isinstance(p.get("type"), str) for p in content
+    )
 
 
 def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: list[str]) -> int:
@@ -743,6 +824,11 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
         if not isinstance(call, dict) or not isinstance(call.get("id"), str) or not call.get("id"):
             problems.append(f"[{i}] tool call without a usable id")
             continue
+        fn = call.get("function")
+        if not isinstance(fn, dict) or not isinstance(fn.get("name"), str) or not fn["name"].strip():
+            problems.append(f"[{i}] tool call {call['id']!r} without a function name")
+        elif not isinstance(fn.get("arguments"), str):
+            problems.append(f"[{i}] tool call {call['id']!r} has arguments that are not a JSON string")
         if call["id"] in seen_ids:
             problems.append(f"[{i}] tool call id {call['id']!r} repeats an earlier one")
         seen_ids.add(call["id"])
@@ -755,6 +841,8 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
             pending[tid] -= 1
         else:
             problems.append(f"[{j}] tool message {tid!r} does not answer a pending call of [{i}]")
+        if not _valid_tool_content(messages[j].get("content")):
+            problems.append(f"[{j}] tool message {tid!r} has content that is neither a string nor parts")
         j += 1
     for cid, left in pending.items():
         if left:
@@ -909,7 +997,10 @@ def format_status(report: TrimReport) -> str:
     if report.no_user_message:
         return f"Context {format_tokens(report.tokens_before)} tokens · no user message left to answer: sent as it came"
     if report.safety_net:
-        return f"Context {format_tokens(report.tokens_before)} tokens · trimming failed its own check: sent as it came"
+        return (
+            f"Context {format_tokens(report.tokens_before)} → {format_tokens(report.tokens_after)} tokens · "
+            "trimming failed: only the system prompt, your message and this turn's tool results were sent"
+        )
     if report.changed:
         parts = [
             f"Context {format_tokens(report.tokens_before)} → {format_tokens(report.tokens_after)} tokens"
@@ -1133,7 +1224,11 @@ class Filter:
             if not settings.enabled:
                 return body
             config, counter = self._plan_inputs(body, model, settings)
-            result = await _trim_off_loop(messages, config, counter)
+            try:
+                result = await _trim_off_loop(messages, config, counter)
+            except Exception:
+                log.exception("tool_context_filter %s: trimming failed; sending the minimal request", hook)
+                result = fallback_result(messages, counter, config.budget_tokens)
             report = result.report
             chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
             if report.over_budget or report.no_user_message or report.safety_net:
@@ -1291,6 +1386,7 @@ class _Repairs:
     ids_renamed: int = 0
     results_moved: int = 0
     roles_converted: int = 0
+    other: int = 0  # arguments made JSON strings, user tool_calls removed, tool content made text
 
 
 def _is_image_followup(m: Any) -> bool:
@@ -1359,8 +1455,14 @@ def _normalize_roles(messages: Sequence[Any], rep: _Repairs) -> list[dict]:
         if m.__class__ is not dict and not isinstance(m, dict):
             rep.invalid += 1
             continue
-        role = m.get("role")
-        if role in ROLES_OUT:
+        role = _role(m)
+        if role == "user" and "tool_calls" in m:  # only assistants call tools
+            out.append({k: v for k, v in m.items() if k != "tool_calls"})
+            rep.other += 1
+        elif role == "tool" and not _valid_tool_content(m.get("content")):
+            out.append({**m, "content": _content_as_text(m.get("content"))})
+            rep.other += 1
+        elif role in ROLES_OUT:
             out.append(m)
         elif role == "developer":
             out.append({**m, "role": "system"})
@@ -1457,6 +1559,7 @@ def _group_of(m: dict, rep: _Repairs) -> _Group | None:
         if u is None:
             rep.calls_removed += 1
         else:
+            rep.other += u is not c  # arguments made a JSON string
             usable.append(u)
     if not usable:
         return None

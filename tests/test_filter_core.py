@@ -517,13 +517,23 @@ def test_pairing_is_linear_in_the_calls_of_one_message():
 # ---------------------------------------------------------------------------------------------
 
 
-def test_validation_failure_sends_the_input_unchanged(monkeypatch, caplog):
-    h = [user("q1"), *group(["a"], [output_text(12_000, 5)]), assistant("x"), user("q2")]
-    monkeypatch.setattr(tcf, "validate_messages", lambda messages: ["[0] invented problem"])
+def test_validation_failure_sends_the_minimal_request(monkeypatch, caplog):
+    h = [system(), user("q1"), *group(["a"], [output_text(12_000, 5)]), assistant("x"), user("q2")]
+    h += group(["b"], ["current"])
+    real = tcf.validate_messages
+    calls = []
+
+    def first_call_fails(messages):  # the plan's own check fails (a bug in the trim), later ones are real
+        calls.append(1)
+        return ["[0] invented problem"] if len(calls) == 1 else real(messages)
+
+    monkeypatch.setattr(tcf, "validate_messages", first_call_fails)
     r = tcf.trim_messages(h, tcf.TrimConfig(budget_tokens=500), EST)
-    assert r.messages is h and r.report.safety_net and not r.report.changed
+    assert r.report.safety_net and r.report.changed
+    assert r.messages == [system(), user("q2"), *group(["b"], ["current"])]  # system, newest, this turn
+    assert real(r.messages) == []
     assert "invented problem" in caplog.text
-    assert "sent as it came" in tcf.format_status(r.report)
+    assert "trimming failed" in tcf.format_status(r.report)
 
 
 def test_odd_numbers_and_deep_nesting_never_stop_trimming():
@@ -886,8 +896,23 @@ def test_synthetic_image_message_away_from_tool_results_is_an_orphan():
     assert r.report.orphans_removed == 1
 
 
-_MARKERS = ["Traceback (most recent", "ValueError: bad", "ERROR x", "error: y", '{"error": 1}', "FAIL",
-            "fatal", "FATAL", "panic: z", "permission denied", "see https://x.org", "\n", "E", ":", '"']
+_MARKERS = [
+    "Traceback (most recent",
+    "ValueError: bad",
+    "ERROR x",
+    "error: y",
+    '{"error": 1}',
+    "FAIL",
+    "fatal",
+    "FATAL",
+    "panic: z",
+    "permission denied",
+    "see https://x.org",
+    "\n",
+    "E",
+    ":",
+    '"',
+]
 
 
 @given(st.integers(0, 2**32 - 1), st.lists(st.sampled_from(_MARKERS), max_size=8), st.integers(40, 3000))
@@ -915,6 +940,8 @@ def test_error_line_search_with_gates_finds_what_a_full_search_finds(seed, inser
 def test_recent_cap_is_never_below_the_old_cap():
     """A recent output is never shrunk harder than an old one; this also keeps trimming idempotent when
     repairs (renamed ids) turn an old group into a recent one on the next pass (found by hypothesis)."""
-    config = tcf.TrimConfig(budget_tokens=3000, tool_output_max_tokens=4000, recent_tool_output_max_tokens=500)
+    config = tcf.TrimConfig(
+        budget_tokens=3000, tool_output_max_tokens=4000, recent_tool_output_max_tokens=500
+    )
     assert config.recent_cap == config.old_cap == 4000
     assert tcf.TrimConfig(budget_tokens=3000, tool_output_max_tokens=1000).recent_cap == 12000

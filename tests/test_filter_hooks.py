@@ -247,18 +247,23 @@ async def test_reply_size_from_the_request_is_reserved():
 # ---------------------------------------------------------------------------------------------
 
 
-async def test_internal_error_returns_body_as_it_came(monkeypatch, caplog):
+async def test_internal_error_sends_the_minimal_valid_request(monkeypatch, caplog):
     def boom(*_a, **_k):
         raise ValueError("bug")
 
     monkeypatch.setattr(tcf, "trim_messages", boom)
     f = tcf.Filter()
     body = body_of(LONG_CHAT)
+    events = Events()
     with caplog.at_level(logging.ERROR):
-        assert await f.inlet(body) is body
-        assert await f.request(body) is body
-        assert await f.outlet(body, __event_emitter__=Events()) is body
+        for hook in (f.inlet, f.request):
+            out = await hook(body, __event_emitter__=events)
+            # system, the newest user message and its turn's tool groups (the final answer text is left out)
+            assert out is not body and out["messages"] == [LONG_CHAT[0], *LONG_CHAT[-6:-1]]
+            assert tcf.validate_messages(out["messages"]) == []
+        assert await f.outlet(body, __event_emitter__=Events()) is body  # the outlet never changes anything
     assert "tool_context_filter" in caplog.text and "bug" in caplog.text
+    assert all("trimming failed" in d for d in events.descriptions) and len(events.items) == 2
 
 
 async def test_large_inputs_run_off_the_event_loop_with_the_same_result():
