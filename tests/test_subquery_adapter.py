@@ -56,9 +56,13 @@ class FakeRequest:
     app = None
 
 
-def make_run(entries, metadata=None, event_emitter=None, event_call=None, **settings):
-    emit = sq.StatusEmitter(None, False)
-    return sq.Run(FakeRequest(), None, {}, metadata or {}, "m", sq.Settings(**settings), entries, emit, event_emitter, event_call)
+def make_run(entries, metadata=None, event_emitter=None, event_call=None, request=None, user=None, **settings):
+    turn = sq.Turn.from_dunders(
+        __request__=request or FakeRequest(), __metadata__=metadata or {}, __event_emitter__=event_emitter,
+        __event_call__=event_call,
+    )
+    return sq.Run(turn=turn, user=user, model_id="m", settings=sq.Settings(**settings), entries=entries,
+                  emit=sq.StatusEmitter(None, False))
 
 
 # --- 8: arguments as Open WebUI handles them ----------------------------------------------------------
@@ -277,7 +281,8 @@ def test_inner_usage_is_written_by_open_webuis_log_model_usage():
     records = []
     sink = logger.add(lambda m: records.append(m.record), filter=lambda r: r["extra"].get("auditable"), level="INFO")
     try:
-        run = sq.Run(request, user, {}, {}, "scripted-model", sq.Settings(), {}, sq.StatusEmitter(None, False))
+        run = make_run({}, request=request, user=user)
+        run.model_id = "scripted-model"
         run._log_usage({"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5})
         run._log_usage({})  # nothing to log: nothing written
     finally:

@@ -952,3 +952,25 @@ def test_tail_renames_repeated_call_ids_in_call_and_result():
     assert history[3]["tool_calls"][0]["id"] == "call_0"  # input untouched
     assert sq.tail_messages(history, 10) == tail  # deterministic
     assert not pairing_errors(tail)
+
+
+def test_the_turn_is_built_once_from_the_dunder_arguments_keyword_only_and_typed():
+    class V:
+        show_status = False
+
+    async def emitter(event): ...
+
+    turn = sq.Turn.from_dunders(
+        __user__={"id": "u", "valves": V()}, __metadata__={"model_id": "m", "session_id": "s", "params": {"x": 1}},
+        __messages__=[{"role": "user", "content": "q"}], __files__=None, __request__="req",
+        __event_emitter__=emitter, __event_call__="not callable", __id__="subquery", __model__={"id": "task"},
+    )
+    assert (turn.request, turn.tool_id, turn.chat_model_id, turn.params, turn.files) == ("req", "subquery", "m", {"x": 1}, [])
+    assert turn.event_emitter is emitter and turn.event_call is None and not turn.direct_tools_ok
+    assert turn.show_status is False and sq.Turn.from_dunders(__user__={"valves": {"show_status": True}}).show_status
+    empty = sq.Turn.from_dunders(__user__="junk", __metadata__=[1], __messages__="x")
+    assert (empty.user, empty.metadata, empty.messages, empty.chat_model_id) == ({}, {}, [], None)
+    with pytest.raises(TypeError):
+        sq.Turn.from_dunders({"id": "u"})  # keyword-only
+    with pytest.raises(TypeError):
+        sq.Run(turn, None, "m", sq.Settings(), {}, None)  # keyword-only too

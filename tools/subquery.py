@@ -2167,7 +2167,9 @@ async def _load_user(user_dict: dict) -> Any:
     return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
 
 
-async def _tool_entries(request: Any, user: Any, user_dict: dict, metadata: dict, own_id: str | None) -> dict:
+async def _tool_entries(
+    request: Any, user: Any, user_dict: dict, metadata: Mapping, own_id: str | None
+) -> dict:
     """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
     entries = metadata.get("tools")
     if not isinstance(entries, Mapping) or not entries:
@@ -2185,7 +2187,9 @@ async def _tool_entries(request: Any, user: Any, user_dict: dict, metadata: dict
     return out
 
 
-async def _get_tools(request: Any, user: Any, user_dict: dict, metadata: dict, own_id: str | None) -> Mapping:
+async def _get_tools(
+    request: Any, user: Any, user_dict: dict, metadata: Mapping, own_id: str | None
+) -> Mapping:
     tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != own_id]
     if not tool_ids:
         return {}
@@ -2250,25 +2254,110 @@ async def chat_params(request: Any, model: Mapping[str, Any]) -> dict:
     return turn_params(await _default_params(), model_params, await _turn_body_params(request))
 
 
-@dataclass
-class Run:
-    """Everything one subquery call needs from Open WebUI: the per-call context object.
+@dataclass(frozen=True, kw_only=True)
+class Turn:
+    """What Open WebUI handed this tool call (its dunder arguments), read once and typed.
 
-    Built by `Tools.subquery` for each call (never stored on the tool instance); provides the
-    loop's hooks. `entries` are the selected Open WebUI tool entries, keyed by function name.
+    Built by `Turn.from_dunders` for each call, never stored on the tool instance; every loop the
+    call runs reads its turn from here.
     """
 
     request: Any
+    user: Mapping[str, Any]
+    metadata: Mapping[str, Any]
+    messages: Sequence[Any]
+    files: Sequence[Any]
+    event_emitter: Callable[[dict], Awaitable[Any]] | None = None
+    event_call: Callable[[dict], Awaitable[Any]] | None = None
+    tool_id: str | None = None
+
+    @classmethod
+    def from_dunders(
+        cls,
+        *,
+        __user__: Any = None,
+        __metadata__: Any = None,
+        __messages__: Any = None,
+        __files__: Any = None,
+        __request__: Any = None,
+        __event_emitter__: Any = None,
+        __event_call__: Any = None,
+        __id__: Any = None,
+        **_others: Any,
+    ) -> Turn:
+        """The turn from the arguments Open WebUI injects (anything missing or malformed is empty)."""
+        return cls(
+            request=__request__,
+            user=__user__ if isinstance(__user__, Mapping) else {},
+            metadata=__metadata__ if isinstance(__metadata__, Mapping) else {},
+            messages=__messages__ if isinstance(__messages__, list) else [],
+            files=__files__ if isinstance(__files__, list) else [],
+            event_emitter=__event_emitter__ if callable(__event_emitter__) else None,
+            event_call=__event_call__ if callable(__event_call__) else None,
+            tool_id=__id__ if isinstance(__id__, str) else None,
+        )
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
+        params = self.metadata.get("params")
+        return params if isinstance(params, Mapping) else {}
+
+    @property
+    def chat_model(self) -> dict:
+        model = self.metadata.get("model")
+        return model if isinstance(model, dict) else {}
+
+    @property
+    def chat_model_id(self) -> str | None:
+        return self.metadata.get("model_id") or self.chat_model.get("id")
+
+    @property
+    def show_status(self) -> bool:
+        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
+        valves = self.user.get("valves")
+        show = getattr(valves, "show_status", None)
+        if show is None and isinstance(valves, Mapping):
+            show = valves.get("show_status")
+        return show is not False
+
+    @property
+    def direct_tools_ok(self) -> bool:
+        """Whether a live browser session can run the user's direct tool servers."""
+        return self.event_call is not None and bool(self.metadata.get("session_id"))
+
+
+@dataclass(kw_only=True)
+class Run:
+    """One loop's context: the turn, the resolved user and model, the selected tools, the limits.
+
+    Built per loop (never stored on the tool instance); provides the loop's hooks. `entries` are
+    the selected Open WebUI tool entries, keyed by function name.
+    """
+
+    turn: Turn
     user: Any
-    user_dict: dict
-    metadata: dict
     model_id: str
     settings: Settings
     entries: dict
     emit: StatusEmitter
-    event_emitter: Any = None
-    event_call: Any = None
     params: dict = field(default_factory=dict)
+
+    @property
+    def request(self) -> Any:
+        return self.turn.request
+
+    @property
+    def metadata(self) -> Mapping[str, Any]:
+        return self.turn.metadata
+
+    @property
+    def event_emitter(self) -> Any:
+        return self.turn.event_emitter
+
+    @property
+    def event_call(self) -> Any:
+        return self.turn.event_call
 
     @property
     def model(self) -> dict:
@@ -2279,7 +2368,7 @@ class Run:
         return models.get(self.model_id) or {"id": self.model_id}
 
     def hooks(self) -> Hooks:
-        tags = reasoning_tags_for((self.metadata.get("params") or {}).get("reasoning_tags"))
+        tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
         return Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags)
 
     # -- model rounds --------------------------------------------------------------
@@ -2380,7 +2469,7 @@ class Run:
                 "__event_call__": self.event_call,
                 "__user__": self.user.model_dump()
                 if hasattr(self.user, "model_dump")
-                else dict(self.user_dict),
+                else dict(self.turn.user),
                 "__metadata__": self.metadata,
                 "__oauth_token__": oauth,
                 "__request__": self.request,
@@ -2424,7 +2513,7 @@ class Run:
 
     async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
         """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
-        if (self.metadata.get("params") or {}).get("tool_approval_mode") != "ask":
+        if self.turn.params.get("tool_approval_mode") != "ask":
             return True
         entry = self.entries.get(call.name) or {}
         if call.name == "ask_user" and entry.get("type") == "builtin":
@@ -2669,56 +2758,46 @@ class Tools:
             return (
                 "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
             )
-        user_dict = __user__ or {}
-        user_valves = user_dict.get("valves")
-        show = getattr(user_valves, "show_status", None)
-        if show is None and isinstance(user_valves, Mapping):
-            show = user_valves.get("show_status")
-        emit = StatusEmitter(__event_emitter__, show is not False)
-        dunders = {
-            "user": user_dict,
-            "metadata": __metadata__ or {},
-            "messages": __messages__ or [],
-            "files": __files__ or [],
-            "request": __request__,
-            "event_emitter": __event_emitter__,
-            "event_call": __event_call__,
-            "id": __id__,
-        }
+        turn = Turn.from_dunders(
+            __user__=__user__,
+            __metadata__=__metadata__,
+            __messages__=__messages__,
+            __files__=__files__,
+            __request__=__request__,
+            __event_emitter__=__event_emitter__,
+            __event_call__=__event_call__,
+            __id__=__id__,
+        )
+        emit = StatusEmitter(turn.event_emitter, turn.show_status)
         finished = False
         try:
             with subquery_run():
-                answer = await self._run(prompt.strip(), include_recent_messages, emit, dunders)
+                answer = await self._run(prompt.strip(), include_recent_messages, emit, turn)
             finished = True
             return answer
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
                 await asyncio.shield(emit("Subquery stopped", True))
 
-    async def _run(self, prompt: str, include_recent: Any, emit: StatusEmitter, d: dict) -> str:
+    async def _run(self, prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn) -> str:
         started = time.monotonic()
         settings = Settings.from_valves(self.valves)
-        metadata, request = d["metadata"], d["request"]
-        model_id = (
-            self.valves.model_id.strip()
-            or metadata.get("model_id")
-            or (metadata.get("model") or {}).get("id")
-        )
-        if request is None or not model_id:
+        model_id = self.valves.model_id.strip() or turn.chat_model_id
+        if turn.request is None or not model_id:
             await emit("Subquery unavailable: no request context", True)
             return (
                 "Error: subquery needs to run inside an Open WebUI chat (no request or model was provided)."
             )
         try:
-            user = await _load_user(d["user"])
+            user = await _load_user(dict(turn.user))
         except Exception as exc:
             log.exception("subquery: cannot load the user")
             await emit("Subquery failed: unknown user", True)
             return f"Error: subquery could not identify the user ({exc})."
         try:
-            run = await self._prepare(request, user, model_id, settings, emit, d)
-            messages = self._first_messages(run, prompt, include_recent, d)
-            deferred = metadata.get("deferred_tools") or ()
+            run = await self._prepare(turn, user, model_id, settings, emit)
+            messages = self._first_messages(run, prompt, include_recent)
+            deferred = turn.metadata.get("deferred_tools") or ()
             tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
             tools, left_out = cap_request_tools(tools, prompt)
             await emit(self._start_line(tools, left_out), False)
@@ -2737,30 +2816,21 @@ class Tools:
         return outcome.answer
 
     async def _prepare(
-        self, request: Any, user: Any, model_id: str, settings: Settings, emit: StatusEmitter, d: dict
+        self, turn: Turn, user: Any, model_id: str, settings: Settings, emit: StatusEmitter
     ) -> Run:
-        metadata = d["metadata"]
-        entries = await _tool_entries(request, user, d["user"], metadata, d["id"])
-        direct_ok = bool(d["event_call"]) and bool(metadata.get("session_id"))
-        include, exclude = (
-            parse_id_list(self.valves.include_tool_ids),
-            parse_id_list(self.valves.exclude_tool_ids),
-        )
-        selected = select_tools(entries, d["id"], include, exclude, direct_ok)
-        model = metadata.get("model") if isinstance(metadata.get("model"), dict) else {}
-        params = await chat_params(request, model)
+        entries = await _tool_entries(turn.request, user, dict(turn.user), turn.metadata, turn.tool_id)
+        include = parse_id_list(self.valves.include_tool_ids)
+        exclude = parse_id_list(self.valves.exclude_tool_ids)
+        selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
+        params = await chat_params(turn.request, turn.chat_model)
         return Run(
-            request,
-            user,
-            d["user"],
-            metadata,
-            model_id,
-            settings,
-            selected,
-            emit,
-            d["event_emitter"],
-            d["event_call"],
-            params,
+            turn=turn,
+            user=user,
+            model_id=model_id,
+            settings=settings,
+            entries=selected,
+            emit=emit,
+            params=params,
         )
 
     @staticmethod
@@ -2778,16 +2848,18 @@ class Tools:
         return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
     @staticmethod
-    def _first_messages(run: Run, prompt: str, include_recent: Any, d: dict) -> list[dict]:
+    def _first_messages(run: Run, prompt: str, include_recent: Any) -> list[dict]:
         try:
             n_recent = max(0, int(include_recent or 0))
         except (TypeError, ValueError, OverflowError):
             n_recent = 0
-        context = files_context(d["files"], run.metadata.get("sources") or [], run.settings.max_result_chars)
+        context = files_context(
+            run.turn.files, run.metadata.get("sources") or [], run.settings.max_result_chars
+        )
         deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
         manifest = _tool_search_manifest(run.entries, deferred)
         return [
             *([manifest] if manifest else []),
-            *tail_messages(d["messages"], n_recent),
+            *tail_messages(run.turn.messages, n_recent),
             first_user_message(prompt, context),
         ]
