@@ -43,6 +43,7 @@ from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -202,8 +203,22 @@ class TrimResult:
 # trim_messages and its steps
 # --------------------------------------------------------------------------------------------
 
-_KIND_SYS, _KIND_USER, _KIND_PLAIN, _KIND_GROUP = 0, 1, 2, 3
-_RAW, _OLD, _FLOOR = 0, 1, 2  # shrink levels of a tool group: recent cap, old target, floor
+
+class Kind(IntEnum):
+    """What an item of a plan is: one message, or one whole tool group."""
+
+    SYSTEM = 0
+    USER = 1
+    PLAIN = 2  # an assistant message without calls (or with legacy folded blocks)
+    GROUP = 3  # an assistant message with calls, its results and Open WebUI's image message
+
+
+class Level(IntEnum):
+    """How far a tool group's outputs are shrunk."""
+
+    RAW = 0  # capped at the recent cap only
+    OLD = 1  # outputs above the old cap shrunk to the old target
+    FLOOR = 2  # every output shrunk to the floor
 
 
 def trim_messages(
@@ -211,11 +226,11 @@ def trim_messages(
 ) -> TrimResult:
     """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``.
 
-    Steps (one method each on :class:`_Plan`): skip turns the budget certainly drops (before they
-    are even parsed) → parse (repair pairing, roles and ids) → measure and cap (replaying earlier
-    requests under the ``stable`` policy) → shrink old outputs → drop oldest units → fit the
-    current turn → materialize → report.  A group is never split; the output is validated before
-    it is returned.
+    Steps, in the order they run (one method each on :class:`_Plan`): skip turns the budget
+    certainly drops, before they are even parsed → parse (repair pairing, roles and ids) → measure
+    and replay (batches wherever an earlier request outgrew the budget) → a last batch for this
+    request → fit the current turn → materialize → report.  A group is never split; the output is
+    validated before it is returned, and a failed check sends :func:`minimal_request` instead.
     """
     msgs = messages if isinstance(messages, list) else list(messages)
     return _Plan(msgs, config, counter or TokenCounter()).run()
@@ -235,65 +250,66 @@ def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCo
     return trim_messages(messages, probe, counter).report.tokens_before
 
 
+class _Item:
+    """One unit of a plan: a message or a whole tool group, with its cost at its level."""
+
+    __slots__ = ("kind", "payload", "cost", "level", "dropped", "measured", "folded")
+
+    def __init__(self, kind: Kind, payload: Any) -> None:
+        self.kind = kind
+        self.payload = payload  # the message, or the _Group
+        self.cost = 0
+        self.level = Level.RAW
+        self.dropped = False
+        self.measured = False
+        self.folded = (  # a legacy assistant message with <details type="tool_calls"> blocks
+            kind == Kind.PLAIN
+            and payload.get("role") == "assistant"
+            and payload.get("content").__class__ is str
+            and FOLDED_MARKER in payload["content"]
+        )
+
+
 class _Plan:
-    """The state of one :func:`trim_messages` call: items, their levels and the running total."""
+    """The state of one :func:`trim_messages` call: the items, their levels and the running total.
+
+    Batches walk three pointers that only move forward, so a replay of n items costs O(n) for every
+    ``low_water``: ``raw_from`` (every shrinkable item before it is at least at ``Level.OLD``),
+    ``floor_from`` (every one before it was considered for the floor) and ``first_turn`` (the
+    oldest turn not dropped).
+    """
 
     def __init__(self, msgs: list[Any], config: TrimConfig, counter: TokenCounter) -> None:
         self.msgs = msgs
         self.config = config
         self.counter = counter
         self.budget = config.budget_tokens
+        self.stable = config.policy == "stable"
         self.caps = (config.recent_cap, config.old_cap, config.old_target, config.floor_target)
-        self.total = 0
-        self.tokens_before = 0
-        self.turns_dropped = self.groups_dropped = self.batch_trims = 0
-        self.folded: dict[tuple[int, int], tuple[dict, int]] = {}  # (item, level) -> (message, cost)
         self.memo: dict[int, tuple[Any, int]] = {}  # id(message) -> (message, counter.message(message))
+        self.folded: dict[tuple[int, Level], tuple[dict, int]] = {}  # (item, level) -> (message, cost)
+        # Filled by the steps:
+        self.parse_input: list[Any] = msgs  # what is left after the skip step
+        self.items: list[_Item] = []
+        self.rep = _Repairs()
+        self.users: list[int] = []  # items that start a turn
+        self.current_start = 0  # the item of the newest user message
+        self.shrinkable: list[int] = []  # items whose outputs can shrink (groups, folded), in order
+        self.first_turn = 0  # index into users of the oldest turn not dropped
+        self.raw_from = self.floor_from = 0  # batch pointers into shrinkable (see the class notes)
+        self.total = self.tokens_before = self.tokens_after = 0
+        self.turns_dropped = self.groups_dropped = self.batch_trims = 0
+        self.outputs_shrunk = self.images_removed = self.messages_dropped = self.protected_shrunk = 0
 
     def run(self) -> TrimResult:
-        self.skip_certainly_dropped()
-        self.parse()
-        self.measure_and_cap()
-        if self.total > self.budget:
-            self.reduce(self.budget, self.current_start)
-        self.fit_current_turn()
-        return self.report(self.materialize())
+        self.skip_certainly_dropped()  # 1
+        self.parse()  # 2
+        self.measure_and_replay()  # 3
+        self.last_batch()  # 4
+        self.fit_current_turn()  # 5
+        return self.report(self.materialize())  # 6, 7
 
-    # -- step 1: parse ------------------------------------------------------------------------
-
-    def parse(self) -> None:
-        kinds, payloads, rep = _parse(self.parse_input)
-        users = [k for k, kind in enumerate(kinds) if kind == _KIND_USER]
-        if users and users[0]:
-            # Start on a user message (Gemini): only system messages may come before it.
-            head = [k for k in range(users[0]) if kinds[k] == _KIND_SYS]
-            rep.leading += sum(
-                len(_item_messages(kinds[k], payloads[k])) for k in range(users[0]) if kinds[k] != _KIND_SYS
-            )
-            keep = head + list(range(users[0], len(kinds)))
-            kinds = [kinds[k] for k in keep]
-            payloads = [payloads[k] for k in keep]
-            users = [k for k, kind in enumerate(kinds) if kind == _KIND_USER]
-        self.kinds, self.payloads, self.rep, self.users = kinds, payloads, rep, users
-        self.current_start = users[-1] if users else 0
-        n = len(kinds)
-        self.costs = [0] * n
-        self.level = [_RAW] * n
-        self.dropped = [False] * n
-        self.measured = [False] * n
-        self.first_turn = 0  # index into users of the oldest turn not dropped
-        self.folded_items = {
-            k
-            for k in range(n)
-            if kinds[k] == _KIND_PLAIN
-            and payloads[k].get("role") == "assistant"
-            and isinstance(payloads[k].get("content"), str)
-            and FOLDED_MARKER in payloads[k]["content"]
-        }
-        # Items whose outputs can shrink (groups and legacy folded messages), in order.
-        self.shrinkable = [k for k in range(n) if kinds[k] == _KIND_GROUP or k in self.folded_items]
-
-    # -- step 2: skip turns the budget certainly drops (before parsing them) -------------------
+    # -- step 1: skip turns the budget certainly drops (before parsing them) -------------------
 
     def skip_certainly_dropped(self) -> None:
         """Turns that cannot be kept whatever happens are dropped without being parsed or measured.
@@ -304,7 +320,6 @@ class _Plan:
         first replayed turn moves rarely and earlier decisions replay identically.
         """
         msgs = self.msgs
-        self.parse_input: list[Any] = msgs
         marks = [  # one pass: users and systems
             i for i, m in enumerate(msgs) if m.__class__ is dict and m.get("role") in _MARK_ROLES
         ]
@@ -365,85 +380,111 @@ class _Plan:
             return self.counter.message_overhead
         return self.message_cost(m) if _role(m) in ROLES_OUT else 0
 
-    # -- step 3: measure and cap (the replay) -------------------------------------------------
+    # -- step 2: parse ------------------------------------------------------------------------
+
+    def parse(self) -> None:
+        kinds, payloads, self.rep = _parse(self.parse_input)
+        users = [k for k, kind in enumerate(kinds) if kind == Kind.USER]
+        if users and users[0]:
+            # Start on a user message (Gemini): only system messages may come before it.
+            head = [k for k in range(users[0]) if kinds[k] == Kind.SYSTEM]
+            self.rep.leading += sum(
+                len(_item_messages(kinds[k], payloads[k])) for k in range(users[0]) if kinds[k] != Kind.SYSTEM
+            )
+            keep = head + list(range(users[0], len(kinds)))
+            kinds = [kinds[k] for k in keep]
+            payloads = [payloads[k] for k in keep]
+        self.items = [_Item(kind, payload) for kind, payload in zip(kinds, payloads, strict=True)]
+        self.users = [k for k, it in enumerate(self.items) if it.kind == Kind.USER]
+        self.current_start = self.users[-1] if self.users else 0
+        self.shrinkable = [k for k, it in enumerate(self.items) if it.kind == Kind.GROUP or it.folded]
+
+    # -- step 3: measure and replay -----------------------------------------------------------
 
     def measure(self, k: int) -> int:
-        """Cost of item ``k`` at the raw level (recent cap applied), memoized."""
-        if self.measured[k]:
-            return self.costs[k]
-        self.measured[k] = True
-        kind, payload, counter = self.kinds[k], self.payloads[k], self.counter
-        if kind == _KIND_GROUP:
-            payload.measure(self.message_cost, counter.message_overhead, self.caps)
-            self.tokens_before += payload.cost(self.caps, uncapped=True)
-            c = payload.cost(self.caps)
+        """Cost of item ``k`` at ``Level.RAW`` (recent cap applied), memoized."""
+        item = self.items[k]
+        if item.measured:
+            return item.cost
+        item.measured = True
+        if item.kind == Kind.GROUP:
+            g: _Group = item.payload
+            g.measure(self.message_cost, self.counter.message_overhead, self.caps)
+            self.tokens_before += g.cost(self.caps, uncapped=True)
+            item.cost = g.cost(self.caps)
         else:
-            c = self.message_cost(payload)
-            self.tokens_before += c
-            if k in self.folded_items:
-                c = self.folded_at(k, _RAW)[1]
-        self.costs[k] = c
-        return c
+            item.cost = self.message_cost(item.payload)
+            self.tokens_before += item.cost
+            if item.folded:
+                item.cost = self.folded_at(k, Level.RAW)[1]
+        return item.cost
 
-    def measure_and_cap(self) -> None:
+    def measure_and_replay(self) -> None:
         """Count every item that may be kept.  ``stable``: replay each earlier request (every user
-        turn and every tool-loop hop) and trim to the low-water mark wherever it outgrew the budget.
-        ``eager``: cap old outputs outside the newest ``keep_recent_tool_groups`` groups now."""
-        kinds, stable = self.kinds, self.config.policy == "stable"
+        turn and every tool-loop hop) with a batch wherever it outgrew the budget, down to the
+        low-water mark: first the previous turns, then the current turn's older hops.  ``eager``:
+        cap old outputs outside the newest ``keep_recent_tool_groups`` groups now."""
+        items, stable = self.items, self.stable
         recent = set() if stable else self.recent_groups()
         low = int(self.budget * self.config.low_water)
         turn_start = 0
-        for k in range(len(kinds)):
-            if self.dropped[k]:
-                continue
-            kind = kinds[k]
+        hops: list[int] = []  # the groups of the turn replayed so far
+        for k, item in enumerate(items):
+            kind = item.kind
             self.measure(k)
-            if kind == _KIND_USER:
-                turn_start = k
-            self.total += self.costs[k]
+            if kind == Kind.USER:
+                turn_start, hops = k, []
+            elif kind == Kind.GROUP:
+                hops.append(k)
+            self.total += item.cost
             if not stable:
-                if (
-                    k < self.current_start
-                    and k not in recent
-                    and (kind == _KIND_GROUP or k in self.folded_items)
-                ):
-                    self.set_level(k, _OLD)
-            elif (kind == _KIND_USER or kind == _KIND_GROUP) and self.total > self.budget:
+                if k < self.current_start and k not in recent and (kind == Kind.GROUP or item.folded):
+                    self.set_level(k, Level.OLD)
+            elif (kind == Kind.USER or kind == Kind.GROUP) and self.total > self.budget:
                 self.batch_trims += 1
-                self.reduce(low, turn_start)
-        if stable and self.total > self.budget:
-            self.batch_trims += 1
-            self.reduce(low, self.current_start)
+                self.batch(low, turn_start, drop=True)
+                # Once no earlier turn is left, the batch goes on down to the low-water mark.
+                alone = self.first_turn >= len(self.users) or self.users[self.first_turn] >= turn_start
+                if kind == Kind.GROUP and self.total > (low if alone else self.budget):
+                    self.batch(low, self.older_hops_end(hops, turn_start), drop=False)
+
+    def older_hops_end(self, hops: list[int], turn_start: int) -> int:
+        """Where the current turn's older hops end: the newest ``keep_recent_tool_groups`` hops (at
+        least the newest one) are left out of its batches."""
+        keep = max(1, self.config.keep_recent_tool_groups)
+        return hops[-keep] if len(hops) >= keep else turn_start
 
     def recent_groups(self) -> set[int]:
         keep = self.config.keep_recent_tool_groups
         found: list[int] = []
-        for k in range(len(self.kinds) - 1, -1, -1):
+        for k in range(len(self.items) - 1, -1, -1):
             if len(found) >= keep:
                 break
-            if self.kinds[k] == _KIND_GROUP:
+            if self.items[k].kind == Kind.GROUP:
                 found.append(k)
         return set(found)
 
-    def set_level(self, k: int, level: int) -> None:
-        if self.level[k] != level:
-            self.level[k] = level
+    def set_level(self, k: int, level: Level) -> None:
+        if self.items[k].level != level:
+            self.items[k].level = level
             self.recost(k)
 
     def recost(self, k: int) -> None:
         """The one place an item's cost changes after it was measured."""
-        if self.kinds[k] == _KIND_GROUP:
-            new = self.payloads[k].cost(self.caps, self.level[k])
+        item = self.items[k]
+        if item.kind == Kind.GROUP:
+            new = item.payload.cost(self.caps, item.level)
         else:
-            new = self.folded_at(k, self.level[k])[1]
-        self.total += new - self.costs[k]
-        self.costs[k] = new
+            new = self.folded_at(k, item.level)[1]
+        if not item.dropped:
+            self.total += new - item.cost
+        item.cost = new
 
-    def folded_at(self, k: int, level: int) -> tuple[dict, int]:
+    def folded_at(self, k: int, level: Level) -> tuple[dict, int]:
         """A legacy folded message with its ``result`` attributes shrunk to ``level``, and its cost."""
         key = (k, level)
         if key not in self.folded:
-            src = self.payloads[k]
+            src = self.items[k].payload
             recent_cap, old_cap, old_target, floor = self.caps
             limit = ((recent_cap, recent_cap), (old_cap, old_target), (floor, floor))[level]
             blocks = len(_folded_blocks(src["content"]))
@@ -452,50 +493,55 @@ class _Plan:
             self.folded[key] = (new, self.counter.message(new))
         return self.folded[key]
 
-    # -- steps 4-5: shrink old outputs, drop oldest units (one batch) -------------------------
+    # -- a batch: shrink, floor, drop, relax ----------------------------------------------------
 
-    def reduce(self, target: int, cur: int) -> None:
-        """Bring the total to ``target`` using only the turns before item ``cur`` (the current turn).
+    def batch(self, target: int, end: int, drop: bool) -> None:
+        """Bring the total to ``target`` using only the items before item ``end``.
 
-        First all old outputs go to the old target at once.  If that alone brings the total within
-        the budget, nothing else changes: it only touches the newest old groups, so the leading
-        part of the request (what prompt caches reuse) stays.  Otherwise floor-level shrinking and
-        drops go all the way down to ``target`` (the low-water mark), so they are rare batches.
+        First every output there goes to the old target at once.  If that alone brings the total
+        within the budget, nothing else changes: it only touches outputs that were still raw, so
+        the leading part of the request (what prompt caches reuse) stays.  Otherwise, oldest
+        first and while over ``target``, outputs go to the floor; then (``drop``: previous turns
+        only, never the current one) the oldest whole turns are dropped; last, the outputs this
+        batch floored get their old size back, newest first, where that still fits ``target``.
         """
-        start = self.users[self.first_turn] if self.first_turn < len(self.users) else cur
-        lo, hi = bisect_left(self.shrinkable, start), bisect_left(self.shrinkable, cur)
-        dropped = self.dropped
-        old = [k for k in self.shrinkable[lo:hi] if not dropped[k]]
-        if self.shrink_old_outputs(old, target):
-            if self.total > target:
-                self.drop_oldest_units(target, cur)
-            self.relax_floor(old, target)
-
-    def shrink_old_outputs(self, old: list[int], target: int) -> bool:
-        """All old outputs (recent groups of previous turns too) go to the old target at once;
-        then, only if still over the budget, oldest first and while over ``target``, to the floor.
-        Returns whether that second stage was needed."""
-        for k in old:
-            if self.level[k] < _OLD:
-                self.set_level(k, _OLD)
+        hi = bisect_left(self.shrinkable, end)
+        items = self.items
+        if self.raw_from < hi:
+            for k in self.shrinkable[self.raw_from : hi]:
+                if not items[k].dropped and items[k].level < Level.OLD:
+                    self.set_level(k, Level.OLD)
+            self.raw_from = hi
         if self.total <= self.budget:
-            return False
-        for k in old:
-            if self.total <= target:
-                break
-            self.set_level(k, _FLOOR)
-        return True
+            return
+        floored: list[int] = []
+        pos = self.floor_from
+        while pos < hi and self.total > target:
+            k = self.shrinkable[pos]
+            if not items[k].dropped and items[k].level < Level.FLOOR:
+                self.set_level(k, Level.FLOOR)
+                floored.append(k)
+            pos += 1
+        self.floor_from = pos
+        if drop and self.total > target:
+            self.drop_oldest_units(target, end)
+        for k in reversed(floored):  # relax
+            if not items[k].dropped:
+                self.set_level(k, Level.OLD)
+                if self.total > target:
+                    self.set_level(k, Level.FLOOR)
 
     def drop_oldest_units(self, target: int, cur: int) -> None:
-        """Drop the oldest whole turns; the last one touched loses its tool groups first."""
-        users, kinds = self.users, self.kinds
+        """Drop the oldest whole turns before item ``cur``; the last one touched loses its tool
+        groups first."""
+        users, items = self.users, self.items
         while self.total > target and self.first_turn + 1 < len(users) and users[self.first_turn] < cur:
             u, nxt = users[self.first_turn], users[self.first_turn + 1]
-            items = [k for k in range(u, nxt) if kinds[k] != _KIND_SYS and not self.dropped[k]]
-            if self.total - sum(self.costs[k] for k in items) < target:
+            turn = [k for k in range(u, nxt) if items[k].kind != Kind.SYSTEM and not items[k].dropped]
+            if self.total - sum(items[k].cost for k in turn) < target:
                 partial = 0
-                for k in items:
-                    if kinds[k] == _KIND_GROUP:
+                for k in turn:
+                    if items[k].kind == Kind.GROUP:
                         self.drop(k)
                         partial += 1
                         if self.total <= target:
@@ -503,25 +549,29 @@ class _Plan:
                 if self.total <= target:
                     self.groups_dropped += partial
                     return
-            for k in items:
-                if not self.dropped[k]:
+            for k in turn:
+                if not items[k].dropped:
                     self.drop(k)
             self.turns_dropped += 1
             self.first_turn += 1
 
     def drop(self, k: int) -> None:
-        self.dropped[k] = True
-        self.total -= self.costs[k]
+        self.items[k].dropped = True
+        self.total -= self.items[k].cost
 
-    def relax_floor(self, old: list[int], target: int) -> None:
-        """Give floor-level outputs that survived back their old-target size, newest first."""
-        for k in reversed(old):
-            if not self.dropped[k] and self.level[k] == _FLOOR:
-                self.set_level(k, _OLD)
-                if self.total > target:
-                    self.set_level(k, _FLOOR)
+    # -- steps 4-5: the last batch, then fit the current turn -----------------------------------
 
-    # -- step 6: fit the current turn ---------------------------------------------------------
+    def last_batch(self) -> None:
+        """This request itself: previous turns first, then the current turn's older hops."""
+        if self.total <= self.budget:
+            return
+        target = int(self.budget * self.config.low_water) if self.stable else self.budget
+        if self.stable:
+            self.batch_trims += 1
+        self.batch(target, self.current_start, drop=True)
+        if self.total > self.budget:
+            hops = [k for k in range(self.current_start, len(self.items)) if self.items[k].kind == Kind.GROUP]
+            self.batch(target, self.older_hops_end(hops, self.current_start), drop=False)
 
     def fit_current_turn(self) -> None:
         """Only when the protected part alone is over budget: drop its tool images, then one common
@@ -530,15 +580,17 @@ class _Plan:
             return
         chain = [
             k
-            for k in range(self.current_start, len(self.kinds))
-            if self.kinds[k] == _KIND_GROUP and not self.dropped[k]
+            for k in range(self.current_start, len(self.items))
+            if self.items[k].kind == Kind.GROUP and not self.items[k].dropped
         ]
-        groups: list[_Group] = [self.payloads[k] for k in chain]
+        groups: list[_Group] = [self.items[k].payload for k in chain]
         for k, g in zip(chain, groups, strict=True):
             if g.image is not None and not g.drop_image:
                 g.drop_image = True
                 self.recost(k)
-        sizes = [s for g in groups for s in g.sizes(self.caps)]
+        sizes = [
+            s for k, g in zip(chain, groups, strict=True) for s in g.sizes(self.caps, self.items[k].level)
+        ]
         level = _water_level(sizes, self.budget - (self.total - sum(sizes)))
         steps = ([level] if level >= _MIN_TARGET else []) + [
             self.config.old_target,
@@ -553,24 +605,19 @@ class _Plan:
                     g.water = water
                     self.recost(k)
 
-    # -- steps 7-8: materialize and report ----------------------------------------------------
+    # -- steps 6-7: materialize and report ----------------------------------------------------
 
     def materialize(self) -> list[Any]:
         """Only kept messages are copied or shrunk."""
         out: list[Any] = []
-        self.outputs_shrunk = self.images_removed = self.messages_dropped = self.protected_shrunk = 0
-        self.tokens_after = 0
         counter = self.counter
-        for k, (kind, payload) in enumerate(zip(self.kinds, self.payloads, strict=True)):
-            if self.dropped[k]:
+        for k, item in enumerate(self.items):
+            kind, payload = item.kind, item.payload
+            if item.dropped:
                 self.messages_dropped += len(_item_messages(kind, payload))
                 continue
-            if kind != _KIND_GROUP:
-                m, cost = (
-                    (payload, self.costs[k])
-                    if k not in self.folded_items
-                    else self.folded_at(k, self.level[k])
-                )
+            if kind != Kind.GROUP:
+                m, cost = (payload, item.cost) if not item.folded else self.folded_at(k, item.level)
                 if m is not payload:
                     self.outputs_shrunk += len(_folded_blocks(payload["content"]))
                 out.append(m)
@@ -579,7 +626,7 @@ class _Plan:
             g: _Group = payload
             out.append(g.assistant)
             self.tokens_after += g.base_cost
-            for t, tok, tgt in zip(g.tools, g.tool_tokens, g.targets(self.caps, self.level[k]), strict=True):
+            for t, tok, tgt in zip(g.tools, g.tool_tokens, g.targets(self.caps, item.level), strict=True):
                 if tgt is not None:
                     t, tok = _shrink_tool_message(t, tgt, counter, tok)
                     self.outputs_shrunk += 1
@@ -587,7 +634,7 @@ class _Plan:
                 out.append(t)
                 self.tokens_after += tok
             if g.image is not None:
-                if g.keeps_image(self.level[k]):
+                if g.keeps_image(item.level):
                     out.append(g.image)
                     self.tokens_after += g.image_cost
                 else:
@@ -614,7 +661,7 @@ class _Plan:
             or rep.leading
             or other
         )
-        newest = self.payloads[self.current_start] if self.users else None
+        newest = self.items[self.current_start] if self.users else None
         fields: dict[str, Any] = dict(
             tokens_before=self.tokens_before,
             tokens_after=self.tokens_after,
@@ -626,7 +673,7 @@ class _Plan:
             messages_dropped=self.messages_dropped,
             protected_shrunk=self.protected_shrunk,
             over_budget=self.tokens_after > self.budget,
-            newest_over_budget=newest is not None and self.costs[self.current_start] > self.budget,
+            newest_over_budget=newest is not None and newest.cost > self.budget,
             orphans_removed=rep.orphans,
             calls_stubbed=rep.stubbed,
             calls_removed=rep.calls_removed,
@@ -639,7 +686,7 @@ class _Plan:
             changed=changed,
         )
         result = out if changed else self.msgs
-        if not any(kind == _KIND_USER for kind, d in zip(self.kinds, self.dropped, strict=True) if not d):
+        if not any(it.kind == Kind.USER and not it.dropped for it in self.items):
             # Nothing left to answer: an empty or user-less request never goes out.
             return TrimResult(self.msgs, TrimReport(**{**fields, "changed": False, "no_user_message": True}))
         problems = validate_messages(result)
@@ -1329,27 +1376,27 @@ class _Group:
         self.image_cost = 0
         self.water: int | None = None  # common cap when the protected part alone does not fit
         self.drop_image = False
-        self.level_costs: list[int] = []  # cost at _RAW, _OLD, _FLOOR (no water, image as its level says)
+        self.level_costs: list[int] = []  # cost at each Level (no water, image as its level says)
 
     def measure(self, cost: Callable[[Any], int], overhead: int, caps: tuple[int, int, int, int]) -> None:
         self.tool_tokens = [cost(t) - overhead for t in self.tools]
         self.base_cost = cost(self.assistant) + overhead * len(self.tools)
         if self.image is not None:
             self.image_cost = cost(self.image)
-        self.level_costs = [self.cost(caps, level) for level in (_RAW, _OLD, _FLOOR)]
+        self.level_costs = [self.cost(caps, level) for level in Level]
 
     def keeps_image(self, level: int) -> bool:
-        return self.image is not None and level == _RAW and not self.drop_image
+        return self.image is not None and level == Level.RAW and not self.drop_image
 
-    def targets(self, caps: tuple[int, int, int, int], level: int = _RAW) -> list[int | None]:
+    def targets(self, caps: tuple[int, int, int, int], level: int = Level.RAW) -> list[int | None]:
         """Shrink target per tool message at ``level`` (``None`` = kept as is)."""
         recent_cap, old_cap, old_target, floor = caps
         water = self.water
         out: list[int | None] = []
         for tok in self.tool_tokens:
-            if level == _RAW:
+            if level == Level.RAW:
                 t = recent_cap if tok > recent_cap else None
-            elif level == _OLD:
+            elif level == Level.OLD:
                 t = old_target if tok > old_cap else None
             else:
                 t = floor if tok > floor else None
@@ -1358,13 +1405,13 @@ class _Group:
             out.append(t)
         return out
 
-    def sizes(self, caps: tuple[int, int, int, int], level: int = _RAW) -> list[int]:
+    def sizes(self, caps: tuple[int, int, int, int], level: int = Level.RAW) -> list[int]:
         return [
             tok if t is None else t
             for tok, t in zip(self.tool_tokens, self.targets(caps, level), strict=True)
         ]
 
-    def cost(self, caps: tuple[int, int, int, int], level: int = _RAW, uncapped: bool = False) -> int:
+    def cost(self, caps: tuple[int, int, int, int], level: int = Level.RAW, uncapped: bool = False) -> int:
         if uncapped:
             return self.base_cost + sum(self.tool_tokens) + (self.image_cost if self.image is not None else 0)
         if self.level_costs and self.water is None and not self.drop_image:
@@ -1476,7 +1523,7 @@ def _normalize_roles(messages: Sequence[Any], rep: _Repairs) -> list[dict]:
     return out
 
 
-def _parse(messages: Sequence[Any]) -> tuple[list[int], list[Any], _Repairs]:
+def _parse(messages: Sequence[Any]) -> tuple[list[Kind], list[Any], _Repairs]:
     """Split ``messages`` into items (system, user, plain, group) and repair pairing on the way.
 
     Pairing is linear: per turn, a map from call id to a queue of the calls still waiting for a
@@ -1486,7 +1533,7 @@ def _parse(messages: Sequence[Any]) -> tuple[list[int], list[Any], _Repairs]:
     """
     rep = _Repairs()
     msgs = _normalize_roles(messages, rep)
-    kinds: list[int] = []
+    kinds: list[Kind] = []
     payloads: list[Any] = []
     last_user = next((i for i in range(len(msgs) - 1, -1, -1) if msgs[i].get("role") == "user"), -1)
     pending: dict[Any, deque] = {}
@@ -1508,7 +1555,7 @@ def _parse(messages: Sequence[Any]) -> tuple[list[int], list[Any], _Repairs]:
         if role == "system":
             if run is not None and i + 1 < len(msgs) and msgs[i + 1].get("role") == "tool":
                 rep.systems_moved += 1
-            kinds.append(_KIND_SYS)
+            kinds.append(Kind.SYSTEM)
             payloads.append(m)
             continue
         if role == "user":
@@ -1522,14 +1569,14 @@ def _parse(messages: Sequence[Any]) -> tuple[list[int], list[Any], _Repairs]:
                     continue
             _stub_unanswered(turn_groups, rep)
             pending, turn_groups, run = {}, [], None
-            kinds.append(_KIND_USER)
+            kinds.append(Kind.USER)
             payloads.append(m)
             continue
         run = None
         group = _group_of(m, rep)
         if group is None:
             if "tool_calls" not in m or _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
-                kinds.append(_KIND_PLAIN)
+                kinds.append(Kind.PLAIN)
                 payloads.append({k: v for k, v in m.items() if k != "tool_calls"} if "tool_calls" in m else m)
             else:
                 rep.assistants_removed += 1
@@ -1538,10 +1585,10 @@ def _parse(messages: Sequence[Any]) -> tuple[list[int], list[Any], _Repairs]:
             pending.setdefault(c["id"], deque()).append((group, ci))
         turn_groups.append(group)
         run = group
-        kinds.append(_KIND_GROUP)
+        kinds.append(Kind.GROUP)
         payloads.append(group)
     _stub_unanswered(turn_groups, rep)
-    _unique_ids([p for k, p in zip(kinds, payloads, strict=True) if k == _KIND_GROUP], rep)
+    _unique_ids([p for k, p in zip(kinds, payloads, strict=True) if k == Kind.GROUP], rep)
     return kinds, payloads, rep
 
 
@@ -1583,14 +1630,18 @@ def _unique_ids(groups: list[_Group], rep: _Repairs) -> None:
     result paired with it, so ids are unique across the request (Anthropic rejects repeats)."""
     taken = {c["id"] for g in groups for c in g.assistant["tool_calls"]}
     seen: set[str] = set()
+    next_suffix: dict[str, int] = {}  # per repeated id, where the search for a free suffix resumes
     for g in groups:
         renames: dict[int, str] = {}
         for ci, c in enumerate(g.assistant["tool_calls"]):
             cid = c["id"]
             if cid in seen:
-                n = 2
+                # Suffixes only ever get taken, so resuming where the last search stopped finds the
+                # same free suffix as searching from 2, in linear time however often an id repeats.
+                n = next_suffix.get(cid, 2)
                 while f"{cid}_{n}" in taken:
                     n += 1
+                next_suffix[cid] = n + 1
                 cid = f"{cid}_{n}"
                 taken.add(cid)
                 renames[ci] = cid
@@ -1608,8 +1659,8 @@ def _unique_ids(groups: list[_Group], rep: _Repairs) -> None:
         ]
 
 
-def _item_messages(kind: int, payload: Any) -> list[Any]:
-    if kind != _KIND_GROUP:
+def _item_messages(kind: Kind, payload: Any) -> list[Any]:
+    if kind != Kind.GROUP:
         return [payload]
     g: _Group = payload
     return [g.assistant, *g.tools, *([g.image] if g.image is not None else [])]
