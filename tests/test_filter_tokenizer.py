@@ -48,27 +48,14 @@ def test_download_backed_encoding_is_never_requested_without_a_verified_cache(mo
     module, calls = fake_tiktoken(["gpt2", "cl100k_base", "o200k_base"])
     monkeypatch.setitem(sys.modules, "tiktoken", module)
     monkeypatch.setattr(tcf, "_TOKENIZER_STATE", {})
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(tcf, "_cache_dirs", lambda: [str(tmp_path)])
     assert tcf.get_exact_counter() == (None, None)
     assert calls == []  # no get_encoding call, so no download attempt
     # A cache file that does not match the expected hash is not trusted either.
-    url, _sha = tcf._CACHED_ENCODINGS["cl100k_base"]
+    url = tcf._PUBLIC_ENCODINGS["cl100k_base"][0]
     (tmp_path / hashlib.sha1(url.encode()).hexdigest()).write_bytes(b"corrupt")
     monkeypatch.setattr(tcf, "_TOKENIZER_STATE", {})
     assert tcf.get_exact_counter() == (None, None) and calls == []
-
-
-def test_download_backed_encoding_used_when_its_cache_file_is_intact(monkeypatch, tmp_path):
-    module, calls = fake_tiktoken(["cl100k_base"])
-    monkeypatch.setitem(sys.modules, "tiktoken", module)
-    monkeypatch.setattr(tcf, "_TOKENIZER_STATE", {})
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
-    data = b"pretend encoding file"
-    url = "https://example.invalid/cl100k_base.tiktoken"
-    monkeypatch.setitem(tcf._CACHED_ENCODINGS, "cl100k_base", (url, hashlib.sha256(data).hexdigest()))
-    (tmp_path / hashlib.sha1(url.encode()).hexdigest()).write_bytes(data)
-    fn, name = tcf.get_exact_counter()
-    assert name == "cl100k_base" and calls == ["cl100k_base"]
 
 
 def test_broken_tiktoken_falls_back_to_the_estimator(monkeypatch):
