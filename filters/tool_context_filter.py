@@ -2102,7 +2102,7 @@ class TokenCounter:
         return total
 
 
-_CACHE_ABOVE = 48  # shorter texts are counted every time (as fast as a lookup)
+_CACHE_ABOVE = 8  # shorter texts are counted every time (as fast as a lookup)
 
 
 class _CountCache:
