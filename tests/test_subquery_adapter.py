@@ -71,15 +71,16 @@ async def test_open_webuis_own_coerce_kwargs_is_used_for_tools_run_in_threads():
     assert sq._owui_coerce(fn) is not None  # found in Open WebUI's wrapper, not re-implemented
     assert sq.coerce_for(fn, {"text": 5, "count": "7"}) == {"text": "5", "count": 7}
     run = make_run({"typed": {"callable": fn, "spec": {"name": "typed"}, "tool_id": "probe"}})
-    out = await run._call_local(run.entries["typed"], {"text": 5, "count": "7"})
+    run.thread_tools = ("probe",)  # the admin says this tool is thread-safe
+    out = await run._call_local("typed", run.entries["typed"], {"text": 5, "count": "7"}, 5)
     assert (out["text"], out["text_type"], out["count"], out["count_type"]) == ("5", "str", 7, "int")
     assert out["user"] == "u@x" and out["thread"] != threading.get_ident()  # bound dunders kept, off the loop
 
 
-async def test_sync_tools_can_stay_on_the_event_loop_thread():
+async def test_sync_tools_run_on_the_event_loop_by_default_as_open_webui_runs_them():
     fn = await wrapped(Probe().typed)
-    run = make_run({"typed": {"callable": fn, "spec": {}}}, run_sync_tools_in_threads=False)
-    out = await run._call_local(run.entries["typed"], {"text": "a", "count": 1})
+    run = make_run({"typed": {"callable": fn, "spec": {}, "tool_id": "probe"}})
+    out = await run._call_local("typed", run.entries["typed"], {"text": "a", "count": 1}, 5)
     assert out["thread"] == threading.get_ident()
 
 
@@ -205,7 +206,7 @@ async def test_mcp_entries_are_labelled_with_their_server_id():
     client = object()
     metadata = {"tools": {"git_log": {"callable": print, "spec": {"name": "git_log"}, "type": "mcp", "client": client}},
                 "mcp_clients": {"git": client}}
-    entries = await sq._tool_entries(None, None, {}, metadata, None)
+    entries = await sq._tool_entries(sq.Turn.from_dunders(__metadata__=metadata), None)
     assert entries["git_log"]["server_id"] == "git"
     assert "server:mcp:git" in sq.entry_keys("git_log", entries["git_log"])
     assert metadata["tools"]["git_log"].get("server_id") is None  # the turn's metadata is not mutated
@@ -262,8 +263,8 @@ async def test_turn_params_without_a_readable_body_are_bounded_and_empty(monkeyp
 
 async def test_the_recursion_marker_reaches_sync_tools_in_threads():
     with sq.subquery_run():
-        assert await sq._in_thread(sq.inside_subquery, {}) is True
-    assert await sq._in_thread(sq.inside_subquery, {}) is False
+        assert await sq.in_thread(sq.inside_subquery, {}, 64, 5) is True
+    assert await sq.in_thread(sq.inside_subquery, {}, 64, 5) is False
 
 
 # --- 7: usage goes where Open WebUI logs model usage ---------------------------------------------------

@@ -329,7 +329,8 @@ async def test_identical_calls_in_one_round_are_counted_while_it_is_prepared():
 
     calls = tuple(tc(i) for i in range(20))
     model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
-    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(repeat_call_limit=3), model, execute)
+    settings = sq.Settings(repeat_call_limit=3, max_calls_per_round=20)
+    await loop([{"role": "user", "content": "q"}], TOOLS, settings, model, execute)
     assert ran == ["id0", "id1", "id2"]
     results = [m for m in model.sent[1][0] if m["role"] == "tool"]
     assert [m["tool_call_id"] for m in results] == [f"id{i}" for i in range(20)]
@@ -337,20 +338,61 @@ async def test_identical_calls_in_one_round_are_counted_while_it_is_prepared():
     assert not pairing_errors(model.sent[1][0])
 
 
-async def test_max_calls_per_round_caps_a_round_with_a_clear_message():
-    ran = []
+async def test_calls_beyond_max_calls_per_round_are_neither_run_nor_replayed_and_the_model_is_told():
+    ran, lines = [], []
 
     async def execute(call, kwargs, timeout):
         ran.append(kwargs["x"])
         return "r"
 
+    async def log(line):
+        lines.append(line)
+
     calls = tuple(tc(i, args=json.dumps({"x": i})) for i in range(6))
     model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
-    await loop([], TOOLS, sq.Settings(max_calls_per_round=4), model, execute)
+    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(max_calls_per_round=4), model, execute, log=log)
     assert sorted(ran) == [0, 1, 2, 3]
-    results = [m["content"] for m in model.sent[1][0] if m["role"] == "tool"]
-    assert results[4:] == [results[4]] * 2 and results[4].startswith("Not executed: at most 4 calls run per round")
+    sent = model.sent[1][0]
+    assistant = next(m for m in sent if m["role"] == "assistant")
+    assert [c["id"] for c in assistant["tool_calls"]] == ["id0", "id1", "id2", "id3"]  # the rest not replayed
+    results = [m["content"] for m in sent if m["role"] == "tool"]
+    assert results[:3] == ["r"] * 3 and results[3].startswith("r\n\n[2 more call(s) in your reply were dropped")
+    assert not pairing_errors(sent)
+    assert lines[-1] == "Subquery · 2 more calls dropped · not run: over max_calls_per_round"
     assert sq.Settings().max_calls_per_round == 16 == sq.Tools.Valves().max_calls_per_round
+
+
+async def test_one_reply_with_twenty_thousand_argument_objects_replays_a_bounded_request():
+    """The issue's case: 20,000 back-to-back objects once ran 16 calls but replayed 20,002 messages."""
+
+    async def execute(call, kwargs, timeout):
+        return "r"
+
+    raw = "".join(json.dumps({"x": i}) for i in range(20_000))
+    model = FakeModel(sq.Completion(content="x" * 500_000, tool_calls=(tc(1, args=raw),)), sq.Completion(content="end"))
+    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(), model, execute)
+    sent = model.sent[1][0]
+    assert len(sent) == 1 + 1 + 16  # the user message, one assistant message, 16 results
+    assert len(json.dumps(sent)) < 2 * sq.Settings().max_reply_chars
+    assert "19,984 more call(s)" in sent[-1]["content"] or "19984 more call(s)" in sent[-1]["content"]
+
+
+async def test_arguments_past_the_reply_bound_are_not_run_and_replayed_as_an_empty_object():
+    ran = []
+
+    async def execute(call, kwargs, timeout):
+        ran.append(call.id)
+        return "r"
+
+    big = json.dumps({"x": 1, "pad": "p" * 700})
+    calls = (tc(1, args=big), tc(2, args=big))
+    tools = {"f": sq.ToolInfo("f", {"name": "f", "parameters": {"properties": {"x": {}, "pad": {}}}}, None)}
+    model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
+    await loop([], tools, sq.Settings(max_reply_chars=1000), model, execute)
+    assert ran == ["id1"]
+    assistant = next(m for m in model.sent[1][0] if m["role"] == "assistant")
+    assert [c["function"]["arguments"] for c in assistant["tool_calls"]] == [big, "{}"]
+    assert [m["content"] for m in model.sent[1][0] if m["role"] == "tool"][1].startswith("Error: not run: the arguments")
 
 
 async def test_slot_waits_count_and_the_total_deadline_holds():
@@ -415,12 +457,12 @@ def test_reasoning_tags_follow_open_webui_and_params(param, content, expected):
     assert sq.strip_reasoning(content, sq.reasoning_tags_for(param)) == expected
 
 
-async def test_reasoning_fields_are_replayed_on_their_assistant_message():
+async def test_the_loop_replays_the_reasoning_fields_the_adapter_chose_and_nothing_else():
     details = [{"type": "reasoning.encrypted", "data": "sig"}]
     first = sq.completion_from(
         {"choices": [{"message": {"content": "", "reasoning_content": "plan", "reasoning_details": details, "tool_calls": [tc(1)]}}]}
     )
-    assert first.reasoning == {"reasoning_content": "plan", "reasoning_details": details}
+    assert (first.reasoning_text, first.reasoning_details, first.reasoning) == ("plan", tuple(details), {})
 
     async def execute(call, kwargs, timeout):
         return "r"
@@ -428,7 +470,27 @@ async def test_reasoning_fields_are_replayed_on_their_assistant_message():
     model = FakeModel(first, sq.Completion(content="end"))
     await loop([], TOOLS, sq.Settings(), model, execute)
     assistant = next(m for m in model.sent[1][0] if m["role"] == "assistant")
-    assert assistant["reasoning_content"] == "plan" and assistant["reasoning_details"] == details
+    assert set(assistant) == {"role", "content", "tool_calls"}  # by default nothing goes back
+    chosen = sq.replace(first, reasoning={"thinking": "plan"})
+    model = FakeModel(chosen, sq.Completion(content="end"))
+    await loop([], TOOLS, sq.Settings(), model, execute)
+    assert next(m for m in model.sent[1][0] if m["role"] == "assistant")["thinking"] == "plan"
+
+
+@pytest.mark.parametrize(
+    "fmt,expected",
+    [
+        (None, {"reasoning_details": [{"type": "reasoning.encrypted", "data": "x"}, {"format": "anthropic-claude-v1", "signature": "s"}]}),
+        ("thinking", {"thinking": "plan", "reasoning_details": [{"type": "reasoning.encrypted", "data": "x"}, {"format": "anthropic-claude-v1", "signature": "s"}]}),
+        ("reasoning_content", {"reasoning_content": "plan", "reasoning_details": [{"type": "reasoning.encrypted", "data": "x"}, {"format": "anthropic-claude-v1", "signature": "s"}]}),
+    ],
+)
+def test_the_pure_reasoning_rule_mirrors_open_webuis(fmt, expected):
+    details = ({"type": "reasoning.encrypted", "data": "x"}, {"format": "anthropic-claude-v1"}, {"format": "anthropic-claude-v1", "signature": "s"})
+    assert sq.replay_reasoning("plan", details, fmt) == expected
+    assert sq.replay_reasoning("plan", (), None) == {}
+    text, found = sq.reasoning_of({"thinking": "t", "provider_specific_fields": {"reasoning_details": {"a": 1}}})
+    assert (text, found) == ("t", ({"a": 1},))
 
 
 # --- 6: valid replay -----------------------------------------------------------------------------
@@ -551,10 +613,12 @@ def test_a_stream_whose_last_line_has_no_newline_is_read_whole():
     assert sq.merge_stream_chunks(chunks)["choices"][0]["message"]["content"] == "ab"
 
 
-async def test_a_timed_out_sync_tool_never_starves_later_calls():
+async def test_the_thread_bound_holds_timed_out_threads_until_they_really_end():
     import threading
 
+    gate = sq.process_state().threads_v1
     release = threading.Event()
+    before = gate.running
 
     def blocking(**kw):
         release.wait(5)
@@ -563,14 +627,39 @@ async def test_a_timed_out_sync_tool_never_starves_later_calls():
     def quick(**kw):
         return "quick"
 
-    with pytest.raises(TimeoutError):
-        await asyncio.wait_for(sq._in_thread(blocking, {}), 0.1)
-    # many abandoned threads later, a new sync call still runs at once
-    for _ in range(20):
+    for _ in range(2):  # two calls abandoned at their timeout: their threads run on, holding the slots
         with pytest.raises(TimeoutError):
-            await asyncio.wait_for(sq._in_thread(blocking, {}), 0.01)
-    assert await asyncio.wait_for(sq._in_thread(quick, {}), 1) == "quick"
-    release.set()
+            await asyncio.wait_for(sq.in_thread(blocking, {}, before + 2, 1.0), 0.1)
+    assert gate.running == before + 2
+    with pytest.raises(sq.NotStarted, match="all 2 threads for sync tools"):
+        await sq.in_thread(quick, {}, 2, 0.2)  # bound 2 (the other tests' threads aside): no slot
+    waiting = asyncio.ensure_future(sq.in_thread(quick, {}, before + 2, 5.0))
+    await asyncio.sleep(0.1)
+    assert not waiting.done()
+    release.set()  # the abandoned threads end: their slots go to the waiting call
+    assert await asyncio.wait_for(waiting, 2) == "quick"
+    await asyncio.sleep(0.1)
+    assert gate.running == before
+
+
+async def test_a_waiter_that_gives_up_passes_its_slot_on():
+    gate = sq.ThreadGate()
+    await gate.acquire(1)
+    first = asyncio.ensure_future(gate.acquire(1))
+    second = asyncio.ensure_future(gate.acquire(1))
+    await asyncio.sleep(0.01)
+    first.cancel()
+    gate.release()  # handed to the waiters in order; `first` gave up, so `second` gets it
+    await asyncio.wait_for(second, 1)
+    assert gate.running == 1 and gate.peak == 1
+    gate.release()
+    assert gate.running == 0
+
+
+def test_process_state_is_one_place_shared_by_every_copy_of_the_tool():
+    other = load_plugin("tools/subquery.py", "subquery_plugin_copy_for_state")
+    assert other.process_state() is sq.process_state()
+    assert other.process_state().threads_v1 is sq.process_state().threads_v1
 
 
 # --- deadline and summary ------------------------------------------------------------------------

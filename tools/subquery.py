@@ -42,8 +42,10 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import collections
 import contextvars
 import copy
+import html
 import inspect
 import json
 import logging
@@ -54,13 +56,14 @@ import threading
 import time
 import types
 import uuid
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 log = logging.getLogger(__name__)
+TextCallMode = Literal["auto", "always", "off"]
 
 SELF_NAME = "subquery"
 SUBQUERY_MARKER = "owui-subquery-tool"  # recognises copies of this tool under any id
@@ -104,8 +107,10 @@ class Settings:
     repeat_call_limit: int = 3
     max_result_chars: int = 20_000
     max_output_chars: int = 16_000
+    max_reply_chars: int = 100_000
     run_request_filters: bool = True
-    run_sync_tools_in_threads: bool = True
+    text_tool_calls: TextCallMode = "auto"
+    max_tool_threads: int = 8
 
     @classmethod
     def from_valves(cls, valves: Any) -> Settings:
@@ -113,6 +118,9 @@ class Settings:
 
 
 DEFAULTS = Settings()
+# When calls written as text are read (valve `text_tool_calls`): `auto` only while the model has not
+# made a structured call in this run, `always` whenever a reply has no structured calls, `off` never.
+TEXT_CALL_MODES = ("auto", "always", "off")
 
 
 @dataclass(frozen=True)
@@ -130,6 +138,7 @@ class ToolInfo:
     injected: frozenset[str] = frozenset()
     passthrough: bool = False
     deferred: bool = False
+    own_time: bool = False  # runs under the subquery's total time only (`delegate_task`, see Tools)
 
     @property
     def properties(self) -> dict:
@@ -159,30 +168,41 @@ def spec_required(spec: Any) -> list[str]:
 
 @dataclass(frozen=True)
 class Completion:
-    """One model round, as the loop sees it. `reasoning` holds the fields replayed on the next round."""
+    """One model round, as the loop sees it. `reasoning_text`/`reasoning_details`: what the provider
+    sent; `reasoning`: the fields replayed on the reply's assistant message next round (the adapter
+    decides them per provider, as Open WebUI does; nothing by default)."""
 
     content: str = ""
     tool_calls: tuple[dict, ...] = ()
     usage: Mapping[str, int] = field(default_factory=dict)
     error: str | None = None
     reasoning: Mapping[str, Any] = field(default_factory=dict)
+    reasoning_text: str = ""
+    reasoning_details: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
 class ToolOutput:
-    """A tool's result for the inner model: text, plus image URLs it should see."""
+    """A tool's result for the inner model: text, plus image URLs it should see, and what happened
+    (the outcome shown to the user on the call's status line)."""
 
     text: str
     images: tuple[str, ...] = ()
+    outcome: str = "ran"
 
 
 @dataclass(frozen=True)
 class Prepared:
-    """A call checked and ready to run (`kwargs`), or answered already (`answer`)."""
+    """A call checked and ready to run (`kwargs`), or answered already (`answer`, with its `outcome`)."""
 
     call: ToolCall
     kwargs: dict | None = None
     answer: str | None = None
+    outcome: str = ""
+
+
+class NotStarted(Exception):
+    """Raised by an `execute` hook when a call never started (e.g. no free thread); the text says why."""
 
 
 StopReason = Literal["answered", "max_rounds", "deadline", "error"]
@@ -208,7 +228,7 @@ REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONIN
     ("<|begin_of_thought|>", "<|end_of_thought|>"),
     ("◁think▷", "◁/think▷"),
 )
-REASONING_FIELDS = ("reasoning_content", "reasoning", "reasoning_details", "thinking", "thinking_blocks")
+REASONING_TEXT_FIELDS = ("reasoning_content", "reasoning", "thinking")  # where providers put reasoning
 
 # Less time than this left is no time: no model round can finish in it.
 MIN_USEFUL_SECONDS = 0.25
@@ -228,6 +248,7 @@ FINAL_ROUND_PROMPT = (
 Complete = Callable[[list[dict], "list[dict] | None", float, "str | None"], Awaitable[Completion]]
 Execute = Callable[[ToolCall, dict, float], Awaitable["str | ToolOutput"]]
 Emit = Callable[[str, bool], Awaitable[None]]
+Log = Callable[[str], Awaitable[None]]
 Approve = Callable[[ToolCall, dict, float], Awaitable[bool]]
 Resolve = Callable[[ToolCall], "ToolCall | str"]
 
@@ -240,9 +261,17 @@ def _unresolved(call: ToolCall) -> ToolCall | str:
     return call
 
 
+async def _no_log(line: str) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class Hooks:
-    """What the loop needs from the outside world (the adapter's `Run` provides them)."""
+    """What the loop needs from the outside world (the adapter's `Run` provides them).
+
+    emit: progress lines (a newer one may replace one not yet shown); log: one line per inner call
+    with its outcome, every one kept (the user's record of what ran).
+    """
 
     complete: Complete
     execute: Execute
@@ -250,58 +279,63 @@ class Hooks:
     approve: Approve = _always_yes
     resolve: Resolve = _unresolved
     reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
+    log: Log = _no_log
 
 
-async def run_calls(
-    prepared: Sequence[Prepared], execute: Execute, max_parallel: int, timeout: float
-) -> list[ToolOutput]:
-    """Run a round's calls concurrently (bounded), results in call order.
+@dataclass(frozen=True)
+class Reading:
+    """What one reply asks for: its text, the calls kept for this round, and what was not taken.
 
-    The wait for a free slot counts against `timeout`: a call that never got a slot is
-    "not started", one that ran too long "timed out".
+    refused: (name, arguments) of calls written as text that also stand in data this run was given;
+    they stay text. dropped: calls beyond `max_calls_per_round`, neither run nor replayed.
     """
-    semaphore = asyncio.Semaphore(max(1, max_parallel))
 
-    async def one(p: Prepared) -> ToolOutput:
-        if p.answer is not None:
-            return ToolOutput(p.answer)
-        assert p.kwargs is not None
-        started = False
-
-        async def go() -> str | ToolOutput:
-            nonlocal started
-            async with semaphore:
-                started = True
-                return await execute(p.call, p.kwargs or {}, timeout)
-
-        try:
-            out = await asyncio.wait_for(go(), timeout=max(timeout, 0.001))
-        except TimeoutError:
-            if not started:
-                return ToolOutput(
-                    f"Error: `{p.call.name}` was not started: no free slot within {timeout:g} s "
-                    "(other calls of this round were still running)."
-                )
-            return ToolOutput(f"Error: `{p.call.name}` timed out after {timeout:g} s and was abandoned.")
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # the model can react to a failing tool
-            return ToolOutput(f"Error: `{p.call.name}` raised {type(exc).__name__}: {_safe_str(exc)}")
-        return (
-            out
-            if isinstance(out, ToolOutput)
-            else ToolOutput(out if isinstance(out, str) else serialize_result(out))
-        )
-
-    return list(await asyncio.gather(*(one(p) for p in prepared)))
+    content: str
+    calls: list[ToolCall]
+    refused: tuple[tuple[str, str], ...] = ()
+    dropped: int = 0
 
 
-def _round_label(calls: Sequence[ToolCall]) -> str:
-    counts: dict[str, int] = {}
-    for c in calls:
-        counts[c.name] = counts.get(c.name, 0) + 1
-    label = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in list(counts.items())[:6])
-    return label + (", …" if len(counts) > 6 else "")
+async def run_subquery_loop(
+    messages: list[dict],
+    tools: Mapping[str, ToolInfo],
+    settings: Settings,
+    hooks: Hooks,
+    clock: Callable[[], float] = time.monotonic,
+    *,
+    untrusted: Sequence[str] = (),
+) -> LoopResult:
+    """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
+
+    `untrusted`: texts given to this run as data (files, recent chat messages, the prompt); with
+    every tool result they make up the texts a call written as text must not come from (`TextGuard`).
+    """
+    guard = TextGuard({name: t.spec for name, t in tools.items()}, untrusted)
+    deadline = clock() + settings.total_timeout_seconds
+    state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), guard)
+    while state.rounds < settings.max_rounds:
+        if state.remaining() < MIN_USEFUL_SECONDS:
+            return state.out_of_time(f"before round {state.rounds + 1}")
+        state.rounds += 1
+        reply = await state.ask_model(None)
+        if reply is None:
+            return state.out_of_time(f"while waiting for the model in round {state.rounds}")
+        if reply.error:
+            if state.rounds == 1:
+                return state.result(f"Subquery failed: {reply.error}", "error")
+            return state.result(
+                f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n" + state.gathered(),
+                "error",
+            )
+        reading = state.read_calls(reply)
+        if not reading.calls:
+            await state.log_refused(reading.refused)
+            answer = reading.content.strip() or "(the model returned an empty answer)"
+            return state.result(answer + refused_note(reading.refused, final=True), "answered")
+        await state.tool_round(reading, reply.reasoning)
+        if state.remaining() < MIN_USEFUL_SECONDS:
+            return state.out_of_time(f"after round {state.rounds}")
+    return await state.final_round()
 
 
 @dataclass
@@ -315,10 +349,12 @@ class _Loop:
     clock: Callable[[], float]
     deadline: float
     own_from: int
+    guard: TextGuard
     usages: list = field(default_factory=list)
     counts: dict = field(default_factory=dict)
     n_calls: int = 0
     rounds: int = 0
+    native_seen: bool = False  # the model made a structured call in this run
 
     def result(self, answer: str, stopped: StopReason) -> LoopResult:
         capped = cap_text(answer, self.settings.max_output_chars, "answer")
@@ -351,16 +387,30 @@ class _Loop:
         self.usages.append(reply.usage)
         return reply
 
-    def read_calls(self, reply: Completion) -> tuple[str, list[ToolCall]]:
+    def read_calls(self, reply: Completion) -> Reading:
+        """The reply's calls: structured ones, else (valve `text_tool_calls`) calls written as text that
+        do not come from data; at most `max_calls_per_round` of them, ids unique in the request."""
         content = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
         calls = normalize_tool_calls(reply.tool_calls, f"call_r{self.rounds}")
-        if not calls and self.tools:
-            specs = {name: t.spec for name, t in self.tools.items()}
-            content, calls = inline_calls(content, specs, f"call_r{self.rounds}_inline")
-        return content, unique_ids(calls, self.messages)
+        refused: tuple[tuple[str, str], ...] = ()
+        if calls:
+            self.native_seen = True
+        elif self.reads_text_calls():
+            found = text_calls(content, self.specs(), f"call_r{self.rounds}_inline", self.guard.refuses)
+            content, calls, refused = found.text, found.calls, tuple(found.refused)
+        limit = self.settings.max_calls_per_round
+        return Reading(content, unique_ids(calls[:limit], self.messages), refused, max(len(calls) - limit, 0))
+
+    def reads_text_calls(self) -> bool:
+        mode = self.settings.text_tool_calls
+        return bool(self.tools) and (mode == "always" or (mode == "auto" and not self.native_seen))
+
+    def specs(self) -> dict[str, dict]:
+        return {name: t.spec for name, t in self.tools.items()}
 
     async def approved(self, prepared: list[Prepared]) -> list[Prepared]:
-        """Ask for each runnable call in turn; anything but a yes answers NOT_APPROVED."""
+        """Ask for each runnable call in turn; anything but a yes answers NOT_APPROVED (and the call
+        is taken off the repeat count: it did not run)."""
         out = []
         for p in prepared:
             if p.kwargs is not None:
@@ -374,49 +424,97 @@ class _Loop:
                 except Exception:
                     ok = False
                 if ok is not True:
-                    p = Prepared(p.call, answer=NOT_APPROVED)
+                    sig = call_signature(p.call.name, p.kwargs)
+                    self.counts[sig] = max(self.counts.get(sig, 1) - 1, 0)
+                    p = Prepared(p.call, answer=NOT_APPROVED, outcome="not approved")
             out.append(p)
         return out
 
-    def resolved(self, calls: list[ToolCall]) -> list[Prepared | ToolCall]:
+    def targets(self, calls: list[ToolCall]) -> list[Prepared | ToolCall]:
+        """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call
+        that is not is answered right away (and replayed with `{}` when its arguments are too long)."""
         out: list[Prepared | ToolCall] = []
+        budget = self.settings.max_reply_chars
         for call in calls:
+            budget -= len(call.arguments or "")
+            if budget < 0:
+                short = replace(call, arguments="{}", provider=None)
+                out.append(
+                    Prepared(
+                        short,
+                        answer=TOO_LONG.format(limit=self.settings.max_reply_chars),
+                        outcome="refused: arguments too long",
+                    )
+                )
+                continue
             try:
                 target = self.hooks.resolve(call)
             except Exception as exc:
                 target = f"Error: {exc}"
-            out.append(Prepared(call, answer=target) if isinstance(target, str) else target)
+            out.append(
+                Prepared(call, answer=target, outcome="refused") if isinstance(target, str) else target
+            )
         return out
 
-    async def tool_round(self, content: str, calls: list[ToolCall], reasoning: Mapping[str, Any]) -> None:
-        targets = self.resolved(calls)
-        self.messages.append(
-            {
-                "role": "assistant",
-                "content": content,
-                "tool_calls": [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets],
-                **reasoning,
-            }
+    def timeout_for(self, p: Prepared) -> float:
+        remaining = max(self.remaining(), 0.0)
+        tool = self.tools.get(p.call.name)
+        return (
+            remaining
+            if tool is not None and tool.own_time
+            else min(self.settings.tool_timeout_seconds, remaining)
         )
+
+    async def tool_round(self, reading: Reading, reasoning: Mapping[str, Any]) -> None:
+        targets = self.targets(reading.calls)
+        content = cap_text(reading.content, self.settings.max_reply_chars, "reply")
+        replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
+        self.messages.append({"role": "assistant", "content": content, "tool_calls": replayed, **reasoning})
         runnable = [t for t in targets if isinstance(t, ToolCall)]
         prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, self.settings))
         prepared = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
         prepared = await self.approved(prepared)
-        self.n_calls += len(calls)
+        self.n_calls += len(reading.calls)
+        label = _round_label(reading.calls)
         await self.hooks.emit(
-            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {_round_label(calls)}",
-            False,
+            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {label}", False
         )
-        timeout = min(self.settings.tool_timeout_seconds, max(self.remaining(), 0.0))
-        outputs = await run_calls(prepared, self.hooks.execute, self.settings.max_parallel_tools, timeout)
-        images: list[str] = []
+        outputs = await run_calls(
+            prepared, self.hooks.execute, self.settings.max_parallel_tools, self.timeout_for
+        )
+        self.add_results(prepared, outputs, round_notes(reading, self.settings.max_calls_per_round))
         for p, output in zip(prepared, outputs, strict=True):
+            await self.hooks.log(
+                call_line(
+                    p.call.name,
+                    p.kwargs if p.kwargs is not None else p.call.arguments,
+                    p.outcome or output.outcome,
+                )
+            )
+        await self.log_refused(reading.refused)
+        if reading.dropped:
+            await self.hooks.log(
+                f"Subquery · {reading.dropped} more calls dropped · not run: over max_calls_per_round"
+            )
+
+    def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
+        """One tool message per call, in call order (each result also becomes data for `guard`); the
+        round's note to the model goes on the last one; images follow as one user message."""
+        images: list[str] = []
+        for i, (p, output) in enumerate(zip(prepared, outputs, strict=True)):
             text = cap_text(output.text, self.settings.max_result_chars)
+            self.guard.add(text)
+            if note and i == len(prepared) - 1:
+                text = f"{text}\n\n{note}"
             self.messages.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
             images.extend(output.images)
         if images:  # Chat Completions tool messages cannot carry images: one user message after them
             parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
             self.messages.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
+
+    async def log_refused(self, refused: Sequence[tuple[str, str]]) -> None:
+        for name, arguments in refused:
+            await self.hooks.log(call_line(name, arguments, REFUSED_OUTCOME))
 
     async def final_round(self) -> LoopResult:
         if self.remaining() < MIN_USEFUL_SECONDS:
@@ -428,48 +526,137 @@ class _Loop:
         if reply is None:
             return self.out_of_time("while the model wrote its final answer")
         text = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
-        text, _ignored = inline_calls(text, {n: t.spec for n, t in self.tools.items()}, "ignored")
-        if reply.error or not text.strip():
+        found = text_calls(text, self.specs(), "ignored", self.guard.refuses)  # its own calls do not run
+        await self.log_refused(found.refused)
+        if reply.error or not found.text.strip():
             reason = reply.error or "the model gave no final answer"
             return self.result(
                 f"[Subquery used all {rounds} rounds; {reason}. What was gathered:]\n" + self.gathered(),
                 "max_rounds",
             )
-        return self.result(text.strip(), "max_rounds")
+        return self.result(found.text.strip() + refused_note(found.refused, final=True), "max_rounds")
 
 
-async def run_subquery_loop(
-    messages: list[dict],
-    tools: Mapping[str, ToolInfo],
-    settings: Settings,
-    hooks: Hooks,
-    clock: Callable[[], float] = time.monotonic,
-) -> LoopResult:
-    """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated."""
-    state = _Loop(
-        list(messages), tools, settings, hooks, clock, clock() + settings.total_timeout_seconds, len(messages)
-    )
-    while state.rounds < settings.max_rounds:
-        if state.remaining() < MIN_USEFUL_SECONDS:
-            return state.out_of_time(f"before round {state.rounds + 1}")
-        state.rounds += 1
-        reply = await state.ask_model(None)
-        if reply is None:
-            return state.out_of_time(f"while waiting for the model in round {state.rounds}")
-        if reply.error:
-            if state.rounds == 1:
-                return state.result(f"Subquery failed: {reply.error}", "error")
-            return state.result(
-                f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n" + state.gathered(),
-                "error",
+async def run_calls(
+    prepared: Sequence[Prepared],
+    execute: Execute,
+    max_parallel: int,
+    timeout: float | Callable[[Prepared], float],
+) -> list[ToolOutput]:
+    """Run a round's calls concurrently (bounded), results in call order.
+
+    The wait for a free slot counts against each call's timeout (a number, or one per call): a call
+    that never got a slot is "not started", one that ran too long "timed out".
+    """
+    semaphore = asyncio.Semaphore(max(1, max_parallel))
+
+    async def one(p: Prepared) -> ToolOutput:
+        if p.answer is not None:
+            return ToolOutput(p.answer, outcome=p.outcome or "refused")
+        limit = timeout(p) if callable(timeout) else timeout
+        started = False
+
+        async def go() -> str | ToolOutput:
+            nonlocal started
+            async with semaphore:
+                started = True
+                return await execute(p.call, p.kwargs or {}, limit)
+
+        try:
+            out = await asyncio.wait_for(go(), timeout=max(limit, 0.001))
+        except TimeoutError:
+            if not started:
+                return ToolOutput(
+                    f"Error: `{p.call.name}` was not started: no free slot within {limit:g} s "
+                    "(other calls of this round were still running).",
+                    outcome="not started",
+                )
+            return ToolOutput(
+                f"Error: `{p.call.name}` timed out after {limit:g} s and was abandoned.", outcome="timed out"
             )
-        content, calls = state.read_calls(reply)
-        if not calls:
-            return state.result(content.strip() or "(the model returned an empty answer)", "answered")
-        await state.tool_round(content, calls, reply.reasoning)
-        if state.remaining() < MIN_USEFUL_SECONDS:
-            return state.out_of_time(f"after round {state.rounds}")
-    return await state.final_round()
+        except asyncio.CancelledError:
+            raise
+        except NotStarted as exc:
+            return ToolOutput(f"Error: `{p.call.name}` was not started: {exc}", outcome="not started")
+        except Exception as exc:  # the model can react to a failing tool
+            text = f"Error: `{p.call.name}` raised {type(exc).__name__}: {_safe_str(exc)}"
+            return ToolOutput(text, outcome="failed")
+        if isinstance(out, ToolOutput):
+            return out
+        return ToolOutput(out if isinstance(out, str) else serialize_result(out))
+
+    return list(await asyncio.gather(*(one(p) for p in prepared)))
+
+
+def _round_label(calls: Sequence[ToolCall]) -> str:
+    counts: dict[str, int] = {}
+    for c in calls:
+        counts[c.name] = counts.get(c.name, 0) + 1
+    label = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in list(counts.items())[:6])
+    return label + (", …" if len(counts) > 6 else "")
+
+
+# --- what the user and the model are told about the calls -----------------------------------
+REFUSED_OUTCOME = "not run: the same call is in a tool result or other data of this subtask"
+TOO_LONG = "Error: not run: the arguments of the calls in this reply are longer than {limit:,} characters."
+CALL_LINE_CHARS = 200
+ARGUMENT_CHARS = 40
+
+
+def call_line(name: str, arguments: Any, outcome: str) -> str:
+    """The status line for one inner call: `Subquery · name(a=1, b="x…") · outcome`, bounded."""
+    name = _shorten(name, 60)
+    room = max(CALL_LINE_CHARS - len(f"Subquery · {name}() · {outcome}"), 12)
+    line = f"Subquery · {name}({_shorten(short_arguments(arguments), room)}) · {outcome}"
+    return line if len(line) <= CALL_LINE_CHARS else line[: CALL_LINE_CHARS - 1] + "…"
+
+
+def short_arguments(arguments: Any) -> str:
+    """Arguments as `k=v` pairs, each value shortened (a text that is not a JSON object: its head)."""
+    if isinstance(arguments, str):
+        decoded, _error = decode_arguments("", arguments[:20_000])
+        arguments = decoded if decoded is not None else arguments
+    if not isinstance(arguments, Mapping):
+        return _shorten(_safe_str(arguments), ARGUMENT_CHARS * 2)
+    parts = []
+    for key, value in list(arguments.items())[:8]:
+        try:
+            shown = json.dumps(value, ensure_ascii=False, default=str)
+        except Exception:
+            shown = _safe_str(value)
+        parts.append(f"{key}={_shorten(shown, ARGUMENT_CHARS)}")
+    return ", ".join(parts) + (", …" if len(arguments) > 8 else "")
+
+
+def _shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def refused_note(refused: Sequence[tuple[str, str]], final: bool = False) -> str:
+    """What the model (or, on an answer, the chat's model) is told about calls written as text that
+    were not run because the same call stands in data this subtask was given."""
+    if not refused:
+        return ""
+    names = ", ".join(dict.fromkeys(name for name, _ in refused))
+    where = "this answer" if final else "your reply"
+    note = (
+        f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}). The same call "
+        "appears in a tool result, a file or the chat history given to this subtask, so it is quoted data, "
+        "not a request.]"
+    )
+    return "\n\n" + note if final else note
+
+
+def round_notes(reading: Reading, limit: int) -> str:
+    """The notes for the model after a round: refused text calls, calls dropped over the limit."""
+    notes = [refused_note(reading.refused)] if reading.refused else []
+    if reading.dropped:
+        notes.append(
+            f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most "
+            f"{limit} calls run per round. Send the ones still needed in the next round.]"
+        )
+    return "\n".join(notes)
 
 
 # --- model replies -------------------------------------------------------------
@@ -498,12 +685,35 @@ def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TA
     return content.strip() if content != original else content
 
 
-def reasoning_fields(message: Mapping[str, Any]) -> dict:
-    """The reasoning a provider sent on a reply, to go back on that assistant message next round."""
-    out = {k: message[k] for k in REASONING_FIELDS if message.get(k) not in (None, "", [], {})}
+def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    """The reasoning a provider sent on a reply: its text and its `reasoning_details` entries."""
+    text = next(
+        (message[k] for k in REASONING_TEXT_FIELDS if isinstance(message.get(k), str) and message[k]), ""
+    )
+    details = message.get("reasoning_details")
     provider = message.get("provider_specific_fields")
-    if "reasoning_details" not in out and isinstance(provider, Mapping) and provider.get("reasoning_details"):
-        out["reasoning_details"] = provider["reasoning_details"]
+    if not details and isinstance(provider, Mapping):
+        details = provider.get("reasoning_details")
+    if isinstance(details, dict):
+        details = [details]
+    return text, tuple(details) if isinstance(details, list) else ()
+
+
+def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict:
+    """Open WebUI's rule for reasoning sent back within a turn (`convert_output_to_messages`, raw):
+    the text only in the provider's own field (`thinking` for Ollama, `reasoning_content` for
+    llama.cpp; nothing by default), `reasoning_details` without unsigned Anthropic entries. The
+    adapter uses Open WebUI's own functions; this is their rule for when they cannot be imported."""
+    out: dict[str, Any] = {}
+    if text and fmt in ("thinking", "reasoning_content"):
+        out[fmt] = text
+    kept = [
+        d
+        for d in details
+        if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
+    ]
+    if kept:
+        out["reasoning_details"] = kept
     return out
 
 
@@ -570,15 +780,6 @@ def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall
         cid = fresh_id(call.id, used)
         out.append(call if cid == call.id else replace(call, id=cid))
     return out
-
-
-def inline_calls(content: str, specs: Mapping[str, dict], id_prefix: str) -> tuple[str, list[ToolCall]]:
-    """`parse_inline_calls`, guarded: odd text never crashes the loop."""
-    try:
-        return parse_inline_calls(content, specs, id_prefix)
-    except Exception:
-        log.debug("subquery: inline call parsing failed", exc_info=True)
-        return content, []
 
 
 # --- arguments ---------------------------------------------------------------
@@ -659,13 +860,19 @@ def prepare_call(
     if tool is None:
         if is_self_name(call.name):
             return Prepared(
-                call, answer="Error: `subquery` cannot be called inside a subquery. Use the other tools."
+                call,
+                answer="Error: `subquery` cannot be called inside a subquery. Use the other tools.",
+                outcome="refused: no nested subquery",
             )
         available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
-        return Prepared(call, answer=f'Error: Tool "{call.name}" not found. Available tools: {available}.')
+        return Prepared(
+            call,
+            answer=f'Error: Tool "{call.name}" not found. Available tools: {available}.',
+            outcome="refused: no such tool",
+        )
     args, error = decode_arguments(call.name, call.arguments)
     if error:
-        return Prepared(call, answer=error)
+        return Prepared(call, answer=error, outcome="refused: bad arguments")
     assert args is not None
     if not tool.passthrough:
         args = coerce_arguments(args, tool.properties)
@@ -679,6 +886,7 @@ def prepare_call(
             call,
             answer=f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. "
             f"Expected: {expected}.",
+            outcome="refused: missing arguments",
         )
     seen = counts.get(call_signature(call.name, kwargs), 0)
     if seen >= limit > 0:
@@ -686,6 +894,7 @@ def prepare_call(
             call,
             answer=f"Not executed: `{call.name}` was already called {seen} times with exactly these "
             "arguments. Use the results above, change the arguments, or answer now.",
+            outcome="refused: repeated too often",
         )
     return Prepared(call, kwargs=kwargs)
 
@@ -695,32 +904,22 @@ def prepare_round(
 ) -> list[Prepared]:
     """Prepare a round's calls in order, counting identical calls AS the round is prepared.
 
-    At most `repeat_call_limit` identical calls run (across rounds too) and at most
-    `max_calls_per_round` calls run at all; every call still gets an answer.
+    At most `repeat_call_limit` identical calls run (across rounds too); every call gets an answer.
+    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)
     """
     out: list[Prepared] = []
-    runnable = 0
     for call in calls:
-        if runnable >= settings.max_calls_per_round:
-            out.append(
-                Prepared(
-                    call,
-                    answer=f"Not executed: at most {settings.max_calls_per_round} calls run per round. "
-                    "Send the remaining calls in the next round if they are still needed.",
-                )
-            )
-            continue
         try:
             p = prepare_call(call, tools, counts, settings.repeat_call_limit)
         except Exception as exc:  # odd arguments must never end the loop
             p = Prepared(
                 call,
                 answer=f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__}).",
+                outcome="refused: bad arguments",
             )
         if p.kwargs is not None:
             sig = call_signature(call.name, p.kwargs)
             counts[sig] = counts.get(sig, 0) + 1
-            runnable += 1
         out.append(p)
     return out
 
@@ -823,6 +1022,16 @@ def _text_of(content: Any) -> str:
             if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
         )
     return ""
+
+
+def message_texts(message: Mapping[str, Any]) -> list[str]:
+    """The texts a chat message carries: its content, and the arguments of its tool calls."""
+    texts = [_text_of(message.get("content"))]
+    for call in message.get("tool_calls") or []:
+        fn = call.get("function") if isinstance(call, Mapping) else None
+        if isinstance(fn, Mapping):
+            texts.append(_arguments_text(fn.get("arguments")))
+    return [t for t in texts if t]
 
 
 def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
@@ -1326,7 +1535,9 @@ def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Qwen3-Coder XML, wrapped or bare:
     `<tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>`."""
     units, pos = [], 0
-    while len(units) < _MAX_UNITS and (m := _QWEN_OPEN.search(text, pos)):
+    for _ in range(_MAX_UNITS):  # openers looked at, taken or not: bounded work on any text
+        if not (m := _QWEN_OPEN.search(text, pos)):
+            break
         pos = m.end()
         dialect = _QWEN_WRAPPED if m.group(1) else _QWEN
         found = _xml_pairs(text, m.end(), dialect, _keys_of(specs, m.group(2)))
@@ -1349,7 +1560,9 @@ _GLM_OPEN = re.compile(r"<tool_call>\s*([A-Za-z_][\w.\-]*)(?=\s*(?:<arg_key>|</t
 def _parse_glm(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`."""
     units, pos = [], 0
-    while len(units) < _MAX_UNITS and (m := _GLM_OPEN.search(text, pos)):
+    for _ in range(_MAX_UNITS):  # openers looked at, taken or not: bounded work on any text
+        if not (m := _GLM_OPEN.search(text, pos)):
+            break
         pos = m.end()
         found = _xml_pairs(text, m.end(), _GLM, _keys_of(specs, m.group(1)))
         if found is not None:
@@ -1556,6 +1769,19 @@ def _parse_json_only(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return [_Unit(0, len(text), tuple(found[0]))]
 
 
+_ENVELOPE = re.compile(r'\{\s*"(?:name|type|function)"\s*:')
+
+
+def _scan_json_envelopes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """JSON call envelopes (`{"name": ..., "arguments": ...}`) anywhere in a text: the scan of data."""
+    units = []
+    for m in _capped(_ENVELOPE.finditer(text)):
+        value, end = _json_at(text, m.start())
+        if value is not _NOTHING:
+            units.append(_Unit(m.start(), end, (_json_call(value),)))
+    return units
+
+
 _PY_NAMES = {"true": True, "false": False, "null": None, "True": True, "False": False, "None": None}
 
 
@@ -1611,6 +1837,8 @@ class _Dialect:
     parse: Callable[[str, Mapping[str, dict]], list[_Unit]]
     # What the reply says outside its calls, when one of its calls was taken (e.g. harmony's channels).
     clean_text: Callable[[str], str] | None = None
+    # Units anywhere in a text of data (`TextGuard`), for dialects whose `parse` needs the whole reply.
+    scan: Callable[[str, Mapping[str, dict]], list[_Unit]] | None = None
 
 
 _DIALECTS: tuple[_Dialect, ...] = (
@@ -1622,7 +1850,7 @@ _DIALECTS: tuple[_Dialect, ...] = (
     _Dialect("deepseek", ("tool\u2581calls\u2581begin", "tool_calls_begin"), _parse_deepseek),
     _Dialect("kimi_k2", ("_section_begin|>",), _parse_kimi),
     _Dialect("llama3_json", ("<|python_tag|>",), _parse_llama_tag),
-    _Dialect("llama3_json_only", ("{", "[", "```"), _parse_json_only),
+    _Dialect("llama3_json_only", ("{", "[", "```"), _parse_json_only, scan=_scan_json_envelopes),
     _Dialect("pythonic", ("[",), _parse_pythonic),
 )
 _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
@@ -1675,6 +1903,20 @@ _END_TOKENS = re.compile(
 )
 
 
+@dataclass(frozen=True)
+class TextCalls:
+    """What `read_inline_calls` found in a reply: its text outside the calls taken, the calls, and the
+    calls of units left as text because `refuse` said so, as (name, JSON arguments)."""
+
+    text: str
+    calls: list[ToolCall]
+    refused: list[tuple[str, str]] = field(default_factory=list)
+
+
+# refuse(the unit's text, its calls as (name, JSON arguments)) -> True: the unit stays text.
+Refuse = Callable[[str, Sequence[tuple[str, str]]], bool]
+
+
 def parse_inline_calls(
     content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline"
 ) -> tuple[str, list[ToolCall]]:
@@ -1684,15 +1926,27 @@ def parse_inline_calls(
     comes first. A call is taken only when it is well-formed and names an offered tool; anything
     else stays text. The dialects are listed in `_DIALECTS`; each parser's docstring shows one example.
     """
+    found = read_inline_calls(content, specs, id_prefix)
+    return found.text, found.calls
+
+
+def read_inline_calls(
+    content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline", refuse: Refuse | None = None
+) -> TextCalls:
+    """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported."""
     if not content or not specs:
-        return content or "", []
+        return TextCalls(content or "", [])
     calls: list[ToolCall] = []
     kept: list[str] = []
+    refused: list[tuple[str, str]] = []
     pos = 0
     cleaners: dict[str, Callable[[str], str]] = {}
     for unit in _find_units(content, specs):
         accepted = _accept(unit, specs)
         if accepted is None:
+            continue
+        if refuse is not None and refuse(content[unit.start : unit.end], accepted):
+            refused.extend(accepted)
             continue
         kept.append(content[pos : unit.start])
         hook = _DIALECT_BY_NAME[unit.dialect].clean_text
@@ -1702,10 +1956,10 @@ def parse_inline_calls(
         for name, arguments in accepted:
             calls.append(ToolCall(f"{id_prefix}_{len(calls)}", name, arguments, "inline"))
     if not calls:
-        return content, []
+        return TextCalls(content, [], refused)
     kept.append(content[pos:])
     texts = [_END_TOKENS.sub("", _cleaned(t, cleaners.values())) for t in kept]
-    return "\n".join(t.strip() for t in texts if t.strip()), calls
+    return TextCalls("\n".join(t.strip() for t in texts if t.strip()), calls, refused)
 
 
 def _cleaned(text: str, hooks: Any) -> str:
@@ -1714,43 +1968,219 @@ def _cleaned(text: str, hooks: Any) -> str:
     return text
 
 
+def text_calls(
+    content: str, specs: Mapping[str, dict], id_prefix: str, refuse: Refuse | None = None
+) -> TextCalls:
+    """`read_inline_calls`, guarded: odd text never crashes the loop."""
+    try:
+        return read_inline_calls(content, specs, id_prefix, refuse)
+    except Exception:
+        log.debug("subquery: inline call parsing failed", exc_info=True)
+        return TextCalls(content, [])
+
+
+# --- text that is data: a call found in it never runs ----------------------------------------
+# Dialect-agnostic: every dialect in `_DIALECTS` (and any added later) reads the data texts too.
+_SPACE = re.compile(r"\s+")
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/bfnrt])")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+def canonical_arguments(arguments: str) -> str:
+    """JSON arguments in one spelling (keys sorted, no spaces), to compare calls."""
+    try:
+        return json.dumps(json.loads(arguments), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    except (ValueError, TypeError, RecursionError):
+        return arguments
+
+
+def scan_text_calls(text: str, specs: Mapping[str, dict]) -> set[tuple[str, str]]:
+    """Every call written in `text` in any dialect, wherever it stands (in prose, quoted, fenced, inside
+    a value), as (name, canonical arguments): how a text of data is read for calls."""
+    found: set[tuple[str, str]] = set()
+    for dialect in _DIALECTS:
+        if not any(k in text for k in dialect.markers):
+            continue
+        for unit in (dialect.scan or dialect.parse)(text, specs):
+            for name, arguments in _accept(unit, specs) or ():
+                found.add((name, canonical_arguments(arguments)))
+    return found
+
+
+def _unescaped(text: str) -> str:
+    """JSON string escapes undone (`\\"` -> `"`, `\\n` -> newline, `\\u00e9` -> é), wherever they stand."""
+
+    def one(m: re.Match[str]) -> str:
+        code = m.group(1)
+        return chr(int(code[1:], 16)) if code[0] == "u" else _ESCAPES[code]
+
+    decoded = _ESCAPE.sub(one, text)
+    if not _SURROGATE.search(decoded):
+        return decoded
+    return decoded.encode("utf-16", "surrogatepass").decode("utf-16", "replace")  # pairs joined
+
+
+def data_spellings(text: str) -> list[str]:
+    """A text of data and the other spellings of what it holds: JSON-escaped (a tool result that is
+    JSON, one or two levels deep) and HTML-escaped text decoded. Each is at most as long as `text`."""
+    out = [text]
+    for _ in range(2):
+        last = out[-1]
+        if "\\" not in last:
+            break
+        decoded = _unescaped(last)
+        if decoded == last:
+            break
+        out.append(decoded)
+    for spelling in list(out):
+        if "&" in spelling:
+            decoded = html.unescape(spelling)
+            if decoded != spelling:
+                out.append(decoded)
+    return out
+
+
+class TextGuard:
+    """The texts a run was given as data (tool results, files, recent messages, the prompt).
+
+    A call written as text is refused when its text (whitespace aside) stands in one of them, or when
+    the same call (name and arguments, in any dialect) is written in one of them. Adding a text costs
+    one pass over it per dialect whose marker it holds; a check is one substring search.
+    """
+
+    def __init__(self, specs: Mapping[str, dict], texts: Iterable[str] = ()):
+        self.specs = dict(specs)
+        self.calls: set[tuple[str, str]] = set()
+        self._parts: list[str] = []
+        self._haystack = ""
+        self._joined = 0
+        for text in texts:
+            self.add(text)
+
+    def add(self, text: Any) -> None:
+        if not self.specs or not isinstance(text, str) or not text.strip():
+            return  # with no tools nothing can run
+        for spelling in data_spellings(text):
+            self._parts.append(_SPACE.sub("", spelling))
+            self.calls |= scan_text_calls(spelling, self.specs)
+
+    def refuses(self, raw: str, calls: Sequence[tuple[str, str]]) -> bool:
+        if any((name, canonical_arguments(arguments)) in self.calls for name, arguments in calls):
+            return True
+        needle = _SPACE.sub("", raw)
+        if not needle or not self._parts:
+            return False
+        if self._joined != len(self._parts):
+            self._haystack = "\x00".join(self._parts)
+            self._joined = len(self._parts)
+        return needle in self._haystack
+
+
 # <<< end of the text-call section
 
 
-# --- recursion guard ---------------------------------------------------------------
-def _marker() -> types.ModuleType:
-    """One process-wide marker, shared by every copy of this tool (any tool id)."""
-    holder = sys.modules.get("_owui_subquery_depth")
+# --- process-wide state: the recursion marker and the bound on threads ------------------------------
+# Open WebUI loads a tool's module once per tool id, and again when its code changes, so module globals
+# are not shared by every copy: the state lives in one holder module in `sys.modules` (its name kept
+# from the first version, so copies of older versions share the marker too).
+_STATE_MODULE = "_owui_subquery_depth"
+
+
+def process_state() -> types.ModuleType:
+    """The state every copy of this tool and every concurrent subquery share, in one place:
+    `var`/`active` (the recursion marker) and `threads_v1` (the `ThreadGate` for sync tools)."""
+    holder = sys.modules.get(_STATE_MODULE)
     if holder is None or not hasattr(holder, "active"):
-        fresh = types.ModuleType("_owui_subquery_depth")
+        fresh = types.ModuleType(_STATE_MODULE)
         fresh.var = contextvars.ContextVar("owui_subquery_run", default=None)  # type: ignore[attr-defined]
         fresh.active = set()  # type: ignore[attr-defined]
-        holder = sys.modules.setdefault("_owui_subquery_depth", fresh)
+        holder = sys.modules.setdefault(_STATE_MODULE, fresh)
         if not hasattr(holder, "active"):  # an older copy of this tool registered a depth counter
-            sys.modules["_owui_subquery_depth"] = holder = fresh
+            sys.modules[_STATE_MODULE] = holder = fresh
+    holder.__dict__.setdefault("threads_v1", ThreadGate())  # atomic: one gate per process
     return holder
 
 
 def inside_subquery() -> bool:
     """True only inside a subquery run that is still going (not in a task it left behind)."""
-    marker = _marker()
-    return marker.var.get() in marker.active  # type: ignore[attr-defined]
+    state = process_state()
+    return state.var.get() in state.active  # type: ignore[attr-defined]
 
 
 class subquery_run:  # noqa: N801 - used as `with subquery_run():`
     """Marks the current context as inside a running subquery for the duration of the block."""
 
     def __enter__(self) -> subquery_run:
-        marker = _marker()
+        state = process_state()
         self.token_id = object()
-        marker.active.add(self.token_id)  # type: ignore[attr-defined]
-        self.token = marker.var.set(self.token_id)  # type: ignore[attr-defined]
+        state.active.add(self.token_id)  # type: ignore[attr-defined]
+        self.token = state.var.set(self.token_id)  # type: ignore[attr-defined]
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        marker = _marker()
-        marker.active.discard(self.token_id)  # type: ignore[attr-defined]
-        marker.var.reset(self.token)  # type: ignore[attr-defined]
+        state = process_state()
+        state.active.discard(self.token_id)  # type: ignore[attr-defined]
+        state.var.reset(self.token)  # type: ignore[attr-defined]
+
+
+class ThreadGate:
+    """A bound on the threads sync tools run in, for the whole process.
+
+    A slot is taken before a thread starts and given back by the thread itself when it really ends,
+    so a call abandoned at its timeout holds its slot until its function returns. Waiters are served
+    in order, each on its own event loop; a waiter that gave up passes a slot it was handed on.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiters: collections.deque = collections.deque()
+        self.running = 0
+        self.peak = 0
+
+    async def acquire(self, limit: int) -> None:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            if self.running < limit and not self._waiters:
+                self._take()
+                return
+            waiter = (loop, loop.create_future(), limit)
+            self._waiters.append(waiter)
+        try:
+            await waiter[1]
+        except BaseException:
+            with self._lock:
+                queued = waiter in self._waiters
+                if queued:
+                    self._waiters.remove(waiter)
+            if not queued and waiter[1].done() and not waiter[1].cancelled():
+                self.release()  # the slot came just as the wait ended: nobody will use it
+            raise
+
+    def release(self) -> None:
+        """Give a slot back (from any thread); the first waiter within its limit gets it."""
+        with self._lock:
+            self.running -= 1
+            handed = None
+            if self._waiters and self.running < self._waiters[0][2]:
+                handed = self._waiters.popleft()
+                self._take()
+        if handed is not None:
+            loop, future, _limit = handed
+            try:
+                loop.call_soon_threadsafe(self._deliver, future)
+            except RuntimeError:  # that event loop is closed
+                self.release()
+
+    def _take(self) -> None:
+        self.running += 1
+        self.peak = max(self.peak, self.running)
+
+    def _deliver(self, future: asyncio.Future) -> None:
+        if future.done():  # its waiter gave up meanwhile
+            self.release()
+        else:
+            future.set_result(True)
 
 
 def parse_id_list(text: str) -> list[str]:
@@ -1819,8 +2249,12 @@ def select_tools(
 
 
 STATUS_INTERVAL_SECONDS = 0.3
-_STATE_KEYS = ("bypass_filter", "bypass_system_prompt", "metadata", "model_id")
-_MISSING = object()
+# What `generate_chat_completion` sets on `request.state`; an inner call's own request starts without.
+_CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
+# Parameters a sync tool may take that belong to the event loop: such a tool never runs in a thread.
+LOOP_BOUND_NAMES = frozenset({"__event_emitter__", "__event_call__"})
+# A sync call waits for a free thread at most its timeout less this, so "not started" can be told.
+THREAD_WAIT_MARGIN = 0.05
 _INJECTED_NAMES = frozenset(
     {
         "__user__",
@@ -1919,7 +2353,58 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
     accepted = (
         None if names is None else frozenset(n for n in names if n not in injected and not n.startswith("__"))
     )
-    return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred)
+    own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
+    return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred, own_time=own_time)
+
+
+# Builtins that run a whole agent (`delegate_task`: a sub-agent chat): Open WebUI gives them no time
+# limit, so inside a subquery only its total time bounds them, not `tool_timeout_seconds`.
+OWN_TIME_BUILTINS = frozenset({"delegate_task"})
+
+
+async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
+    """The tool wrapper with `__messages__`/`__files__` re-bound, as Open WebUI's loop re-binds them
+    for each call (`get_updated_tool_function`)."""
+    try:
+        from open_webui.utils.tools import get_updated_tool_function
+    except ImportError:
+        return wrapper
+    return await get_updated_tool_function(function=wrapper, extra_params=dict(fresh))
+
+
+def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> dict:
+    """The Open WebUI model dict for `model_id`: the chat's own, or the server's list entry."""
+    if chat_model.get("id") == model_id:
+        return dict(chat_model)
+    models = getattr(getattr(getattr(request, "app", None), "state", None), "MODELS", None) or {}
+    try:
+        found = models.get(model_id)
+    except Exception:  # a Redis-backed model pool that cannot answer
+        found = None
+    return found if isinstance(found, dict) else {"id": model_id}
+
+
+def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any:
+    """A request of its own for one inner model call: a copy of the turn's scope (app, user, headers)
+    with a state of its own, so nothing a call writes on `request.state` reaches the turn's request."""
+    scope = getattr(outer, "scope", None)
+    if not isinstance(scope, dict):
+        return outer  # not a Starlette request (only in tests of the core)
+    from starlette.requests import Request
+
+    state = {k: v for k, v in (scope.get("state") or {}).items() if k not in _CALL_FLAGS}
+    state.update(metadata=dict(metadata), model_id=model_id)
+    return Request({**scope, "state": state})
+
+
+def _normalized(form: dict) -> dict:
+    """Open WebUI's last step before its loop's model call (empty content blocks out, system
+    messages merged to the front)."""
+    try:
+        from open_webui.utils.middleware import normalize_messages_for_model
+    except ImportError:
+        return form
+    return normalize_messages_for_model(form)
 
 
 def _error_text(response: Any) -> str | None:
@@ -1963,11 +2448,13 @@ def completion_from(response: Any) -> Completion:
         return Completion(error="the model provider returned a choice without a message")
     usage = response.get("usage")
     calls = message.get("tool_calls")
+    text, details = reasoning_of(message)
     return Completion(
         content=_text_of(message.get("content")),
         tool_calls=tuple(calls) if isinstance(calls, (list, tuple)) else (),
         usage=usage if isinstance(usage, Mapping) else {},
-        reasoning=reasoning_fields(message),
+        reasoning_text=text,
+        reasoning_details=details,
     )
 
 
@@ -2040,8 +2527,17 @@ async def _read_stream(response: Any, remaining: float) -> dict:
     return merge_stream_chunks(chunks)
 
 
-async def _in_thread(fn: Callable[..., Any], kwargs: dict) -> Any:
-    """Run a sync callable in its own daemon thread (with this context); an abandoned one finishes alone."""
+async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: float) -> Any:
+    """Run a sync callable in a daemon thread of its own (with this context), within the process-wide
+    bound of `limit` threads (`ThreadGate`); wait at most `wait` seconds for a slot, then `NotStarted`.
+    An abandoned thread finishes alone and gives its slot back when it ends."""
+    gate = process_state().threads_v1  # type: ignore[attr-defined]
+    try:
+        await asyncio.wait_for(gate.acquire(limit), timeout=max(wait, 0.001))
+    except TimeoutError:
+        raise NotStarted(
+            f"all {limit} threads for sync tools in this server are busy (Subquery valve max_tool_threads)"
+        ) from None
     loop = asyncio.get_running_loop()
     future: asyncio.Future = loop.create_future()
     context = contextvars.copy_context()
@@ -2055,12 +2551,18 @@ async def _in_thread(fn: Callable[..., Any], kwargs: dict) -> Any:
             value, error = context.run(fn, **kwargs), None
         except BaseException as exc:  # handed to the awaiting coroutine
             value, error = None, exc
+        finally:
+            gate.release()
         try:
             loop.call_soon_threadsafe(settle, value, error)
         except RuntimeError:  # the loop is gone: nobody waits any more
             pass
 
-    threading.Thread(target=target, name="subquery-tool", daemon=True).start()
+    try:
+        threading.Thread(target=target, name="subquery-tool", daemon=True).start()
+    except BaseException:
+        gate.release()
+        raise
     return await future
 
 
@@ -2078,13 +2580,20 @@ def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
     return task
 
 
-class StatusEmitter:
-    """Status lines, at most one per `min_interval` (each is a database write), never holding the loop.
+# Call lines kept per subquery (each is a database write); further calls are counted in one line.
+MAX_CALL_LINES = 48
 
-    Progress lines go out in the background, one at a time, each bounded by STATUS_SEND_SECONDS; a
-    line that comes while the interval runs or while the previous one is still being sent is
-    deferred, not dropped (the newest deferred line goes out next). A `done` line replaces any
-    deferred one, goes out after the line under way, and is awaited at most DONE_WAIT_SECONDS.
+
+class StatusEmitter:
+    """Status lines (Open WebUI stores them on the chat message; the model never receives them),
+    never holding the loop.
+
+    Progress lines go out in the background, one at a time, each bounded by STATUS_SEND_SECONDS, at
+    most one per `min_interval`; a line that comes while the interval runs or while the previous one
+    is still being sent is deferred, and the newest deferred line goes out next. Call lines (`log`)
+    are the user's record of each inner call: every one goes out, in order, before any progress line
+    (at most MAX_CALL_LINES, then one line counts the rest). A `done` line replaces a deferred
+    progress line, goes out after the call lines, and is awaited at most DONE_WAIT_SECONDS.
     """
 
     def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = STATUS_INTERVAL_SECONDS):
@@ -2095,6 +2604,9 @@ class StatusEmitter:
         self.timer: asyncio.Task | None = None
         self.sending: asyncio.Task | None = None
         self.closed = False
+        self.calls: collections.deque[str] = collections.deque()
+        self.logged = 0
+        self.unlisted = 0
 
     async def __call__(self, description: str, done: bool) -> None:
         if self.event_emitter is None:
@@ -2105,15 +2617,32 @@ class StatusEmitter:
             self.pending = description
             self._pump()
 
+    async def log(self, line: str) -> None:
+        """One call line: kept, never replaced by a later line."""
+        if self.event_emitter is None or self.closed:
+            return
+        if self.logged >= MAX_CALL_LINES:
+            self.unlisted += 1
+            return
+        self.logged += 1
+        self.calls.append(line)
+        self._pump()
+
     def _pump(self) -> None:
-        """Start the deferred line if the interval and the previous send allow it, else arm a timer."""
-        if self.closed or self.pending is None or self.sending is not None or self.timer is not None:
+        """Send the next call line, or the deferred progress line if the interval allows (else arm a
+        timer); one send at a time."""
+        if self.closed or self.sending is not None:
             return
-        wait = self.last + self.min_interval - time.monotonic()
-        if wait > 0:
-            self.timer = _spawn(self._after(wait))
-            return
-        description, self.pending = self.pending, None
+        if self.calls:
+            description = self.calls.popleft()
+        else:
+            if self.pending is None or self.timer is not None:
+                return
+            wait = self.last + self.min_interval - time.monotonic()
+            if wait > 0:
+                self.timer = _spawn(self._after(wait))
+                return
+            description, self.pending = self.pending, None
         self.last = time.monotonic()
         self.sending = _spawn(self._send(description, False))
         self.sending.add_done_callback(self._sent)
@@ -2143,6 +2672,10 @@ class StatusEmitter:
     async def _after_previous(self, previous: asyncio.Task | None, description: str) -> None:
         if previous is not None:  # keep the order: a late progress line must not follow `done`
             await asyncio.wait({previous}, timeout=STATUS_SEND_SECONDS)
+        while self.calls:  # call lines not shown yet go first, in order
+            await self._send(self.calls.popleft(), False)
+        if self.unlisted:
+            await self._send(f"Subquery · {self.unlisted} more inner calls (not listed one by one)", False)
         self.last = time.monotonic()
         await self._send(description, True)
 
@@ -2167,18 +2700,14 @@ async def _load_user(user_dict: dict) -> Any:
     return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
 
 
-async def _tool_entries(
-    request: Any, user: Any, user_dict: dict, metadata: Mapping, own_id: str | None
-) -> dict:
+async def _tool_entries(turn: Turn, user: Any) -> dict:
     """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
+    metadata = turn.metadata
     entries = metadata.get("tools")
     if not isinstance(entries, Mapping) or not entries:
-        entries = await _get_tools(request, user, user_dict, metadata, own_id)
-    servers = (
-        {id(c): sid for sid, c in (metadata.get("mcp_clients") or {}).items()}
-        if isinstance(metadata.get("mcp_clients"), Mapping)
-        else {}
-    )
+        entries = await _get_tools(turn, user)
+    clients = metadata.get("mcp_clients")
+    servers = {id(c): sid for sid, c in clients.items()} if isinstance(clients, Mapping) else {}
     out = {}
     for name, entry in entries.items():
         if isinstance(entry, Mapping) and entry.get("type") == "mcp" and id(entry.get("client")) in servers:
@@ -2187,25 +2716,32 @@ async def _tool_entries(
     return out
 
 
-async def _get_tools(
-    request: Any, user: Any, user_dict: dict, metadata: Mapping, own_id: str | None
-) -> Mapping:
-    tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != own_id]
+async def _get_tools(turn: Turn, user: Any) -> Mapping:
+    """The fallback when the turn has no resolved tools: Open WebUI's `get_tools` with the same
+    injected arguments its own loop binds (middleware.process_chat_payload)."""
+    metadata = turn.metadata
+    tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != turn.tool_id]
     if not tool_ids:
         return {}
     try:
         from open_webui.utils.tools import get_tools
 
         return await get_tools(
-            request,
+            turn.request,
             tool_ids,
             user,
             {
-                "__user__": dict(user_dict),
-                "__request__": request,
+                "__event_emitter__": turn.event_emitter,
+                "__event_call__": turn.event_call,
+                "__user__": dict(turn.user),
                 "__metadata__": metadata,
+                "__oauth_token__": turn.oauth_token,
+                "__request__": turn.request,
+                "__model__": dict(turn.task_model),
                 "__chat_id__": metadata.get("chat_id"),
                 "__message_id__": metadata.get("message_id"),
+                "__messages__": list(turn.messages),
+                "__files__": list(metadata.get("files") or []),
             },
         )
     except Exception:
@@ -2270,6 +2806,8 @@ class Turn:
     event_emitter: Callable[[dict], Awaitable[Any]] | None = None
     event_call: Callable[[dict], Awaitable[Any]] | None = None
     tool_id: str | None = None
+    task_model: Mapping[str, Any] = field(default_factory=dict)  # `__model__`: Open WebUI's task model
+    oauth_token: Any = None
 
     @classmethod
     def from_dunders(
@@ -2283,6 +2821,8 @@ class Turn:
         __event_emitter__: Any = None,
         __event_call__: Any = None,
         __id__: Any = None,
+        __model__: Any = None,
+        __oauth_token__: Any = None,
         **_others: Any,
     ) -> Turn:
         """The turn from the arguments Open WebUI injects (anything missing or malformed is empty)."""
@@ -2295,6 +2835,8 @@ class Turn:
             event_emitter=__event_emitter__ if callable(__event_emitter__) else None,
             event_call=__event_call__ if callable(__event_call__) else None,
             tool_id=__id__ if isinstance(__id__, str) else None,
+            task_model=__model__ if isinstance(__model__, Mapping) else {},
+            oauth_token=__oauth_token__,
         )
 
     @property
@@ -2332,7 +2874,8 @@ class Run:
     """One loop's context: the turn, the resolved user and model, the selected tools, the limits.
 
     Built per loop (never stored on the tool instance); provides the loop's hooks. `entries` are
-    the selected Open WebUI tool entries, keyed by function name.
+    the selected Open WebUI tool entries, keyed by function name. `messages` (the last request's)
+    and `usages` (every model call's) are what this loop has seen so far.
     """
 
     turn: Turn
@@ -2342,6 +2885,9 @@ class Run:
     entries: dict
     emit: StatusEmitter
     params: dict = field(default_factory=dict)
+    thread_tools: tuple[str, ...] = ()
+    messages: list = field(default_factory=list)
+    usages: list = field(default_factory=list)
 
     @property
     def request(self) -> Any:
@@ -2361,20 +2907,20 @@ class Run:
 
     @property
     def model(self) -> dict:
-        outer = self.metadata.get("model")
-        if isinstance(outer, dict) and outer.get("id") == self.model_id:
-            return outer
-        models = getattr(getattr(getattr(self.request, "app", None), "state", None), "MODELS", None) or {}
-        return models.get(self.model_id) or {"id": self.model_id}
+        return model_entry(self.request, self.model_id, self.turn.chat_model)
 
     def hooks(self) -> Hooks:
         tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
-        return Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags)
+        return Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
 
     # -- model rounds --------------------------------------------------------------
     async def complete(
         self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
     ) -> Completion:
+        """One inner model call, as the native loop makes its follow-up call: the `request` filters
+        get `{**form, "metadata": metadata}`, then Open WebUI's `generate_chat_completion` runs with
+        the user's model access check (no `bypass_filter`), on a request of its own."""
+        self.messages = list(messages)
         form: dict[str, Any] = {
             **self.params,
             "model": self.model_id,
@@ -2385,9 +2931,10 @@ class Run:
             form["tools"] = copy.deepcopy(specs)  # filters may edit the request; our specs stay as they are
             if tool_choice:
                 form["tool_choice"] = tool_choice
+        form["metadata"] = self.inner_metadata()
         form = await self._inline_images(form)
         try:
-            form = await self._request_filters(form)
+            form = _normalized(await self._request_filters(form))
         except Exception as exc:
             log.warning("subquery: a request filter failed: %s", exc)
             return Completion(
@@ -2396,11 +2943,55 @@ class Run:
         try:
             response = await self._generate(form, remaining)
         except Exception as exc:
-            detail = getattr(exc, "detail", None) or _safe_str(exc) or type(exc).__name__
-            return Completion(error=f"the model call failed: {detail}")
+            return Completion(error=self._call_error(exc))
         completion = completion_from(response)
+        self.usages.append(completion.usage)
         self._log_usage(completion.usage)
-        return completion
+        return replace(completion, reasoning=self._replayed_reasoning(completion))
+
+    def inner_metadata(self) -> dict:
+        """The turn's metadata as the inner calls see it: the tools are the inner loop's own (a pipe
+        used as the inner model gets them as `__tools__`), the model is the inner model."""
+        metadata = {**self.metadata, "tools": dict(self.entries)}
+        if self.model_id != self.turn.chat_model_id:
+            metadata.update(model=self.model, model_id=self.model_id)
+        return metadata
+
+    def _call_error(self, exc: Exception) -> str:
+        detail = getattr(exc, "detail", None) or _safe_str(exc) or type(exc).__name__
+        if detail == "Model not found":  # Open WebUI's answer when the user may not use the model
+            return (
+                f"the model `{self.model_id}` is not available to this user (Open WebUI: Model not found). "
+                "The subquery cannot run on it: an admin can grant access to it, or clear the Subquery "
+                "valve `model_id` to use the chat's own model"
+            )
+        return f"the model call failed: {detail}"
+
+    def _replayed_reasoning(self, completion: Completion) -> dict:
+        """What of the reply's reasoning goes back on its assistant message next round: Open WebUI's
+        own per-provider rule (`get_reasoning_format`) applied by its own converter, which drops what
+        it drops (reasoning for providers that do not take it back, unsigned Anthropic details)."""
+        if not completion.reasoning_text and not completion.reasoning_details:
+            return {}
+        try:
+            from open_webui.utils.middleware import get_reasoning_format
+            from open_webui.utils.misc import convert_output_to_messages
+        except ImportError:
+            return replay_reasoning(completion.reasoning_text, completion.reasoning_details, None)
+        text = completion.reasoning_text
+        item = {
+            "type": "reasoning",
+            "content": [{"type": "output_text", "text": text}] if text else [],
+            "reasoning_details": list(completion.reasoning_details),
+        }
+        fmt = get_reasoning_format(self.model)
+        for message in convert_output_to_messages([item], raw=True, reasoning_format=fmt):
+            return {
+                k: message[k]
+                for k in ("reasoning_content", "thinking", "reasoning_details")
+                if message.get(k)
+            }
+        return {}
 
     async def _inline_images(self, form: dict) -> dict:
         """Image parts by file URL become data URIs, as Open WebUI's loop does before the request hooks
@@ -2416,31 +3007,16 @@ class Run:
             return form
 
     async def _generate(self, form: dict, remaining: float) -> Any:
+        """`generate_chat_completion` on a request of its own: what it writes on `request.state`
+        (bypass flags, metadata, model_id) never reaches the turn's request, which the outer loop and
+        overlapping inner calls share."""
         from open_webui.utils.chat import generate_chat_completion
 
-        # generate_chat_completion writes these onto the *outer* request, which the outer tool loop
-        # reuses for its next model call: put back exactly what it may change.
-        state = self.request.state
-        saved = {k: getattr(state, k) for k in _STATE_KEYS if hasattr(state, k)}
-        outer_metadata = saved.get("metadata")
-        selected = (
-            outer_metadata.get("selected_model_id", _MISSING)
-            if isinstance(outer_metadata, dict)
-            else _MISSING
-        )
-        try:
-            response = await generate_chat_completion(self.request, form, self.user, bypass_filter=True)
-            if hasattr(response, "body_iterator"):  # a backend that streams anyway
-                response = await _read_stream(response, remaining)
-            return response
-        finally:
-            for key in _STATE_KEYS:
-                if key in saved:
-                    setattr(state, key, saved[key])
-                elif hasattr(state, key):
-                    delattr(state, key)
-            if selected is not _MISSING:
-                outer_metadata["selected_model_id"] = selected
+        request = inner_request(self.request, form.get("metadata") or {}, self.model_id)
+        response = await generate_chat_completion(request, form, self.user)
+        if hasattr(response, "body_iterator"):  # a backend that streams anyway
+            response = await _read_stream(response, remaining)
+        return response
 
     async def _request_filters(self, form: dict) -> dict:
         """The installed filters' `request` hooks, called as Open WebUI's own tool loop calls them."""
@@ -2534,15 +3110,19 @@ class Run:
         entry = self.entries[call.name]
         if entry.get("direct") and not callable(self.event_call):
             return ToolOutput("Error: Browser session is not connected for this direct tool.")
+        failed = False
         try:
             raw = await (
                 self._call_direct(call, entry, kwargs)
                 if entry.get("direct")
-                else self._call_local(entry, kwargs)
+                else self._call_local(call.name, entry, kwargs, timeout)
             )
+        except NotStarted:
+            raise
         except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
-            raw = {"error": _safe_str(exc)}
-        return await self._render(call.name, kwargs, entry, raw)
+            raw, failed = {"error": _safe_str(exc)}, True
+        output = await self._render(call.name, kwargs, entry, raw)
+        return replace(output, outcome="failed") if failed else output
 
     async def _call_direct(self, call: ToolCall, entry: Mapping[str, Any], kwargs: dict) -> Any:
         """A user-level tool server: the browser runs it (`execute:tool`)."""
@@ -2559,19 +3139,30 @@ class Run:
             }
         )
 
-    async def _call_local(self, entry: Mapping[str, Any], kwargs: dict) -> Any:
+    async def _call_local(self, name: str, entry: Mapping[str, Any], kwargs: dict, timeout: float) -> Any:
+        """As Open WebUI's loop: `__messages__` and `__files__` refreshed for the call, a sync function
+        on the event loop; in a thread only where the admin allows it (valve `sync_tools_in_threads`)."""
+        fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
         wrapper = entry["callable"]
         fn, bound = _unwrap(wrapper)
-        if (
-            self.settings.run_sync_tools_in_threads
-            and fn is not wrapper
-            and not inspect.iscoroutinefunction(fn)
-        ):
-            # Off the event loop, in a thread of its own; the context travels (recursion marker).
-            raw = await _in_thread(fn, {**bound, **coerce_for(wrapper, kwargs)})
+        if self._threaded(name, entry, fn, wrapper):
+            bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
+            wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
+            raw = await in_thread(
+                fn, {**bound, **coerce_for(wrapper, kwargs)}, self.settings.max_tool_threads, wait
+            )
         else:
-            raw = wrapper(**kwargs)  # Open WebUI's wrapper coerces the kwargs itself
+            raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
         return await raw if inspect.isawaitable(raw) else raw
+
+    def _threaded(self, name: str, entry: Mapping[str, Any], fn: Any, wrapper: Any) -> bool:
+        """A sync tool runs in a thread when the admin listed it as thread-safe, unless it takes
+        `__event_emitter__`/`__event_call__` (those belong to the event loop)."""
+        if not self.thread_tools or fn is wrapper or inspect.iscoroutinefunction(fn):
+            return False
+        if "*" not in self.thread_tools and not entry_keys(name, entry) & set(self.thread_tools):
+            return False
+        return not (accepted_parameters(fn) or frozenset()) & LOOP_BOUND_NAMES
 
     async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
         """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
@@ -2649,6 +3240,91 @@ class Run:
             return False
 
 
+# --- usage where the admin analytics read it -----------------------------------------------
+# Open WebUI's analytics sum the `usage` of the turn's `chat_message` row. A save of the message merges
+# the usage it carries into that row unless the two are equal, and every save carries the chat
+# history's copy of the message. The turn's final save writes the outer calls' usage there, so the
+# inner usage is added after it, to the row and to the history's copy in one locked transaction:
+# both then hold the same total, and later saves (status lines, follow-ups) leave the row as it is.
+USAGE_WAIT_SECONDS = 1800.0  # longest wait for the turn's final save; then the usage is added anyway
+USAGE_POLL_SECONDS = 0.5
+
+
+def merged_usage(usages: Sequence[Any]) -> dict:
+    """The inner calls' usage in one dict, merged by Open WebUI's own `merge_usage`."""
+    try:
+        from open_webui.utils.response import merge_usage
+    except ImportError:
+        return summarize_usage(usages) if any(usages) else {}
+    total: dict = {}
+    for usage in usages:
+        if isinstance(usage, Mapping) and usage:
+            total = merge_usage(total, dict(usage))
+    return total
+
+
+def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
+    """Count this loop's model calls on the turn's message row, once, after the turn's final save
+    (in the background: the tool does not wait for it). Temporary chats have no row."""
+    total = merged_usage(usages)
+    chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
+    if not total or not isinstance(chat_id, str) or not isinstance(message_id, str) or not message_id:
+        return None
+    try:
+        from open_webui.utils.chat_id import is_saved_chat_id
+    except ImportError:
+        return None
+    if not is_saved_chat_id(chat_id):
+        return None
+    return _spawn(add_usage_after_final_save(chat_id, message_id, total))
+
+
+async def add_usage_after_final_save(
+    chat_id: str, message_id: str, usage: Mapping[str, Any], wait: float = USAGE_WAIT_SECONDS
+) -> dict | None:
+    """Wait (bounded) until the message is saved as done, then add `usage` to it; the new total."""
+    try:
+        from open_webui.models.chat_messages import ChatMessages
+
+        deadline = time.monotonic() + wait
+        while True:
+            row = await ChatMessages.get_message_by_id(f"{chat_id}-{message_id}")
+            if row is None:
+                return None  # no stored message to count on
+            if row.done or time.monotonic() >= deadline:
+                break
+            await asyncio.sleep(USAGE_POLL_SECONDS)
+        if not row.done:
+            log.warning("subquery: message %s not done after %.0f s; usage added anyway", message_id, wait)
+        return await add_message_usage(chat_id, message_id, usage)
+    except Exception:
+        log.exception("subquery: could not add the inner usage to message %s", message_id)
+        return None
+
+
+async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, Any]) -> dict | None:
+    """Add `usage` to the message's row (what the analytics sum) and give the chat history's copy the
+    same total, in one transaction under the chat's lock (Open WebUI's own `Chats._chat_transaction`,
+    which every save of a message goes through). Returns the new total."""
+    from open_webui.models.chat_messages import ChatMessage
+    from open_webui.models.chats import Chats
+    from open_webui.utils.response import merge_usage, normalize_usage
+    from sqlalchemy.orm.attributes import flag_modified
+
+    async with Chats._chat_transaction(chat_id) as (session, chat):
+        row = await session.get(ChatMessage, f"{chat_id}-{message_id}") if chat is not None else None
+        history = ((chat.chat or {}).get("history") or {}) if chat is not None else {}
+        message = (history.get("messages") or {}).get(message_id)
+        if row is None or not isinstance(message, dict):
+            return None
+        total = merge_usage(normalize_usage(row.usage or {}), dict(usage))
+        row.usage = total
+        history["messages"][message_id] = {**message, "usage": total}
+        chat.chat = {**(chat.chat or {}), "history": history}
+        flag_modified(chat, "chat")
+    return total
+
+
 def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
     """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
     if not deferred:
@@ -2676,15 +3352,17 @@ def _valve(name: str, description: str, **bounds: Any) -> Any:
 class Tools:
     """Subquery: one tool method, `subquery(prompt)`, that runs a fresh native tool loop of the chat's model.
 
-    The inner loop behaves like Open WebUI's own: the same tools (minus this one), approval under
-    tool_approval_mode 'ask', the installed filters' `request` hooks, reasoning stripped and replayed,
-    Tool Search, embeds/files/sources to the chat. Limits come from the Valves (see `Settings`).
+    The inner loop behaves like Open WebUI's own: the same tools (minus this one), the same model
+    access check, approval under tool_approval_mode 'ask', the installed filters' `request` hooks,
+    reasoning stripped and replayed per provider, Tool Search, embeds/files/sources to the chat, usage
+    on the turn's message. Limits come from the Valves (see `Settings`).
     """
 
     class Valves(BaseModel):
         model_id: str = Field(
             default="",
-            description="Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save cost.",
+            description="Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save "
+            "cost; a user without access to it gets a clear error instead of an answer.",
         )
         max_rounds: int = _valve("max_rounds", "Tool rounds before a final answer is requested.", ge=1, le=64)
         max_parallel_tools: int = _valve(
@@ -2692,7 +3370,7 @@ class Tools:
         )
         max_calls_per_round: int = _valve(
             "max_calls_per_round",
-            "Tool calls one round may run; the rest are answered with a note.",
+            "Tool calls one round may make; calls beyond it are neither run nor kept, and the model is told.",
             ge=1,
             le=256,
         )
@@ -2711,13 +3389,34 @@ class Tools:
             "max_result_chars", "Cap on each tool result the inner model sees.", ge=200
         )
         max_output_chars: int = _valve("max_output_chars", "Cap on the answer returned to the chat.", ge=200)
+        max_reply_chars: int = _valve(
+            "max_reply_chars",
+            "Cap on one model reply as it is kept for the next round: its text, and its calls' arguments "
+            "together (a call past it is not run).",
+            ge=1000,
+        )
         run_request_filters: bool = _valve(
             "run_request_filters",
             "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.",
         )
-        run_sync_tools_in_threads: bool = _valve(
-            "run_sync_tools_in_threads",
-            "Run sync tools in their own threads (off: on the event loop, as Open WebUI does).",
+        text_tool_calls: TextCallMode = _valve(
+            "text_tool_calls",
+            "Calls a model writes as text: `auto` reads them while the model has made no structured call "
+            "in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call "
+            "that also stands in a tool result, a file or the chat history given never runs.",
+        )
+        sync_tools_in_threads: str = Field(
+            default="",
+            description="Sync tools run on the event loop, as Open WebUI runs them. List tool ids or "
+            "function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run "
+            "in threads, so a blocking one does not hold the server and calls of a round overlap.",
+        )
+        max_tool_threads: int = _valve(
+            "max_tool_threads",
+            "Threads for sync tools in the whole server (all subqueries together); a call waits for a free "
+            "one within its time limit. A timed-out call keeps its thread until it really ends.",
+            ge=1,
+            le=256,
         )
         include_tool_ids: str = Field(
             default="",
@@ -2728,7 +3427,9 @@ class Tools:
         )
 
     class UserValves(BaseModel):
-        show_status: bool = Field(default=True, description="Show the subquery's progress lines in the chat.")
+        show_status: bool = Field(
+            default=True, description="Show the subquery's progress and each inner call in the chat."
+        )
 
     def __init__(self):
         self.valves = self.Valves()
@@ -2745,6 +3446,7 @@ class Tools:
         __request__: Any = None,
         __event_emitter__: Callable[[dict], Awaitable[None]] | None = None,
         __event_call__: Callable[[dict], Awaitable[Any]] | None = None,
+        __oauth_token__: dict | None = None,
         __id__: str | None = None,
     ) -> str:
         """
@@ -2763,9 +3465,11 @@ class Tools:
             __metadata__=__metadata__,
             __messages__=__messages__,
             __files__=__files__,
+            __model__=__model__,
             __request__=__request__,
             __event_emitter__=__event_emitter__,
             __event_call__=__event_call__,
+            __oauth_token__=__oauth_token__,
             __id__=__id__,
         )
         emit = StatusEmitter(turn.event_emitter, turn.show_status)
@@ -2794,35 +3498,33 @@ class Tools:
             log.exception("subquery: cannot load the user")
             await emit("Subquery failed: unknown user", True)
             return f"Error: subquery could not identify the user ({exc})."
+        run = None
         try:
             run = await self._prepare(turn, user, model_id, settings, emit)
-            messages = self._first_messages(run, prompt, include_recent)
+            messages, untrusted = self._first_messages(run, prompt, include_recent)
             deferred = turn.metadata.get("deferred_tools") or ()
             tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
             tools, left_out = cap_request_tools(tools, prompt)
             await emit(self._start_line(tools, left_out), False)
-            outcome = await run_subquery_loop(messages, tools, settings, run.hooks())
+            outcome = await run_subquery_loop(messages, tools, settings, run.hooks(), untrusted=untrusted)
         except Exception as exc:  # never a traceback in the chat
             log.exception("subquery loop failed")
             await emit("Subquery failed", True)
             return f"Error: the subquery failed unexpectedly ({type(exc).__name__}: {exc})."
-        total = outcome.usage.get("total_tokens", 0)
-        await emit(
-            f"Subquery {_VERDICTS[outcome.stopped]} · {outcome.rounds} round{'s' if outcome.rounds != 1 else ''} · "
-            f"{outcome.tool_calls} tool call{'s' if outcome.tool_calls != 1 else ''} · "
-            f"{human_tokens(total)} tokens · {time.monotonic() - started:.1f} s",
-            True,
-        )
+        finally:
+            if run is not None:
+                record_usage(turn, run.usages)
+        await emit(self._done_line(outcome, time.monotonic() - started), True)
         return outcome.answer
 
     async def _prepare(
         self, turn: Turn, user: Any, model_id: str, settings: Settings, emit: StatusEmitter
     ) -> Run:
-        entries = await _tool_entries(turn.request, user, dict(turn.user), turn.metadata, turn.tool_id)
+        entries = await _tool_entries(turn, user)
         include = parse_id_list(self.valves.include_tool_ids)
         exclude = parse_id_list(self.valves.exclude_tool_ids)
         selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
-        params = await chat_params(turn.request, turn.chat_model)
+        params = await chat_params(turn.request, model_entry(turn.request, model_id, turn.chat_model))
         return Run(
             turn=turn,
             user=user,
@@ -2831,6 +3533,7 @@ class Tools:
             entries=selected,
             emit=emit,
             params=params,
+            thread_tools=tuple(parse_id_list(self.valves.sync_tools_in_threads)),
         )
 
     @staticmethod
@@ -2848,7 +3551,17 @@ class Tools:
         return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
     @staticmethod
-    def _first_messages(run: Run, prompt: str, include_recent: Any) -> list[dict]:
+    def _done_line(outcome: LoopResult, seconds: float) -> str:
+        rounds, calls = outcome.rounds, outcome.tool_calls
+        return (
+            f"Subquery {_VERDICTS[outcome.stopped]} · {rounds} round{'s' if rounds != 1 else ''} · "
+            f"{calls} tool call{'s' if calls != 1 else ''} · "
+            f"{human_tokens(outcome.usage.get('total_tokens', 0))} tokens · {seconds:.1f} s"
+        )
+
+    @staticmethod
+    def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[list[dict], list[str]]:
+        """The inner loop's first messages, and the texts among them that are data (`TextGuard`)."""
         try:
             n_recent = max(0, int(include_recent or 0))
         except (TypeError, ValueError, OverflowError):
@@ -2858,8 +3571,6 @@ class Tools:
         )
         deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
         manifest = _tool_search_manifest(run.entries, deferred)
-        return [
-            *([manifest] if manifest else []),
-            *tail_messages(run.turn.messages, n_recent),
-            first_user_message(prompt, context),
-        ]
+        recent = tail_messages(run.turn.messages, n_recent)
+        messages = [*([manifest] if manifest else []), *recent, first_user_message(prompt, context)]
+        return messages, [prompt, context, *(text for m in recent for text in message_texts(m))]

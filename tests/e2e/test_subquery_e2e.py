@@ -53,7 +53,11 @@ def final_answer(message: dict) -> str:
     return message["content"]
 
 
-def test_parallel_round_then_inline_call_then_answer(installed: ChatClient, scripted: ScriptedModel):
+def test_parallel_round_then_inline_call_then_answer(installed: ChatClient, scripted: ScriptedModel, valves):
+    # The probe's sync tools are thread-safe: the admin lets them run in threads. After a structured
+    # call, `auto` reads no more text calls; `always` does.
+    valves(sync_tools_in_threads="probe", text_tool_calls="always")
+
     def inner(body: dict, step: int) -> Reply:
         # A realistic model latency (0.4 s): progress lines are throttled to one per 0.3 s.
         if step == 0:  # the blocking sync tool first: if it ran on the event loop, nothing could overlap it

@@ -60,7 +60,8 @@ def test_approval_outer_call_approved_through_open_webui_inner_call_refused_with
 
 
 # --- 2: bounds inside a round -----------------------------------------------------------------------
-def test_twenty_identical_calls_run_at_most_repeat_call_limit_times(installed: ChatClient, scripted: ScriptedModel):
+def test_twenty_identical_calls_run_at_most_repeat_call_limit_times(installed: ChatClient, scripted: ScriptedModel, valves):
+    valves(max_calls_per_round=20)
     inner = [Reply(calls=tuple(Call("counter", {"n": 7}) for _ in range(20))), Reply(content="counted")]
     _, inner_requests, _ = run(installed, scripted, "sq-twenty", inner)
     contents = [m["content"] for m in tool_messages(inner_requests[1])]
@@ -115,11 +116,19 @@ def test_a_call_inside_think_never_runs_and_the_answer_after_it_is_returned(inst
     assert final_answer(message) == "OUTER FINAL: Seven."
 
 
-def test_reasoning_content_is_replayed_on_its_assistant_message(installed: ChatClient, scripted: ScriptedModel):
+def test_reasoning_goes_back_only_where_open_webui_sends_it(installed: ChatClient, scripted: ScriptedModel):
+    """An OpenAI-type connection gets no reasoning back (Open WebUI's `get_reasoning_format`: the safe
+    default for strict providers), in the native loop and in the subquery alike; Ollama and llama.cpp
+    get theirs (tests/test_subquery_owui_rules.py runs that rule on Open WebUI's own modules)."""
     inner = [Reply(reasoning_content="plan: count to 3", calls=(Call("counter", {"n": 3}),)), Reply(content="done")]
     _, inner_requests, _ = run(installed, scripted, "sq-reason", inner)
     assistant = next(m for m in inner_requests[1].body["messages"] if m.get("tool_calls"))
-    assert assistant["reasoning_content"] == "plan: count to 3"
+    assert "reasoning_content" not in assistant and "thinking" not in assistant
+    key = "sq-reason-native"  # the native loop, same model, same reply
+    scripted.script(key, inner)
+    installed.chat(MODEL, f"[[{key}]] go", tool_ids=TOOL_IDS)
+    native = next(m for m in scripted.requests_for(key)[1].body["messages"] if m.get("tool_calls"))
+    assert "reasoning_content" not in native and "thinking" not in native
 
 
 # --- 6: valid replay -----------------------------------------------------------------------------------------

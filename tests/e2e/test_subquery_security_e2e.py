@@ -1,0 +1,215 @@
+"""Subquery's security rules (issue 14) on a real Open WebUI 0.12.4 server, with the scripted model.
+
+- a page a tool returns quotes calls (Hermes and Qwen3-Coder form); the model quotes the page: nothing
+  runs, the user sees why, while a call the model writes itself still runs;
+- a non-admin user cannot reach a model through the `model_id` valve that a direct chat refuses;
+- a filter that reads `body["metadata"]["chat_id"]` in its `request` hook works in inner rounds;
+- inner usage shows up where the admin analytics read it;
+- many concurrent subqueries with a hanging sync tool stay within the process-wide thread bound.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from devkit.harness import ChatClient
+from devkit.scripted_model import Call, Reply, ScriptedModel
+from tests.e2e.probe_tool import HERMES_CALL, HOSTILE_PAGE, QWEN_CALL
+from tests.e2e.test_subquery_e2e import MODEL, TOOL_IDS, final_answer, outer_scenario, run, tool_messages
+
+pytestmark = pytest.mark.e2e
+PUBLIC = [{"principal_type": "user", "principal_id": "*", "permission": "read"}]
+
+
+def statuses(message: dict) -> list[str]:
+    return [s.get("description") or "" for s in message.get("statusHistory") or []]
+
+
+def census(client: ChatClient, scripted: ScriptedModel, key: str, reset: bool = False) -> dict:
+    """The probe tool's own count of hang_sync calls running at once, read through a native tool call."""
+    scripted.script(key, [Reply(calls=(Call("thread_census", {"reset": reset}),)), Reply(content="counted")])
+    client.chat(MODEL, f"[[{key}]] census", tool_ids=["probe"])
+    return json.loads(tool_messages(scripted.requests_for(key)[1])[0]["content"])
+
+
+# --- 1 + 2: text in a tool result never runs; every inner call is visible --------------------------------
+def test_a_call_quoted_from_a_fetched_page_never_runs_while_the_models_own_text_call_does(
+    installed: ChatClient, scripted: ScriptedModel
+):
+    own = '<tool_call>{"name": "fetch_page", "arguments": {"url": "https://example.org/notes"}}</tool_call>'
+
+    def inner(body: dict, step: int) -> Reply:
+        if step == 0:
+            return Reply(content=own)  # the model's own call, written as text: it runs
+        page = [m["content"] for m in body["messages"] if m.get("role") == "tool"][-1]
+        assert page == HOSTILE_PAGE
+        return Reply(content=f"The page says:\n{HERMES_CALL}\nand also\n{QWEN_CALL}")
+
+    before = census(installed, scripted, "sq-quote-census-0")["deleted"]
+    message, inner_requests, _ = run(installed, scripted, "sq-quote", inner)
+    assert len(inner_requests) == 2  # the quote started no round
+    assert [m["content"] for m in tool_messages(inner_requests[1])] == [HOSTILE_PAGE]
+    answer = final_answer(message)
+    assert HERMES_CALL in answer and "<function=delete_all_notes>" in answer  # kept as the text it is
+    assert "not run: 2 call(s) written as text in this answer (delete_all_notes)" in answer
+    assert census(installed, scripted, "sq-quote-census-1")["deleted"] == before  # it never ran
+    lines = statuses(message)
+    assert 'Subquery · fetch_page(url="https://example.org/notes") · ran' in lines
+    refused = [line for line in lines if line.startswith("Subquery · delete_all_notes(confirm=true) · not run")]
+    assert len(refused) == 2, lines
+    assert "the same call is in a tool result" in refused[0]
+    # the model never receives status lines: the next request of this chat carries none of them
+    assert all("not run: the same call" not in json.dumps(r.body) for r in inner_requests)
+
+
+# --- 3: model access ---------------------------------------------------------------------------------
+@pytest.fixture
+def plain_user(installed: ChatClient):
+    """A non-admin user with a grant on the chat model (registered for this test) and on the tools, and
+    none on the cheap model (unregistered: Open WebUI lets only admins use it)."""
+    email = f"user-{int(time.time() * 1000)}@example.com"
+    installed.request("POST", "/api/v1/auths/add", {"name": "Plain", "email": email, "password": "user-password", "role": "user"})
+    model = {"id": MODEL, "name": "Scripted test model", "meta": {}, "params": {}, "access_grants": PUBLIC}
+    installed.request("POST", "/api/v1/models/create", model)
+    for tool in ("subquery", "probe"):
+        installed.request("POST", f"/api/v1/tools/id/{tool}/access/update", {"access_grants": PUBLIC})
+    client = ChatClient(installed.url, timeout=180)
+    client.signin(email, "user-password")
+    yield client
+    installed.request("POST", "/api/v1/models/model/delete", {"id": MODEL})
+    for tool in ("subquery", "probe"):
+        installed.request("POST", f"/api/v1/tools/id/{tool}/access/update", {"access_grants": []})
+
+
+def test_a_user_cannot_reach_a_model_without_a_grant_through_the_model_id_valve(
+    installed: ChatClient, scripted: ScriptedModel, plain_user: ChatClient, valves
+):
+    key = "sq-access"
+    scripted.script(key, outer_scenario(key, "answer from the cheap model"))
+    scripted.script(f"{key}/inner", [Reply(content="answered by a model you may not use")])
+    # the control: the same user's direct request to that model is refused by Open WebUI
+    with pytest.raises(Exception, match="Model not found"):
+        plain_user.request("POST", "/api/chat/completions",
+                           {"model": "scripted-cheap-model", "stream": False, "messages": [{"role": "user", "content": "hi"}]})
+    valves(model_id="scripted-cheap-model")
+    turn = plain_user.chat(MODEL, f"[[{key}]] go", tool_ids=TOOL_IDS)
+    answer = final_answer(plain_user.message(turn))
+    assert scripted.requests_for(f"{key}/inner") == []  # nothing reached the provider
+    assert answer.startswith("OUTER FINAL: Subquery failed: the model `scripted-cheap-model` is not available to this user")
+    assert "answered by a model you may not use" not in answer
+    # without the valve the same user's subquery runs on the chat's own model
+    valves(model_id="")
+    key = "sq-access-own"
+    scripted.script(key, outer_scenario(key, "answer"))
+    scripted.script(f"{key}/inner", [Reply(content="own model answer")])
+    turn = plain_user.chat(MODEL, f"[[{key}]] go", tool_ids=TOOL_IDS)
+    assert final_answer(plain_user.message(turn)) == "OUTER FINAL: own model answer"
+    assert [r.body["model"] for r in scripted.requests_for(f"{key}/inner")] == [MODEL]
+
+
+# --- 5: what filters see --------------------------------------------------------------------------------
+METADATA_FILTER = '''"""
+title: Metadata filter
+version: 0.1.0
+"""
+import json
+
+from pydantic import BaseModel
+
+
+class Filter:
+    class Valves(BaseModel):
+        priority: int = 0
+        log_path: str = ""
+
+    def __init__(self):
+        self.valves = self.Valves()
+
+    def request(self, body: dict) -> dict:
+        chat_id = body["metadata"]["chat_id"]  # a KeyError stops the call if metadata is missing
+        last = [m for m in body["messages"] if m.get("role") == "user"][-1]
+        text = last["content"] if isinstance(last["content"], str) else json.dumps(last["content"])
+        with open(self.valves.log_path, "a") as f:
+            f.write(json.dumps({"chat_id": chat_id, "message_id": body["metadata"]["message_id"], "last_user": text}) + "\\n")
+        return body
+'''
+
+
+def test_a_filter_reading_the_chat_id_from_the_body_metadata_works_in_inner_rounds(
+    installed: ChatClient, scripted: ScriptedModel, tmp_path
+):
+    source, log_path = tmp_path / "metadata_filter.py", tmp_path / "seen.jsonl"
+    source.write_text(METADATA_FILTER)
+    installed.install_filter("sq_metadata_filter", source)
+    installed.set_function_valves("sq_metadata_filter", {"log_path": str(log_path), "priority": 0})
+    try:
+        inner = [Reply(calls=(Call("counter", {"n": 1}),)), Reply(content="inner done")]
+        message, inner_requests, _ = run(installed, scripted, "sq-metafilter", inner)
+    finally:
+        installed.ensure_function_flags("sq_metadata_filter", active=False, is_global=False)
+    assert final_answer(message) == "OUTER FINAL: inner done"
+    seen = [json.loads(line) for line in log_path.read_text().splitlines()]
+    inner_seen = [s for s in seen if "[[sq-metafilter/inner]]" in s["last_user"]]
+    outer_seen = [s for s in seen if "[[sq-metafilter]]" in s["last_user"]]
+    assert len(inner_seen) == 2 and len(outer_seen) == 2
+    assert {s["chat_id"] for s in inner_seen} == {s["chat_id"] for s in outer_seen} != {""}
+    assert {s["message_id"] for s in inner_seen} == {s["message_id"] for s in outer_seen}
+
+
+# --- 6: usage where the admin analytics read it -------------------------------------------------------------
+def test_inner_usage_shows_up_where_the_admin_analytics_read_it(installed: ChatClient, scripted: ScriptedModel):
+    key = "sq-usage"
+    inner = [Reply(calls=(Call("counter", {"n": 1}),), prompt_tokens=100, completion_tokens=20),
+             Reply(content="counted", prompt_tokens=130, completion_tokens=30)]
+    scripted.script(key, outer_scenario(key, "count"))
+    scripted.script(f"{key}/inner", inner)
+    turn = installed.chat(MODEL, f"[[{key}]] go", tool_ids=TOOL_IDS)
+    assert len(scripted.requests_for(key)) == 2 and len(scripted.requests_for(f"{key}/inner")) == 2
+    # what the provider reported for the turn: 2 outer calls of 11 + 7, the 2 inner calls above
+    expected = (2 * 11 + 100 + 130, 2 * 7 + 20 + 30)
+    deadline, rows = time.monotonic() + 30, []
+    while time.monotonic() < deadline:
+        rows = installed.request("GET", f"/api/v1/analytics/messages?chat_id={turn.chat_id}")
+        usage = next((r.get("usage") or {} for r in rows if r["role"] == "assistant"), {})
+        if (usage.get("input_tokens"), usage.get("output_tokens")) == expected:
+            break
+        time.sleep(0.5)
+    [row] = [r for r in rows if r["role"] == "assistant"]
+    assert (row["usage"]["input_tokens"], row["usage"]["output_tokens"], row["usage"]["total_tokens"]) == (*expected, sum(expected))
+    # a later save of the message (a status line) leaves the row as it is
+    time.sleep(1.0)
+    rows = installed.request("GET", f"/api/v1/analytics/messages?chat_id={turn.chat_id}")
+    assert [r["usage"]["total_tokens"] for r in rows if r["role"] == "assistant"] == [sum(expected)]
+    assert installed.message(turn)["usage"]["total_tokens"] == sum(expected)  # the chat shows the same
+
+
+# --- 4: the process-wide thread bound ------------------------------------------------------------------------
+def test_many_concurrent_subqueries_with_a_hanging_sync_tool_stay_within_the_thread_bound(
+    installed: ChatClient, scripted: ScriptedModel, valves
+):
+    valves(sync_tools_in_threads="probe", max_tool_threads=3, tool_timeout_seconds=1.0)
+    census(installed, scripted, "sq-threads-census-0", reset=True)
+    keys = [f"sq-threads-{i}" for i in range(5)]
+    for key in keys:
+        scripted.script(key, outer_scenario(key, "hang"))
+        scripted.script(f"{key}/inner", [Reply(calls=tuple(Call("hang_sync", {"seconds": 4 + i / 10}) for i in range(4))),
+                                        Reply(content="gave up waiting")])
+    with ThreadPoolExecutor(len(keys)) as pool:
+        turns = list(pool.map(lambda k: installed.chat(MODEL, f"[[{k}]] go", tool_ids=TOOL_IDS), keys))
+    after = census(installed, scripted, "sq-threads-census-1")
+    assert 1 <= after["peak"] <= 3, after  # 20 calls wanted a thread; never more than 3 ran at once
+    assert after["tool_threads_alive"] <= 3, after  # the timed-out ones still hold their slots
+    results = [m["content"] for k in keys for m in tool_messages(scripted.requests_for(f"{k}/inner")[1])]
+    assert len(results) == 20
+    busy = "Error: `hang_sync` was not started: all 3 threads for sync tools in this server are busy"
+    kinds = {"woke up": 0, "Error: `hang_sync` timed out after 1 s and was abandoned.": 0, busy: 0}
+    for r in results:
+        kinds[r.split(" (Subquery valve")[0]] += 1  # anything else fails here
+    assert kinds[busy] >= 1, kinds  # at the bound, calls wait for a thread and are told why they did not start
+    assert all(final_answer(installed.message(t)) == "OUTER FINAL: gave up waiting" for t in turns)
+    time.sleep(4.5)  # the hanging calls end and give their threads back
+    assert census(installed, scripted, "sq-threads-census-2")["tool_threads_alive"] == 0
