@@ -632,7 +632,9 @@ class _Plan:
                 if tgt is not None:
                     t, tok = _shrink_tool_message(t, tgt, counter, tok)
                     self.outputs_shrunk += 1
-                    self.protected_shrunk += g.water is not None
+                    self.protected_shrunk += g.water is not None or (
+                        k > self.current_start and item.level > Level.RAW
+                    )
                 out.append(t)
                 self.tokens_after += tok
             if g.image is not None:

@@ -73,7 +73,7 @@ def test_a_batch_inside_the_turn_keeps_the_newest_hops_and_reaches_the_low_water
     assert all(m["content"].startswith(tcf.SHRINK_PREFIX) for m in tools[:-2])  # older hops, in one batch
     assert not any(m["content"].startswith(tcf.SHRINK_PREFIX) for m in tools[-2:])  # keep_recent_tool_groups
     assert r.report.tokens_after <= BUDGET * config.low_water
-    assert not r.report.protected_shrunk  # no water-filling: fixed levels, so later batches keep this prefix
+    assert r.report.protected_shrunk and "current turn shrunk to fit" in tcf.format_status(r.report)
     # The next batch leaves the hops this one shrank as they are.
     later = next(i for i in range(first + 1, len(results)) if results[i].report.batch_trims > 1)
     assert results[later].messages[: 2 + 2 * (len(tools) - 2)] == r.messages[: 2 + 2 * (len(tools) - 2)]

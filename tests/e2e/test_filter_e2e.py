@@ -214,12 +214,120 @@ def test_single_turn_with_many_large_results_stays_within_budget(filtered: ChatC
     last = requests[-1].body["messages"]
     results = [m["content"] for m in last if m.get("role") == "tool"]
     assert len(results) == 12 and not pairing_errors(last)
-    assert all(r.startswith("[shrunk by tool_context_filter: ") for r in results)
+    # The older hops were shrunk in batches (fixed sizes, so later hops append); the newest two
+    # rounds of two results (keep_recent_tool_groups) are left as whole as the budget allows.
+    assert all(r.startswith("[shrunk by tool_context_filter: ") for r in results[:-4])
     assert all(raw_output(f"r{i}{s}")[:60] in r for r, (i, s) in zip(results, [(i, s) for i in range(6) for s in "ab"], strict=True))
     statuses = [s["description"] for s in filtered.message(turn).get("statusHistory") or []]
     assert any("current turn shrunk to fit" in s for s in statuses), statuses
     # Without the request hook the last call would have carried all of it:
     assert sum(len(ENC.encode_ordinary(raw_output(f"r{i}{s}"))) for i in range(6) for s in "ab") > 1.8 * BUDGET
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 15: text in any language, and cache hits inside an agent loop
+# ---------------------------------------------------------------------------------------------
+
+MIXED_TOOL = '''"""
+title: Mixed outputs
+author: owui-toolkit tests
+version: 0.1.0
+license: MIT
+description: Finnish prose, digit tables and a page with an inline image, for the filter's end-to-end test.
+"""
+
+import base64
+import hashlib
+
+FINNISH = {finnish!r}
+
+
+class Tools:
+    def finnish(self, tag: str) -> str:
+        """
+        Return a page of Finnish prose.
+        :param tag: A label.
+        """
+        return tag + "\\n" + FINNISH
+
+    def digits(self, rows: int, tag: str) -> str:
+        """
+        Return a table of numbers.
+        :param rows: How many rows.
+        :param tag: A label.
+        """
+        out = []
+        for i in range(rows):
+            h = hashlib.sha256(f"{{tag}}-{{i}}".encode()).hexdigest()
+            out.append(" | ".join(str(int(h[k : k + 8], 16)) for k in range(0, 64, 8)))
+        return "\\n".join(out)
+
+    def page(self, tag: str) -> str:
+        """
+        Return a web page with an inline image.
+        :param tag: A label.
+        """
+        data = b"".join(hashlib.sha256(f"{{tag}}-{{i}}".encode()).digest() for i in range(160))
+        image = "data:image/png;base64," + base64.b64encode(data).decode()
+        text = "\\n".join(f"{{tag}} paragraph {{i}}: the report lists item {{i * 7}} as pending review." for i in range(60))
+        half = len(text) // 2
+        return text[:half] + "\\n<img src=\\"" + image + "\\">\\n" + text[half:]
+'''
+
+
+def mixed_source() -> str:
+    from devkit.multilingual import django_texts
+
+    return MIXED_TOOL.format(finnish=django_texts()["fi"][:3_000])
+
+
+def mixed_scenario(body: dict, step: int) -> Reply:
+    last_user = next(m for m in reversed(body["messages"]) if m.get("role") == "user")
+    turn = re.search(r"turn (\d+)", last_user["content"]).group(1)
+    if step == 0:
+        return Reply(
+            calls=(
+                Call("finnish", {"tag": f"t{turn}"}, id=f"call_f{turn}"),
+                Call("digits", {"rows": 60, "tag": f"t{turn}"}, id=f"call_d{turn}"),
+                Call("page", {"tag": f"t{turn}"}, id=f"call_p{turn}"),
+            )
+        )
+    return Reply(content=f"Turn {turn}: read the Finnish page, the table and the page.")
+
+
+def agent_scenario(body: dict, step: int) -> Reply:
+    """One turn of twelve hops, each a table of about 1,800 tokens."""
+    if step < 12:
+        return Reply(calls=(Call("digits", {"rows": 40, "tag": f"hop{step}"}, id=f"call_hop{step}"),))
+    return Reply(content="Twelve tables read.")
+
+
+def test_any_language_and_dense_text_stay_within_budget_and_agent_hops_append(filtered: ChatClient, scripted: ScriptedModel):
+    filtered.install_tool_source("mixed", mixed_source())
+    scripted.script("flt-lang", mixed_scenario)
+    turn = None
+    for n in range(1, TURNS + 1):
+        turn = filtered.chat(MODEL, f"[[flt-lang]] turn {n}: read them", tool_ids=["mixed"], previous=turn)
+    requests = scripted.requests_for("flt-lang")
+    assert len(requests) == 2 * TURNS and all(r.status == 200 for r in requests), [r.errors for r in requests]
+    sizes = [cl100k_tokens(r.body["messages"]) for r in requests]
+    assert max(sizes) <= BUDGET, sizes  # estimator only (use_tokenizer off): the ceiling holds by cl100k
+    assert max(sizes) > 0.5 * BUDGET  # the test would notice a filter that dropped everything
+    last = requests[-1].body["messages"]
+    assert any("ä" in m["content"] for m in last if m.get("role") == "tool")  # the Finnish page reached the model
+    # The agent turn: twelve hops; between batch points each request is the previous one plus the new hop.
+    scripted.script("flt-agent", agent_scenario)
+    done = filtered.chat(MODEL, "[[flt-agent]] read all twelve tables", tool_ids=["mixed"])
+    assert filtered.message(done)["content"] == "Twelve tables read."
+    hops = scripted.requests_for("flt-agent")
+    assert len(hops) == 13 and all(r.status == 200 for r in hops)
+    assert max(cl100k_tokens(r.body["messages"]) for r in hops) <= BUDGET
+    pairs = list(zip(hops, hops[1:], strict=False))
+    appends = [b.body["messages"][: len(a.body["messages"])] == a.body["messages"] for a, b in pairs]
+    assert sum(appends) >= len(pairs) - 3, appends  # at most three batch points in twelve hops
+    assert not all(appends)  # the hops did outgrow the budget (12 x ~1.8k tokens > 11k)
+    first_batch = appends.index(False)
+    assert all(appends[:first_batch]) and sum(appends[first_batch + 1 :]) >= len(appends[first_batch + 1 :]) - 2
 
 
 def _tools():
