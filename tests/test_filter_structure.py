@@ -1,0 +1,77 @@
+"""Issue 15, Must 5: one source of settings, a plan whose state is declared in one place, named
+enums, a file formatted as the repository formats code."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from dataclasses import fields
+
+from devkit.histories import FILTER_PATH, ROOT, load_filter
+
+tcf = load_filter()
+
+
+def test_valves_take_defaults_and_bounds_from_the_one_definition():
+    trim = {f.name: f.metadata["setting"] for f in fields(tcf.TrimConfig) if "setting" in f.metadata}
+    names = {"trim_policy": "policy"}
+    for valve, setting in tcf.VALVE_SETTINGS.items():
+        info = tcf.Filter.Valves.model_fields[valve]
+        assert info.default == setting.default and info.description == setting.description
+        if valve in names or valve in trim:
+            assert setting is trim[names.get(valve, valve)]  # the very object TrimConfig holds
+            assert getattr(tcf.TrimConfig(1), names.get(valve, valve)) == setting.default
+    for valve, setting in tcf.USER_VALVE_SETTINGS.items():
+        assert tcf.Filter.UserValves.model_fields[valve].default == setting.default
+
+
+def test_a_valve_set_without_validation_is_forced_into_the_same_bounds():
+    f = tcf.Filter()
+    f.valves.tool_output_max_tokens = 10**12
+    f.valves.low_water = float("nan")
+    f.valves.trim_policy = "lazy"
+    f.valves.keep_recent_tool_groups = -3
+    config, _ = f._plan_inputs({"messages": []}, None, f._settings(None))
+    assert config.tool_output_max_tokens == tcf.VALVE_SETTINGS["tool_output_max_tokens"].hi
+    assert config.low_water == 0.6 and config.policy == "stable" and config.keep_recent_tool_groups == 0
+
+
+def _plan_class() -> ast.ClassDef:
+    tree = ast.parse(FILTER_PATH.read_text(encoding="utf-8"))
+    return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "_Plan")
+
+
+def test_the_plan_sets_all_its_state_in_init():
+    assigned: dict[str, set[str]] = {}
+    for fn in _plan_class().body:
+        if isinstance(fn, ast.FunctionDef):
+            for node in ast.walk(fn):
+                targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+                for t in targets:
+                    if (
+                        isinstance(t, ast.Attribute)
+                        and isinstance(t.value, ast.Name)
+                        and t.value.id == "self"
+                    ):
+                        assigned.setdefault(fn.name, set()).add(t.attr)
+    declared = assigned.pop("__init__")
+    for method, attrs in assigned.items():
+        assert attrs <= declared, (method, attrs - declared)
+
+
+def test_named_enums_instead_of_integer_codes():
+    assert [k.name for k in tcf.Kind] == ["SYSTEM", "USER", "PLAIN", "GROUP"]
+    assert [lv.name for lv in tcf.Level] == ["RAW", "OLD", "FLOOR"]
+    src = FILTER_PATH.read_text(encoding="utf-8")
+    assert "_KIND_" not in src and "_RAW" not in src
+
+
+def test_the_plugin_file_is_ruff_formatted():
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", str(FILTER_PATH)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
