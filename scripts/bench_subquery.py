@@ -4,6 +4,8 @@
 (a) One round of 8 calls of a tool that sleeps 0.5 s (async and sync variants):
     Subquery (parallel) vs Subquery forced sequential (max_parallel_tools=1, the original
     Subquery's behaviour) vs Open WebUI's own native tool loop (which runs calls one by one).
+    A sync tool runs on the event loop by default, as Open WebUI runs it; the rows with threads
+    list it in `sync_tools_in_threads` (8 threads, then the process-wide bound at 4 and 2).
 (b) Per-round overhead of the loop over a zero-latency scripted model through the real
     completion path (`generate_chat_completion`), vs Open WebUI's native loop per round.
 
@@ -73,10 +75,21 @@ def gap(log, key: str, first: int, second: int) -> float:
     return entries[second].started - entries[first].started
 
 
-def subquery_round(client: ChatClient, model: ScriptedModel, key: str, tool: str, parallel: int) -> float:
-    client.set_tool_valves("subquery", {"max_parallel_tools": parallel})
-    model.script(key, [Reply(calls=(Call("subquery", {"prompt": f"[[{key}/inner]] run the naps"}),)), Reply(content="ok")])
-    model.script(f"{key}/inner", [Reply(calls=tuple(Call(tool, {"i": i}) for i in range(8))), Reply(content="all done")])
+def subquery_round(
+    client: ChatClient, model: ScriptedModel, key: str, tool: str, parallel: int, threads: int = 0
+) -> float:
+    valves = {"max_parallel_tools": parallel}
+    if threads:
+        valves.update(sync_tools_in_threads="bench", max_tool_threads=threads)
+    client.set_tool_valves("subquery", valves)
+    model.script(
+        key,
+        [Reply(calls=(Call("subquery", {"prompt": f"[[{key}/inner]] run the naps"}),)), Reply(content="ok")],
+    )
+    model.script(
+        f"{key}/inner",
+        [Reply(calls=tuple(Call(tool, {"i": i}) for i in range(8))), Reply(content="all done")],
+    )
     client.chat(MODEL, f"[[{key}]] go", tool_ids=["subquery", "bench"])
     return gap(model.log, f"{key}/inner", 0, 1)
 
@@ -89,7 +102,9 @@ def native_round(client: ChatClient, model: ScriptedModel, key: str, tool: str) 
 
 def subquery_overhead(client: ChatClient, model: ScriptedModel, key: str, rounds: int) -> float:
     client.set_tool_valves("subquery", {"max_rounds": rounds + 1})
-    model.script(key, [Reply(calls=(Call("subquery", {"prompt": f"[[{key}/inner]] count"}),)), Reply(content="ok")])
+    model.script(
+        key, [Reply(calls=(Call("subquery", {"prompt": f"[[{key}/inner]] count"}),)), Reply(content="ok")]
+    )
 
     def inner(body: dict, step: int) -> Reply:
         return Reply(calls=(Call("instant", {"i": step}),)) if step < rounds else Reply(content="done")
@@ -108,16 +123,74 @@ def native_overhead(client: ChatClient, model: ScriptedModel, key: str, rounds: 
     return gap(model.log, key, 0, rounds) / rounds
 
 
+def measure_parallel(client: ChatClient, model: ScriptedModel, median) -> dict[str, float]:
+    """(a) one round of 8 calls of a 0.5 s tool."""
+    figures: dict[str, float] = {}
+    for tool in ("nap", "sync_nap"):
+        figures[f"{tool}_subquery_parallel_s"] = median(subquery_round, tool, 8)
+        figures[f"{tool}_subquery_sequential_s"] = median(subquery_round, tool, 1)
+        figures[f"{tool}_owui_native_loop_s"] = median(native_round, tool)
+    for threads in (8, 4, 2):
+        figures[f"sync_nap_subquery_threads_{threads}_s"] = median(subquery_round, "sync_nap", 8, threads)
+    return figures
+
+
+def measure_overhead(client: ChatClient, model: ScriptedModel, repeat: int, rounds: int) -> dict[str, float]:
+    """(b) per-round overhead; Subquery and the native loop alternate, so a change of load hits both."""
+    ours, native = [], []
+    for i in range(repeat):
+        ours.append(subquery_overhead(client, model, f"subquery_overhead-{rounds}-{i}", rounds))
+        native.append(native_overhead(client, model, f"native_overhead-{rounds}-{i}", rounds))
+    return {
+        "subquery_round_overhead_ms": 1000 * statistics.median(ours),
+        "owui_native_round_overhead_ms": 1000 * statistics.median(native),
+    }
+
+
+def report_parallel(figures: dict[str, float], repeat: int) -> None:
+    print("(a) one round of 8 calls of a 0.5 s tool (wall time of the round, median of", repeat, "runs)")
+    print(
+        f"{'tool':<10} {'Subquery parallel':>18} {'forced sequential':>18} {'OWUI native loop':>17} "
+        f"{'vs sequential':>14} {'vs native':>10}"
+    )
+    for tool in ("nap", "sync_nap"):
+        p, s, n = (
+            figures[f"{tool}_{k}"]
+            for k in ("subquery_parallel_s", "subquery_sequential_s", "owui_native_loop_s")
+        )
+        figures[f"{tool}_speedup_vs_sequential"] = s / p
+        figures[f"{tool}_speedup_vs_native"] = n / p
+        print(f"{tool:<10} {p:>17.2f}s {s:>17.2f}s {n:>16.2f}s {s / p:>13.1f}x {n / p:>9.1f}x")
+    n = figures["sync_nap_owui_native_loop_s"]
+    for threads in (8, 4, 2):
+        t = figures[f"sync_nap_subquery_threads_{threads}_s"]
+        figures[f"sync_nap_threads_{threads}_speedup_vs_native"] = n / t
+        print(
+            f"sync_nap in threads (sync_tools_in_threads, max_tool_threads={threads}): {t:.2f}s, {n / t:.1f}x vs native"
+        )
+
+
+def report_overhead(figures: dict[str, float], rounds: int) -> None:
+    print(f"(b) per-round overhead over a zero-latency model, {rounds} rounds of one instant call")
+    so, no = figures["subquery_round_overhead_ms"], figures["owui_native_round_overhead_ms"]
+    figures["overhead_ratio_native_vs_subquery"] = no / so
+    print(
+        f"Subquery loop: {so:.1f} ms/round   Open WebUI native loop: {no:.1f} ms/round   ratio {no / so:.1f}x"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median reported)")
     parser.add_argument("--rounds", type=int, default=20, help="rounds for the overhead measurement")
+    parser.add_argument("--parts", default="ab", help="which parts to run: a (parallel rounds), b (overhead)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
 
     root = Path(tempfile.mkdtemp(prefix="bench-subquery-"))
     model = ScriptedModel(MODEL, name="Benchmark scripted model").start()
     server = OpenWebUIServer(root, free_port(), offline_env(root, model.base_url))
+    figures: dict[str, float] = {}
     try:
         print("starting Open WebUI 0.12.4 on 127.0.0.1 …", flush=True)
         server.start()
@@ -127,33 +200,26 @@ def main(argv: list[str] | None = None) -> int:
         client.install_tool_source("bench", BENCH_TOOL)
 
         def median(fn, *a) -> float:
-            return statistics.median(fn(client, model, f"{fn.__name__}-{'-'.join(map(str, a))}-{i}", *a) for i in range(args.repeat))
+            return statistics.median(
+                fn(client, model, f"{fn.__name__}-{'-'.join(map(str, a))}-{i}", *a)
+                for i in range(args.repeat)
+            )
 
-        figures: dict[str, float] = {}
-        for tool in ("nap", "sync_nap"):
-            figures[f"{tool}_subquery_parallel_s"] = median(subquery_round, tool, 8)
-            figures[f"{tool}_subquery_sequential_s"] = median(subquery_round, tool, 1)
-            figures[f"{tool}_owui_native_loop_s"] = median(native_round, tool)
-        figures["subquery_round_overhead_ms"] = 1000 * median(subquery_overhead, args.rounds)
-        figures["owui_native_round_overhead_ms"] = 1000 * median(native_overhead, args.rounds)
+        if "a" in args.parts:
+            figures.update(measure_parallel(client, model, median))
+        if "b" in args.parts:
+            figures.update(measure_overhead(client, model, args.repeat, args.rounds))
     finally:
         server.stop()
         model.stop()
         shutil.rmtree(root, ignore_errors=True)
 
     print()
-    print("(a) one round of 8 calls of a 0.5 s tool (wall time of the round, median of", args.repeat, "runs)")
-    print(f"{'tool':<10} {'Subquery parallel':>18} {'forced sequential':>18} {'OWUI native loop':>17} {'vs sequential':>14} {'vs native':>10}")
-    for tool in ("nap", "sync_nap"):
-        p, s, n = (figures[f"{tool}_{k}"] for k in ("subquery_parallel_s", "subquery_sequential_s", "owui_native_loop_s"))
-        figures[f"{tool}_speedup_vs_sequential"] = s / p
-        figures[f"{tool}_speedup_vs_native"] = n / p
-        print(f"{tool:<10} {p:>17.2f}s {s:>17.2f}s {n:>16.2f}s {s / p:>13.1f}x {n / p:>9.1f}x")
-    print()
-    print(f"(b) per-round overhead over a zero-latency model, {args.rounds} rounds of one instant call")
-    so, no = figures["subquery_round_overhead_ms"], figures["owui_native_round_overhead_ms"]
-    figures["overhead_ratio_native_vs_subquery"] = no / so
-    print(f"Subquery loop: {so:.1f} ms/round   Open WebUI native loop: {no:.1f} ms/round   ratio {no / so:.1f}x")
+    if "a" in args.parts:
+        report_parallel(figures, args.repeat)
+        print()
+    if "b" in args.parts:
+        report_overhead(figures, args.rounds)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0

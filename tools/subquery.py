@@ -2,7 +2,7 @@
 title: Subquery
 author: owui-toolkit
 author_url: https://github.com/owui-toolkit/owui-toolkit
-version: 1.1.0
+version: 1.2.0
 license: MIT
 description: Hand a focused subtask to a fresh, isolated loop of the same model. It drives native tool calls itself the way Open WebUI's own loop does (approval, filters, reasoning, Tool Search, embeds), in parallel and within bounds, and returns one compact answer.
 required_open_webui_version: 0.11.4
@@ -10,31 +10,40 @@ required_open_webui_version: 0.11.4
 
 # Design notes
 # ------------
-# The loop.  `Tools.subquery` builds a `Run` (the per-call context: request, user, metadata,
-#   emitter, the selected tool entries) and hands `run_subquery_loop` four hooks: complete (one
-#   model round), execute (one tool call), approve (the user's yes under tool_approval_mode
-#   'ask') and resolve (Tool Search's `call_tool`).  Each round: model reply -> reasoning
-#   removed -> structured calls, else calls written as text -> one assistant message whose
-#   arguments are valid JSON -> every call prepared (repeat limit and per-round cap counted
-#   while the round is prepared) -> approval -> bounded parallel execution -> one tool message
-#   per call, in call order.  The last round keeps `tools` with `tool_choice: "none"`.
+# The loop.  `Tools.subquery` reads the turn once (`Turn.from_dunders`), builds a `Run` (one loop's
+#   context: turn, user, model, selected tool entries, limits) and hands `run_subquery_loop` its
+#   hooks: complete (one model round), execute (one tool call), approve (the user's yes under
+#   tool_approval_mode 'ask'), resolve (Tool Search's `call_tool`), emit/log (progress and call
+#   lines).  Each round: model reply -> reasoning removed -> structured calls, else (valve
+#   `text_tool_calls`) calls written as text that do not come from data -> at most
+#   `max_calls_per_round` kept -> one assistant message, bounded, with valid JSON arguments ->
+#   every call prepared (repeat limit counted while the round is prepared) -> approval ->
+#   bounded parallel execution -> one tool message per call, in call order, and one status line
+#   per call.  The last round keeps `tools` with `tool_choice: "none"`.  The loop is a function of
+#   its injected hooks: several can run at once, sharing only the process-wide state below.
 # Stop reasons (`StopReason`).  answered: the model replied without calls; max_rounds: the
 #   synthesis round ran; deadline: total_timeout_seconds ran out (a summary of what THIS
 #   subquery gathered is returned); error: the model call failed.  Cancellation re-raises
 #   after a final `done: True` status.
-# Why request.state is restored.  generate_chat_completion writes bypass flags, metadata and
-#   model_id onto the OUTER request, which the outer tool loop reuses for its next model call;
-#   every inner call puts back exactly what it may change.
-# Private threads.  Open WebUI runs sync tools on the event loop.  Here each sync call gets its
-#   own daemon thread (valve run_sync_tools_in_threads), so a blocking tool cannot stall the
-#   server and a timed-out one cannot starve later calls (there is no shared pool to fill).
-# Recursion marker.  A process-wide ContextVar holds the token of the running subquery; a token
-#   counts only while its run is active, so a subquery nested inside the same run is refused,
-#   but one started later from a task that a tool spawned (which inherited the token) is not.
+# Text is data.  Tool results, files, recent messages and the prompt are data (`TextGuard`): a call
+#   written as text that stands in them (as text, or as the same call in any dialect) stays text.
+# The same rules as a direct chat.  Each inner model call goes through the installed filters'
+#   `request` hooks with `{**form, "metadata": ...}`, then `generate_chat_completion` WITHOUT
+#   bypass_filter (the user's model access check runs), on a request of its own (`inner_request`):
+#   nothing is written on the turn's request, which the outer loop and other inner calls share.
+# Threads.  Open WebUI runs sync tools on the event loop; so does Subquery, unless the admin lists
+#   a tool as thread-safe (valve sync_tools_in_threads).  Threads are bounded for the whole process
+#   (`ThreadGate`, valve max_tool_threads); a timed-out thread holds its slot until it ends.
+# Process-wide state.  `process_state()`: one holder in sys.modules shared by every copy of this
+#   tool (Open WebUI loads a module per tool id and again on each change): the recursion marker
+#   (a token counts only while its run is active, so a subquery nested in the same run is refused,
+#   one started later from a task a tool spawned is not) and the thread gate.
+# Usage.  Inner usage goes to the audit log per call, and to the turn's `chat_message` row (what the
+#   admin analytics sum) once, after the turn's final save (`record_usage`, see there).
 # Status lines.  Sent in the background, one at a time and bounded, so a slow socket never holds the
-#   loop past total_timeout_seconds; `done` goes after the line under way, awaited at most 0.3 s.
+#   loop past total_timeout_seconds; call lines are all kept; `done` goes last, awaited at most 0.3 s.
 # Turn parameters.  0.12.4 gives a tool no public copy of the chat's temperature etc.: admin
-#   defaults < the model's params < the turn's `params` via the public `Request.json()` (see there).
+#   defaults < the inner model's params < the turn's `params` via the public `Request.json()`.
 # More than 128 tools.  `cap_request_tools` keeps Tool Search's tools, then the ones the prompt
 #   names, then the turn's order; the start status line and a warning log line name the rest.
 
