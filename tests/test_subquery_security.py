@@ -294,3 +294,39 @@ async def test_a_call_that_never_got_a_thread_is_reported_as_not_started():
     await sq.run_subquery_loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(), sq.Hooks(model, execute, _no_emit, log=log))
     assert model.sent[1][-1]["content"] == "Error: `fetch` was not started: all 2 threads for sync tools in this server are busy"
     assert lines == ['Subquery · fetch(url="u") · not started']
+
+
+# --- Must 9 and 10: the rest ------------------------------------------------------------------------------
+def test_the_inner_loops_tools_and_model_are_what_inner_calls_and_a_pipe_see():
+    turn = sq.Turn.from_dunders(__metadata__={"chat_id": "c", "model_id": "chat", "model": {"id": "chat"},
+                                              "tools": {"outer": {}, "subquery": {}}})
+    run_ = sq.Run(turn=turn, user=None, model_id="cheap", settings=sq.Settings(), entries={"inner": {}},
+                  emit=sq.StatusEmitter(None, False))
+    metadata = run_.inner_metadata()
+    assert list(metadata["tools"]) == ["inner"] and metadata["model_id"] == "cheap" and metadata["chat_id"] == "c"
+    assert list(turn.metadata["tools"]) == ["outer", "subquery"]  # the turn's own metadata is untouched
+    same = sq.Run(turn=turn, user=None, model_id="chat", settings=sq.Settings(), entries={}, emit=sq.StatusEmitter(None, False))
+    assert same.inner_metadata()["model"] == {"id": "chat"}
+
+
+def test_only_the_builtin_delegate_task_runs_under_the_total_time():
+    assert sq.tool_info("delegate_task", {"spec": {}, "type": "builtin", "tool_id": "builtin:delegate_task"}).own_time
+    assert not sq.tool_info("delegate_task", {"spec": {}, "callable": print, "tool_id": "mine"}).own_time
+
+
+def test_structure_one_reader_of_spec_properties_one_id_maker_dialect_hooks_and_formatting():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    source = Path(sq.__file__).read_text()
+    assert source.count('.get("properties")') == 1  # spec_properties
+    assert source.count("def fresh_id") == 1 and "uuid.uuid4().hex" not in source
+    parser = source[source.index("def read_inline_calls"): source.index("def _cleaned")]
+    assert "to=functions" not in parser and "harmony" not in parser  # quirks live in the dialect table
+    assert sq._DIALECT_BY_NAME["harmony"].clean_text is sq._harmony_text
+    assert source.index("async def run_subquery_loop") < source.index("_DIALECTS: tuple")  # top-down
+    ruff = Path(sys.executable).with_name("ruff")
+    if ruff.exists():
+        done = subprocess.run([str(ruff), "format", "--check", sq.__file__], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr

@@ -2352,17 +2352,17 @@ def coerce_for(wrapper: Any, kwargs: dict) -> dict:
 def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
     """What the core needs to know about one tool entry."""
     spec = dict(entry["spec"], name=name)
+    own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
     if entry.get("type") == "mcp":
         return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
     if entry.get("direct") or not callable(entry.get("callable")):
-        return ToolInfo(name, spec, None, deferred=deferred)
+        return ToolInfo(name, spec, None, deferred=deferred, own_time=own_time)
     fn, bound = _unwrap(entry["callable"])
     names = accepted_parameters(fn)
     injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
     accepted = (
         None if names is None else frozenset(n for n in names if n not in injected and not n.startswith("__"))
     )
-    own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
     return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred, own_time=own_time)
 
 
