@@ -285,8 +285,18 @@ if st is not None:
 
     def _dense_pool() -> list[str]:
         if not _DENSE:
+            from devkit.multilingual import cycled, django_texts  # noqa: PLC0415
+            from devkit.textclasses import hostile_texts  # noqa: PLC0415
+
             _DENSE.extend(dense_texts(6_000, seed=1).values())
             _DENSE.extend(nonlatin_texts(3_000, seed=1).values())  # random CJK, Hangul, emoji, prose...
+            _DENSE.extend(hostile_texts(4_000, seed=1).values())  # digit runs, base85, tab/space runs, ids...
+            langs = django_texts()
+            _DENSE.extend(
+                cycled(langs[k], 4_000)
+                for k in ("sw", "fi", "cy", "cs", "tr", "ru", "ar", "hi", "zh_Hans", "ko")
+                if k in langs
+            )
         return _DENSE
 
     @st.composite
@@ -323,12 +333,14 @@ if st is not None:
         return output_text(draw(st.integers(100, 4000)), draw(st.integers(0, 9)), "log")
 
     @st.composite
-    def valid_history(draw: Any, max_turns: int = 5, unique_ids: bool = False) -> list[dict]:
+    def valid_history(
+        draw: Any, max_turns: int = 5, unique_ids: bool = False, min_turns: int = 1
+    ) -> list[dict]:
         msgs: list[dict] = []
         if draw(st.booleans()):
             msgs.append(system(draw(_text) or "sys"))
         counter = 0
-        for t in range(draw(st.integers(1, max_turns))):
+        for t in range(draw(st.integers(min_turns, max_turns))):
             msgs.append(user(draw(content()) or f"question {t}"))
             for _ in range(draw(st.integers(0, 3))):
                 n_calls = draw(st.integers(1, 3))
@@ -490,6 +502,8 @@ if st is not None:
         return msgs
 
     any_history = st.one_of(valid_history(), broken_history())
+    #: 30-150 turns: long enough for the skip step (blocks of 32 turns) and for many batches.
+    long_history = valid_history(min_turns=30, max_turns=150)
 
 
 # ---------------------------------------------------------------------------------------------

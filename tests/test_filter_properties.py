@@ -11,7 +11,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from devkit.histories import any_history, cl100k_tokens, load_filter, owui_misc, valid_history
+from devkit.histories import any_history, cl100k_tokens, load_filter, long_history, owui_misc, valid_history
 
 tcf = load_filter()
 misc = owui_misc()
@@ -241,3 +241,33 @@ def test_garbage_bodies_are_returned_as_they_came(body):
 
     for out in asyncio.run(run()):
         assert out is body
+
+
+@settings(
+    max_examples=int(os.environ.get("TCF_HYPOTHESIS_LONG_EXAMPLES", "30")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+@given(long_history, st.integers(2_000, 60_000), st.sampled_from([0.3, 0.6, 1.0]), counters)
+def test_long_histories_are_valid_within_budget_idempotent_and_replay_like_their_past(
+    history, budget, low, counter
+):
+    """30-150 turns: the skip step drops blocks of turns unparsed, batches run many times; the
+    result is valid, within budget, idempotent, and a request that appends to an earlier one keeps
+    that earlier trim's decisions (same output for the shared prefix) unless a batch ran."""
+    config = tcf.TrimConfig(budget_tokens=budget, low_water=low)
+    result = tcf.trim_messages(history, config, counter)
+    out = result.messages
+    assert tcf.validate_messages(out) == []
+    floor = tcf.trim_messages(
+        history, tcf.TrimConfig(budget_tokens=0, low_water=low), counter
+    ).report.tokens_after
+    if floor <= budget:
+        assert result.report.tokens_after <= budget
+    assert tcf.trim_messages(out, config, counter).messages == out
+    users = [i for i, m in enumerate(history) if m.get("role") == "user"]
+    earlier = history[: users[-1]] + [{"role": "user", "content": "an earlier question"}]
+    before = tcf.trim_messages(earlier, config, counter)
+    if before.report.batch_trims == result.report.batch_trims and not before.report.over_budget:
+        kept = before.messages[:-1]
+        assert out[: len(kept)] == kept
