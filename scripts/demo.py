@@ -11,7 +11,12 @@ The tool servers come from `make toolservers` (scripts/ensure_toolservers.sh).
 
     python scripts/demo.py                 # play and stop everything
     python scripts/demo.py --keep          # stay up: open the printed address in a browser
+    python scripts/demo.py --local-model   # the real local model (make demo MODEL=local; built by make model)
     python scripts/demo.py --openai-base-url https://api.example.com/v1 --model some-model --api-key ...
+
+With a real model (local or at --openai-base-url) a recording proxy on 127.0.0.1 sits between Open
+WebUI and the model, so the transcript shows every call the model made, the subquery's inner calls
+and the tokens of each turn, with a progress line while a turn runs.
 """
 
 from __future__ import annotations
@@ -26,8 +31,12 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -35,6 +44,18 @@ sys.path.insert(0, str(ROOT))
 from devkit import demo_model  # noqa: E402
 from devkit.deploy import DeployError  # noqa: E402
 from devkit.harness import ChatClient, OpenWebUIServer, Turn, offline_env  # noqa: E402
+from devkit.local_model import (  # noqa: E402
+    ALIAS,
+    DELEGATE_PROMPT,
+    GIT_READ_TOOLS,
+    SEED,
+    Exchange,
+    LocalModel,
+    LocalModelError,
+    Recorder,
+    upsert_workspace_model,
+    with_tool_filter,
+)
 from devkit.scripted_model import ScriptedModel, free_port  # noqa: E402
 from devkit.toolservers import ToolServerError, ToolServers, make_demo_repo, register_connections  # noqa: E402
 
@@ -50,6 +71,11 @@ DEMO_VALVES = {
         "show_status": True,
     },
 }
+# With a real model: Subquery's inner loop runs on the base model (without the coordinator prompt), and
+# the filter's budget keeps each request small enough for 2 CPU cores (the diff is ~8k tokens whole).
+REAL_VALVES = {"tool": {"model_id": ALIAS}, "filter": {"max_context_tokens": 3000, "reserve_tokens": 1000}}
+LOCAL_MODEL_ID = "demo-qwen-coordinator"
+LOCAL_PARAMS = {"system": DELEGATE_PROMPT, "temperature": 0, "seed": SEED, "max_tokens": 300}
 READY = "DEMO READY"
 
 
@@ -75,11 +101,9 @@ def short(text: str, width: int = 160) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def inner_trace(model: ScriptedModel | None, since: float) -> list[str]:
-    """The subquery's inner calls and results, from the scripted model's request log."""
-    if model is None:
-        return []
-    inner = [e for e in model.log if e.started >= since and "subquery" not in json.dumps(e.body.get("tools") or [])
+def inner_trace(log: list, since: float) -> list[str]:
+    """The subquery's inner calls and results, from the model's request log (requests without `subquery`)."""
+    inner = [e for e in log if e.started >= since and "subquery" not in json.dumps(e.body.get("tools") or [])
              and e.body.get("tools")]
     lines: list[str] = []
     if not inner:
@@ -91,12 +115,14 @@ def inner_trace(model: ScriptedModel | None, since: float) -> list[str]:
             lines.append(f"      → {tc['function']['name']}({short(tc['function']['arguments'], 90)})")
         if m.get("role") == "tool":
             lines.append(f"      ← {names.get(m.get('tool_call_id'), '?')}: {short(m.get('content'), 110)}")
+    last = inner[-1]
+    if isinstance(last, Exchange) and last.content:
+        lines.append(f"      ⇐ inner answer: {short(last.content, 110)}")
     return lines
 
 
-def transcript(n: int, question: str, message: dict, model: ScriptedModel | None, since: float) -> None:
-    say(f"\n━━ Turn {n} " + "━" * 60)
-    say(f"You: {question}")
+def transcript(message: dict, log: list, since: float) -> None:
+    """What happened in the turn: the model's calls and results, the subquery's inner ones, the filter."""
     names: dict[str, str] = {}
     for item in message.get("output") or []:
         if item.get("type") == "function_call":
@@ -106,7 +132,7 @@ def transcript(n: int, question: str, message: dict, model: ScriptedModel | None
                 for line in statuses(message):
                     if line.startswith("Subquery"):
                         say(f"      · {line}")
-                for line in inner_trace(model, since):
+                for line in inner_trace(log, since):
                     say(line)
         elif item.get("type") == "function_call_output":
             text = "".join(p.get("text", "") for p in item.get("output") or [] if isinstance(p, dict))
@@ -114,15 +140,14 @@ def transcript(n: int, question: str, message: dict, model: ScriptedModel | None
     say("Assistant: " + textwrap.indent(message.get("content") or "(no answer)", "  ").lstrip())
     context = [s for s in statuses(message) if s.startswith("Context")]
     say(f"Filter: {context[-1] if context else '(no context line: within budget, nothing to trim)'}")
-    seen = results_seen(model, since)
+    seen = results_seen(log, since)
     if seen:
         say("  tool results in the model's last request of this turn: " + ", ".join(seen))
 
 
-def results_seen(model: ScriptedModel | None, since: float) -> list[str]:
+def results_seen(log: list, since: float) -> list[str]:
     """Sizes of the tool results in the turn's last chat-model request, i.e. after the filter."""
-    outer = [e for e in (model.log if model else []) if e.started >= since
-             and "subquery" in json.dumps(e.body.get("tools") or [])]
+    outer = [e for e in log if e.started >= since and "subquery" in json.dumps(e.body.get("tools") or [])]
     if not outer:
         return []
     names: dict[str, str] = {}
@@ -137,10 +162,57 @@ def results_seen(model: ScriptedModel | None, since: float) -> list[str]:
     return sizes
 
 
-def deploy_plugins(url: str, model_id: str, data_root: Path) -> None:
+def usage_line(log: list, since: float) -> str:
+    """Model requests of the turn and the tokens llama-server (or the provider) counted for them."""
+    turn = [e for e in log if isinstance(e, Exchange) and e.started >= since]
+    if not turn:
+        return ""
+    inner = sum(1 for e in turn if e.body.get("tools") and "subquery" not in e.offered)
+    prompt, generated = sum(e.prompt_tokens for e in turn), sum(e.completion_tokens for e in turn)
+    return (f"  model: {len(turn)} request{'s' if len(turn) != 1 else ''} ({inner} inner) · "
+            f"{prompt:,} prompt tokens ({sum(e.cached_tokens for e in turn):,} from cache) · {generated:,} generated")
+
+
+class Progress:
+    """While a turn runs: a line per finished model request, and one every `every` seconds otherwise."""
+
+    def __init__(self, log: Callable[[], list], since: float, every: float = 15.0):
+        self.log, self.since, self.every = log, since, every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="demo-progress", daemon=True)
+
+    def __enter__(self) -> Progress:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        reported: set[int] = set()
+        quiet_since = time.monotonic()
+        while not self._stop.wait(0.5):
+            elapsed = time.time() - self.since
+            done = [e for e in self.log() if isinstance(e, Exchange) and e.started >= self.since and e.ended]
+            for e in done:
+                if id(e) not in reported:
+                    reported.add(id(e))
+                    what = f"called {', '.join(e.called)}" if e.called else "answered"
+                    where = "inner" if e.body.get("tools") and "subquery" not in e.offered else "chat"
+                    say(f"  … {elapsed:4.0f} s · {where} model {what} · {e.prompt_tokens:,} prompt tokens "
+                        f"({e.cached_tokens:,} cached), {e.completion_tokens} generated in {e.seconds:.1f} s")
+                    quiet_since = time.monotonic()
+            if time.monotonic() - quiet_since >= self.every:
+                say(f"  … {elapsed:4.0f} s · the model is working")
+                quiet_since = time.monotonic()
+
+
+def deploy_plugins(url: str, model_id: str, data_root: Path, extra: dict[str, dict] | None = None) -> None:
     """Run scripts/deploy.py as a user would, with the demo's valves; its lines go into the transcript."""
+    valves = {kind: {**DEMO_VALVES[kind], **(extra or {}).get(kind, {})} for kind in DEMO_VALVES}
     valves_file = data_root / "demo-valves.json"
-    valves_file.write_text(json.dumps(DEMO_VALVES))
+    valves_file.write_text(json.dumps(valves))
     deploy = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "deploy.py"), "--url", url, "--email", LOGIN["email"],
          "--password", LOGIN["password"], "--model", model_id, "--valves-file", str(valves_file)],
@@ -152,21 +224,86 @@ def deploy_plugins(url: str, model_id: str, data_root: Path) -> None:
         raise DeployError("scripts/deploy.py failed (see above)")
 
 
-def play(client: ChatClient, model_id: str, tool_ids: list[str], repo: str, model: ScriptedModel | None) -> Turn:
+def play(client: ChatClient, model_id: str, tool_ids: list[str], repo: str, log: Callable[[], list]) -> Turn:
     """The three turns, one chat; prints the transcript as it goes. Returns the last turn."""
     turn: Turn | None = None
     for n, question in enumerate(demo_model.questions(repo), 1):
+        say(f"\n━━ Turn {n} " + "━" * 60)
+        say(f"You: {question}")
         since = time.time()
-        turn = client.chat(model_id, question, tool_ids=tool_ids, previous=turn, timeout=300)
-        transcript(n, question, client.message(turn), model, since)
+        with Progress(log, since):
+            turn = client.chat(model_id, question, tool_ids=tool_ids, previous=turn, timeout=900)
+        took = time.time() - since
+        transcript(client.message(turn), log(), since)
+        say(" ".join(x for x in (f"Turn {n} took {took:.1f} s.", usage_line(log(), since).strip()) if x))
     assert turn is not None
     return turn
+
+
+@dataclass
+class ModelSetup:
+    """The model the demo's Open WebUI talks to, and how to read its request log and stop it."""
+
+    base_url: str
+    model_id: str
+    key: str
+    log: Callable[[], list]
+    valves: dict[str, dict] = field(default_factory=dict)
+    workspace: dict[str, Any] | None = None  # a workspace model to create on `base_id` before deploying
+    base_id: str = ""
+    parts: list[Any] = field(default_factory=list)  # what stop() stops
+
+    def stop(self) -> None:
+        for part in reversed(self.parts):
+            part.stop()
+
+
+def start_model(args: argparse.Namespace, data_root: Path) -> ModelSetup:
+    """The scripted model (default), the real local model, or any OpenAI-compatible server, recorded."""
+    if args.local_model:
+        local = LocalModel(data_root / "model")
+        say("… starting the local model: llama.cpp's llama-server with Qwen2.5-Coder-1.5B-Instruct (Q4_K_M)")
+        local.start()
+        assert local.server is not None
+        say(f"✓ local model {ALIAS} up in {local.start_seconds:.1f} s on {local.server.url} "
+            f"({local.server.resident_mib():,.0f} MiB resident), recorded on {local.base_url}")
+        return ModelSetup(local.base_url, LOCAL_MODEL_ID, "sk-local", lambda: list(local.exchanges), REAL_VALVES,
+                          LOCAL_PARAMS, ALIAS, [local])
+    if args.openai_base_url:
+        recorder = Recorder(args.openai_base_url).start()
+        say(f"✓ using {args.model} at {args.openai_base_url} (recorded on 127.0.0.1)")
+        return ModelSetup(recorder.base_url, args.model, args.api_key or "none", lambda: list(recorder.exchanges),
+                          parts=[recorder])
+    model = ScriptedModel(demo_model.MODEL_ID, name=demo_model.MODEL_NAME)
+    model.default = lambda body, step: demo_model.brain(body, step, pace=args.pace)
+    model.start()
+    say(f"✓ scripted demo model on {model.base_url} ({demo_model.MODEL_NAME})")
+    return ModelSetup(model.base_url, demo_model.MODEL_ID, "sk-demo-no-key-needed", lambda: list(model.log),
+                      parts=[model])
+
+
+def set_up(client: ChatClient, server: OpenWebUIServer, setup: ModelSetup, tool_servers: ToolServers,
+           data_root: Path) -> None:
+    """The workspace model (real local model), both plugins via deploy.py, both tool-server connections."""
+    if setup.workspace is not None:
+        upsert_workspace_model(client, setup.model_id, setup.base_id, "Qwen2.5-Coder-1.5B coordinator", setup.workspace)
+        say(f"✓ workspace model {setup.model_id} on {setup.base_id}: a system prompt that delegates to subquery, "
+            "temperature 0, seed 42")
+    deploy_plugins(server.url, setup.model_id, data_root, setup.valves)
+    time_conn, git_conn = tool_servers.connections()
+    if setup.workspace is not None:  # a small model: only the git server's read-only tools (fewer tokens)
+        git_conn = with_tool_filter(git_conn, GIT_READ_TOOLS)
+    register_connections(client, [time_conn, git_conn])
+    for tool_id in tool_servers.tool_ids:
+        client.attach_tool(setup.model_id, tool_id)
+    say(f"✓ tool-server connections registered and enabled on the model: {', '.join(tool_servers.tool_ids)}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keep", action="store_true", help="stay up after the scenario (Ctrl-C stops)")
     parser.add_argument("--port", type=int, default=0, help="Open WebUI port (default 8080, or a free one)")
+    parser.add_argument("--local-model", action="store_true", help="the real local model (built by `make model`)")
     parser.add_argument("--openai-base-url", help="use this OpenAI-compatible endpoint instead of the scripted model")
     parser.add_argument("--model", help="model id at --openai-base-url")
     parser.add_argument("--api-key", default=os.environ.get("OPENAI_API_KEY", ""), help="key for --openai-base-url")
@@ -175,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if bool(args.openai_base_url) != bool(args.model):
         parser.error("--openai-base-url and --model go together")
+    if args.local_model and args.openai_base_url:
+        parser.error("--local-model and --openai-base-url exclude each other")
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     signal.signal(signal.SIGHUP, lambda *_: sys.exit(129))
@@ -182,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     data_root = args.data_dir or Path(tempfile.mkdtemp(prefix="owui-demo-"))
     shutil.rmtree(data_root / "data", ignore_errors=True)
     tool_servers: ToolServers | None = None
-    model: ScriptedModel | None = None
+    setup: ModelSetup | None = None
     server: OpenWebUIServer | None = None
     try:
         # 1. The real tool servers: mcp-server-time via mcpo (OpenAPI), mcp-server-git via mcp-proxy (MCP).
@@ -192,34 +331,20 @@ def main(argv: list[str] | None = None) -> int:
         say(f"✓ mcp-server-git via mcp-proxy (MCP, streamable HTTP) on {tool_servers.git_url}, repository {repo}")
 
         # 2. The model.
-        if args.openai_base_url:
-            base_url, model_id, key = args.openai_base_url, args.model, args.api_key or "none"
-            say(f"✓ using {model_id} at {base_url}")
-        else:
-            model = ScriptedModel(demo_model.MODEL_ID, name=demo_model.MODEL_NAME)
-            model.default = lambda body, step: demo_model.brain(body, step, pace=args.pace)
-            model.start()
-            base_url, model_id, key = model.base_url, demo_model.MODEL_ID, "sk-demo-no-key-needed"
-            say(f"✓ scripted demo model on {base_url} ({demo_model.MODEL_NAME})")
+        setup = start_model(args, data_root)
 
         # 3. Open WebUI.
         say(f"… starting Open WebUI 0.12.4 on http://127.0.0.1:{port} (data: {data_root}); about 30 s")
-        server = OpenWebUIServer(data_root, port, offline_env(data_root, base_url, key)).start()
+        server = OpenWebUIServer(data_root, port, offline_env(data_root, setup.base_url, setup.key)).start()
         client = ChatClient(server.url, timeout=600)
         client.signup(**LOGIN)
         say(f"✓ Open WebUI is up; admin {LOGIN['email']} created")
 
-        # 4. Deploy both plugins with the deploy script, exactly as a user would.
-        deploy_plugins(server.url, model_id, data_root)
-
-        # 5. Both tool servers as tool-server connections (Admin → Settings → External Tools), on the model.
-        register_connections(client, tool_servers.connections())
-        for tool_id in tool_servers.tool_ids:
-            client.attach_tool(model_id, tool_id)
-        say(f"✓ tool-server connections registered and enabled on the model: {', '.join(tool_servers.tool_ids)}")
+        # 4-5. Both plugins (scripts/deploy.py, as a user would) and both tool-server connections, on the model.
+        set_up(client, server, setup, tool_servers, data_root)
 
         # 6. The scenario. Chats over the API name their tool ids (the model's list only mirrors the UI).
-        turn = play(client, model_id, ["subquery", *tool_servers.tool_ids], str(repo), model)
+        turn = play(client, setup.model_id, ["subquery", *tool_servers.tool_ids], str(repo), setup.log)
 
         say("\n" + "━" * 70)
         if args.keep:
@@ -232,14 +357,14 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         say("\nstopping …")
         return 130
-    except (DeployError, ToolServerError, RuntimeError) as exc:
+    except (DeployError, ToolServerError, LocalModelError, RuntimeError) as exc:
         print(f"demo failed: {exc}", file=sys.stderr)
         return 1
     finally:
         if server is not None:
             server.stop()
-        if model is not None:
-            model.stop()
+        if setup is not None:
+            setup.stop()
         if tool_servers is not None:
             tool_servers.stop()
         if args.data_dir is None:
