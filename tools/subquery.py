@@ -2600,8 +2600,8 @@ class StatusEmitter:
     Progress lines go out in the background, one at a time, each bounded by STATUS_SEND_SECONDS, at
     most one per `min_interval`; a line that comes while the interval runs or while the previous one
     is still being sent is deferred, and the newest deferred line goes out next. Call lines (`log`)
-    are the user's record of each inner call: every one goes out, in order, before any progress line
-    (at most MAX_CALL_LINES, then one line counts the rest). A `done` line replaces a deferred
+    are the user's record of each inner call: every one goes out, in order (a deferred progress line
+    said before one goes ahead of it; at most MAX_CALL_LINES, then one line counts the rest). A `done` line replaces a deferred
     progress line, goes out after the call lines, and is awaited at most DONE_WAIT_SECONDS.
     """
 
@@ -2634,6 +2634,9 @@ class StatusEmitter:
             self.unlisted += 1
             return
         self.logged += 1
+        if self.pending is not None:  # a progress line said before this call line goes before it
+            self.calls.append(self.pending)
+            self.pending = None
         self.calls.append(line)
         self._pump()
 
