@@ -239,7 +239,7 @@ async def test_status_lines_keep_every_call_line_in_order_bounded_and_before_don
         await emit.log(f"call {i}")  # ... and said before these: it goes ahead of them
     await emit("progress 3", False)  # superseded by done
     await emit("done", True)
-    await asyncio.sleep(0.3)
+    await asyncio.sleep(1.0)
     assert events == [("progress 1", False), ("progress 2", False), ("call 0", False), ("call 1", False),
                       ("call 2", False), ("Subquery · 2 more inner calls (not listed one by one)", False),
                       ("done", True)]

@@ -2597,12 +2597,13 @@ class StatusEmitter:
     """Status lines (Open WebUI stores them on the chat message; the model never receives them),
     never holding the loop.
 
-    Progress lines go out in the background, one at a time, each bounded by STATUS_SEND_SECONDS, at
-    most one per `min_interval`; a line that comes while the interval runs or while the previous one
-    is still being sent is deferred, and the newest deferred line goes out next. Call lines (`log`)
-    are the user's record of each inner call: every one goes out, in order (a deferred progress line
-    said before one goes ahead of it; at most MAX_CALL_LINES, then one line counts the rest). A `done` line replaces a deferred
-    progress line, goes out after the call lines, and is awaited at most DONE_WAIT_SECONDS.
+    Lines go out in the background, one at a time, each bounded by STATUS_SEND_SECONDS and, while the
+    subquery runs, shown at least `min_interval`. A progress line that comes while the interval runs or while the previous
+    line is still being sent is deferred; a newer progress line replaces it. Call lines (`log`) are
+    the user's record of each inner call: every one goes out, in order (a deferred progress line said
+    before one goes ahead of it); at most MAX_CALL_LINES, then one line counts the rest. A `done`
+    line replaces a deferred progress line, goes out after the call lines, and is awaited at most
+    DONE_WAIT_SECONDS.
     """
 
     def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = STATUS_INTERVAL_SECONDS):
@@ -2641,19 +2642,19 @@ class StatusEmitter:
         self._pump()
 
     def _pump(self) -> None:
-        """Send the next call line, or the deferred progress line if the interval allows (else arm a
-        timer); one send at a time."""
-        if self.closed or self.sending is not None:
+        """Send the next call line, else the deferred progress line, once the interval allows (else arm
+        a timer): one send at a time, each line shown at least `min_interval`."""
+        if self.closed or self.sending is not None or self.timer is not None:
+            return
+        if not self.calls and self.pending is None:
+            return
+        wait = self.last + self.min_interval - time.monotonic()
+        if wait > 0:
+            self.timer = _spawn(self._after(wait))
             return
         if self.calls:
             description = self.calls.popleft()
         else:
-            if self.pending is None or self.timer is not None:
-                return
-            wait = self.last + self.min_interval - time.monotonic()
-            if wait > 0:
-                self.timer = _spawn(self._after(wait))
-                return
             description, self.pending = self.pending, None
         self.last = time.monotonic()
         self.sending = _spawn(self._send(description, False))
@@ -2684,7 +2685,7 @@ class StatusEmitter:
     async def _after_previous(self, previous: asyncio.Task | None, description: str) -> None:
         if previous is not None:  # keep the order: a late progress line must not follow `done`
             await asyncio.wait({previous}, timeout=STATUS_SEND_SECONDS)
-        while self.calls:  # call lines not shown yet go first, in order
+        while self.calls:  # call lines not shown yet go first, in order (no interval: the run is over)
             await self._send(self.calls.popleft(), False)
         if self.unlisted:
             await self._send(f"Subquery · {self.unlisted} more inner calls (not listed one by one)", False)
