@@ -1299,13 +1299,23 @@ def _as_type(text: str, kind: str) -> tuple[bool, Any]:
         return False, None
     if kind == "boolean" and text.lower() in ("true", "false"):
         return True, text.lower() == "true"
-    if kind == "null" and text in _NULLS:
+    if kind in ("null", "integer", "number") and text in _NULLS:  # a number may be left out as null
         return True, None
     if kind in ("object", "array"):
         value = _literal(text)
+        if value is _NOTHING and '\\"' in text:  # JSON written escaped, as inside a JSON string
+            value = _literal(_unescaped(text))
         if isinstance(value, dict if kind == "object" else list):
             return True, value
     return False, None
+
+
+def _unescaped(text: str) -> str:
+    """`[{\\"a\\": 1}]` -> `[{"a": 1}]`: the text read as the inside of a JSON string, else unchanged."""
+    try:
+        return json.loads(f'"{text}"', strict=False)
+    except (ValueError, RecursionError):
+        return text
 
 
 def coerce_value(raw: str, schema: Any) -> Any:
@@ -1396,16 +1406,16 @@ def _json_call(obj: Any) -> tuple[str, Any, bool]:
 
 
 def _trim_value(value: str) -> str:
-    """Drop one newline after the opening tag and one before the closing tag, then the block's indentation."""
-    block = value.startswith(("\n", "\r\n"))
-    if block:
+    """The value as its template wrote it: one newline after the opening tag and one before the closing tag
+    are the template's (Ollama's rule), nothing else is. A closing tag indented on its own line means the
+    model indented the whole block: then the block's common indentation goes too."""
+    lead = value.startswith(("\n", "\r\n"))
+    if lead:
         value = value[2:] if value.startswith("\r\n") else value[1:]
-    tail = re.search(r"\r?\n[ \t]*\Z", value)
-    if tail:
-        value = value[: tail.start()]
-    if not block:
-        return value
-    lines = value.split("\n")
+    indented = re.search(r"\r?\n[ \t]+\Z", value) if lead else None
+    if not indented:
+        return value[:-2] if value.endswith("\r\n") else value[:-1] if value.endswith("\n") else value
+    lines = value[: indented.start()].split("\n")
     indents = [line[: len(line) - len(line.lstrip(" \t"))] for line in lines if line.strip()]
     cut = indents[0] if indents else ""
     for indent in indents[1:]:
@@ -1421,6 +1431,7 @@ def _closer(tag: str) -> re.Pattern[str]:
 
 _TAGS_CLOSE = re.compile(r"</(?:parameter|function|tool_call|arg_value|arg_key|tools)\b")
 _CALL_OPEN = re.compile(r"<tool_call>|<function=|<tools>")
+_CUT_CLOSERS = ("</function>", "</tool_call>")  # a reply cut off inside one of these still ends the call
 _MAX_CANDIDATES = 256
 
 
@@ -1433,32 +1444,38 @@ class _Xml:
     nest_close: str
     value_close: re.Pattern[str]
     end: tuple[re.Pattern[str], ...]  # the call's closing tags, in order (the last may be missing at the end)
+    tail: re.Pattern[str] | None = None  # a closer that may follow the call (`</tool_call>` after bare XML)
+    cut_values: bool = True  # a reply cut off inside a value still gives that value (else: no call)
 
     @property
     def events(self) -> re.Pattern[str]:
-        """Nested calls opening and closing, and value closers, in text order (`re` caches the pattern)."""
+        """Nested calls opening and closing, value closers and keys, in text order (`re` caches it)."""
         return re.compile(
             f"(?P<open>{self.nest_open})|(?P<shut>{self.nest_close})|(?P<close>{self.value_close.pattern})"
+            f"|(?P<key>{self.key.pattern})"
         )
 
 
 def _clean_after(text: str, pos: int) -> bool:
-    """After a call: nothing, another call, or text without closing tags (a closer means we were inside a value)."""
+    """After a call, up to the next call: text without closing tags (a closer means we were inside a value)."""
     at = _skip_ws(text, pos)
-    return at == len(text) or bool(_CALL_OPEN.match(text, at)) or not _TAGS_CLOSE.search(text, at)
+    following = _CALL_OPEN.search(text, at)
+    return not _TAGS_CLOSE.search(text, at, following.start() if following else len(text))
 
 
 def _call_end(text: str, pos: int, dialect: _Xml) -> int | None:
     """Offset after the call's closing tags at `pos`, or None. Missing closers are fine at the very end."""
     for i, tag in enumerate(dialect.end):
         pos = _skip_ws(text, pos)
-        if pos == len(text):
-            return pos
+        if pos == len(text) or (len(text) - pos < 12 and any(c.startswith(text[pos:]) for c in _CUT_CLOSERS)):
+            return len(text)
         m = tag.match(text, pos)
         if m:
             pos = m.end()
         elif i == len(dialect.end) - 1:  # only an inner closer (`</function>`) may be missing
             return None
+    tail = dialect.tail.match(text, _skip_ws(text, pos)) if dialect.tail else None
+    pos = tail.end() if tail else pos
     return pos if _clean_after(text, pos) else None
 
 
@@ -1473,26 +1490,33 @@ def _continues(text: str, pos: int, dialect: _Xml, keys: frozenset[str], seen: s
 
 
 def _value_end(
-    text: str, start: int, dialect: _Xml, keys: frozenset[str], seen: set[str]
+    text: str, start: int, dialect: _Xml, keys: frozenset[str], seen: set[str], opened: bool = True
 ) -> tuple[int, int] | None:
     """Where this value ends: (end of value, end of its closing tag), None if malformed. A value runs to the
     close of *its* key: closers nested inside it, or followed by text that cannot follow a value, stay in it.
-    First choice: a closer not nested in the value, or one that ends the call; else the first that fits."""
+    First choice: a closer not nested in the value, or one that ends the call; else the first that fits.
+    A value whose closer was left out ends where a new key of this tool opens, or where the call closes
+    (vLLM, SGLang, Ollama read it so); not a value whose opening tag was left out too (`opened`)."""
     fallback: tuple[int, int] | None = None
     depth, closers = 0, 0
     for n, m in enumerate(dialect.events.finditer(text, start)):
         if n >= 2 * _MAX_CANDIDATES:  # a reply full of tags costs a bounded amount of work per value
             break
-        if m.lastgroup != "close":
-            depth = depth + 1 if m.lastgroup == "open" else max(depth - 1, 0)
-            continue
-        closers += 1
-        follows = _continues(text, m.end(), dialect, keys, seen)
-        if follows and (depth == 0 or follows == "end"):
-            return m.start(), m.end()
-        if follows and fallback is None:
-            fallback = m.start(), m.end()
-    if closers:
+        kind = m.lastgroup
+        if kind == "open" or (kind == "shut" and depth):
+            depth += 1 if kind == "open" else -1
+        elif kind in ("shut", "key") and opened and depth == 0 and not closers:
+            ends = _continues(text, m.start(), dialect, keys, seen) == "key" if kind == "key" else None
+            if ends or (kind == "shut" and _call_end(text, m.start(), dialect) is not None):
+                return m.start(), m.start()
+        elif kind == "close":
+            closers += 1
+            follows = _continues(text, m.end(), dialect, keys, seen)
+            if follows and (depth == 0 or follows == "end"):
+                return m.start(), m.end()
+            if follows and fallback is None:
+                fallback = m.start(), m.end()
+    if closers or not opened:
         return fallback  # None: closers, but none that leaves a well-formed call
     return len(text), len(text)  # truncated output: the value runs to the end
 
@@ -1509,13 +1533,14 @@ def _xml_pairs(text: str, pos: int, dialect: _Xml, keys: frozenset[str]) -> tupl
         key = m.group(1)
         if key in args:
             return None
-        found = _value_end(text, m.end(), dialect, keys, set(args) | {key})
+        opened = "opened" not in dialect.key.groupindex or m.group("opened") is not None
+        found = _value_end(text, m.end(), dialect, keys, set(args) | {key}, opened)
         if found is None:
             return None
         value_end, pos = found
         args[key] = _trim_value(text[m.end() : value_end])
         if pos == len(text) and value_end == len(text):
-            return args, pos
+            return (args, pos) if dialect.cut_values else None
 
 
 def _keys_of(specs: Mapping[str, dict], name: str) -> frozenset[str]:
@@ -1523,12 +1548,14 @@ def _keys_of(specs: Mapping[str, dict], name: str) -> frozenset[str]:
 
 
 # --- the dialects -------------------------------------------------------------------------
+_QNAME = r"\s*[\"']?([^>\"'\n]+?)[\"']?\s*>"  # a name, spaces allowed (Ollama), quotes dropped
 _QWEN = _Xml(
-    key=re.compile(r"<parameter=\s*[\"']?([^>\"'\s]+)[\"']?\s*>"),
-    nest_open=r"<function=\s*[\"']?[^>\"'\s]+[\"']?\s*>",
+    key=re.compile(r"<parameter=" + _QNAME),
+    nest_open=r"<function=\s*[\"']?[^>\"'\n]+?[\"']?\s*>",
     nest_close="</function",
     value_close=_closer("parameter"),
     end=(_closer("function"),),
+    tail=_closer("tool_call"),
 )
 _QWEN_WRAPPED = _Xml(
     _QWEN.key,
@@ -1537,7 +1564,7 @@ _QWEN_WRAPPED = _Xml(
     _QWEN.value_close,
     (_closer("function"), _closer("tool_call")),
 )
-_QWEN_OPEN = re.compile(r"(<tool_call>\s*)?<function=\s*[\"']?([^>\"'\s]+)[\"']?\s*>")
+_QWEN_OPEN = re.compile(r"(<tool_call>\s*)?<function=" + _QNAME)
 
 
 def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -1556,28 +1583,58 @@ def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return units
 
 
+_GNAME = r"[^\s<>{}\[\]\"'\\]+"  # GLM writes the bare name: `get-weather`, `获取天气`
 _GLM = _Xml(
-    key=re.compile(r"<arg_key>\s*([^<>]+?)\s*</arg_key>\s*<arg_value>"),
-    nest_open=r"<tool_call>\s*[A-Za-z_][\w.\-]*\s*(?=<arg_key>|</tool_call)",
+    # GLM-4.6 sometimes leaves out `<arg_value>` (Ollama repairs it); such a value needs its `</arg_value>`.
+    # A literal `\n` between the tags is how an escaped reply reads (SGLang's GLM tests).
+    key=re.compile(
+        r"(?:\\n\s*)*<arg_key>\s*((?:(?!</arg_key>)[^\n]){1,200}?)\s*</arg_key>(?:\s|\\n)*(?P<opened><arg_value>)?"
+    ),
+    nest_open=rf"<tool_call>\s*{_GNAME}\s*(?=<arg_key>|</tool_call)",
     nest_close="</tool_call",
     value_close=_closer("arg_value"),
     end=(_closer("tool_call"),),
+    cut_values=False,  # Ollama: a cut-off value may be half a file; the call does not run
 )
-_GLM_OPEN = re.compile(r"<tool_call>\s*([A-Za-z_][\w.\-]*)(?=\s*(?:<arg_key>|</tool_call|\Z))")
+_GLM_OPEN = re.compile(rf"<tool_call>\s*({_GNAME})(?=(?:\s|\\n)*(?:<arg_key>|</tool_call|\Z))")
+_GLM_CLOSED = re.compile(r"</tool_call[^<>\n]{0,20}>\s*\Z")
 
 
 def _parse_glm(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`."""
+    """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`.
+    A call cut off before `</tool_call>` runs only with its required arguments (Ollama's rule)."""
     units, pos = [], 0
     for _ in range(_MAX_UNITS):  # openers looked at, taken or not: bounded work on any text
         if not (m := _GLM_OPEN.search(text, pos)):
             break
         pos = m.end()
-        found = _xml_pairs(text, m.end(), _GLM, _keys_of(specs, m.group(1)))
-        if found is not None:
-            units.append(_Unit(m.start(), found[1], ((m.group(1), found[0], False),)))
-            pos = found[1]
+        name, spec = m.group(1), specs.get(m.group(1))
+        found = _xml_pairs(text, m.end(), _GLM, _keys_of(specs, name))
+        if found is None:
+            continue
+        args, end = found
+        if not _GLM_CLOSED.search(text, m.start(), end) and set(spec_required(spec)) - set(args):
+            continue
+        units.append(_Unit(m.start(), end, ((name, _glm_typed(args, spec), False),)))
+        pos = end
     return units
+
+
+def _glm_typed(args: dict[str, str], spec: Any) -> dict[str, Any]:
+    """GLM's template writes every non-string value as JSON: a value whose parameter has no declared type
+    is read back as JSON when it is a number, boolean, null, list or object (vLLM's GLM parser does)."""
+    props, out = spec_properties(spec), {}
+    for key, value in args.items():
+        decoded = _NOTHING if _schema_types(props.get(key)) else _json_value(value)
+        out[key] = value if decoded is _NOTHING or isinstance(decoded, str) else decoded
+    return out
+
+
+def _json_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _NOTHING
 
 
 _HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*\{)")
