@@ -1402,7 +1402,30 @@ def _json_call(obj: Any) -> tuple[str, Any, bool]:
     if obj.get("type", "function") != "function":
         return _BAD
     raw = obj["arguments"] if "arguments" in obj else obj.get("parameters")
-    return obj["name"], _args_object(raw), True
+    args = _args_object(raw)
+    if args is None and isinstance(raw, str) and _literal(raw) is _NOTHING:
+        args = raw  # a bare string, for `_string_args` to place
+    return obj["name"], args, True
+
+
+def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
+    """Calls whose `arguments` is a bare string (`"arguments": "hello"`, vLLM's Hermes tests): the tool's
+    one string parameter gets it; with no such single parameter the call stays malformed."""
+    return tuple((n, _sole_string(specs.get(n), a) if isinstance(a, str) else a, t) for n, a, t in calls)
+
+
+def _sole_string(spec: Any, value: str) -> dict | None:
+    props = spec_properties(spec)
+    names = [k for k in spec_required(spec) if k in props] or list(props)
+    kinds = _schema_types(props[names[0]]) if len(names) == 1 else ["none"]
+    return {names[0]: value} if not kinds or "string" in kinds else None
+
+
+def _past_stray(text: str, end: int, value: Any) -> int:
+    """After a JSON value, one extra closing brace (or bracket after a list) that a chat template adds
+    (Ollama's Qwen template tests): skipped."""
+    at = _skip_ws(text, end)
+    return at + 1 if text.startswith("]" if isinstance(value, list) else "}", at) else end
 
 
 def _trim_value(value: str) -> str:
@@ -1637,25 +1660,27 @@ def _json_value(text: str) -> Any:
         return _NOTHING
 
 
-_HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*\{)")
+_HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*[\{\[])")
 
 
 def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Hermes / Qwen2.5: `<tool_call>{"name": "get_time", "arguments": {"zone": "UTC"}}</tool_call>`
-    (Qwen2.5-Coder may wrap it in `<tools>...</tools>`). The JSON is read with `raw_decode`, so a
-    `</tool_call>` inside a string does not cut the call."""
+    (Qwen2.5-Coder may wrap one call or a list of them in `<tools>...</tools>`). The JSON is read with
+    `raw_decode`, so a `</tool_call>` inside a string does not cut the call."""
     units = []
     # An opener inside a call's JSON makes an inner unit, which `_find_units` drops.
     for m in _capped(_HERMES_OPEN.finditer(text)):
-        obj, end = _json_at(text, m.end())
-        if obj is _NOTHING:
+        value, end = _json_at(text, m.end())
+        if value is _NOTHING or value == []:
             continue
+        end = _past_stray(text, end, value)
         close = _closer(m.group(1)).match(text, _skip_ws(text, end))
         if close:
             end = close.end()
         elif _skip_ws(text, end) != len(text):
             continue
-        units.append(_Unit(m.start(), end, (_json_call(obj),)))
+        calls = tuple(_json_call(v) for v in value) if isinstance(value, list) else (_json_call(value),)
+        units.append(_Unit(m.start(), end, _string_args(calls, specs)))
     return units
 
 
@@ -1747,8 +1772,8 @@ def _parse_deepseek(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 
 
 _KIMI_BEGIN = re.compile(r"<\|tool_calls?_section_begin\|>")
-_KIMI_CALL = re.compile(
-    r"\s*<\|tool_call_begin\|>\s*(?:functions\.)?([\w.\-]+?)(?::\d+)?\s*<\|tool_call_argument_begin\|>"
+_KIMI_CALL = re.compile(  # text between the calls of a section is not the reply's text (vLLM drops it)
+    r"[^<]{0,1000}?<\|tool_call_begin\|>\s*(?:functions\.)?([\w.\-]+?)(?::\d+)?\s*<\|tool_call_argument_begin\|>"
 )
 _KIMI_CALL_END = re.compile(r"\s*<\|tool_call_end\|>")
 _KIMI_END = re.compile(r"\s*(?:<\|tool_calls?_section_end\|>|\Z)")
@@ -1792,20 +1817,29 @@ _PYTHON_TAG = re.compile(r"<\|python_tag\|>")
 _LLAMA_END = re.compile(r"\s*(?:<\|eom_id\|>|<\|eot_id\|>)?\s*\Z")
 
 
-def _json_calls(text: str, pos: int) -> tuple[list[tuple[str, Any, bool]], int] | None:
-    """One JSON call, a list of them, or several separated by `;` (Llama 3.x): (calls, end) or None."""
-    calls: list[tuple[str, Any, bool]] = []
-    while True:
+_JSON_SEP = re.compile(r"\s*(?:;|<\|python_tag\|>)?\s*(?=\{)")  # between calls: `;`, a tag, blanks
+
+
+def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tuple], int] | None:
+    """One JSON call, a list of them, or several separated by `;`, `<|python_tag|>` or blanks (Llama 3.x;
+    vLLM's and SGLang's separators): (calls, end) or None. `need_args`: each must carry its arguments key
+    (bare JSON: `{"name": "x"}` alone is an object about x, not a call to it)."""
+    calls: list[tuple] = []
+    while len(calls) < _MAX_UNITS:
         value, end = _json_at(text, pos)
-        if value is _NOTHING:
+        if value is _NOTHING or not value or (need_args and not _has_args(value)):
             return None
         calls.extend(_json_call(v) for v in (value if isinstance(value, list) else [value]))
-        if not value:
-            return None
-        at = _skip_ws(text, end)
-        if not text.startswith(";", at):
+        sep = _JSON_SEP.match(text, end)
+        if not sep:
             return calls, end
-        pos = at + 1
+        pos = sep.end()
+    return None
+
+
+def _has_args(value: Any) -> bool:
+    items = value if isinstance(value, list) else [value]
+    return all(isinstance(v, dict) and ({"arguments", "parameters", "function"} & set(v)) for v in items)
 
 
 def _parse_llama_tag(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -1814,7 +1848,7 @@ def _parse_llama_tag(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     found = _json_calls(text, m.end()) if m else None
     if not m or found is None or not _LLAMA_END.match(text, found[1]):
         return [_Unit(m.start(), len(text), (_BAD,))] if m else []
-    return [_Unit(m.start(), len(text), tuple(found[0]))]
+    return [_Unit(m.start(), len(text), _string_args(tuple(found[0]), specs))]
 
 
 _FENCE = re.compile(r"\A```[ \t]*(?:json|JSON)?[ \t]*\n(.*?)\n?[ \t]*```\Z", re.DOTALL)
@@ -1829,10 +1863,32 @@ def _parse_json_only(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
         body = fenced.group(1).strip()
     if not body.startswith(("{", "[")):
         return []
-    found = _json_calls(body, 0)
-    if found is None or body[found[1] :].strip():
+    found = _json_calls(body, 0, need_args=True)
+    rest = _past_stray(body, found[1], [] if body[0] == "[" else {}) if found else 0
+    if found is None or _skip_ws(body, rest) != len(body):
         return []
-    return [_Unit(0, len(text), tuple(found[0]))]
+    return [_Unit(0, len(text), _string_args(tuple(found[0]), specs))]
+
+
+_FENCE_OPEN = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n")
+_FENCE_CLOSE = re.compile(r"\s*```")
+
+
+def _parse_qwen25_coder(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Qwen2.5-Coder: the reply is nothing but call envelopes, bare or each in its own fence
+    (ollama#12174, vllm#32926): `{"name": "get_time", "arguments": {"zone": "UTC"}}` in ```json fences."""
+    calls, pos = [], _skip_ws(text, 0)
+    while pos < len(text) and len(calls) < _MAX_UNITS:
+        fence = _FENCE_OPEN.match(text, pos)
+        envelope, end = _json_at(text, fence.end() if fence else pos)
+        if not (isinstance(envelope, dict) and "name" in envelope and _has_args(envelope)):
+            return []
+        close = _FENCE_CLOSE.match(text, end) if fence else None
+        if fence and not close:
+            return []
+        calls.append(_json_call(envelope))
+        pos = _skip_ws(text, close.end() if close else end)
+    return [_Unit(0, len(text), _string_args(tuple(calls), specs))] if calls and pos == len(text) else []
 
 
 _ENVELOPE = re.compile(r'\{\s*"(?:name|type|function)"\s*:')
@@ -1868,30 +1924,45 @@ def _py_value(node: ast.AST) -> Any:
     raise ValueError("not a literal")
 
 
-_PY_WRAP = re.compile(r"\A\s*(?:<\|python_start\|>)?\s*(\[.*\])\s*(?:<\|python_end\|>)?\s*\Z", re.DOTALL)
+_PY_WRAP = re.compile(r"\A\s*(\[.*\])\s*\Z", re.DOTALL)
+_PY_START, _PY_END = re.compile(r"<\|python_start\|>"), re.compile(r"<\|python_end\|>")
 
 
 def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Pythonic (Llama 3.2 / 4), when the reply is nothing but the list: `[get_time(zone="UTC"), now()]`."""
-    m = _PY_WRAP.match(text) if len(text) <= _MAX_LITERAL else None
-    if not m:
+    """Pythonic (Llama 3.2 / 4): the reply is nothing but the list `[get_time(zone="UTC"), now()]`, or the
+    list stands between Llama 4's `<|python_start|>` and `<|python_end|>` (the end tag may be cut off)."""
+    if len(text) > _MAX_LITERAL:
         return []
+    if "<|python_start|>" not in text:
+        m = _PY_WRAP.match(text)
+        unit = _pythonic_unit(0, len(text), m.group(1)) if m else None
+        return [unit] if unit else []
+    units = []
+    for m in _capped(_PY_START.finditer(text)):
+        end = _PY_END.search(text, m.end())
+        source = text[m.end() : end.start() if end else len(text)]
+        unit = _pythonic_unit(m.start(), end.end() if end else len(text), source)
+        units += [unit] if unit else []
+    return units
+
+
+def _pythonic_unit(start: int, end: int, source: str) -> _Unit | None:
     try:
-        tree = ast.parse(m.group(1), mode="eval").body
+        tree = ast.parse(source.strip(), mode="eval").body
     except (SyntaxError, ValueError, MemoryError, RecursionError):
-        return []
+        return None
     if not isinstance(tree, ast.List) or not tree.elts:
-        return []
+        return None
     calls = []
     for node in tree.elts:
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.args:
-            return []
+            return None
         try:
             args = {k.arg: _py_value(k.value) for k in node.keywords if k.arg is not None}
         except (ValueError, TypeError, RecursionError):
-            return [_Unit(0, len(text), (_BAD,))]
+            return _Unit(start, end, (_BAD,))
         calls.append((node.func.id, args if len(args) == len(node.keywords) else None, True))
-    return [_Unit(0, len(text), tuple(calls))]
+    return _Unit(start, end, tuple(calls))
 
 
 @dataclass(frozen=True)
@@ -1916,6 +1987,7 @@ _DIALECTS: tuple[_Dialect, ...] = (
     _Dialect("deepseek", ("tool\u2581calls\u2581begin", "tool_calls_begin"), _parse_deepseek),
     _Dialect("kimi_k2", ("_section_begin|>",), _parse_kimi),
     _Dialect("llama3_json", ("<|python_tag|>",), _parse_llama_tag),
+    _Dialect("qwen25_coder", ("{", "```"), _parse_qwen25_coder, scan=_scan_json_envelopes),
     _Dialect("llama3_json_only", ("{", "[", "```"), _parse_json_only, scan=_scan_json_envelopes),
     _Dialect("pythonic", ("[",), _parse_pythonic),
 )
@@ -1924,7 +1996,8 @@ _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 
 def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Every dialect's units, the outermost first. Dropped: a unit inside another one (a call in a value),
-    and one quoted in prose (right after a backtick, or inside a code fence that is not the whole reply)."""
+    and one quoted in prose (right after a backtick, inside an inline code span, or inside a code fence
+    that is not the whole reply)."""
     found = [
         replace(u, dialect=d.name)
         for d in _DIALECTS
@@ -1936,13 +2009,29 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
     fenced_reply = len(fences) == 2 and whole.startswith("```") and whole.endswith("```")
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
+    scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
     for unit in sorted(found, key=lambda u: (u.start, -u.end)):
         while before < len(fences) and fences[before] < unit.start:
             before += 1
         quoted = unit.start > 0 and (content[unit.start - 1] == "`" or (before % 2 == 1 and not fenced_reply))
-        if not quoted and (not taken or unit.start >= taken[-1].end):
-            taken.append(unit)
+        if quoted or (taken and unit.start < taken[-1].end):
+            continue
+        ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
+        if not (ticks and any(len(m.group()) == ticks for m in _TICKS.finditer(content, unit.end))):
+            taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
+            scanned = unit.end
     return taken
+
+
+_TICKS = re.compile(r"(?<!`)`{1,2}(?!`)")  # what opens and closes an inline code span (fences are ```)
+
+
+def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
+    """The backtick count of the inline code span open at `stop` (0: none), reading text[start:stop]."""
+    for m in _TICKS.finditer(text, start, stop):
+        run = len(m.group())
+        opened = 0 if run == opened else opened or run
+    return opened
 
 
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
