@@ -14,10 +14,11 @@ import keyword
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import load_plugin
+from tests.data.upstream_text_calls import SETS, Case
 
 sq = load_plugin("tools/subquery.py", "subquery_dialects_plugin")
 
@@ -680,9 +681,25 @@ WRITERS = {
     "deepseek_v31": lambda calls: B + "".join(ds31(n, json.dumps(a)) for n, a in calls) + E,
     "kimi_k2": join_kimi,
     "pythonic": lambda calls: "[" + ", ".join(f"{n}(" + ", ".join(f"{k}={py(v)}" for k, v in a.items()) + ")" for n, a in calls) + "]",
+    # issue 17: the forms added for vLLM's, SGLang's and Ollama's cases
+    "pythonic_tagged": lambda calls: "<|python_start|>" + WRITERS["pythonic"](calls) + "<|python_end|>",
+    "qwen25_fences": lambda calls: "\n\n".join(f"```json\n{json.dumps({'name': n, 'arguments': a})}\n```" for n, a in calls),
+    "qwen25_bare": lambda calls: "\n".join(json.dumps({"name": n, "arguments": a}, ensure_ascii=False) for n, a in calls),
+    "qwen25_tools_list": lambda calls: "<tools>\n" + json.dumps([{"name": n, "arguments": a} for n, a in calls]) + "\n</tools>",
+    "llama3_lines": lambda calls: "\n".join(json.dumps({"name": n, "parameters": a}) for n, a in calls),
+    # no </parameter> / </arg_value>: each value closes where the next key opens or the call closes
+    "qwen3_implicit": lambda calls: "\n".join(
+        f"<function={n}>\n" + "".join(f"<parameter={k}>\n{xml(v)}\n" for k, v in a.items()) + "</function>"
+        for n, a in calls
+    ),
+    "glm_implicit": lambda calls: "\n".join(
+        f"<tool_call>{n}" + "".join(f"<arg_key>{k}</arg_key><arg_value>{xml(v)}" for k, v in a.items()) + "</tool_call>"
+        for n, a in calls
+    ),
 }
-WHOLE_REPLY = {"llama3_json", "llama3_fence", "pythonic"}  # these count only when the reply is nothing but the calls
-TEXT_VALUES = {"qwen3_xml", "qwen3_bare", "glm45"}  # values written as text, typed back by the schema
+WHOLE_REPLY = {"llama3_json", "llama3_fence", "pythonic", "qwen25_fences", "qwen25_bare", "llama3_lines"}
+TEXT_VALUES = {"qwen3_xml", "qwen3_bare", "glm45", "qwen3_implicit", "glm_implicit"}  # values as text, typed back
+PLAIN_TEXT = {"qwen3_implicit", "glm_implicit"}  # a value without closer cannot quote tags (no way to tell)
 
 FRAGMENTS = ["</parameter>", "<parameter=zzz>", "</function>", "<tool_call>", "</tool_call>", "</arg_value>",
              "<arg_key>zzz</arg_key>", "[TOOL_CALLS]", "<|call|>", "{", "}", "[", "]", '"', "'", "\\", "=", NESTED_QWEN]
@@ -691,6 +708,8 @@ words = st.text(st.characters(codec="utf-8", exclude_characters="\r\x00", exclud
 text_value = st.lists(st.one_of(words, st.sampled_from(FRAGMENTS)), max_size=5).map(" ".join).filter(
     lambda s: s == "" or not s[0].isspace()
 )
+plain_text = st.text(st.characters(codec="utf-8", exclude_characters="<`\r\n\x00", exclude_categories=("Cs", "Zl", "Zp")),
+                     max_size=12).map(str.strip)
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=False, allow_infinity=False), words)
 json_value = st.recursive(json_leaf, lambda kids: st.lists(kids, max_size=3) | st.dictionaries(identifiers, kids, max_size=3), max_leaves=6)
 
@@ -714,7 +733,9 @@ KINDS = [
 def offered_calls(draw, dialect: str):
     """Offered tools with generated schemas, and 1-3 calls to them with arguments typed by those schemas."""
     kinds = list(KINDS)
-    if dialect not in TEXT_VALUES:  # JSON and pythonic dialects carry any string, blanks and all
+    if dialect in PLAIN_TEXT:
+        kinds[0] = ({"type": "string"}, plain_text)
+    elif dialect not in TEXT_VALUES:  # JSON and pythonic dialects carry any string, blanks and all
         kinds[0] = ({"type": "string"}, st.one_of(text_value, st.text(max_size=20)))
     tools = draw(st.dictionaries(identifiers, st.dictionaries(identifiers, st.sampled_from(range(len(KINDS))), min_size=1, max_size=4),
                                  min_size=1, max_size=3))
@@ -743,3 +764,141 @@ def test_property_any_offered_call_in_any_dialect_round_trips(drawn, prefix):
     content, parsed = sq.parse_inline_calls(text, specs, "r")
     assert [(c.name, json.loads(c.arguments)) for c in parsed] == calls
     assert content == ("" if dialect in WHOLE_REPLY else prefix)
+
+
+# --- issue 17: the upstream parsers' own cases ----------------------------------------------------------------
+UPSTREAM = [pytest.param(c, id=f"{d}: {c.source}") for d, cases in SETS.items() for c in cases]
+
+
+@pytest.mark.parametrize("case", UPSTREAM)
+def test_upstream_case(case: Case):
+    """Each case of vLLM's, SGLang's and Ollama's parser tests (named in the id): the calls upstream expects,
+    or, where one of our precision rules says otherwise, what that rule gives (`case.why`)."""
+    content, calls = sq.parse_inline_calls(case.text, case.tools, "u")
+    assert [(c.name, json.loads(c.arguments)) for c in calls] == case.expected, case.why
+    if not calls:
+        assert content == case.text
+
+
+def test_upstream_sets_name_their_sources_and_have_positives_and_negatives():
+    for name, cases in SETS.items():
+        assert sum(bool(c.expected) for c in cases) >= 10, name
+        assert sum(not c.expected for c in cases) >= 2, name
+        assert all(c.source.startswith(UPSTREAM_SOURCES) for c in cases), name
+        assert all(c.why for c in cases if c.ours is not None), name
+        assert len({(c.source, c.text) for c in cases}) == len(cases), name
+
+
+UPSTREAM_SOURCES = ("vLLM tests/", "vLLM issue", "SGLang test/", "Ollama model/", "Ollama tools/", "Ollama issue",
+                    "issue 17 Must 4", "ardanlabs/kronk")
+
+
+# --- issue 17: each new form, and what it does not open -----------------------------------------------------------
+ONE = {"fetch": {"name": "fetch", "parameters": {"type": "object", "properties": {"url": {"type": "string"}}}}}
+TWO = {"fetch": {"name": "fetch", "parameters": {"type": "object", "properties": {"url": {"type": "string"},
+                                                                                  "depth": {"type": "string"}}}}}
+NUM = {"fetch": {"name": "fetch", "parameters": {"type": "object", "properties": {"depth": {"type": "integer"}}}}}
+
+
+@pytest.mark.parametrize(
+    "text,specs,calls",
+    [
+        # vLLM test_hermes_parser_non_streaming_bare_string_arguments: the one string parameter gets it ...
+        ('<tool_call>{"name": "fetch", "arguments": "https://a.example"}</tool_call>', ONE,
+         [("fetch", {"url": "https://a.example"})]),
+        # ... but not when the tool has two parameters, or its one parameter is not a string
+        ('<tool_call>{"name": "fetch", "arguments": "https://a.example"}</tool_call>', TWO, []),
+        ('<tool_call>{"name": "fetch", "arguments": "3"}</tool_call>', NUM, []),
+        # a string holding a list is structured, not text
+        ('<tool_call>{"name": "fetch", "arguments": "[1, 2]"}</tool_call>', ONE, []),
+        # Ollama TestParser/tool name with collision: one extra brace from Qwen's template; not two
+        ('<tool_call>{"name": "fetch", "arguments": {"url": "u"}}}</tool_call>', ONE, [("fetch", {"url": "u"})]),
+        ('<tool_call>{"name": "fetch", "arguments": {"url": "u"}}}}</tool_call>', ONE, []),
+        # vLLM test_extract_tool_calls_missing_parameters_and_arguments_key: bare JSON needs its arguments ...
+        ('{"name": "fetch"}', ONE, []),
+        # ... which a <tool_call> wrapper does not (Hermes' own rule: no arguments = none)
+        ('<tool_call>{"name": "fetch"}</tool_call>', ONE, [("fetch", {})]),
+        # Ollama TestQwenToolParser/names with spaces: a name ends at its `>`, never at a line break
+        ("<function=fe\ntch><parameter=url>u</parameter></function>", ONE, []),
+        ("<function=fetch now><parameter=url>u</parameter></function>", ONE, []),
+        # vLLM test_extract_tool_calls_missing_closing_parameter_tag: a key the tool does not have does not
+        # close a value; one the call already gave does not either
+        ("<function=fetch><parameter=url>a <parameter=depth> b</parameter></function>", ONE,
+         [("fetch", {"url": "a <parameter=depth> b"})]),
+        ("<function=fetch><parameter=url>a</parameter><parameter=depth>b <parameter=url> c</function>", TWO,
+         [("fetch", {"url": "a", "depth": "b <parameter=url> c"})]),
+        # vLLM test_extract_tool_calls_streaming_missing_opening_tag: one stray </tool_call>, not prose after it
+        ("<function=fetch><parameter=url>u</parameter></function>\n</tool_call>", ONE, [("fetch", {"url": "u"})]),
+        ("<function=fetch><parameter=url>u</parameter></function>\n</tool_call>\n</tool_call>", ONE, []),
+        # Ollama TestGLM46ToolCallParsing/unopened arg_value: such a value needs its closer
+        ("<tool_call>fetch<arg_key>url</arg_key>\nu</arg_value></tool_call>", ONE, [("fetch", {"url": "u"})]),
+        ("<tool_call>fetch<arg_key>url</arg_key>\nu</tool_call>", ONE, []),
+        # vLLM test_extract_tool_calls_numeric_deserialization: only untyped GLM values are read as JSON
+        ("<tool_call>fetch<arg_key>url</arg_key><arg_value>42</arg_value></tool_call>", ONE, [("fetch", {"url": "42"})]),
+        # vLLM test_noise_between_markers_suppressed: text inside a Kimi section; a bad call still spoils it
+        (KB + " noise " + kimi("fetch", '{"url": "u"}') + KE, ONE, [("fetch", {"url": "u"})]),
+        (KB + " noise " + kimi("fetch", '{"url": ') + KE, ONE, []),
+        # SGLang test_detect_and_parse_with_python_start_and_end_token: the tags mark the call in prose ...
+        ("I will look. <|python_start|>[fetch(url='u')]<|python_end|> Then answer.", ONE, [("fetch", {"url": "u"})]),
+        # ... unless the prose quotes them
+        ("Write `<|python_start|>[fetch(url='u')]<|python_end|>` to call.", ONE, []),
+        ("Like this:\n```\n<|python_start|>[fetch(url='u')]<|python_end|>\n```\nok", ONE, []),
+        # vLLM test_parallel_tool_calls_array: a list in <tools>; one unknown name keeps them all as text
+        ('<tools>[{"name": "fetch", "arguments": {"url": "a"}}, {"name": "fetch", "arguments": {"url": "b"}}]</tools>',
+         ONE, [("fetch", {"url": "a"}), ("fetch", {"url": "b"})]),
+        ('<tools>[{"name": "fetch", "arguments": {"url": "a"}}, {"name": "wipe", "arguments": {}}]</tools>', ONE, []),
+    ],
+)
+def test_issue17_forms_and_their_limits(text, specs, calls):
+    content, got = sq.parse_inline_calls(text, specs, "f")
+    assert [(c.name, json.loads(c.arguments)) for c in got] == calls
+    if not calls:
+        assert content == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an inline code span (any length, any number of calls, text before the call) is a quoted sample
+        "Write `" + NESTED_QWEN + "\n" + NESTED_QWEN + "` to call it twice.",
+        "Write ``" + NESTED_QWEN + "`` to call it.",
+        "e.g. `see " + NESTED_QWEN + "` is the form.",
+        "A `span` and then `" + NESTED_QWEN + " in another`.",
+    ],
+)
+def test_a_call_inside_an_inline_code_span_stays_text(text):
+    assert sq.parse_inline_calls(text, SPECS) == (text, [])
+
+
+def test_backticks_inside_calls_or_unclosed_do_not_hide_later_calls():
+    one = '<tool_call>{"name": "write_file", "arguments": {"path": "a", "content": "it`s"}}</tool_call>'
+    assert len(parse(one + "\n" + one)[1]) == 2
+    assert parse("It`s done.\n" + NESTED_QWEN)[1] == [("get_weather", {"city": "Oslo"})]
+    assert parse("Use `ls` first.\n" + NESTED_QWEN)[1] == [("get_weather", {"city": "Oslo"})]
+
+
+def test_the_qwen25_coder_dialect_is_in_the_table():
+    assert "qwen25_coder" in [d.name for d in sq._DIALECTS]
+    fenced = "```json\n" + json.dumps({"name": "get_weather", "arguments": {"city": "Paris"}}) + "\n```"
+    assert parse(fenced + "\n" + fenced) == ("", [("get_weather", W), ("get_weather", W)])
+    assert parse("Sure:\n" + fenced) == ("Sure:\n" + fenced, [])
+
+
+QUOTABLE = sorted(d for d in WRITERS if d not in {"llama3_fence", "qwen25_fences", "deepseek_v3"})  # no ``` inside
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(
+    st.sampled_from(QUOTABLE).flatmap(lambda d: st.tuples(st.just(d), offered_calls(d))),
+    st.sampled_from(["fence", "fence_json", "inline"]),
+)
+def test_property_prose_that_quotes_calls_in_code_never_yields_calls(drawn, how):
+    """Any dialect's calls, quoted in prose inside a code fence or an inline code span, stay text."""
+    dialect, (specs, calls) = drawn
+    sample = WRITERS[dialect](calls)
+    assume("`" not in sample)
+    if how == "inline":
+        text = f"To call it, write `{sample}` and wait."
+    else:
+        text = f"Here is the format:\n```{'json' if how == 'fence_json' else ''}\n{sample}\n```\nThat is all."
+    assert sq.parse_inline_calls(text, specs, "q") == (text, [])
