@@ -902,3 +902,25 @@ def test_property_prose_that_quotes_calls_in_code_never_yields_calls(drawn, how)
     else:
         text = f"Here is the format:\n```{'json' if how == 'fence_json' else ''}\n{sample}\n```\nThat is all."
     assert sq.parse_inline_calls(text, specs, "q") == (text, [])
+
+
+SHARDS = sorted({*FRAGMENTS, "<function=write_file>", "<parameter=path>", "<tool_call>write_file", "<arg_key>path</arg_key>",
+                 "<arg_value>", "<tools>", "</tools>", "```json\n", "```", "`", "``", "<|python_start|>", "<|python_end|>",
+                 "<|python_tag|>", KB, KE, "<|tool_call_begin|>functions.write_file:0", "<|tool_call_argument_begin|>",
+                 "<|tool_call_end|>", '{"name": "write_file", "arguments": ', '"hello"', "{", "}}}", "]]", ";", "\\n",
+                 '\\"', "null", "NULL", "[write_file(path='a')]", "\n", " ", "<function=write file>"})
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.sampled_from(SHARDS), words), max_size=30).map("".join))
+def test_property_any_text_parses_without_error_into_faithful_units(text):
+    """Text made of every dialect's pieces never raises (data texts are read by every parser too), and
+    whatever it yields is offered and well-formed, with the reply's text outside the calls kept."""
+    specs = {**SPECS, "write file": {"name": "write file", "parameters": {"type": "object", "properties": {}}}}
+    content, calls = sq.parse_inline_calls(text, specs, "z")
+    for call in calls:
+        assert call.name in specs and isinstance(json.loads(call.arguments), dict)
+    if not calls:
+        assert content == text
+    for unit in sq._find_units(text, specs):
+        assert 0 <= unit.start < unit.end <= len(text)

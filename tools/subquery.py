@@ -1304,13 +1304,13 @@ def _as_type(text: str, kind: str) -> tuple[bool, Any]:
     if kind in ("object", "array"):
         value = _literal(text)
         if value is _NOTHING and '\\"' in text:  # JSON written escaped, as inside a JSON string
-            value = _literal(_unescaped(text))
+            value = _literal(_json_string_body(text))
         if isinstance(value, dict if kind == "object" else list):
             return True, value
     return False, None
 
 
-def _unescaped(text: str) -> str:
+def _json_string_body(text: str) -> str:
     """`[{\\"a\\": 1}]` -> `[{"a": 1}]`: the text read as the inside of a JSON string, else unchanged."""
     try:
         return json.loads(f'"{text}"', strict=False)
