@@ -830,6 +830,12 @@ NUM = {"fetch": {"name": "fetch", "parameters": {"type": "object", "properties":
         # vLLM test_extract_tool_calls_streaming_missing_opening_tag: one stray </tool_call>, not prose after it
         ("<function=fetch><parameter=url>u</parameter></function>\n</tool_call>", ONE, [("fetch", {"url": "u"})]),
         ("<function=fetch><parameter=url>u</parameter></function>\n</tool_call>\n</tool_call>", ONE, []),
+        # prose may stand between two calls (vLLM test_extract_tool_calls_mixed_content), but a value quoting
+        # whole calls, a lone opener or prose after them keeps them (found by the round-trip property)
+        ("<function=fetch><parameter=url>" + NESTED_QWEN + " <tool_call></parameter></function>", ONE,
+         [("fetch", {"url": NESTED_QWEN + " <tool_call>"})]),
+        ("<function=fetch><parameter=url>" + NESTED_QWEN + "\nsee\n" + NESTED_QWEN + "</parameter></function>", ONE,
+         [("fetch", {"url": NESTED_QWEN + "\nsee\n" + NESTED_QWEN})]),
         # Ollama TestGLM46ToolCallParsing/unopened arg_value: such a value needs its closer
         ("<tool_call>fetch<arg_key>url</arg_key>\nu</arg_value></tool_call>", ONE, [("fetch", {"url": "u"})]),
         ("<tool_call>fetch<arg_key>url</arg_key>\nu</tool_call>", ONE, []),

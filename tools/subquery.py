@@ -1479,14 +1479,18 @@ class _Xml:
         )
 
 
-def _clean_after(text: str, pos: int) -> bool:
-    """After a call, up to the next call: text without closing tags (a closer means we were inside a value)."""
+def _clean_after(text: str, pos: int, strict: bool) -> bool:
+    """After a call: text without closing tags (a closer means we were inside a value) up to the next call
+    that really starts, so prose may stand between calls; `strict` (inside a quoted call): to the end of
+    the reply, unless another call follows right away."""
     at = _skip_ws(text, pos)
-    following = _CALL_OPEN.search(text, at)
+    if strict:
+        return at == len(text) or bool(_CALL_OPEN.match(text, at)) or not _TAGS_CLOSE.search(text, at)
+    following = _CALL_START.search(text, at)
     return not _TAGS_CLOSE.search(text, at, following.start() if following else len(text))
 
 
-def _call_end(text: str, pos: int, dialect: _Xml) -> int | None:
+def _call_end(text: str, pos: int, dialect: _Xml, strict: bool = False) -> int | None:
     """Offset after the call's closing tags at `pos`, or None. Missing closers are fine at the very end."""
     for i, tag in enumerate(dialect.end):
         pos = _skip_ws(text, pos)
@@ -1497,19 +1501,21 @@ def _call_end(text: str, pos: int, dialect: _Xml) -> int | None:
             pos = m.end()
         elif i == len(dialect.end) - 1:  # only an inner closer (`</function>`) may be missing
             return None
-    tail = dialect.tail.match(text, _skip_ws(text, pos)) if dialect.tail else None
+    tail = dialect.tail.match(text, _skip_ws(text, pos)) if dialect.tail and not strict else None
     pos = tail.end() if tail else pos
-    return pos if _clean_after(text, pos) else None
+    return pos if _clean_after(text, pos, strict) else None
 
 
-def _continues(text: str, pos: int, dialect: _Xml, keys: frozenset[str], seen: set[str]) -> str | None:
+def _continues(
+    text: str, pos: int, dialect: _Xml, keys: frozenset[str], seen: set[str], strict: bool = False
+) -> str | None:
     """What follows a value that closes at `pos`: "key" (a new key of this tool), "end" (the call's end), or None."""
     at = _skip_ws(text, pos)
     m = dialect.key.match(text, at)
     if m:
         key = m.group(1)
         return "key" if key not in seen and (key in keys or not keys) else None
-    return "end" if _call_end(text, pos, dialect) is not None else None
+    return "end" if _call_end(text, pos, dialect, strict) is not None else None
 
 
 def _value_end(
@@ -1534,7 +1540,7 @@ def _value_end(
                 return m.start(), m.start()
         elif kind == "close":
             closers += 1
-            follows = _continues(text, m.end(), dialect, keys, seen)
+            follows = _continues(text, m.end(), dialect, keys, seen, strict=depth > 0)
             if follows and (depth == 0 or follows == "end"):
                 return m.start(), m.end()
             if follows and fallback is None:
@@ -1661,6 +1667,7 @@ def _json_value(text: str) -> Any:
 
 
 _HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*[\{\[])")
+_CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_OPEN, _HERMES_OPEN)))
 
 
 def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
