@@ -881,6 +881,9 @@ def test_backticks_inside_calls_or_unclosed_do_not_hide_later_calls():
     assert len(parse(one + "\n" + one)[1]) == 2
     assert parse("It`s done.\n" + NESTED_QWEN)[1] == [("get_weather", {"city": "Oslo"})]
     assert parse("Use `ls` first.\n" + NESTED_QWEN)[1] == [("get_weather", {"city": "Oslo"})]
+    # a code span never crosses a blank line: stray backticks in other paragraphs quote nothing
+    assert parse("It`s done.\n\n" + NESTED_QWEN + "\n\nDon`t worry.")[1] == [("get_weather", {"city": "Oslo"})]
+    assert parse("It`s done. " + NESTED_QWEN + " Don`t worry.")[1] == []
 
 
 def test_the_qwen25_coder_dialect_is_in_the_table():

@@ -2024,21 +2024,32 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and any(len(m.group()) == ticks for m in _TICKS.finditer(content, unit.end))):
+        if not (ticks and _closes_span(content, unit.end, ticks)):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
     return taken
 
 
-_TICKS = re.compile(r"(?<!`)`{1,2}(?!`)")  # what opens and closes an inline code span (fences are ```)
+# What opens and closes an inline code span (fences are ```), and the blank line no span crosses.
+_TICKS = re.compile(r"(?<!`)`{1,2}(?!`)|\n[ \t]*\n")
 
 
 def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
     """The backtick count of the inline code span open at `stop` (0: none), reading text[start:stop]."""
     for m in _TICKS.finditer(text, start, stop):
-        run = len(m.group())
-        opened = 0 if run == opened else opened or run
+        run = len(m.group()) if m.group()[0] == "`" else 0
+        opened = 0 if run in (0, opened) else opened or run
     return opened
+
+
+def _closes_span(text: str, pos: int, ticks: int) -> bool:
+    """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
+    for m in _TICKS.finditer(text, pos):
+        if m.group()[0] != "`":
+            return False
+        if len(m.group()) == ticks:
+            return True
+    return False
 
 
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
