@@ -1953,6 +1953,32 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return units
 
 
+_PY_OPEN, _PY_CLOSE = re.compile(r"\[\s*[A-Za-z_]\w*\s*\("), re.compile(r"\)\s*\]")
+_PY_SCAN_CLOSERS = 16  # candidate ends tried per opener (a value may hold `)]`)
+_PY_SCAN_BUDGET = 4 * _MAX_LITERAL  # characters parsed per scanned text, whatever it holds
+
+
+def _scan_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Pythonic call lists anywhere in a text of data (`... run [get_time(zone="UTC")] now ...`), and Llama 4's
+    tagged lists: the scan of data. Each `[name(` is read up to the first `)]` that closes a valid list."""
+    units = _parse_pythonic(text, specs) if "<|python_start|>" in text else []
+    budget, pos = _PY_SCAN_BUDGET, 0
+    for _ in range(_MAX_UNITS):  # openers looked at, taken or not: bounded work on any text
+        if budget <= 0 or not (m := _PY_OPEN.search(text, pos)):
+            break
+        pos = m.end()
+        for n, close in enumerate(_PY_CLOSE.finditer(text, m.end(), m.start() + _MAX_LITERAL)):
+            budget -= close.end() - m.start()
+            if n >= _PY_SCAN_CLOSERS or budget < 0:
+                break
+            unit = _pythonic_unit(m.start(), close.end(), text[m.start() : close.end()])
+            if unit is not None:
+                units.append(unit)
+                pos = close.end()
+                break
+    return units
+
+
 def _pythonic_unit(start: int, end: int, source: str) -> _Unit | None:
     try:
         tree = ast.parse(source.strip(), mode="eval").body
@@ -1996,7 +2022,7 @@ _DIALECTS: tuple[_Dialect, ...] = (
     _Dialect("llama3_json", ("<|python_tag|>",), _parse_llama_tag),
     _Dialect("qwen25_coder", ("{", "```"), _parse_qwen25_coder, scan=_scan_json_envelopes),
     _Dialect("llama3_json_only", ("{", "[", "```"), _parse_json_only, scan=_scan_json_envelopes),
-    _Dialect("pythonic", ("[",), _parse_pythonic),
+    _Dialect("pythonic", ("[",), _parse_pythonic, scan=_scan_pythonic),
 )
 _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 
