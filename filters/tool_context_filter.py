@@ -51,6 +51,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
+from itertools import repeat
 from typing import Any
 
 from pydantic import BaseModel, Field, create_model
@@ -371,7 +372,7 @@ class Level(IntEnum):
 
 
 def trim_messages(
-    messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None
+    messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None, reuse: bool = True
 ) -> TrimResult:
     """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``.
 
@@ -382,7 +383,14 @@ def trim_messages(
     validated before it is returned, and a failed check sends :func:`minimal_request` instead.
     """
     msgs = messages if isinstance(messages, list) else list(messages)
-    return _Plan(msgs, config, counter or TokenCounter()).run()
+    counter = counter or TokenCounter()
+    if reuse:
+        try:
+            return _Plan(msgs, config, counter, PLAN_CACHE).run()
+        except Exception:  # pragma: no cover - a bug in reusing a plan must not cost the request
+            PLAN_CACHE.errors += 1
+            log.exception("tool_context_filter: reusing an earlier plan failed; trimming afresh")
+    return _Plan(msgs, config, counter, None).run()
 
 
 def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:
@@ -400,11 +408,13 @@ def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCo
 
 
 class _Item:
-    """One unit of a plan: a message or a whole tool group, with its cost at its level."""
+    """One unit of a plan: a message or a whole tool group, with its cost at its level.  Items
+    are shared with the plan cache: a plan changes only items it owns, others it copies first
+    (:meth:`_Plan.own`)."""
 
-    __slots__ = ("kind", "payload", "cost", "level", "dropped", "measured", "folded")
+    __slots__ = ("kind", "payload", "cost", "level", "dropped", "measured", "folded", "at", "ref", "owner")
 
-    def __init__(self, kind: Kind, payload: Any) -> None:
+    def __init__(self, kind: Kind, payload: Any, at: int | None, owner: object) -> None:
         self.kind = kind
         self.payload = payload  # the message, or the _Group
         self.cost = 0
@@ -417,6 +427,16 @@ class _Item:
             and payload.get("content").__class__ is str
             and FOLDED_MARKER in payload["content"]
         )
+        self.at = at  # the message's position in the request (groups keep their own)
+        self.ref: Any = None  # how an equal request rebuilds the message (set by measure)
+        self.owner = owner
+
+    def copy(self, owner: object) -> _Item:
+        new = _Item.__new__(_Item)
+        new.kind, new.payload, new.cost, new.level = self.kind, self.payload, self.cost, self.level
+        new.dropped, new.measured, new.folded = self.dropped, self.measured, self.folded
+        new.at, new.ref, new.owner = self.at, self.ref, owner
+        return new
 
 
 class _Plan:
@@ -426,19 +446,39 @@ class _Plan:
     ``low_water``: ``raw_from`` (every shrinkable item before it is at least at ``Level.OLD``),
     ``floor_from`` (every one before it was considered for the floor) and ``first_turn`` (the
     oldest turn not dropped).
+
+    A plan may continue an earlier request's (``base``, from the plan cache) when this request's
+    messages start with all of that one's: the skip step reads its turn sums, the parse and the
+    replay go on from its state, so only the appended messages are parsed and measured.  Items
+    before ``k0`` come from there: shared, changed only as copies, their messages rebuilt from this
+    request's own (``ref``), never taken from an earlier request.
     """
 
-    def __init__(self, msgs: list[Any], config: TrimConfig, counter: TokenCounter) -> None:
+    def __init__(self, msgs: list[Any], config: TrimConfig, counter: TokenCounter, plans: Any) -> None:
         self.msgs = msgs
         self.config = config
         self.counter = counter
         self.budget = config.budget_tokens
         self.stable = config.policy == "stable"
+        self.plans: _PlanCache | None = plans if self.stable else None
         self.caps = (config.recent_cap, config.old_cap, config.old_target, config.floor_target)
         self.memo: dict[int, tuple[Any, int]] = {}  # id(message) -> (message, counter.message(message))
-        self.folded: dict[tuple[int, Level], tuple[dict, int]] = {}  # (item, level) -> (message, cost)
+        self.folded: dict[tuple[int, Level], tuple[str | None, int]] = {}  # (item, level) -> folded_at
+        self.token = object()  # the owner mark of the items this plan may change in place
+        self.base: _Snapshot | None = None  # the earlier request this one starts with
+        self.resumed = False  # True when the parse and the replay continue base's
         # Filled by the steps:
+        self.systems: list[int] = []  # positions of the system and developer messages
+        self.starts: list[int] = []  # positions of the user messages that start a turn
+        self.table: dict[int, tuple[int, int, int, int]] = {}  # turn start -> (end, *turn_sums)
+        self.cut = 0  # messages before this position were skipped (but for system messages)
+        self.full_from = 0  # before this, the skip step read only roles (and the samples and systems)
+        self.samples: tuple[tuple[int, int], ...] = ()  # (position, _rough_message) of what was skipped
+        self.rough = 0  # the report's figure for what was skipped
         self.parse_input: list[Any] = msgs  # what is left after the skip step
+        self.parse_pos: Sequence[int] = range(len(msgs))  # the position of each of those messages
+        self.parser: _Parser | None = None
+        self.k0 = 0  # items before this one come from base
         self.items: list[_Item] = []
         self.rep = _Repairs()
         self.users: list[int] = []  # items that start a turn
@@ -446,14 +486,23 @@ class _Plan:
         self.shrinkable: list[int] = []  # items whose outputs can shrink (groups, folded), in order
         self.first_turn = 0  # index into users of the oldest turn not dropped
         self.raw_from = self.floor_from = 0  # batch pointers into shrinkable (see the class notes)
+        self.turn_start = 0  # the item of the user message of the turn being replayed
+        self.hops: list[int] = []  # the groups of the turn replayed so far
         self.total = self.tokens_before = self.tokens_after = 0
         self.turns_dropped = self.groups_dropped = self.batch_trims = 0
         self.outputs_shrunk = self.images_removed = self.messages_dropped = self.protected_shrunk = 0
+        self.snapshot: _Snapshot | None = None  # this request's state, for one that appends to it
+        self.recipe: list[Any] = []  # how an equal request rebuilds each output message
 
     def run(self) -> TrimResult:
+        base = self.plans.find(self.msgs, (self.config, self.counter)) if self.plans is not None else None
+        if base is not None and base.n == len(self.msgs):
+            return base.result_for(self.msgs)  # 0: the very messages of an earlier request
+        self.base = base
         self.skip_certainly_dropped()  # 1
         self.parse()  # 2
         self.measure_and_replay()  # 3
+        self.keep_state()  # what a request that appends to this one continues from
         self.last_batch()  # 4
         self.fit_current_turn()  # 5
         return self.report(self.materialize())  # 6, 7
@@ -468,29 +517,25 @@ class _Plan:
         dropped (oldest first).  Only whole blocks of ``_ANCHOR_TURNS`` turns are skipped, so the
         first replayed turn moves rarely and earlier decisions replay identically.
         """
-        msgs = self.msgs
+        msgs, base = self.msgs, self.base
+        start = base.n if base is not None else 0
         marks = [  # one pass: users and systems
-            i for i, m in enumerate(msgs) if m.__class__ is dict and m.get("role") in _MARK_ROLES
+            i
+            for i, m in enumerate(msgs[start:], start)
+            if m.__class__ is dict and m.get("role") in _MARK_ROLES
         ]
         starts = _turn_starts(msgs, [i for i in marks if msgs[i]["role"] == "user"])
+        systems = [i for i in marks if msgs[i]["role"] != "user"]
+        if base is not None:
+            starts, systems, self.table = base.starts + starts, base.systems + systems, dict(base.table)
+        self.starts, self.systems = starts, systems
         if len(starts) <= _ANCHOR_TURNS:
             return
-        cost = self.message_cost
-        floor, ov = self.config.floor_target, self.counter.message_overhead
-        lower = sum(self.least(m, _MIN_TARGET) for m in msgs[starts[-1] :])
-        sys_at = [i for i in marks if i < starts[-1] and msgs[i]["role"] != "user"]
-        lower += sum(cost(msgs[i]) for i in sys_at)
+        sys_at = systems[: bisect_left(systems, starts[-1])]
+        lower = self.turn_sums(starts[-1], len(msgs))[2] + sum(self.message_cost(msgs[i]) for i in sys_at)
         certain = -1
         for t in range(len(starts) - 2, -1, -1):
-            text = group = 0
-            for m in msgs[starts[t] : starts[t + 1]]:
-                if m.__class__ is not dict:
-                    continue
-                role = m.get("role")
-                if role == "tool" or (role == "assistant" and m.get("tool_calls")):
-                    group += self.least(m, floor)
-                elif role == "user" or role == "assistant":
-                    text += self.least(m, floor)
+            text, group, _ = self.turn_sums(starts[t], starts[t + 1])
             if lower + text > self.budget:
                 certain = t
                 break
@@ -498,15 +543,61 @@ class _Plan:
         anchor = (certain + 1) // _ANCHOR_TURNS * _ANCHOR_TURNS
         if anchor <= 0:
             return
-        cut = starts[anchor]
+        cut = self.cut = starts[anchor]
+        self.full_from = min(cut, starts[certain])  # the walk read no text before this
         self.turns_dropped += anchor
         # The report's figure for what was never parsed: every 31st message by characters / 4 (a
         # prime stride, so a chat's regular user/call/result/answer rhythm does not bias it).
-        stride = _ROUGH_STRIDE
-        self.tokens_before += stride * sum(
-            _rough_message(m, ov) for m in msgs[:cut:stride] if m.__class__ is dict
-        )
-        self.parse_input = [msgs[i] for i in sys_at if i < cut] + msgs[cut:]
+        if base is not None and base.cut == cut:
+            self.samples = base.samples
+        else:
+            ov = self.counter.message_overhead
+            self.samples = tuple(
+                (p, _rough_message(msgs[p], ov))
+                for p in range(0, cut, _ROUGH_STRIDE)
+                if msgs[p].__class__ is dict
+            )
+        self.rough = _ROUGH_STRIDE * sum(v for _, v in self.samples)
+        self.tokens_before += self.rough
+        kept = sys_at[: bisect_left(sys_at, cut)]
+        self.parse_input = [msgs[i] for i in kept] + msgs[cut:]
+        self.parse_pos = kept + list(range(cut, len(msgs)))
+
+    def turn_sums(self, s: int, e: int) -> tuple[int, int, int]:
+        """Lower bounds of the turn ``msgs[s:e]`` after every reduction: of its text messages and of
+        its tool groups (outputs at the floor), and of all of it (outputs at the smallest target).
+        Kept by turn start, so a request that appends reads an earlier one's (and for the turn that
+        request ended in, adds only what was appended to it)."""
+        hit = self.table.get(s)
+        if hit is not None and hit[0] == e:
+            return hit[1], hit[2], hit[3]
+        if hit is not None and hit[0] < e:
+            more = self.sums_of(hit[0], e)
+            sums = (hit[1] + more[0], hit[2] + more[1], hit[3] + more[2])
+        else:
+            sums = self.sums_of(s, e)
+        self.table[s] = (e, *sums)
+        return sums
+
+    def sums_of(self, s: int, e: int) -> tuple[int, int, int]:
+        text = group = everything = 0
+        floor, ov = self.config.floor_target, self.counter.message_overhead
+        for m in self.msgs[s:e]:
+            if m.__class__ is not dict:
+                continue
+            role = m.get("role")
+            if role == "tool":
+                cost = self.message_cost(m)
+                group += min(cost, ov + floor)
+                everything += min(cost, ov + _MIN_TARGET)
+                continue
+            low = self.least(m)
+            everything += low
+            if role == "assistant" and m.get("tool_calls"):
+                group += low
+            elif role == "user" or role == "assistant":
+                text += low
+        return text, group, everything
 
     def message_cost(self, m: Any) -> int:
         """``counter.message`` memoized for this call (the skip step and the parse share costs)."""
@@ -515,13 +606,9 @@ class _Plan:
             hit = self.memo[id(m)] = (m, self.counter.message(m))
         return hit[1]
 
-    def least(self, m: Any, floor: int) -> int:
-        """A lower bound of raw message ``m``'s cost after every reduction."""
-        if m.__class__ is not dict:
-            return 0
+    def least(self, m: dict) -> int:
+        """A lower bound of the cost of raw message ``m`` (not a tool message) after every reduction."""
         role = m.get("role")
-        if role == "tool":
-            return min(self.message_cost(m), self.counter.message_overhead + floor)
         if role == "user" and _is_image_followup(m):
             return 0
         content = m.get("content")
@@ -532,7 +619,13 @@ class _Plan:
     # -- step 2: parse ------------------------------------------------------------------------
 
     def parse(self) -> None:
-        kinds, payloads, self.rep = _parse(self.parse_input)
+        base = self.base
+        if base is not None and base.cut == self.cut and self.resume(base):
+            return
+        parser = self.parser = _Parser(self.rep, _Ids())
+        parser.feed(self.parse_input, self.parse_pos, _last_user(self.msgs))
+        parser.finish()
+        kinds, payloads, at = parser.kinds, parser.payloads, parser.at
         users = [k for k, kind in enumerate(kinds) if kind == Kind.USER]
         if users and users[0]:
             # Start on a user message (Gemini): only system messages may come before it.
@@ -541,12 +634,46 @@ class _Plan:
                 len(_item_messages(kinds[k], payloads[k])) for k in range(users[0]) if kinds[k] != Kind.SYSTEM
             )
             keep = head + list(range(users[0], len(kinds)))
-            kinds = [kinds[k] for k in keep]
-            payloads = [payloads[k] for k in keep]
-        self.items = [_Item(kind, payload) for kind, payload in zip(kinds, payloads, strict=True)]
-        self.users = [k for k, it in enumerate(self.items) if it.kind == Kind.USER]
+            kinds, payloads, at = [kinds[k] for k in keep], [payloads[k] for k in keep], [at[k] for k in keep]
+        self.add_items(kinds, payloads, at)
+
+    def resume(self, base: _Snapshot) -> bool:
+        """Continue ``base``'s parse and replay with the messages appended to it.  False (and
+        nothing changed) when those messages would change how base's own ones parse."""
+        parser = base.parser.resumed()
+        try:
+            parser.feed(self.msgs[base.n :], range(base.n, len(self.msgs)), _last_user(self.msgs))
+            parser.finish()
+        except _CannotResume:
+            return False
+        self.resumed, self.parser, self.rep = True, parser, parser.rep
+        self.items, self.users, self.shrinkable = list(base.items), list(base.users), list(base.shrinkable)
+        self.k0 = len(self.items)
+        (
+            self.total,
+            self.tokens_before,
+            self.first_turn,
+            self.raw_from,
+            self.floor_from,
+            self.turn_start,
+            self.turns_dropped,
+            self.groups_dropped,
+            self.batch_trims,
+        ) = base.state
+        self.hops = list(base.hops)
+        self.add_items(parser.kinds, parser.payloads, parser.at)
+        return True
+
+    def add_items(self, kinds: list[Kind], payloads: list[Any], at: list[int | None]) -> None:
+        k0, token = len(self.items), self.token
+        new = [_Item(kind, p, a, token) for kind, p, a in zip(kinds, payloads, at, strict=True)]
+        for it in new:
+            if it.kind == Kind.GROUP:
+                it.payload.owner = token
+        self.items += new
+        self.users += [k0 + k for k, it in enumerate(new) if it.kind == Kind.USER]
         self.current_start = self.users[-1] if self.users else 0
-        self.shrinkable = [k for k, it in enumerate(self.items) if it.kind == Kind.GROUP or it.folded]
+        self.shrinkable += [k0 + k for k, it in enumerate(new) if it.kind == Kind.GROUP or it.folded]
 
     # -- step 3: measure and replay -----------------------------------------------------------
 
@@ -561,9 +688,13 @@ class _Plan:
             g.measure(self.message_cost, self.counter.message_overhead, self.caps)
             self.tokens_before += g.cost(self.caps, uncapped=True)
             item.cost = g.cost(self.caps)
+            if self.plans is not None:
+                g.refs = g.rebuild_refs(self.msgs)
         else:
             item.cost = self.message_cost(item.payload)
             self.tokens_before += item.cost
+            if self.plans is not None:
+                item.ref = _ref(item.payload, item.at, self.msgs)
             if item.folded:
                 item.cost = self.folded_at(k, Level.RAW)[1]
         return item.cost
@@ -576,26 +707,86 @@ class _Plan:
         items, stable = self.items, self.stable
         recent = set() if stable else self.recent_groups()
         low = int(self.budget * self.config.low_water)
-        turn_start = 0
-        hops: list[int] = []  # the groups of the turn replayed so far
-        for k, item in enumerate(items):
+        for k in range(self.k0, len(items)):
+            item = items[k]
             kind = item.kind
             self.measure(k)
             if kind == Kind.USER:
-                turn_start, hops = k, []
+                self.turn_start, self.hops = k, []
             elif kind == Kind.GROUP:
-                hops.append(k)
+                self.hops.append(k)
             self.total += item.cost
             if not stable:
                 if k < self.current_start and k not in recent and (kind == Kind.GROUP or item.folded):
                     self.set_level(k, Level.OLD)
             elif (kind == Kind.USER or kind == Kind.GROUP) and self.total > self.budget:
                 self.batch_trims += 1
-                self.batch(low, turn_start, drop=True)
+                self.batch(low, self.turn_start, drop=True)
                 # Once no earlier turn is left, the batch goes on down to the low-water mark.
-                alone = self.first_turn >= len(self.users) or self.users[self.first_turn] >= turn_start
+                alone = self.first_turn >= len(self.users) or self.users[self.first_turn] >= self.turn_start
                 if kind == Kind.GROUP and self.total > (low if alone else self.budget):
-                    self.batch(low, self.older_hops_end(hops, turn_start), drop=False)
+                    self.batch(low, self.older_hops_end(self.hops, self.turn_start), drop=False)
+
+    def keep_state(self) -> None:
+        """Keep this request's state for a later request that starts with all of its messages
+        (the plan cache): taken after the replay, before this request's own last batch, so from
+        here on this plan changes items only as copies.  Not when a later message could change how
+        these parse (a call still unanswered, a last system message, a last user message that is
+        an image follow-up), nor when a value is not plain JSON."""
+        parser, msgs = self.parser, self.msgs
+        if self.plans is None or parser is None or not parser.closed() or not self.users:
+            return
+        if _is_image_followup(msgs[_last_user(msgs)]):
+            return
+        compared = self.compared()
+        if compared is None:
+            return
+        self.token = object()
+        state = (
+            self.total,
+            self.tokens_before,
+            self.first_turn,
+            self.raw_from,
+            self.floor_from,
+            self.turn_start,
+            self.turns_dropped,
+            self.groups_dropped,
+            self.batch_trims,
+        )
+        self.snapshot = _Snapshot(
+            key=(self.config, self.counter),
+            n=len(msgs),
+            head=_head(msgs),
+            compared=compared,
+            systems=self.systems,
+            starts=self.starts,
+            table=self.table,
+            cut=self.cut,
+            samples=self.samples,
+            rough=self.rough,
+            parser=parser.kept(),
+            items=list(self.items),
+            users=list(self.users),
+            shrinkable=list(self.shrinkable),
+            hops=list(self.hops),
+            state=state,
+        )
+
+    def compared(self) -> _Compared | None:
+        """What a later request must match for this plan to be its own (see :class:`_Compared`):
+        with a ``base``, base's plus what was appended.  Turn sums of turns no longer compared whole
+        are forgotten.  ``None`` if a value is not plain JSON."""
+        msgs, base, n = self.msgs, self.base, len(self.msgs)
+        if base is None:
+            return _Compared.of(msgs, self.full_from, n)
+        compared = base.compared.extended(msgs, self.full_from, base.n, n)
+        if compared is not None:
+            starts = self.starts
+            lo = bisect_left(starts, min(self.full_from, base.compared.full_from))
+            hi = bisect_left(starts, compared.full_from)
+            for s in starts[lo:hi]:
+                self.table.pop(s, None)
+        return compared
 
     def older_hops_end(self, hops: list[int], turn_start: int) -> int:
         """Where the current turn's older hops end: the newest ``keep_recent_tool_groups`` hops (at
@@ -613,14 +804,28 @@ class _Plan:
                 found.append(k)
         return set(found)
 
+    def own(self, k: int) -> _Item:
+        """Item ``k``, copied first if this plan does not own it (it is shared with the plan cache)."""
+        item = self.items[k]
+        if item.owner is not self.token:
+            item = self.items[k] = item.copy(self.token)
+        return item
+
+    def own_group(self, k: int) -> _Group:
+        item = self.own(k)
+        g: _Group = item.payload
+        if g.owner is not self.token:
+            g = item.payload = g.copy(self.token)
+        return g
+
     def set_level(self, k: int, level: Level) -> None:
         if self.items[k].level != level:
-            self.items[k].level = level
+            self.own(k).level = level
             self.recost(k)
 
     def recost(self, k: int) -> None:
         """The one place an item's cost changes after it was measured."""
-        item = self.items[k]
+        item = self.own(k)
         if item.kind == Kind.GROUP:
             new = item.payload.cost(self.caps, item.level)
         else:
@@ -629,17 +834,23 @@ class _Plan:
             self.total += new - item.cost
         item.cost = new
 
-    def folded_at(self, k: int, level: Level) -> tuple[dict, int]:
-        """A legacy folded message with its ``result`` attributes shrunk to ``level``, and its cost."""
+    def message(self, k: int) -> Any:
+        """The message of item ``k`` (not a group), from this request."""
+        item = self.items[k]
+        return item.payload if k >= self.k0 else _build(item.ref, self.msgs)
+
+    def folded_at(self, k: int, level: Level) -> tuple[str | None, int]:
+        """A legacy folded message's content with its ``result`` attributes shrunk to ``level``
+        (``None`` when nothing had to shrink), and the message's cost."""
         key = (k, level)
         if key not in self.folded:
-            src = self.items[k].payload
+            src = self.message(k)
             recent_cap, old_cap, old_target, floor = self.caps
             limit = ((recent_cap, recent_cap), (old_cap, old_target), (floor, floor))[level]
             blocks = len(_folded_blocks(src["content"]))
             content, changed = shrink_folded_content(src["content"], [limit] * blocks, self.counter.text)
             new = {**src, "content": content} if changed else src
-            self.folded[key] = (new, self.counter.message(new))
+            self.folded[key] = (content if changed else None, self.counter.message(new))
         return self.folded[key]
 
     # -- a batch: shrink, floor, drop, relax ----------------------------------------------------
@@ -705,8 +916,9 @@ class _Plan:
             self.first_turn += 1
 
     def drop(self, k: int) -> None:
-        self.items[k].dropped = True
-        self.total -= self.items[k].cost
+        item = self.own(k)
+        item.dropped = True
+        self.total -= item.cost
 
     # -- steps 4-5: the last batch, then fit the current turn -----------------------------------
 
@@ -732,14 +944,12 @@ class _Plan:
             for k in range(self.current_start, len(self.items))
             if self.items[k].kind == Kind.GROUP and not self.items[k].dropped
         ]
-        groups: list[_Group] = [self.items[k].payload for k in chain]
-        for k, g in zip(chain, groups, strict=True):
+        for k in chain:
+            g = self.items[k].payload
             if g.image is not None and not g.drop_image:
-                g.drop_image = True
+                self.own_group(k).drop_image = True
                 self.recost(k)
-        sizes = [
-            s for k, g in zip(chain, groups, strict=True) for s in g.sizes(self.caps, self.items[k].level)
-        ]
+        sizes = [s for k in chain for s in self.items[k].payload.sizes(self.caps, self.items[k].level)]
         level = _water_level(sizes, self.budget - (self.total - sum(sizes)))
         steps = ([level] if level >= _MIN_TARGET else []) + [
             self.config.old_target,
@@ -749,52 +959,115 @@ class _Plan:
         for water in steps:
             if self.total <= self.budget:
                 break
-            for k, g in zip(chain, groups, strict=True):
+            for k in chain:
+                g = self.items[k].payload
                 if g.water is None or g.water > water:
-                    g.water = water
+                    self.own_group(k).water = water
                     self.recost(k)
 
     # -- steps 6-7: materialize and report ----------------------------------------------------
 
     def materialize(self) -> list[Any]:
-        """Only kept messages are copied or shrunk."""
+        """Only kept messages are copied or shrunk; the messages of items from an earlier request
+        are rebuilt from this request's own.  With a snapshot to keep, each output message's
+        recipe too (how an equal request rebuilds it)."""
         out: list[Any] = []
-        counter = self.counter
+        recipe = self.recipe if self.snapshot is not None else None
         for k, item in enumerate(self.items):
             kind, payload = item.kind, item.payload
             if item.dropped:
                 self.messages_dropped += len(_item_messages(kind, payload))
                 continue
-            if kind != Kind.GROUP:
-                m, cost = (payload, item.cost) if not item.folded else self.folded_at(k, item.level)
-                if m is not payload:
-                    self.outputs_shrunk += len(_folded_blocks(payload["content"]))
-                out.append(m)
-                self.tokens_after += cost
+            if kind == Kind.GROUP:
+                self.add_group(out, k, payload, recipe)
                 continue
-            g: _Group = payload
-            out.append(g.assistant)
-            self.tokens_after += g.base_cost
-            for t, tok, tgt in zip(g.tools, g.tool_tokens, g.targets(self.caps, item.level), strict=True):
-                if tgt is not None:
-                    t, tok = _shrink_tool_message(t, tgt, counter, tok)
-                    self.outputs_shrunk += 1
-                    self.protected_shrunk += g.water is not None or (
-                        k > self.current_start and item.level > Level.RAW
-                    )
-                out.append(t)
-                self.tokens_after += tok
-            if g.image is not None:
-                if g.keeps_image(item.level):
-                    out.append(g.image)
-                    self.tokens_after += g.image_cost
-                else:
-                    self.protected_shrunk += g.water is not None or (k > self.current_start and g.drop_image)
-                    content = g.image.get("content")
-                    self.images_removed += sum(
-                        1 for p in content if isinstance(p, dict) and p.get("type") == "image_url"
-                    )
+            m, cost, ref = self.message(k), item.cost, item.ref
+            if item.folded:
+                content, cost = self.folded_at(k, item.level)
+                if content is not None:
+                    self.outputs_shrunk += len(_folded_blocks(m["content"]))
+                    m = {**m, "content": content}
+                    ref = _with_content(ref, content) if recipe is not None else None
+            out.append(m)
+            if recipe is not None:
+                recipe.append(ref)
+            self.tokens_after += cost
         return out
+
+    def add_group(self, out: list[Any], k: int, g: _Group, recipe: list[Any] | None) -> None:
+        """The messages of kept group ``k`` at its level, rebuilt from this request's messages by
+        the group's outputs (kept on the group: equal requests shrink equal outputs alike)."""
+        if self.plans is None:
+            self.add_group_objects(out, k, g)
+            return
+        level, msgs = self.items[k].level, self.msgs
+        refs, tokens, shrunk, image_dropped, images = self.group_output(g, level)
+        out.extend(_build_all(refs, msgs))
+        if recipe is not None:
+            recipe.extend(refs)
+        self.tokens_after += tokens
+        self.outputs_shrunk += shrunk
+        self.protected_shrunk += shrunk * (
+            g.water is not None or (k > self.current_start and level > Level.RAW)
+        )
+        if image_dropped:
+            self.protected_shrunk += g.water is not None or (k > self.current_start and g.drop_image)
+            self.images_removed += images
+
+    def group_output(self, g: _Group, level: Level) -> tuple[list[Any], int, int, bool, int]:
+        """How group ``g`` goes out at ``level``: the refs of its messages, their tokens, how many
+        outputs were shrunk, whether its image message was dropped and how many images that held."""
+        key = (level, g.water, g.drop_image)
+        hit = g.outputs.get(key)
+        if hit is not None:
+            return hit
+        msgs, counter = self.msgs, self.counter
+        refs = [g.refs[0]]
+        tokens, shrunk = g.base_cost, 0
+        for j, (tok, tgt) in enumerate(zip(g.tool_tokens, g.targets(self.caps, level), strict=True)):
+            ref = g.refs[j + 1]
+            if tgt is not None:
+                t, tok = _shrink_tool_message(_build(ref, msgs), tgt, counter, tok)
+                ref = _with_content(ref, t["content"])
+                shrunk += 1
+            refs.append(ref)
+            tokens += tok
+        image_dropped, images = False, 0
+        if g.image is not None and g.keeps_image(level):
+            refs.append(g.refs[-1])
+            tokens += g.image_cost
+        elif g.image is not None:
+            content = _build(g.refs[-1], msgs).get("content")
+            image_dropped = True
+            images = sum(1 for p in content if isinstance(p, dict) and p.get("type") == "image_url")
+        if len(g.outputs) >= 4:  # water levels of a current turn come and go
+            g.outputs = {}
+        hit = g.outputs[key] = (refs, tokens, shrunk, image_dropped, images)
+        return hit
+
+    def add_group_objects(self, out: list[Any], k: int, g: _Group) -> None:
+        """:meth:`add_group` without the plan cache: the group's own message objects."""
+        level, counter = self.items[k].level, self.counter
+        out.append(g.assistant)
+        self.tokens_after += g.base_cost
+        for t, tok, tgt in zip(g.tools, g.tool_tokens, g.targets(self.caps, level), strict=True):
+            if tgt is not None:
+                t, tok = _shrink_tool_message(t, tgt, counter, tok)
+                self.outputs_shrunk += 1
+                self.protected_shrunk += g.water is not None or (k > self.current_start and level > Level.RAW)
+            out.append(t)
+            self.tokens_after += tok
+        if g.image is None:
+            return
+        if g.keeps_image(level):
+            out.append(g.image)
+            self.tokens_after += g.image_cost
+        else:
+            self.protected_shrunk += g.water is not None or (k > self.current_start and g.drop_image)
+            content = g.image.get("content")
+            self.images_removed += sum(
+                1 for p in content if isinstance(p, dict) and p.get("type") == "image_url"
+            )
 
     def report(self, out: list[Any]) -> TrimResult:
         rep = self.rep
@@ -844,7 +1117,11 @@ class _Plan:
         if problems:
             log.error("tool_context_filter: output failed validation, minimal request sent: %s", problems[:5])
             return fallback_result(self.msgs, self.counter, self.budget, self.tokens_before)
-        return TrimResult(result, TrimReport(**fields))
+        report = TrimReport(**fields)
+        if self.snapshot is not None and self.plans is not None:
+            self.snapshot.result = (self.recipe, report)
+            self.plans.store(self.snapshot, self.base)
+        return TrimResult(result, report)
 
 
 def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
@@ -1425,7 +1702,8 @@ def format_status(report: TrimReport) -> str:
 
 class _Group:
     """One atomic tool group: an assistant message with calls, one result per call (in the order
-    they arrived) and Open WebUI's synthetic image message.  Mutable only inside one plan."""
+    they arrived) and Open WebUI's synthetic image message.  Changed only by the plan that owns it
+    (groups are shared with the plan cache)."""
 
     __slots__ = (
         "assistant",
@@ -1438,6 +1716,11 @@ class _Group:
         "water",
         "drop_image",
         "level_costs",
+        "at",
+        "image_at",
+        "refs",
+        "outputs",
+        "owner",
     )
 
     def __init__(self, assistant: dict) -> None:
@@ -1451,6 +1734,32 @@ class _Group:
         self.water: int | None = None  # common cap when the protected part alone does not fit
         self.drop_image = False
         self.level_costs: list[int] = []  # cost at each Level (no water, image as its level says)
+        self.at: list[int | None] = []  # positions of the assistant and each result (None: a stub)
+        self.image_at: int | None = None
+        self.refs: list[Any] = []  # how an equal request rebuilds each of them (set when measured)
+        self.outputs: dict[tuple, tuple] = {}  # (level, water, drop_image) -> _Plan.group_output
+        self.owner: object = None
+
+    def copy(self, owner: object) -> _Group:
+        new = _Group.__new__(_Group)
+        new.assistant, new.tools, new.call_of, new.image = (
+            self.assistant,
+            self.tools,
+            self.call_of,
+            self.image,
+        )
+        new.tool_tokens, new.base_cost, new.image_cost = self.tool_tokens, self.base_cost, self.image_cost
+        new.water, new.drop_image, new.level_costs = self.water, self.drop_image, self.level_costs
+        new.at, new.image_at, new.refs, new.outputs = self.at, self.image_at, self.refs, self.outputs
+        new.owner = owner
+        return new
+
+    def rebuild_refs(self, msgs: list[Any]) -> list[Any]:
+        members = [self.assistant, *self.tools]
+        refs = [_ref(m, p, msgs) for m, p in zip(members, self.at, strict=True)]
+        if self.image is not None:
+            refs.append(_ref(self.image, self.image_at, msgs))
+        return refs
 
     def measure(self, cost: Callable[[Any], int], overhead: int, caps: tuple[int, int, int, int]) -> None:
         self.tool_tokens = [cost(t) - overhead for t in self.tools]
@@ -1508,6 +1817,9 @@ class _Repairs:
     results_moved: int = 0
     roles_converted: int = 0
     other: int = 0  # arguments made JSON strings, user tool_calls removed, tool content made text
+
+    def copy(self) -> _Repairs:
+        return _Repairs(**self.__dict__)
 
 
 def _is_image_followup(m: Any) -> bool:
@@ -1568,11 +1880,15 @@ def _usable_call(call: Any) -> dict | None:
     return {**call, "function": {**fn, "arguments": "{}" if args is None else _safe_dumps(args)}}
 
 
-def _normalize_roles(messages: Sequence[Any], rep: _Repairs) -> list[dict]:
+def _normalize_roles(
+    messages: Sequence[Any], positions: Sequence[int], rep: _Repairs
+) -> tuple[list[dict], list[int]]:
     """Only system, user, assistant and tool go out: ``developer`` becomes system, legacy
-    ``function`` results become an assistant note, anything else is dropped."""
+    ``function`` results become an assistant note, anything else is dropped.  Returns the messages
+    and the position of each."""
     out: list[dict] = []
-    for m in messages:
+    at: list[int] = []
+    for m, p in zip(messages, positions, strict=True):
         if m.__class__ is not dict and not isinstance(m, dict):
             rep.invalid += 1
             continue
@@ -1594,76 +1910,127 @@ def _normalize_roles(messages: Sequence[Any], rep: _Repairs) -> list[dict]:
             rep.roles_converted += 1
         else:
             rep.invalid += 1
-    return out
+            continue
+        at.append(p)
+    return out, at
 
 
-def _parse(messages: Sequence[Any]) -> tuple[list[Kind], list[Any], _Repairs]:
-    """Split ``messages`` into items (system, user, plain, group) and repair pairing on the way.
+class _CannotResume(Exception):
+    """The appended messages would change how an earlier request's messages parse."""
+
+
+_OPEN_RUN = object()  # a parser resumed after a group whose run of results may go on
+
+
+class _Parser:
+    """Splits messages into items (system, user, plain, group) and repairs pairing on the way.
 
     Pairing is linear: per turn, a map from call id to a queue of the calls still waiting for a
     result.  A ``tool`` message answers the oldest waiting call with its id in the same turn, so
     ids repeated across rounds pair by position and a result out of place moves back to its call.
     Calls left unanswered get a stub result.  Then ids are made unique across the request.
+
+    A parse that ended ``closed()`` can go on with more messages (the plan cache continues an
+    earlier request's parse): its state is the repairs, the ids and whether a run of results was
+    open; it raises :class:`_CannotResume` where the new messages would change the earlier ones.
     """
-    rep = _Repairs()
-    msgs = _normalize_roles(messages, rep)
-    kinds: list[Kind] = []
-    payloads: list[Any] = []
-    last_user = next((i for i in range(len(msgs) - 1, -1, -1) if msgs[i].get("role") == "user"), -1)
-    pending: dict[Any, deque] = {}
-    turn_groups: list[_Group] = []
-    run: _Group | None = None  # the group whose run of tool messages is still open
-    for i, m in enumerate(msgs):
-        role = m.get("role")
+
+    def __init__(self, rep: _Repairs, ids: _Ids, run: Any = None, prev_role: Any = None) -> None:
+        self.rep = rep
+        self.ids = ids
+        self.kinds: list[Kind] = []
+        self.payloads: list[Any] = []
+        self.at: list[int | None] = []  # position of each item's message (None for groups)
+        self.groups: list[_Group] = []
+        self.pending: dict[Any, deque] = {}
+        self.turn_groups: list[_Group] = []
+        self.run: Any = run  # the group whose run of tool messages is still open
+        self.prev_role = prev_role  # the role of the previous message
+        self.open_stubs = 0  # calls of the last turn that got a stub result
+
+    def closed(self) -> bool:
+        """Nothing appended can change what was parsed: every call of the last turn was answered
+        and the last message is not a system message (whether results follow it counts)."""
+        return self.open_stubs == 0 and self.prev_role != "system"
+
+    def kept(self) -> _Parser:
+        """This parser's state, for the plan cache."""
+        return _Parser(self.rep.copy(), self.ids, _OPEN_RUN if self.run is not None else None, self.prev_role)
+
+    def resumed(self) -> _Parser:
+        """A new parser that continues a kept one."""
+        return _Parser(self.rep.copy(), self.ids.copy(), self.run, self.prev_role)
+
+    def feed(self, messages: Sequence[Any], positions: Sequence[int], last_user: int) -> None:
+        msgs, at = _normalize_roles(messages, positions, self.rep)
+        n = len(msgs)
+        for i, m in enumerate(msgs):
+            self.add(m, at[i], msgs[i + 1] if i + 1 < n else None, last_user)
+
+    def add(self, m: dict, p: int, nxt: dict | None, last_user: int) -> None:
+        role, prev, rep = m.get("role"), self.prev_role, self.rep
+        self.prev_role = role
         if role == "tool":
             tid = m.get("tool_call_id")
-            queue = pending.get(tid) if isinstance(tid, str) else None
+            queue = self.pending.get(tid) if isinstance(tid, str) else None
             if queue:
                 g, ci = queue.popleft()
-                rep.results_moved += g is not run
+                rep.results_moved += g is not self.run
                 g.tools.append(m)
                 g.call_of.append(ci)
+                g.at.append(p)
             else:
                 rep.orphans += 1
-            continue
+            return
         if role == "system":
-            if run is not None and i + 1 < len(msgs) and msgs[i + 1].get("role") == "tool":
+            if self.run is not None and nxt is not None and nxt.get("role") == "tool":
                 rep.systems_moved += 1
-            kinds.append(Kind.SYSTEM)
-            payloads.append(m)
-            continue
+            self.item(Kind.SYSTEM, m, p)
+            return
         if role == "user":
             if m.get("content").__class__ is list and _is_image_followup(m):
-                if run is not None and run.image is None and msgs[i - 1].get("role") == "tool":
-                    run.image = m
-                    run = None
-                    continue
-                if i != last_user:  # Open WebUI's synthetic image message away from its results
+                if self.run is not None and prev == "tool":
+                    if self.run is _OPEN_RUN:  # it would join a group of the earlier request
+                        raise _CannotResume
+                    if self.run.image is None:
+                        self.run.image, self.run.image_at, self.run = m, p, None
+                        return
+                if p != last_user:  # Open WebUI's synthetic image message away from its results
                     rep.orphans += 1
-                    continue
-            _stub_unanswered(turn_groups, rep)
-            pending, turn_groups, run = {}, [], None
-            kinds.append(Kind.USER)
-            payloads.append(m)
-            continue
-        run = None
+                    return
+            self.open_stubs = _stub_unanswered(self.turn_groups, rep)
+            self.pending, self.turn_groups, self.run = {}, [], None
+            self.item(Kind.USER, m, p)
+            return
+        self.run = None
         group = _group_of(m, rep)
         if group is None:
             if "tool_calls" not in m or _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
-                kinds.append(Kind.PLAIN)
-                payloads.append({k: v for k, v in m.items() if k != "tool_calls"} if "tool_calls" in m else m)
+                self.item(
+                    Kind.PLAIN,
+                    {k: v for k, v in m.items() if k != "tool_calls"} if "tool_calls" in m else m,
+                    p,
+                )
             else:
                 rep.assistants_removed += 1
-            continue
+            return
+        group.at.append(p)
         for ci, c in enumerate(group.assistant["tool_calls"]):
-            pending.setdefault(c["id"], deque()).append((group, ci))
-        turn_groups.append(group)
-        run = group
-        kinds.append(Kind.GROUP)
-        payloads.append(group)
-    _stub_unanswered(turn_groups, rep)
-    _unique_ids([p for k, p in zip(kinds, payloads, strict=True) if k == Kind.GROUP], rep)
-    return kinds, payloads, rep
+            self.pending.setdefault(c["id"], deque()).append((group, ci))
+        self.turn_groups.append(group)
+        self.groups.append(group)
+        self.run = group
+        self.item(Kind.GROUP, group, None)
+
+    def item(self, kind: Kind, payload: Any, p: int | None) -> None:
+        self.kinds.append(kind)
+        self.payloads.append(payload)
+        self.at.append(p)
+
+    def finish(self) -> None:
+        self.open_stubs = _stub_unanswered(self.turn_groups, self.rep)
+        if not self.ids.rename(self.groups, self.rep):
+            raise _CannotResume
 
 
 def _group_of(m: dict, rep: _Repairs) -> _Group | None:
@@ -1689,48 +2056,79 @@ def _group_of(m: dict, rep: _Repairs) -> _Group | None:
     return _Group(m)
 
 
-def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> None:
+def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> int:
+    """Give every call of ``groups`` left unanswered a stub result; returns how many got one."""
+    stubbed = 0
     for g in groups:
         answered = set(g.call_of)
         for ci, c in enumerate(g.assistant["tool_calls"]):
             if ci not in answered:
                 g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
                 g.call_of.append(ci)
-                rep.stubbed += 1
+                g.at.append(None)
+                stubbed += 1
+    rep.stubbed += stubbed
+    return stubbed
 
 
-def _unique_ids(groups: list[_Group], rep: _Repairs) -> None:
-    """A repeated call id gets a deterministic suffix (``_2``, ``_3``...), in the call and in the
-    result paired with it, so ids are unique across the request (Anthropic rejects repeats)."""
-    taken = {c["id"] for g in groups for c in g.assistant["tool_calls"]}
-    seen: set[str] = set()
-    next_suffix: dict[str, int] = {}  # per repeated id, where the search for a free suffix resumes
-    for g in groups:
-        renames: dict[int, str] = {}
-        for ci, c in enumerate(g.assistant["tool_calls"]):
-            cid = c["id"]
-            if cid in seen:
-                # Suffixes only ever get taken, so resuming where the last search stopped finds the
-                # same free suffix as searching from 2, in linear time however often an id repeats.
-                n = next_suffix.get(cid, 2)
-                while f"{cid}_{n}" in taken:
-                    n += 1
-                next_suffix[cid] = n + 1
-                cid = f"{cid}_{n}"
-                taken.add(cid)
-                renames[ci] = cid
-            seen.add(cid)
-        if not renames:
-            continue
-        rep.ids_renamed += len(renames)
-        calls = [
-            {**c, "id": renames[ci]} if ci in renames else c for ci, c in enumerate(g.assistant["tool_calls"])
-        ]
-        g.assistant = {**g.assistant, "tool_calls": calls}
-        g.tools = [
-            {**t, "tool_call_id": renames[ci]} if ci in renames else t
-            for t, ci in zip(g.tools, g.call_of, strict=True)
-        ]
+class _Ids:
+    """Call ids made unique across a request: a repeated id gets a deterministic suffix (``_2``,
+    ``_3``...), in the call and in the result paired with it (Anthropic rejects repeats).  The state
+    goes on across parses: a later parse continues an earlier one's renaming."""
+
+    __slots__ = ("taken", "seen", "next_suffix", "chosen")
+
+    def __init__(self) -> None:
+        self.taken: set[str] = set()  # every id in the request, and every name chosen
+        self.seen: set[str] = set()
+        self.next_suffix: dict[str, int] = {}  # per repeated id, where the search for a free suffix resumes
+        self.chosen: set[str] = set()  # the names renaming chose
+
+    def copy(self) -> _Ids:
+        new = _Ids()
+        new.taken, new.seen = set(self.taken), set(self.seen)
+        new.next_suffix, new.chosen = dict(self.next_suffix), set(self.chosen)
+        return new
+
+    def rename(self, groups: list[_Group], rep: _Repairs) -> bool:
+        """Rename repeated ids in ``groups`` (the groups after those renamed before).  False when one
+        of their ids is a name an earlier rename chose (it would have chosen another)."""
+        originals = {c["id"] for g in groups for c in g.assistant["tool_calls"]}
+        if not self.chosen.isdisjoint(originals):
+            return False
+        taken, seen, next_suffix = self.taken, self.seen, self.next_suffix
+        taken |= originals
+        for g in groups:
+            renames: dict[int, str] = {}
+            for ci, c in enumerate(g.assistant["tool_calls"]):
+                cid = c["id"]
+                if cid in seen:
+                    # Suffixes only ever get taken, so resuming where the last search stopped finds the
+                    # same free suffix as searching from 2, in linear time however often an id repeats.
+                    n = next_suffix.get(cid, 2)
+                    while f"{cid}_{n}" in taken:
+                        n += 1
+                    next_suffix[cid] = n + 1
+                    cid = f"{cid}_{n}"
+                    taken.add(cid)
+                    self.chosen.add(cid)
+                    renames[ci] = cid
+                seen.add(cid)
+            if not renames:
+                continue
+            rep.ids_renamed += len(renames)
+            calls = g.assistant["tool_calls"]
+            g.assistant = {
+                **g.assistant,
+                "tool_calls": [
+                    {**c, "id": renames[ci]} if ci in renames else c for ci, c in enumerate(calls)
+                ],
+            }
+            g.tools = [
+                {**t, "tool_call_id": renames[ci]} if ci in renames else t
+                for t, ci in zip(g.tools, g.call_of, strict=True)
+            ]
+        return True
 
 
 def _item_messages(kind: Kind, payload: Any) -> list[Any]:
@@ -2266,6 +2664,381 @@ def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: in
 #: kept), bounded, safe to share across requests and threads.
 _SHRINK_MEMO: dict[tuple, tuple[str, int]] = {}
 _SHRINK_MEMO_SIZE = 4096
+
+
+# --------------------------------------------------------------------------------------------
+# Internals: the plan cache (an appended request continues the plan of the one before)
+# --------------------------------------------------------------------------------------------
+#
+# Open WebUI sends each request of a chat with every earlier message again, rebuilt from its
+# database (equal values, new objects), plus what was appended.  The plan of a request is a pure
+# function of its messages, the config and the counter, and the replay walks the items forward,
+# so the state after a request's messages is what any request starting with equal messages
+# reaches there.  A ``_Snapshot`` keeps that state; a later request finds it by value (``==`` on a
+# private structural copy of the earlier messages, numbers compared with their type), so a hit is
+# the same computation on equal data:
+# * the very same messages: the earlier result, rebuilt from this request's own message objects;
+# * more messages: the parse and the replay go on from the snapshot; only the new ones are parsed
+#   and measured.
+# Nothing a request hands out is kept (Open WebUI edits messages in place after the inlet): the
+# snapshot compares against its own copies, and every message of an earlier request's items is
+# rebuilt from the new request (a position, or a position plus the keys a repair changed).
+
+_MISSING = object()
+_PLAIN = (str, dict, list, type(None))  # values compared exactly by ==
+_NUMBERS = (int, float, bool)  # compared with their type (1 == 1.0 == True)
+
+
+class _Derived:
+    """How to rebuild a message the plan made: from the request's message at ``pos`` (``None``:
+    made up, e.g. a stub result) with the keys in ``changes`` set and those in ``removed`` taken
+    out.  Holds private copies only."""
+
+    __slots__ = ("pos", "changes", "removed", "plain", "eaches", "flat", "simple")
+
+    def __init__(self, pos: int | None, changes: dict, removed: tuple) -> None:
+        self.pos, self.changes, self.removed = pos, changes, removed
+        self.plain = {k: v for k, v in changes.items() if v.__class__ is not _Each}
+        self.eaches = tuple((k, v) for k, v in changes.items() if v.__class__ is _Each)
+        self.flat = all(v.__class__ is str for v in self.plain.values())  # nothing to copy
+        # {**msgs[pos], **plain} is all there is to it (most repairs: a renamed id, a shrunk text)
+        self.simple = self.flat and pos is not None and not self.eaches and not removed
+
+    @staticmethod
+    def of(m: dict, src: Any, pos: int) -> _Derived:
+        changes = {k: _change(v, src.get(k)) for k, v in m.items() if src.get(k, _MISSING) is not v}
+        return _Derived(pos, changes, tuple(k for k in src if k not in m))
+
+    def build(self, msgs: list[Any]) -> dict:
+        if self.pos is None:
+            return _fresh(self.changes)
+        base = msgs[self.pos]
+        out = {**base, **self.plain} if self.flat else {**base, **_fresh(self.plain)}
+        for k, each in self.eaches:
+            out[k] = each.apply(base[k])
+        if self.removed:
+            for k in self.removed:
+                del out[k]
+        return out
+
+
+class _Each:
+    """Changes to the dicts of a list (calls whose ids were renamed): item ``i`` is rebuilt as
+    ``{**items[i], **changes[i]}``, or is ``items[i]`` itself when ``changes[i]`` is ``None``."""
+
+    __slots__ = ("changes", "flat")
+
+    def __init__(self, changes: list[dict | None]) -> None:
+        self.changes = changes
+        self.flat = all(d is None or all(v.__class__ is str for v in d.values()) for d in changes)
+
+    def apply(self, items: list[Any]) -> list[Any]:
+        changes = self.changes
+        if not self.flat:
+            return [x if d is None else {**x, **_fresh(d)} for x, d in zip(items, changes, strict=True)]
+        if len(changes) == 1:  # one call per message, the common case: no comprehension
+            d = changes[0]
+            return [items[0] if d is None else {**items[0], **d}]
+        return [x if d is None else {**x, **d} for x, d in zip(items, changes, strict=True)]
+
+
+def _change(v: Any, old: Any) -> Any:
+    """What a repair set a key to (``v``, where the message it came from had ``old``): a list of
+    dicts that only changed keys of some items as an :class:`_Each`, anything else as a copy."""
+    if (
+        v.__class__ is list
+        and old.__class__ is list
+        and len(v) == len(old)
+        and all(
+            x.__class__ is dict and y.__class__ is dict and y.keys() <= x.keys()
+            for x, y in zip(v, old, strict=True)
+        )
+    ):
+        return _Each(
+            [
+                None if x is y else {k: _fresh(z) for k, z in x.items() if y.get(k, _MISSING) is not z}
+                for x, y in zip(v, old, strict=True)
+            ]
+        )
+    return _fresh(v)
+
+
+def _ref(m: Any, pos: int | None, msgs: list[Any]) -> Any:
+    """How an equal request rebuilds plan message ``m``: its position when it is the request's
+    message itself, else a :class:`_Derived`."""
+    if pos is None:
+        return _Derived(None, _fresh(m), ())
+    src = msgs[pos]
+    return pos if m is src else _Derived.of(m, src, pos)
+
+
+def _build(ref: Any, msgs: list[Any]) -> Any:
+    return msgs[ref] if ref.__class__ is int else ref.build(msgs)
+
+
+def _build_all(refs: list[Any], msgs: list[Any]) -> list[Any]:
+    """``[_build(r, msgs) for r in refs]``, the common cases inline (this is the hot loop of a
+    repeated request)."""
+    return [
+        msgs[r] if r.__class__ is int else ({**msgs[r.pos], **r.plain} if r.simple else r.build(msgs))
+        for r in refs
+    ]
+
+
+def _with_content(ref: Any, content: Any) -> _Derived:
+    if ref.__class__ is int:
+        return _Derived(ref, {"content": content}, ())
+    return _Derived(ref.pos, {**ref.changes, "content": content}, ref.removed)
+
+
+def _fresh(v: Any) -> Any:
+    """A copy of the dicts and lists of ``v`` (strings and numbers are immutable)."""
+    c = v.__class__
+    if c is dict:
+        return {k: _fresh(x) for k, x in v.items()}
+    if c is list:
+        return [_fresh(x) for x in v]
+    return v
+
+
+def _frozen(v: Any, acc: list[int]) -> Any:
+    """A private copy of ``v`` for comparing later requests with; ``acc`` gets its characters (0)
+    and flags (1): 1 = it holds numbers (compare with their type), 2 = something not plain JSON."""
+    c = v.__class__
+    if c is str:
+        acc[0] += len(v)
+        return v
+    if c is dict:
+        out = {}
+        for k, x in v.items():
+            if k.__class__ is not str:
+                acc[1] |= 2
+            out[k] = _frozen(x, acc)
+        return out
+    if c is list:
+        return [_frozen(x, acc) for x in v]
+    if v is not None:
+        acc[1] |= 1 if c in _NUMBERS else 2
+    return v
+
+
+def _freeze_messages(msgs: list[Any], start: int, end: int) -> tuple[list[Any], list[int], int] | None:
+    """Private copies of ``msgs[start:end]``, the positions to compare strictly and their
+    characters; ``None`` when a value is not plain JSON."""
+    out: list[Any] = []
+    strict: list[int] = []
+    acc = [0, 0]
+    for i in range(start, end):
+        acc[1] = 0
+        out.append(_frozen(msgs[i], acc))
+        if acc[1]:
+            if acc[1] & 2:
+                return None
+            strict.append(i)
+    return out, strict, acc[0]
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, and of the same type throughout (``True`` is not ``1``, ``-0.0`` is not ``0.0``)."""
+    if a.__class__ is not b.__class__:
+        return False
+    if a.__class__ is dict:
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if a.__class__ is list:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if a.__class__ is float:
+        return repr(a) == repr(b)
+    return bool(a == b)
+
+
+def _last_user(msgs: list[Any]) -> int:
+    """Position of the last user message (-1 if none)."""
+    for i in range(len(msgs) - 1, -1, -1):
+        m = msgs[i]
+        if isinstance(m, dict) and m.get("role") == "user":
+            return i
+    return -1
+
+
+def _head(msgs: list[Any]) -> tuple:
+    """What a request's first two messages say, as a key (coarse: candidates are compared whole)."""
+    return tuple(
+        m.get("content") if m.__class__ is dict and m.get("content").__class__ is str else None
+        for m in msgs[:2]
+    )
+
+
+def _outline(msgs: list[Any]) -> tuple[list[Any], list[type]] | None:
+    """The role and the content type of each message, at C speed (``None`` if one is no dict)."""
+    try:
+        return list(map(dict.get, msgs, repeat("role"))), list(
+            map(type, map(dict.get, msgs, repeat("content")))
+        )
+    except TypeError:
+        return None
+
+
+def _read_by_skip(p: int, role: Any, kind: type) -> bool:
+    """Messages before ``full_from`` whose content the skip step reads: systems (they stay in the
+    request), user messages with parts (is it Open WebUI's image follow-up?) and the samples of
+    the report's figure."""
+    return p % _ROUGH_STRIDE == 0 or role in ("system", "developer") or (role == "user" and kind is list)
+
+
+@dataclass(eq=False)
+class _Compared:
+    """What a later request must match to continue a plan.  From ``full_from`` on: every message
+    (private copies in ``raw``; values at the ``strict`` positions compared with their type).
+    Before it, where the skip step read no text: each message's role and content type, and the
+    messages it did read (``exact``, private copies)."""
+
+    full_from: int
+    raw: list[Any]
+    strict: list[int]
+    roles: list[Any]
+    kinds: list[type]
+    exact: dict[int, Any]
+    size: int  # characters of text held
+
+    @staticmethod
+    def of(msgs: list[Any], f: int, n: int) -> _Compared | None:
+        outline = _outline(msgs[:f])
+        if outline is None:
+            f, outline = 0, ([], [])
+        frozen = _freeze_messages(msgs, f, n)
+        if frozen is None:
+            return None
+        raw, strict, size = frozen
+        roles, kinds = outline
+        exact: dict[int, Any] = {}
+        pre: list[int] = []
+        for p in [p for p in range(f) if _read_by_skip(p, roles[p], kinds[p])]:
+            one = _freeze_messages(msgs, p, p + 1)
+            if one is None:
+                return None
+            exact[p], size = one[0][0], size + one[2]
+            pre += one[1]
+        return _Compared(f, raw, pre + strict, roles, kinds, exact, size)
+
+    def extended(self, msgs: list[Any], f: int, n0: int, n: int) -> _Compared | None:
+        """This, for ``msgs`` that start with the ``n0`` messages it was taken from, ``full_from``
+        moved on to ``f`` (where it can: never back)."""
+        tail = _freeze_messages(msgs, n0, n)
+        outline = _outline(msgs[self.full_from : f]) if f > self.full_from else None
+        if tail is None:
+            return None
+        if outline is None:
+            f, outline = self.full_from, ([], [])
+        roles, kinds, exact = self.roles + outline[0], self.kinds + outline[1], dict(self.exact)
+        for p in range(self.full_from, f):
+            if _read_by_skip(p, roles[p], kinds[p]):
+                exact[p] = self.raw[p - self.full_from]
+        strict = [p for p in self.strict if p >= f or p in exact] + tail[1]
+        raw = self.raw[f - self.full_from :] + tail[0]
+        return _Compared(f, raw, strict, roles, kinds, exact, self.size + tail[2])
+
+    def matches(self, msgs: list[Any], n: int) -> bool:
+        """Whether ``msgs[:n]`` are the messages this was taken from (as far as they matter)."""
+        f, raw = self.full_from, self.raw
+        if msgs[n - 1] != raw[-1] or msgs[f:n] != raw:
+            return False
+        if f and _outline(msgs[:f]) != (self.roles, self.kinds):
+            return False
+        if any(msgs[p] != c for p, c in self.exact.items()):
+            return False
+        return all(_same(msgs[p], self.exact[p] if p < f else raw[p - f]) for p in self.strict)
+
+
+@dataclass(eq=False)
+class _Snapshot:
+    """A stable plan's state after all the messages of one request, before its own last batch."""
+
+    key: tuple  # (config, counter)
+    n: int  # how many messages
+    head: tuple  # _head of them
+    compared: _Compared
+    systems: list[int]
+    starts: list[int]
+    table: dict[int, tuple[int, int, int, int]]
+    cut: int
+    samples: tuple[tuple[int, int], ...]
+    rough: int
+    parser: _Parser
+    items: list[_Item]
+    users: list[int]
+    shrinkable: list[int]
+    hops: list[int]
+    state: tuple
+    result: tuple[list[Any], TrimReport] | None = None  # the recipe of its output, and its report
+
+    def result_for(self, msgs: list[Any]) -> TrimResult:
+        recipe, report = self.result  # type: ignore[misc]
+        if not report.changed:
+            return TrimResult(msgs, report)
+        return TrimResult(_build_all(recipe, msgs), report)
+
+
+class _PlanCache:
+    """Earlier requests' plans, found by their messages.  Bounded (entries, characters held), per
+    process, shared by every request and thread; a request that moves a chat on replaces the
+    snapshot it continued.  ``hits``, ``misses`` and ``errors`` are there to be measured."""
+
+    def __init__(self, entries: int = 64, chars: int = 64_000_000) -> None:
+        self.entries, self.max_chars = entries, chars
+        self.lock = threading.Lock()
+        self.snaps: dict[int, _Snapshot] = {}  # by id, least recently used first
+        self.by_head: dict[tuple, list[_Snapshot]] = {}
+        self.chars = 0
+        self.hits = self.misses = self.errors = 0
+
+    def find(self, msgs: list[Any], key: tuple) -> _Snapshot | None:
+        """The snapshot of the longest earlier request whose messages this one starts with."""
+        with self.lock:
+            found = sorted(self.by_head.get((key, _head(msgs)), ()), key=lambda s: -s.n)
+        if found and not set(map(type, msgs)) <= set(_PLAIN + _NUMBERS):
+            found = []  # a message of another type (a dict subclass...) is never taken as equal
+        n = len(msgs)
+        for s in found:
+            if s.n <= n and s.compared.matches(msgs, s.n):
+                with self.lock:
+                    self.hits += 1
+                    if id(s) in self.snaps:
+                        self.snaps[id(s)] = self.snaps.pop(id(s))
+                return s
+        with self.lock:
+            self.misses += 1
+        return None
+
+    def store(self, snap: _Snapshot, replaces: _Snapshot | None) -> None:
+        with self.lock:
+            if replaces is not None:
+                self._remove(replaces)
+            if snap.compared.size > self.max_chars:
+                return
+            self.snaps[id(snap)] = snap
+            self.by_head.setdefault((snap.key, snap.head), []).append(snap)
+            self.chars += snap.compared.size
+            while len(self.snaps) > self.entries or self.chars > self.max_chars:
+                self._remove(next(iter(self.snaps.values())))
+
+    def _remove(self, snap: _Snapshot) -> None:
+        if self.snaps.pop(id(snap), None) is None:
+            return
+        self.chars -= snap.compared.size
+        head = (snap.key, snap.head)
+        bucket = [s for s in self.by_head.get(head, ()) if s is not snap]
+        if bucket:
+            self.by_head[head] = bucket
+        else:
+            self.by_head.pop(head, None)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.snaps, self.by_head, self.chars = {}, {}, 0
+            self.hits = self.misses = self.errors = 0
+
+
+PLAN_CACHE = _PlanCache()
 
 
 # --------------------------------------------------------------------------------------------

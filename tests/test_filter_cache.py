@@ -1,0 +1,266 @@
+"""Issue 15, Must 3: the plan cache.  A request that repeats an earlier one, or appends to it,
+continues that request's plan instead of trimming afresh.  The result must be exactly what
+trimming afresh gives (messages with their types, report, which input objects pass through), also
+after the caller edits in place what it got back (Open WebUI does), with many chats at once; and it
+must cost a fraction of the work (counted as executed lines, never timed: this machine is shared)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from devkit.histories import (
+    any_history,
+    assistant,
+    call,
+    folded_block,
+    group,
+    image_followup,
+    load_filter,
+    long_history,
+    output_text,
+    system,
+    tool,
+    user,
+    valid_history,
+)
+from tests.test_filter_linear import lines_executed
+
+tcf = load_filter()
+EXACT, _ = tcf.get_exact_counter()
+COUNTERS = [tcf.TokenCounter()] + ([tcf.TokenCounter(exact=EXACT)] if EXACT else [])
+
+SETTINGS = settings(
+    max_examples=int(os.environ.get("TCF_HYPOTHESIS_CACHE_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+configs = st.builds(
+    tcf.TrimConfig,
+    budget_tokens=st.one_of(st.integers(0, 400), st.integers(400, 6000), st.integers(6000, 60_000)),
+    keep_recent_tool_groups=st.integers(0, 4),
+    tool_output_max_tokens=st.sampled_from([64, 300, 1000, 4000]),
+    recent_tool_output_max_tokens=st.sampled_from([500, 4000, 12000]),
+    low_water=st.sampled_from([0.3, 0.6, 1.0]),
+    policy=st.sampled_from(["stable", "stable", "eager"]),
+)
+
+
+@st.composite
+def awkward_history(draw) -> list:
+    """Chats with what could make an appended message change how earlier ones parse: system
+    messages mid-chat, legacy folded results, a new call whose id is one an earlier rename chose,
+    equal-looking numbers of other types, image follow-ups anywhere."""
+    h = list(draw(valid_history(min_turns=3, max_turns=40)))
+    for _ in range(draw(st.integers(1, 5))):
+        pos = draw(st.integers(0, len(h)))
+        op = draw(st.integers(0, 4))
+        if op == 0:
+            h.insert(pos, system("a note from the admin"))
+        elif op == 1:
+            block = folded_block("c9", "fetch", {"u": 1}, output_text(draw(st.integers(100, 9000)), pos))
+            h.insert(pos, assistant("Earlier:\n" + block))
+        elif op == 2:
+            h[pos:pos] = group([draw(st.sampled_from(["call_0_2", "call_1_3", "call_0"]))], ["late result"])
+        elif op == 3:
+            number = draw(st.sampled_from([1, True, 1.0, -0.0, 0.0, 2**70]))
+            h[pos:pos] = [assistant("", tool_calls=[call("n1", args={"n": number})]), tool("n1", "ok")]
+        else:
+            h.insert(pos, image_followup(draw(st.integers(1, 2))))
+    return h
+
+
+def strictly_equal(a, b) -> bool:
+    """``==``, and the same types all the way down (``True`` is not ``1``)."""
+    if a.__class__ is not b.__class__:
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(strictly_equal(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(strictly_equal(x, y) for x, y in zip(a, b, strict=True))
+    return repr(a) == repr(b) if isinstance(a, float) else a == b
+
+
+def requests_of(history: list, rng: random.Random) -> list[int]:
+    """Where a chat's requests end: at every user message (the inlet) and after every tool result
+    (each hop), plus a few anywhere; some twice (a repeated request)."""
+    cuts = {i + 1 for i, m in enumerate(history) if isinstance(m, dict) and m.get("role") in ("user", "tool")}
+    cuts |= {rng.randint(1, len(history)) for _ in range(3)} if history else set()
+    out = []
+    for c in sorted(cuts):
+        out += [c] * (2 if rng.random() < 0.2 else 1)
+    return out
+
+
+def same_as_afresh(messages: list, config, counter):
+    """Trim a rebuilt copy of ``messages`` with the cache and another without: the same result."""
+    a, b = copy.deepcopy(messages), copy.deepcopy(messages)
+    cached = tcf.trim_messages(a, config, counter)
+    fresh = tcf.trim_messages(b, config, counter, reuse=False)
+    assert cached.report == fresh.report
+    assert strictly_equal(cached.messages, fresh.messages)
+    where_a = {id(m): i for i, m in enumerate(a)}
+    where_b = {id(m): i for i, m in enumerate(b)}
+    assert [where_a.get(id(m)) for m in cached.messages] == [where_b.get(id(m)) for m in fresh.messages]
+    assert (cached.messages is a) == (fresh.messages is b)
+    return cached
+
+
+def edit_in_place(messages: list) -> None:
+    """What Open WebUI may do to the messages a filter returns: add RAG context, rewrite calls."""
+    for m in messages:
+        if isinstance(m, dict):
+            m["content"] = f"{m.get('content')!s} + context"
+            for c in m.get("tool_calls") or []:
+                if isinstance(c, dict):
+                    c["id"] = "edited"
+                    if isinstance(c.get("function"), dict):
+                        c["function"]["arguments"] = "{}"
+
+
+@SETTINGS
+@given(
+    st.one_of(any_history, long_history, awkward_history()), configs, st.sampled_from(COUNTERS), st.randoms()
+)
+def test_a_continued_plan_gives_exactly_what_trimming_afresh_gives(history, config, counter, rng):
+    for cut in requests_of(history, rng):
+        edit_in_place(same_as_afresh(history[:cut], config, counter).messages)
+    assert tcf.PLAN_CACHE.errors == 0
+
+
+def chat(turns: int, hops: int = 2, chars: int = 3000, seed: int = 0) -> list:
+    h = [system("You are a research agent.")]
+    for t in range(turns):
+        h.append(user(f"turn {t}: look into topic {seed}-{t}"))
+        for k in range(hops):
+            h += group([f"call_{t}_{k}"], [output_text(chars, seed * 1000 + t * hops + k)])
+        h.append(assistant(f"findings {t}"))
+    return h
+
+
+def test_a_chat_continues_its_plan_at_every_request():
+    tcf.PLAN_CACHE.clear()
+    h = chat(60)
+    config, counter = tcf.TrimConfig(budget_tokens=20_000), COUNTERS[-1]
+    cuts = requests_of(h, random.Random(1))
+    for cut in cuts:
+        same_as_afresh(h[:cut], config, counter)
+    # Every request but the first continued an earlier one (no other chat evicted its plan).
+    assert tcf.PLAN_CACHE.hits == len(cuts) - 1 and tcf.PLAN_CACHE.errors == 0
+
+
+@pytest.mark.parametrize("budget", [20_000, 10**7])
+def test_an_appended_request_costs_a_fraction_of_the_first(budget):
+    """Operation counts: the first request of a 120-turn chat parses and measures everything; the
+    same request again, or with one more turn, continues its plan."""
+    h = chat(120, chars=1500)
+    config, counter = tcf.TrimConfig(budget_tokens=budget), COUNTERS[-1]
+    more = h + [user("one more question")]
+    tcf.PLAN_CACHE.clear()
+    first = lines_executed(lambda: tcf.trim_messages(copy.deepcopy(h), config, counter))
+    again = lines_executed(lambda: tcf.trim_messages(copy.deepcopy(h), config, counter))
+    appended = lines_executed(lambda: tcf.trim_messages(copy.deepcopy(more), config, counter))
+    assert tcf.PLAN_CACHE.hits == 2
+    assert again < 0.05 * first
+    # At a budget that keeps everything, every kept message still goes out (copied or shrunk).
+    assert appended < (0.1 if budget == 20_000 else 0.4) * first
+
+
+def test_continuing_stays_linear():
+    """An appended request's work grows with what it keeps, not with the chat behind it."""
+    config, counter = tcf.TrimConfig(budget_tokens=20_000), COUNTERS[-1]
+    ops = []
+    for turns in (60, 240):
+        h = chat(turns, chars=1500)
+        tcf.PLAN_CACHE.clear()
+        tcf.trim_messages(copy.deepcopy(h), config, counter)
+        ops.append(
+            lines_executed(lambda h=h: tcf.trim_messages(copy.deepcopy(h) + [user("next")], config, counter))
+        )
+    assert ops[1] < 1.5 * ops[0]
+
+
+def test_values_equal_by_eq_but_of_another_type_are_another_request():
+    """``1 == True == 1.0`` in Python, yet they serialize differently: never the same request."""
+    config, counter = tcf.TrimConfig(budget_tokens=10**6), COUNTERS[0]
+    base = [user("q"), assistant("", tool_calls=[call("a", args={"n": 1})]), tool("a", "ok")]
+    for value in (True, 1.0, 1):
+        h = copy.deepcopy(base)
+        h[1]["tool_calls"][0]["function"]["arguments"] = {"n": value}
+        out = same_as_afresh(h + [assistant("done"), user("next")], config, counter).messages
+        assert out[1]["tool_calls"][0]["function"]["arguments"] == json.dumps({"n": value})
+
+
+def test_a_new_call_with_a_name_an_earlier_rename_chose_starts_afresh():
+    config, counter = tcf.TrimConfig(budget_tokens=10**6), COUNTERS[0]
+    h = [user("go"), *group(["call_0"], ["r0"]), *group(["call_0"], ["r1"])]  # the second becomes call_0_2
+    same_as_afresh(h, config, counter)
+    later = h + group(["call_0_2"], ["a genuine call_0_2"])
+    out = same_as_afresh(later, config, counter).messages
+    ids = [c["id"] for m in out for c in m.get("tool_calls") or []]
+    assert len(ids) == len(set(ids)) == 3
+
+
+def test_many_chats_at_once_each_get_their_own_result():
+    config, counter = tcf.TrimConfig(budget_tokens=12_000), COUNTERS[-1]
+    chats = [chat(40, seed=s) for s in range(4)] + [chat(40, seed=0)]  # two threads share a chat
+    expected = {
+        (c, cut): tcf.trim_messages(copy.deepcopy(h[:cut]), config, counter, reuse=False)
+        for c, h in enumerate(chats)
+        for cut in requests_of(h, random.Random(c))
+    }
+    failures: list = []
+
+    def run(c: int) -> None:
+        for cut in requests_of(chats[c], random.Random(c)):
+            got = tcf.trim_messages(copy.deepcopy(chats[c][:cut]), config, counter)
+            want = expected[(c, cut)]
+            if got.report != want.report or not strictly_equal(got.messages, want.messages):
+                failures.append((c, cut))
+            edit_in_place(got.messages)
+
+    tcf.PLAN_CACHE.clear()
+    threads = [threading.Thread(target=run, args=(c,)) for c in range(len(chats))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures and tcf.PLAN_CACHE.errors == 0 and tcf.PLAN_CACHE.hits > 100
+
+
+def test_the_cache_is_bounded_and_a_chat_keeps_one_plan():
+    cache = tcf.PLAN_CACHE
+    config, counter = tcf.TrimConfig(budget_tokens=12_000), COUNTERS[-1]
+    entries, chars = cache.entries, cache.max_chars
+    try:
+        cache.clear()
+        h = chat(30)
+        for cut in requests_of(h, random.Random(0)):
+            tcf.trim_messages(copy.deepcopy(h[:cut]), config, counter)
+        assert len(cache.snaps) == 1  # each request replaced the plan it continued
+        cache.entries = 3
+        for s in range(6):
+            tcf.trim_messages(chat(3, seed=s + 1), config, counter)
+        assert len(cache.snaps) == 3
+        cache.max_chars = 20_000
+        tcf.trim_messages(chat(3, seed=9), config, counter)
+        assert cache.chars <= 20_000 and len(cache.snaps) <= 1
+        big = chat(30, seed=10)  # holds more text than the bound: not kept at all
+        tcf.trim_messages(big, config, counter)
+        assert all(s.n != len(big) for s in cache.snaps.values())
+    finally:
+        cache.entries, cache.max_chars = entries, chars
+        cache.clear()
+
+
+def test_eager_keeps_no_plans():
+    tcf.PLAN_CACHE.clear()
+    tcf.trim_messages(chat(40), tcf.TrimConfig(budget_tokens=8_000, policy="eager"), COUNTERS[0])
+    assert not tcf.PLAN_CACHE.snaps
