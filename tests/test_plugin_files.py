@@ -57,7 +57,7 @@ def test_imports_without_open_webui_and_without_repository_files(path, tmp_path)
     assert f"imported {PLUGINS[path]}" in done.stdout
 
 
-async def test_open_webui_loads_the_tool_and_exposes_only_subquery():
+async def test_open_webui_loads_the_tool_and_exposes_subquery_and_subqueries():
     from open_webui.utils.plugin import load_tool_module_by_id
     from open_webui.utils.tools import get_functions_from_tool, get_tool_specs
 
@@ -65,12 +65,30 @@ async def test_open_webui_loads_the_tool_and_exposes_only_subquery():
         "subquery_spec_check", content=(ROOT / "tools/subquery.py").read_text()
     )
     assert frontmatter["title"] == "Subquery"
-    assert [f.__name__ for f in get_functions_from_tool(instance)] == ["subquery"]
-    [spec] = get_tool_specs(instance)
-    assert spec["name"] == "subquery"
-    assert spec["parameters"]["required"] == ["prompt"]
-    assert set(spec["parameters"]["properties"]) == {"prompt", "include_recent_messages"}
-    assert spec["parameters"]["properties"]["include_recent_messages"]["type"] == "integer"
-    assert spec["parameters"]["properties"]["prompt"]["description"].startswith("The complete subtask")
-    assert spec["description"].startswith("Delegate a focused, self-contained subtask")
+    assert [f.__name__ for f in get_functions_from_tool(instance)] == ["subqueries", "subquery"]
+    many, one = get_tool_specs(instance)
+    assert one["name"] == "subquery"
+    assert one["parameters"]["required"] == ["prompt"]
+    assert set(one["parameters"]["properties"]) == {"prompt", "include_recent_messages"}
+    assert one["parameters"]["properties"]["include_recent_messages"]["type"] == "integer"
+    assert one["parameters"]["properties"]["prompt"]["description"].startswith("The complete subtask")
+    assert one["description"].startswith("Delegate a focused, self-contained subtask")
+    assert many["name"] == "subqueries" and many["parameters"]["required"] == ["tasks"]
+    assert many["parameters"]["properties"]["tasks"] == {
+        "type": "array", "items": {"type": "string"}, "description": many["parameters"]["properties"]["tasks"]["description"]}
+    assert many["description"].startswith("Run several independent subtasks at once")
     assert isinstance(instance.valves, instance.Valves)
+
+
+@pytest.mark.parametrize("offered", [("subquery",), ("subqueries",)])
+async def test_the_admin_offers_either_function_by_the_tools_function_list(offered):
+    """Open WebUI builds the specs from the public methods when the tool is saved (a valve cannot change them
+    later): the file's FUNCTIONS line decides, and the other function is not offered."""
+    from open_webui.utils.plugin import load_tool_module_by_id
+    from open_webui.utils.tools import get_tool_specs
+
+    source = (ROOT / "tools/subquery.py").read_text()
+    line = 'FUNCTIONS = ("subquery", "subqueries")'
+    assert source.count(line) == 1
+    instance, _, _ = await load_tool_module_by_id("subquery_one_function", content=source.replace(line, f"FUNCTIONS = {offered!r}"))
+    assert [spec["name"] for spec in get_tool_specs(instance)] == list(offered)

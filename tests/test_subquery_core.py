@@ -997,7 +997,7 @@ def test_the_file_is_laid_out_as_the_house_rules_ask():
     assert pyast.get_docstring(tree.body[-1])
     assert typing.get_args(sq.StopReason) == ("answered", "max_rounds", "deadline", "error")
     public = [n for n in dir(sq.Tools) if not n.startswith("_") and callable(getattr(sq.Tools, n))]
-    assert sorted(public) == ["UserValves", "Valves", "subquery"]
+    assert sorted(public) == ["UserValves", "Valves", "subqueries", "subquery"]
     too_long = [
         n.name for n in pyast.walk(tree)
         if isinstance(n, (pyast.FunctionDef, pyast.AsyncFunctionDef)) and n.end_lineno - n.lineno > 80

@@ -2,14 +2,25 @@
 title: Subquery
 author: owui-toolkit
 author_url: https://github.com/owui-toolkit/owui-toolkit
-version: 1.2.0
+version: 1.3.0
 license: MIT
-description: Hand a focused subtask to a fresh, isolated loop of the same model. It drives native tool calls itself the way Open WebUI's own loop does (approval, filters, reasoning, Tool Search, embeds), in parallel and within bounds, and returns one compact answer.
+description: Hand a focused subtask (or several at once) to a fresh, isolated loop of the same model that knows what the turn knows. It drives native tool calls itself the way Open WebUI's own loop does (approval, filters, reasoning, Tool Search, embeds, citations), in parallel and within bounds, and returns one compact answer.
 required_open_webui_version: 0.11.4
 """
 
 # Design notes
 # ------------
+# Two functions.  `subquery(prompt)` runs one loop; `subqueries(tasks)` runs one per task, concurrently
+#   (`_run_many`): at most `max_parallel_subqueries` at a time, under one shared deadline, each with
+#   its own `Run`, its own status lines (`TaskStatus`: every line names its task) and its own outcome,
+#   whatever happens to the others; one section per task in the given order; the usage of all tasks
+#   recorded once.  FUNCTIONS says which of the two Open WebUI offers (its specs are built when the
+#   tool is saved, so a valve could not hide one).
+# What the turn knows.  The inner model gets the system context the native turn built, rebuilt from
+#   the turn (`turn_context`, Open WebUI's own helpers): the chat's system messages (chat_context),
+#   the code-interpreter prompt, the skills manifest, MCP and tool-server instructions, the attached
+#   knowledge; a part about tools only when the inner loop has them.  It is data for `TextGuard`.
+#   The citation context is rebuilt every round (`Run._with_citations`), numbered as sources went out.
 # The loop.  `Tools.subquery` reads the turn once (`Turn.from_dunders`), builds a `Run` (one loop's
 #   context: turn, user, model, selected tool entries, limits) and hands `run_subquery_loop` its
 #   hooks: complete (one model round), execute (one tool call), approve (the user's yes under
@@ -52,6 +63,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import collections
+import contextlib
 import contextvars
 import copy
 import html
@@ -74,8 +86,12 @@ from pydantic import BaseModel, Field
 log = logging.getLogger(__name__)
 TextCallMode = Literal["auto", "always", "off"]
 
-SELF_NAME = "subquery"
+SELF_NAMES = ("subquery", "subqueries")  # this tool's functions: never offered inside a subquery
 SUBQUERY_MARKER = "owui-subquery-tool"  # recognises copies of this tool under any id
+# The functions Open WebUI offers the model. It builds a tool's specs from its public methods when the tool is
+# saved (a valve cannot change them later), so this is where an admin chooses: delete a name, then save the
+# tool, to offer only the other one (`Tools.__dir__` hides it from Open WebUI's spec builder).
+FUNCTIONS = ("subquery", "subqueries")
 
 # ===========================================================================
 # Pure core: no Open WebUI in here.
@@ -120,6 +136,7 @@ class Settings:
     run_request_filters: bool = True
     text_tool_calls: TextCallMode = "auto"
     max_tool_threads: int = 8
+    max_parallel_subqueries: int = 4  # tasks of one `subqueries` call that run at the same time
 
     @classmethod
     def from_valves(cls, valves: Any) -> Settings:
@@ -313,14 +330,16 @@ async def run_subquery_loop(
     clock: Callable[[], float] = time.monotonic,
     *,
     untrusted: Sequence[str] = (),
+    deadline: float | None = None,
 ) -> LoopResult:
     """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
 
     `untrusted`: texts given to this run as data (files, recent chat messages, the prompt); with
     every tool result they make up the texts a call written as text must not come from (`TextGuard`).
+    `deadline` (on `clock`): when several loops share one; else `total_timeout_seconds` from now.
     """
     guard = TextGuard({name: t.spec for name, t in tools.items()}, untrusted)
-    deadline = clock() + settings.total_timeout_seconds
+    deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
     state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), guard)
     while state.rounds < settings.max_rounds:
         if state.remaining() < MIN_USEFUL_SECONDS:
@@ -858,7 +877,7 @@ def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
 
 
 def is_self_name(name: str) -> bool:
-    return name == SELF_NAME
+    return name in SELF_NAMES
 
 
 def prepare_call(
@@ -870,7 +889,7 @@ def prepare_call(
         if is_self_name(call.name):
             return Prepared(
                 call,
-                answer="Error: `subquery` cannot be called inside a subquery. Use the other tools.",
+                answer=f"Error: `{call.name}` cannot be called inside a subquery. Use the other tools.",
                 outcome="refused: no nested subquery",
             )
         available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
@@ -1173,6 +1192,49 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
             result = _text_of(m.get("content")).strip().replace("\n", " ")
             lines.append(f"- {names.get(m.get('tool_call_id'), 'tool')} → {cap_text(result, 500, 'result')}")
     return cap_text("\n".join(lines), limit, "summary") if lines else "(nothing was gathered)"
+
+
+# --- several subtasks at once (`subqueries`) ---------------------------------------------------------
+MAX_TASKS = 16  # tasks one `subqueries` call may hold
+NESTED_REFUSAL = "Error: a subquery cannot start another subquery. Use the other tools directly."
+
+
+def read_tasks(raw: Any) -> tuple[list[str], str | None]:
+    """The task texts of a `subqueries` call, or a message the model can act on. A JSON text of a list is read
+    as that list, one plain text as one task (models send both)."""
+    if isinstance(raw, str):
+        try:
+            decoded = json.loads(raw)
+        except (ValueError, RecursionError):
+            decoded = None
+        raw = decoded if isinstance(decoded, list) else [raw]
+    if not isinstance(raw, (list, tuple)) or not raw:
+        return [], 'Error: `tasks` must be a non-empty list of task texts, e.g. ["Find …", "Compare …"].'
+    if len(raw) > MAX_TASKS:
+        return [], (
+            f"Error: at most {MAX_TASKS} tasks per subqueries call, got {len(raw)}. "
+            "Merge related tasks, or call subqueries again for the rest."
+        )
+    empty = [str(i) for i, t in enumerate(raw, 1) if not isinstance(t, str) or not t.strip()]
+    if empty:
+        return [], (
+            f"Error: task {', '.join(empty)} of {len(raw)} is empty or not text. "
+            "Send every task as a complete instruction."
+        )
+    return [t.strip() for t in raw], None
+
+
+def task_label(i: int, n: int) -> str:
+    return f"task {i}/{n}"
+
+
+def tasks_answer(prompts: Sequence[str], answers: Sequence[str]) -> str:
+    """One section per task, in the order given: its heading names the task, its body is the task's answer."""
+    n = len(prompts)
+    return "\n\n".join(
+        f"## Task {i}/{n}: {_shorten(prompt, 100)}\n{answer}"
+        for i, (prompt, answer) in enumerate(zip(prompts, answers, strict=True), 1)
+    )
 
 
 # Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
@@ -2791,14 +2853,21 @@ class StatusEmitter:
     subquery runs, shown at least `min_interval`. A progress line that comes while the interval runs or while the previous
     line is still being sent is deferred; a newer progress line replaces it. Call lines (`log`) are
     the user's record of each inner call: every one goes out, in order (a deferred progress line said
-    before one goes ahead of it); at most MAX_CALL_LINES, then one line counts the rest. A `done`
+    before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then one line counts the rest. A `done`
     line replaces a deferred progress line, goes out after the call lines, and is awaited at most
     DONE_WAIT_SECONDS.
     """
 
-    def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = STATUS_INTERVAL_SECONDS):
+    def __init__(
+        self,
+        event_emitter: Any,
+        enabled: bool,
+        min_interval: float = STATUS_INTERVAL_SECONDS,
+        max_lines: int | None = None,
+    ):
         self.event_emitter = event_emitter if enabled else None
         self.min_interval = min_interval
+        self.max_lines = MAX_CALL_LINES if max_lines is None else max_lines
         self.last = float("-inf")
         self.pending: str | None = None
         self.timer: asyncio.Task | None = None
@@ -2821,7 +2890,7 @@ class StatusEmitter:
         """One call line: kept, never replaced by a later line."""
         if self.event_emitter is None or self.closed:
             return
-        if self.logged >= MAX_CALL_LINES:
+        if self.logged >= self.max_lines:
             self.unlisted += 1
             return
         self.logged += 1
@@ -2890,6 +2959,39 @@ class StatusEmitter:
             )
         except Exception:  # progress must never break the work
             log.debug("subquery: status event failed", exc_info=True)
+
+
+class TaskStatus:
+    """One task's status lines on the shared emitter of a `subqueries` call. Every line names its task
+    (`Subquery task 2/3 · round 1/8 · calling …`); the task's first and last lines are kept like call lines
+    (a later line never replaces them); its call lines are bounded per task as a single subquery's are."""
+
+    def __init__(self, shared: StatusEmitter, label: str):
+        self.shared, self.label = shared, label
+        self.started = False
+        self.logged = self.unlisted = 0
+
+    def named(self, line: str) -> str:
+        rest = line[len("Subquery") :] if line.startswith("Subquery") else f" · {line}"
+        return f"Subquery {self.label}{rest}"
+
+    async def __call__(self, description: str, done: bool) -> None:
+        if not done and self.started:
+            await self.shared(self.named(description), False)
+            return
+        self.started = True
+        if done and self.unlisted:
+            await self.shared.log(
+                self.named(f"Subquery · {self.unlisted} more inner calls (not listed one by one)")
+            )
+        await self.shared.log(self.named(description))
+
+    async def log(self, line: str) -> None:
+        if self.logged >= MAX_CALL_LINES:
+            self.unlisted += 1
+            return
+        self.logged += 1
+        await self.shared.log(self.named(line))
 
 
 async def _load_user(user_dict: dict) -> Any:
@@ -3077,8 +3179,11 @@ class Run:
     """One loop's context: the turn, the resolved user and model, the selected tools, the limits.
 
     Built per loop (never stored on the tool instance); provides the loop's hooks. `entries` are
-    the selected Open WebUI tool entries, keyed by function name. `messages` (the last request's)
-    and `usages` (every model call's) are what this loop has seen so far.
+    the selected Open WebUI tool entries, keyed by function name. `messages` (the last request's),
+    `usages` (every model call's) and `sources` (the citation sources sent, in order) are what this
+    loop has seen so far. `prompt`/`prompt_at`: the task and its message (the citation context goes
+    there). `approvals`: the lock the tasks of one `subqueries` call share, so that the user is asked
+    one confirmation at a time.
     """
 
     turn: Turn
@@ -3086,11 +3191,15 @@ class Run:
     model_id: str
     settings: Settings
     entries: dict
-    emit: StatusEmitter
+    emit: StatusEmitter | TaskStatus
     params: dict = field(default_factory=dict)
     thread_tools: tuple[str, ...] = ()
+    approvals: asyncio.Lock | None = None
+    prompt: str = ""
+    prompt_at: int = -1
     messages: list = field(default_factory=list)
     usages: list = field(default_factory=list)
+    sources: list = field(default_factory=list)
 
     @property
     def request(self) -> Any:
@@ -3135,6 +3244,7 @@ class Run:
             if tool_choice:
                 form["tool_choice"] = tool_choice
         form["metadata"] = self.inner_metadata()
+        form["messages"] = await self._with_citations(form["messages"])
         form = await self._inline_images(form)
         try:
             form = _normalized(await self._request_filters(form))
@@ -3159,6 +3269,34 @@ class Run:
         if self.model_id != self.turn.chat_model_id:
             metadata.update(model=self.model, model_id=self.model_id)
         return metadata
+
+    async def _with_citations(self, messages: list[dict]) -> list[dict]:
+        """Open WebUI's citation context, rebuilt for every round as its loop rebuilds it (middleware.py
+        ~5860-5915), so that `[n]` in the answer matches the `source` events sent: the turn's file sources,
+        then this loop's tool sources in the order they went out, through the admin's RAG template; in the
+        system message under RAG_SYSTEM_CONTEXT, else before the task. Markers only (`<source id="1"
+        name=…>`): the file text is in the task's message already, tool results in their messages."""
+        if not self.sources or not 0 <= self.prompt_at < len(messages):
+            return messages
+        try:
+            from open_webui.env import RAG_SYSTEM_CONTEXT
+            from open_webui.models.config import Config
+            from open_webui.utils.middleware import get_source_context
+            from open_webui.utils.misc import add_or_update_system_message, update_message_content
+            from open_webui.utils.task import rag_template
+
+            ids: dict = {}
+            files = list(self.metadata.get("sources") or [])
+            context = get_source_context(files, ids, include_content=False)
+            context = (context + get_source_context(self.sources, ids, include_content=False)).strip()
+            rag = await rag_template(await Config.get("rag.template"), context, self.prompt)
+        except Exception:
+            log.debug("subquery: no citation context", exc_info=True)
+            return messages
+        if RAG_SYSTEM_CONTEXT:
+            return add_or_update_system_message(rag, messages, append=True)
+        messages[self.prompt_at] = update_message_content(dict(messages[self.prompt_at]), rag, append=False)
+        return messages
 
     def _call_error(self, exc: Exception) -> str:
         detail = getattr(exc, "detail", None) or _safe_str(exc) or type(exc).__name__
@@ -3304,7 +3442,8 @@ class Run:
             "data": {"tool_call": {"id": call.id, "name": call.name, "arguments": kwargs}},
         }
         try:
-            answer = await asyncio.wait_for(self.event_call(event), timeout=max(remaining, 0.001))
+            async with self.approvals or contextlib.nullcontext():  # one question at a time across tasks
+                answer = await asyncio.wait_for(self.event_call(event), timeout=max(remaining, 0.001))
         except Exception:
             return False
         return answer is True  # disconnection and timeout replies are error objects, not approval
@@ -3429,6 +3568,7 @@ class Run:
             log.debug("subquery: no citation sources", exc_info=True)
             return
         for source in sources or []:
+            self.sources.append(source)  # numbered as it goes out (see `_with_citations`)
             await self._send({"type": "source", "data": source})
 
     async def _send(self, event: dict) -> bool:
@@ -3539,12 +3679,217 @@ def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -
     return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
 
 
+# --- what the turn knows: the system context the native loop builds, for the inner loop's tools -----------
+# Open WebUI's builtin tools that read knowledge bases: the `<attached_knowledge>` list speaks of them.
+KNOWLEDGE_BUILTINS = frozenset(
+    {
+        "list_knowledge",
+        "list_knowledge_bases",
+        "search_knowledge_bases",
+        "query_knowledge_bases",
+        "search_knowledge_files",
+        "grep_knowledge_files",
+        "query_knowledge_files",
+        "view_knowledge_file",
+        "kb_exec",
+    }
+)
+
+
+async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """The system context Open WebUI's native loop builds for this turn (middleware.py
+    `process_chat_payload`), in its order, for the inner loop's tools: the chat's system messages
+    (`metadata['chat_context']`, rendered as native renders them), the code-interpreter prompt, the skills
+    manifest, MCP servers' instructions, tool servers' system prompts, the `<attached_knowledge>` list.
+    A part that speaks of tools is there only when the inner loop has them. A part that cannot be read
+    is left out (logged), never an error."""
+    parts = []
+    for build in (
+        _chat_system,
+        _code_interpreter_prompt,
+        _skills_manifest,
+        _server_instructions,
+        _knowledge_list,
+    ):
+        try:
+            parts.append(await build(turn, user, entries))
+        except Exception:
+            log.debug("subquery: part of the turn's context left out (%s)", build.__name__, exc_info=True)
+    try:
+        from open_webui.utils.misc import add_or_update_system_message
+    except ImportError:
+        return "\n".join(p for p in parts if p)
+    messages: list[dict] = []
+    for part in parts:
+        if part:
+            messages = add_or_update_system_message(part, messages, append=True)
+    return _text_of(messages[0]["content"]) if messages else ""
+
+
+async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """The chat's system messages (the chat's and the user's system prompt, as the request carried them),
+    with their variables rendered by Open WebUI's `resolve_system_prompt`, as the native turn renders them."""
+    context = turn.metadata.get("chat_context")
+    found = context.get("messages") if isinstance(context, Mapping) else None
+    texts = [
+        _text_of(m.get("content"))
+        for m in found or []
+        if isinstance(m, Mapping) and m.get("role") == "system"
+    ]
+    if not any(texts):
+        return ""
+    from open_webui.utils.payload import resolve_system_prompt
+
+    return "\n".join([await resolve_system_prompt(t, dict(turn.metadata), user) for t in texts if t])
+
+
+async def _code_interpreter_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """Open WebUI's Pyodide prompt, when the turn has the code interpreter on (native function calling, not
+    the Jupyter engine) and the inner loop has `execute_code`."""
+    features = turn.metadata.get("features")
+    if (
+        "execute_code" not in entries
+        or not isinstance(features, Mapping)
+        or not features.get("code_interpreter")
+    ):
+        return ""
+    if turn.params.get("function_calling") == "legacy":
+        return ""
+    from open_webui.config import CODE_INTERPRETER_PYODIDE_PROMPT
+    from open_webui.models.config import Config
+
+    engine = await Config.get("code_interpreter.engine", "pyodide")
+    return "" if engine == "jupyter" else CODE_INTERPRETER_PYODIDE_PROMPT
+
+
+async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """The `<available_skills>` manifest of the user's active skills, when the inner loop has `view_skill`.
+    (Native gives a skill the user named with `$` in full instead; here it stays in the manifest.)"""
+    if "view_skill" not in entries or getattr(user, "id", None) is None:
+        return ""
+    from open_webui.models.skills import Skills
+
+    skills = sorted(await Skills.get_skills(user_id=user.id), key=lambda skill: skill.id)
+    manifest = "".join(
+        f"<skill>\n<id>{k.id}</id>\n<name>{k.name}</name>\n<description>{k.description or ''}</description>\n</skill>\n"
+        for k in skills
+        if k.is_active
+    )
+    return f"<available_skills>\n{manifest}</available_skills>" if manifest else ""
+
+
+async def _server_instructions(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """MCP servers' instructions and tool servers' system prompts, for the servers the inner loop uses."""
+    from open_webui.utils.json_codec import JSONCodec
+
+    parts = []
+    clients = turn.metadata.get("mcp_clients")
+    used = {
+        id(e.get("client")) for e in entries.values() if isinstance(e, Mapping) and e.get("type") == "mcp"
+    }
+    for server_id, client in clients.items() if isinstance(clients, Mapping) else ():
+        text = getattr(client, "instructions", None)
+        if text and id(client) in used:
+            parts.append(f"MCP server {JSONCodec.dumps(server_id)} instructions:\n{text}")
+    urls = {
+        (e.get("server") or {}).get("url")
+        for e in entries.values()
+        if isinstance(e, Mapping) and e.get("direct")
+    }
+    for server in turn.metadata.get("tool_servers") or []:
+        if isinstance(server, Mapping) and server.get("system_prompt") and server.get("url") in urls:
+            parts.append(str(server["system_prompt"]))
+    return "\n".join(parts)
+
+
+async def _knowledge_list(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """The `<attached_knowledge>` list (Open WebUI's `get_attached_knowledge`: the chat model's, the folder's
+    and, without file context, the chat's knowledge), when the inner loop has a knowledge tool."""
+    if not any(n in KNOWLEDGE_BUILTINS and isinstance(e, Mapping) for n, e in entries.items()):
+        return ""
+    from open_webui.utils.tools import get_attached_knowledge
+
+    tags = []
+    for item in get_attached_knowledge(turn.chat_model, dict(turn.metadata)):
+        if not item.get("id") or not item.get("type"):
+            continue
+        attrs = f'type="{html.escape(str(item["type"]), quote=True)}" id="{html.escape(str(item["id"]), quote=True)}"'
+        for key in ("name", "source"):
+            if item.get(key):
+                attrs += f' {key}="{html.escape(str(item[key]), quote=True)}"'
+        tags.append(f"<knowledge {attrs}/>")
+    return "<attached_knowledge>\n" + "\n".join(tags) + "\n</attached_knowledge>" if tags else ""
+
+
 _VERDICTS = {
     "answered": "done",
     "max_rounds": "done (round limit reached)",
     "deadline": "stopped at the time limit",
     "error": "failed",
 }
+# A task of `subqueries` answers within its share of `max_output_chars`, never less than this.
+MIN_TASK_OUTPUT_CHARS = 1000
+# How long past the shared deadline a task may run before it is cancelled (its loop stops itself at the
+# deadline; this only catches one held up elsewhere).
+TASK_OVERRUN_SECONDS = 5.0
+NO_SLOT_NOTE = "[Subquery stopped: the time limit ran out before this task could start.]"
+
+
+@dataclass(frozen=True)
+class _Ready:
+    """What every loop of one call shares: the turn, the user, the inner model, the limits."""
+
+    turn: Turn
+    user: Any
+    model_id: str
+    settings: Settings
+
+
+@dataclass(frozen=True)
+class _Many:
+    """What the tasks of one `subqueries` call share: the slots, the deadline, the approval lock, the status."""
+
+    ready: _Ready
+    include_recent: Any
+    emit: StatusEmitter
+    slots: asyncio.Semaphore
+    deadline: float
+    approvals: asyncio.Lock
+
+
+@dataclass
+class TaskRun:
+    """One task of a call: its prompt, its loop's context once prepared (its usage is read from there, also
+    when the task was cut short) and its outcome."""
+
+    prompt: str
+    run: Run | None = None
+    first: int = 0  # the messages before the loop's own
+    outcome: LoopResult | None = None
+
+    @property
+    def usages(self) -> list:
+        return list(self.run.usages) if self.run is not None else []
+
+    def cut_short(self, stopped: StopReason, note: str, limit: int) -> LoopResult:
+        """An outcome for a task that did not end by itself: the note and what it gathered."""
+        own = self.run.messages[self.first :] if self.run is not None else []
+        answer = cap_text(
+            f"{note}\nWhat was gathered so far:\n{gathered_summary(own, limit)}", limit, "answer"
+        )
+        calls = sum(len(m.get("tool_calls") or []) for m in own if isinstance(m, dict))
+        return LoopResult(answer, len(self.usages), calls, summarize_usage(self.usages), stopped)
+
+
+def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
+    """The last status line of a `subqueries` call: the tasks by verdict, then the totals."""
+    verdicts = collections.Counter(_VERDICTS[o.stopped] for o in outcomes)
+    rounds, calls = sum(o.rounds for o in outcomes), sum(o.tool_calls for o in outcomes)
+    tokens = sum(o.usage.get("total_tokens", 0) for o in outcomes)
+    return (
+        f"Subqueries done · {len(outcomes)} tasks: {', '.join(f'{k} {v}' for v, k in verdicts.items())} · "
+        f"{rounds} rounds · {calls} tool calls · {human_tokens(tokens)} tokens · {seconds:.1f} s"
+    )
 
 
 def _valve(name: str, description: str, **bounds: Any) -> Any:
@@ -3553,9 +3898,10 @@ def _valve(name: str, description: str, **bounds: Any) -> Any:
 
 
 class Tools:
-    """Subquery: one tool method, `subquery(prompt)`, that runs a fresh native tool loop of the chat's model.
+    """Subquery: `subquery(prompt)` runs a fresh native tool loop of the chat's model; `subqueries(tasks)` runs
+    one such loop per task, concurrently (FUNCTIONS says which of the two Open WebUI offers).
 
-    The inner loop behaves like Open WebUI's own: the same tools (minus this one), the same model
+    Each inner loop behaves like Open WebUI's own: the same tools (minus this one), the same model
     access check, approval under tool_approval_mode 'ask', the installed filters' `request` hooks,
     reasoning stripped and replayed per provider, Tool Search, embeds/files/sources to the chat, usage
     on the turn's message. Limits come from the Valves (see `Settings`).
@@ -3614,6 +3960,13 @@ class Tools:
             "function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run "
             "in threads, so a blocking one does not hold the server and calls of a round overlap.",
         )
+        max_parallel_subqueries: int = _valve(
+            "max_parallel_subqueries",
+            "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within "
+            "the call's total time.",
+            ge=1,
+            le=16,
+        )
         max_tool_threads: int = _valve(
             "max_tool_threads",
             "Threads for sync tools in the whole server (all subqueries together); a call waits for a free "
@@ -3637,6 +3990,11 @@ class Tools:
     def __init__(self):
         self.valves = self.Valves()
 
+    def __dir__(self) -> list[str]:
+        """Open WebUI builds the tool's specs from `dir()` when the tool is saved: only FUNCTIONS are offered."""
+        hidden = set(SELF_NAMES) - set(FUNCTIONS)
+        return [name for name in super().__dir__() if name not in hidden]
+
     async def subquery(
         self,
         prompt: str,
@@ -3658,7 +4016,7 @@ class Tools:
         :param include_recent_messages: How many of the latest chat messages the helper should also see (0 = none).
         """
         if inside_subquery():
-            return "Error: a subquery cannot start another subquery. Use the other tools directly."
+            return NESTED_REFUSAL
         if not isinstance(prompt, str) or not prompt.strip():
             return (
                 "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
@@ -3675,20 +4033,66 @@ class Tools:
             __oauth_token__=__oauth_token__,
             __id__=__id__,
         )
-        emit = StatusEmitter(turn.event_emitter, turn.show_status)
+        return await self._delegate([prompt.strip()], include_recent_messages, turn, single=True)
+
+    async def subqueries(
+        self,
+        tasks: list[str],
+        include_recent_messages: int = 0,
+        __user__: dict | None = None,
+        __metadata__: dict | None = None,
+        __messages__: list | None = None,
+        __files__: list | None = None,
+        __model__: dict | None = None,
+        __request__: Any = None,
+        __event_emitter__: Callable[[dict], Awaitable[None]] | None = None,
+        __event_call__: Callable[[dict], Awaitable[Any]] | None = None,
+        __oauth_token__: dict | None = None,
+        __id__: str | None = None,
+    ) -> str:
+        """
+        Run several independent subtasks at once, each by its own fresh assistant that can use the same tools, and get back one answer section per task, in the given order. Use it when a job splits into parts that do not depend on each other (look up several things, check several sources, compare options): they run at the same time, so it takes about as long as the slowest one. Write each task as a complete instruction: the helpers see neither this chat (unless include_recent_messages is set) nor each other.
+        :param tasks: The subtasks, each a complete instruction: what to find or do, and what its answer should contain.
+        :param include_recent_messages: How many of the latest chat messages every helper should also see (0 = none).
+        """
+        if inside_subquery():
+            return NESTED_REFUSAL
+        prompts, error = read_tasks(tasks)
+        if error:
+            return error
+        turn = Turn.from_dunders(
+            __user__=__user__,
+            __metadata__=__metadata__,
+            __messages__=__messages__,
+            __files__=__files__,
+            __model__=__model__,
+            __request__=__request__,
+            __event_emitter__=__event_emitter__,
+            __event_call__=__event_call__,
+            __oauth_token__=__oauth_token__,
+            __id__=__id__,
+        )
+        return await self._delegate(prompts, include_recent_messages, turn, single=False)
+
+    async def _delegate(self, prompts: list[str], include_recent: Any, turn: Turn, single: bool) -> str:
+        """Run the task(s) marked as inside a subquery; a `done` status line goes out on every exit."""
+        lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
+        emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
         finished = False
         try:
             with subquery_run():
-                answer = await self._run(prompt.strip(), include_recent_messages, emit, turn)
+                if single:
+                    answer = await self._run(prompts[0], include_recent, emit, turn)
+                else:
+                    answer = await self._run_many(prompts, include_recent, emit, turn)
             finished = True
             return answer
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
                 await asyncio.shield(emit("Subquery stopped", True))
 
-    async def _run(self, prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn) -> str:
-        started = time.monotonic()
-        settings = Settings.from_valves(self.valves)
+    async def _ready(self, turn: Turn, emit: StatusEmitter) -> _Ready | str:
+        """The user, the inner model and the limits; or the error the model gets (its status line sent)."""
         model_id = self.valves.model_id.strip() or turn.chat_model_id
         if turn.request is None or not model_id:
             await emit("Subquery unavailable: no request context", True)
@@ -3701,42 +4105,134 @@ class Tools:
             log.exception("subquery: cannot load the user")
             await emit("Subquery failed: unknown user", True)
             return f"Error: subquery could not identify the user ({exc})."
-        run = None
+        return _Ready(turn, user, model_id, Settings.from_valves(self.valves))
+
+    async def _run(self, prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn) -> str:
+        started = time.monotonic()
+        ready = await self._ready(turn, emit)
+        if isinstance(ready, str):
+            return ready
+        task = TaskRun(prompt)
         try:
-            run = await self._prepare(turn, user, model_id, settings, emit)
-            messages, untrusted = self._first_messages(run, prompt, include_recent)
-            deferred = turn.metadata.get("deferred_tools") or ()
-            tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
-            tools, left_out = cap_request_tools(tools, prompt)
-            await emit(self._start_line(tools, left_out), False)
-            outcome = await run_subquery_loop(messages, tools, settings, run.hooks(), untrusted=untrusted)
+            outcome = await self._run_task(task, include_recent, ready, emit)
         except Exception as exc:  # never a traceback in the chat
             log.exception("subquery loop failed")
             await emit("Subquery failed", True)
             return f"Error: the subquery failed unexpectedly ({type(exc).__name__}: {exc})."
         finally:
-            if run is not None:
-                record_usage(turn, run.usages)
+            record_usage(turn, task.usages)
         await emit(self._done_line(outcome, time.monotonic() - started), True)
         return outcome.answer
 
+    async def _run_many(
+        self, prompts: list[str], include_recent: Any, emit: StatusEmitter, turn: Turn
+    ) -> str:
+        """`subqueries`: one loop per task, at most `max_parallel_subqueries` at a time, under one deadline;
+        one section per task in the given order; the usage of every task recorded once, together."""
+        started = time.monotonic()
+        ready = await self._ready(turn, emit)
+        if isinstance(ready, str):
+            return ready
+        settings = ready.settings
+        share = max(
+            settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS
+        )  # the answer stays compact
+        calls = _Many(
+            ready=replace(ready, settings=replace(settings, max_output_chars=share)),
+            include_recent=include_recent,
+            emit=emit,
+            slots=asyncio.Semaphore(settings.max_parallel_subqueries),
+            deadline=started + settings.total_timeout_seconds,
+            approvals=asyncio.Lock(),
+        )
+        tasks = [TaskRun(p) for p in prompts]
+        await emit(
+            f"Subqueries started · {len(tasks)} tasks, at most {settings.max_parallel_subqueries} at a time",
+            False,
+        )
+        try:
+            await asyncio.gather(
+                *(self._one_of_many(t, i, len(tasks), calls) for i, t in enumerate(tasks, 1))
+            )
+        finally:
+            record_usage(turn, [usage for t in tasks for usage in t.usages])
+        outcomes = [t.outcome or t.cut_short("error", "[This task did not finish.]", share) for t in tasks]
+        await emit(many_done_line(outcomes, time.monotonic() - started), True)
+        return tasks_answer(prompts, [o.answer for o in outcomes])
+
+    async def _one_of_many(self, task: TaskRun, i: int, n: int, calls: _Many) -> None:
+        """One task of `subqueries`: a slot within the shared deadline, then its own loop until that deadline.
+        Whatever happens it leaves an outcome (what it gathered, when it failed or ran out of time)."""
+        emit = TaskStatus(calls.emit, task_label(i, n))
+        started = time.monotonic()
+        limit = calls.ready.settings.max_output_chars
+        try:
+            await asyncio.wait_for(calls.slots.acquire(), timeout=max(calls.deadline - started, 0.001))
+        except TimeoutError:
+            task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, limit)
+            await emit(self._done_line(task.outcome, time.monotonic() - started), True)
+            return
+        try:
+            remaining = calls.deadline - time.monotonic()
+            if remaining < MIN_USEFUL_SECONDS:
+                task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, limit)
+            else:
+                run = self._run_task(
+                    task, calls.include_recent, calls.ready, emit, calls.approvals, calls.deadline
+                )
+                task.outcome = await asyncio.wait_for(run, timeout=remaining + TASK_OVERRUN_SECONDS)
+        except TimeoutError:
+            task.outcome = task.cut_short("deadline", "[Subquery stopped: the time limit ran out.]", limit)
+        except Exception as exc:  # one task's failure never loses the others
+            log.exception("subquery task %d/%d failed", i, n)
+            task.outcome = task.cut_short("error", f"Subquery failed: {type(exc).__name__}: {exc}", limit)
+        finally:
+            calls.slots.release()
+        await emit(self._done_line(task.outcome, time.monotonic() - started), True)
+
+    async def _run_task(
+        self,
+        task: TaskRun,
+        include_recent: Any,
+        ready: _Ready,
+        emit: StatusEmitter | TaskStatus,
+        approvals: asyncio.Lock | None = None,
+        deadline: float | None = None,
+    ) -> LoopResult:
+        """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage)."""
+        task.run = run = await self._prepare(ready, emit, approvals)
+        messages, untrusted = await self._first_messages(run, task.prompt, include_recent)
+        task.first = len(messages)
+        deferred = run.metadata.get("deferred_tools") or ()
+        tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+        tools, left_out = cap_request_tools(tools, task.prompt)
+        await emit(self._start_line(tools, left_out), False)
+        return await run_subquery_loop(
+            messages, tools, ready.settings, run.hooks(), untrusted=untrusted, deadline=deadline
+        )
+
     async def _prepare(
-        self, turn: Turn, user: Any, model_id: str, settings: Settings, emit: StatusEmitter
+        self,
+        ready: _Ready,
+        emit: StatusEmitter | TaskStatus,
+        approvals: asyncio.Lock | None,
     ) -> Run:
-        entries = await _tool_entries(turn, user)
+        turn = ready.turn
+        entries = await _tool_entries(turn, ready.user)
         include = parse_id_list(self.valves.include_tool_ids)
         exclude = parse_id_list(self.valves.exclude_tool_ids)
         selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
-        params = await chat_params(turn.request, model_entry(turn.request, model_id, turn.chat_model))
+        params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
         return Run(
             turn=turn,
-            user=user,
-            model_id=model_id,
-            settings=settings,
+            user=ready.user,
+            model_id=ready.model_id,
+            settings=ready.settings,
             entries=selected,
             emit=emit,
             params=params,
             thread_tools=tuple(parse_id_list(self.valves.sync_tools_in_threads)),
+            approvals=approvals,
         )
 
     @staticmethod
@@ -3763,8 +4259,9 @@ class Tools:
         )
 
     @staticmethod
-    def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[list[dict], list[str]]:
-        """The inner loop's first messages, and the texts among them that are data (`TextGuard`)."""
+    async def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[list[dict], list[str]]:
+        """The inner loop's first messages (the turn's system context, recent messages, the task), and the
+        texts among them that are data (`TextGuard`)."""
         try:
             n_recent = max(0, int(include_recent or 0))
         except (TypeError, ValueError, OverflowError):
@@ -3774,6 +4271,16 @@ class Tools:
         )
         deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
         manifest = _tool_search_manifest(run.entries, deferred)
+        system = "\n".join(
+            part
+            for part in (await turn_context(run.turn, run.user, run.entries), (manifest or {}).get("content"))
+            if part
+        )
         recent = tail_messages(run.turn.messages, n_recent)
-        messages = [*([manifest] if manifest else []), *recent, first_user_message(prompt, context)]
-        return messages, [prompt, context, *(text for m in recent for text in message_texts(m))]
+        messages = [
+            *([{"role": "system", "content": system}] if system else []),
+            *recent,
+            first_user_message(prompt, context),
+        ]
+        run.prompt, run.prompt_at = prompt, len(messages) - 1
+        return messages, [prompt, context, system, *(text for m in recent for text in message_texts(m))]

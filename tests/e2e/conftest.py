@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from collections.abc import Iterator
 
 import pytest
 
-from devkit.harness import ROOT, ChatClient, OpenWebUIServer, offline_env
+from devkit.harness import ROOT, ChatClient, OpenWebUIServer, Turn, offline_env
 from devkit.scripted_model import ScriptedModel, free_port
 from tests.e2e.real_model_fixtures import (  # noqa: F401  (the real local model's fixtures)
     local_model,
@@ -66,3 +67,16 @@ def valves(installed: ChatClient):
     installed.set_tool_valves("subquery", {})
     yield lambda **v: installed.set_tool_valves("subquery", v)
     installed.set_tool_valves("subquery", {})
+
+
+def wait_done(client: ChatClient, turn: Turn, timeout: float = 180.0) -> dict:
+    """The stored assistant message of a turn that runs in the background (a chat with a `session_id`, as the
+    browser sends it: Open WebUI answers at once and runs the turn as a task), once it is done."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = client.message(turn)
+        if message.get("done"):
+            return message
+        if time.monotonic() > deadline:
+            raise AssertionError(f"turn {turn.assistant_id} not done after {timeout:.0f} s: {message}")
+        time.sleep(0.3)
