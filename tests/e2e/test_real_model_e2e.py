@@ -24,7 +24,15 @@ import pytest
 import tiktoken
 
 from devkit.harness import ROOT, ChatClient
-from devkit.local_model import ALIAS, DELEGATE_PROMPT, SEED, Exchange, LocalModel, upsert_workspace_model
+from devkit.local_model import (
+    ALIAS,
+    DELEGATE_PROMPT,
+    SEED,
+    STOCK_ALIAS,
+    Exchange,
+    LocalModel,
+    upsert_workspace_model,
+)
 from devkit.scripted_model import pairing_errors
 from devkit.toolservers import ToolServers
 
@@ -172,8 +180,12 @@ def test_with_the_fenced_template_the_call_comes_back_as_native_tool_calls(local
     assert "```" not in (reply.get("content") or "")
 
 
-def test_with_the_stock_template_the_call_is_fenced_json_text(local_model_stock):
-    """The dialect issue 17's parser reads: no tool_calls, the whole content one ```json fence naming an offered tool."""
+def test_with_the_stock_template_the_call_is_fenced_json_text(real_owui_stock, local_model_stock):
+    """The dialect issue 17's parser reads: no tool_calls, the whole content one ```json fence naming an offered tool.
+
+    The text-call test then runs a chat on `ALIAS` with Subquery's `model_id` valve set to `STOCK_ALIAS`:
+    both are connections of the session's Open WebUI (`real_owui_stock`)."""
+    assert {ALIAS, STOCK_ALIAS} <= {m["id"] for m in real_owui_stock.models()}
     reply = ask(local_model_stock, CONVERT)
     assert not reply.get("tool_calls"), reply
     fenced = FENCE.match((reply.get("content") or "").strip())
