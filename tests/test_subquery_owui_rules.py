@@ -155,7 +155,12 @@ async def test_inner_usage_is_added_once_after_the_final_save_and_later_saves_ke
     inner = sq.merged_usage([{"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
                              {"prompt_tokens": 50, "completion_tokens": 5, "total_tokens": 55}])
     assert (inner["input_tokens"], inner["output_tokens"], inner["total_tokens"]) == (150, 25, 175)
-    turn = sq.Turn.from_dunders(__metadata__={"chat_id": chat_id, "message_id": "a1"})
+    sent = []
+
+    async def emitter(event):
+        sent.append(event)
+
+    turn = sq.Turn.from_dunders(__metadata__={"chat_id": chat_id, "message_id": "a1"}, __event_emitter__=emitter)
     task = sq.record_usage(turn, [{"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
                                   {"prompt_tokens": 50, "completion_tokens": 5, "total_tokens": 55}])
     # while the turn goes on, other saves of the message happen (status lines of the subquery itself)
@@ -166,6 +171,8 @@ async def test_inner_usage_is_added_once_after_the_final_save_and_later_saves_ke
     await Chats.upsert_message_to_chat_by_id_and_message_id(chat_id, "a1", {"done": True, "output": [], "usage": outer})
     total = await task
     assert (total["input_tokens"], total["output_tokens"], total["total_tokens"]) == (172, 39, 211)
+    # the browser's copy of the message gets the same total (its next save of the chat carries it)
+    assert sent == [{"type": "chat:completion", "data": {"usage": total}}]
     # later saves (a filter's outlet status, follow-ups) carry the history's copy: the row stays
     await Chats.add_message_status_to_chat_by_id_and_message_id(chat_id, "a1", {"description": "outlet", "done": True})
     await Chats.upsert_message_to_chat_by_id_and_message_id(chat_id, "a1", {"followUps": ["more?"]})

@@ -3589,6 +3589,10 @@ class Run:
 # history's copy of the message. The turn's final save writes the outer calls' usage there, so the
 # inner usage is added after it, to the row and to the history's copy in one locked transaction:
 # both then hold the same total, and later saves (status lines, follow-ups) leave the row as it is.
+# The browser keeps its own copy of the message (its `usage` set from the last `chat:completion` event)
+# and saves the whole history later (`saveChatHandler` -> `update_chat_by_id`, which takes the browser's
+# message and merges its usage into the row when it differs): so the new total goes to the browser too,
+# as a `chat:completion` event that carries only `usage` (not written by the emitter, read by the page).
 USAGE_WAIT_SECONDS = 1800.0  # longest wait for the turn's final save; then the usage is added anyway
 USAGE_POLL_SECONDS = 0.5
 
@@ -3619,13 +3623,18 @@ def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
         return None
     if not is_saved_chat_id(chat_id):
         return None
-    return _spawn(add_usage_after_final_save(chat_id, message_id, total))
+    return _spawn(add_usage_after_final_save(chat_id, message_id, total, emit=turn.event_emitter))
 
 
 async def add_usage_after_final_save(
-    chat_id: str, message_id: str, usage: Mapping[str, Any], wait: float = USAGE_WAIT_SECONDS
+    chat_id: str,
+    message_id: str,
+    usage: Mapping[str, Any],
+    wait: float = USAGE_WAIT_SECONDS,
+    emit: Callable[[dict], Awaitable[Any]] | None = None,
 ) -> dict | None:
-    """Wait (bounded) until the message is saved as done, then add `usage` to it; the new total."""
+    """Wait (bounded) until the message is saved as done, then add `usage` to it; the new total, also sent
+    to the browser's copy of the message (`emit`), so that its next save of the chat carries the same."""
     try:
         from open_webui.models.chat_messages import ChatMessages
 
@@ -3639,10 +3648,16 @@ async def add_usage_after_final_save(
             await asyncio.sleep(USAGE_POLL_SECONDS)
         if not row.done:
             log.warning("subquery: message %s not done after %.0f s; usage added anyway", message_id, wait)
-        return await add_message_usage(chat_id, message_id, usage)
+        total = await add_message_usage(chat_id, message_id, usage)
     except Exception:
         log.exception("subquery: could not add the inner usage to message %s", message_id)
         return None
+    if total and callable(emit):
+        try:
+            await asyncio.wait_for(emit({"type": "chat:completion", "data": {"usage": total}}), timeout=10)
+        except Exception:
+            log.debug("subquery: the new usage did not reach the browser", exc_info=True)
+    return total
 
 
 async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, Any]) -> dict | None:

@@ -187,6 +187,74 @@ def test_inner_usage_shows_up_where_the_admin_analytics_read_it(installed: ChatC
     assert installed.message(turn)["usage"]["total_tokens"] == sum(expected)  # the chat shows the same
 
 
+class BrowserEvents:
+    """A socket.io client signed in as the browser is: it receives the events of the user's chats (the page's
+    `chat:completion` handler sets `message.usage` from each event that carries one)."""
+
+    def __init__(self, client: ChatClient):
+        import socketio
+
+        self.events: list[dict] = []
+        self.sio = socketio.Client(reconnection=False)
+        self.sio.on("events", self.events.append)
+        self.sio.connect(client.url, socketio_path="/ws/socket.io", auth={"token": client.token},
+                         transports=["websocket"], wait_timeout=30)
+
+    def usages(self, message_id: str) -> list[dict]:
+        return [e["data"]["data"]["usage"] for e in list(self.events)
+                if e.get("message_id") == message_id and e["data"].get("type") == "chat:completion"
+                and (e["data"].get("data") or {}).get("usage")]
+
+    def close(self) -> None:
+        self.sio.disconnect()
+
+
+def test_the_browsers_later_save_of_the_chat_keeps_the_inner_usage_counted_once(
+    installed: ChatClient, scripted: ScriptedModel
+):
+    """Issue 14 leftover: the page keeps its own copy of the message and later saves the whole history
+    (`saveChatHandler`: POST /api/v1/chats/{id} with `history`), which `update_chat_by_id` takes as the message
+    and whose usage `upsert_message` merges into the row when it differs. Subquery sends the page the new total
+    (`chat:completion` with `usage`), so that the save replayed here leaves outer + inner, counted once."""
+    key = "sq-usage-browser"
+    inner = [Reply(calls=(Call("counter", {"n": 1}),), prompt_tokens=100, completion_tokens=20),
+             Reply(content="counted", prompt_tokens=130, completion_tokens=30)]
+    scripted.script(key, outer_scenario(key, "count"))
+    scripted.script(f"{key}/inner", inner)
+    expected = (2 * 11 + 100 + 130, 2 * 7 + 20 + 30)  # 2 outer calls of 11 + 7, the 2 inner calls above
+    browser = BrowserEvents(installed)
+    try:
+        turn = installed.chat(MODEL, f"[[{key}]] go", tool_ids=TOOL_IDS)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not any(
+            (u.get("input_tokens"), u.get("output_tokens")) == expected for u in browser.usages(turn.assistant_id)
+        ):
+            time.sleep(0.2)
+        seen = browser.usages(turn.assistant_id)
+    finally:
+        browser.close()
+    # what the page received: the outer usage with the turn's end, then the turn's whole usage
+    assert (seen[-1]["input_tokens"], seen[-1]["output_tokens"]) == expected, seen
+    assert any((u.get("input_tokens"), u.get("output_tokens")) == (22, 14) for u in seen[:-1]), seen
+    # the page's copy of the chat: what is stored, the message's usage as the page's handler last set it, and a
+    # field the page adds (so that the save differs from the stored message and is written through)
+    chat = installed.get_chat(turn.chat_id)["chat"]
+    history = json.loads(json.dumps(chat["history"]))
+    message = history["messages"][turn.assistant_id]
+    history["messages"][turn.assistant_id] = {**message, "usage": seen[-1], "modelName": "Scripted test model"}
+    before = installed.request("GET", "/api/v1/analytics/tokens")["total_tokens"]
+    installed.request("POST", f"/api/v1/chats/{turn.chat_id}", {"chat": {
+        "models": [MODEL], "history": history, "messages": chat.get("messages") or [], "files": []}})
+    rows = installed.request("GET", f"/api/v1/analytics/messages?chat_id={turn.chat_id}")
+    [row] = [r for r in rows if r["role"] == "assistant"]
+    assert (row["usage"]["input_tokens"], row["usage"]["output_tokens"], row["usage"]["total_tokens"]) == (
+        *expected, sum(expected))
+    stored = installed.message(turn)
+    assert stored["modelName"] == "Scripted test model"  # the save went through
+    assert (stored["usage"]["input_tokens"], stored["usage"]["output_tokens"]) == expected
+    assert installed.request("GET", "/api/v1/analytics/tokens")["total_tokens"] == before  # the save added nothing
+
+
 # --- 4: the process-wide thread bound ------------------------------------------------------------------------
 def test_many_concurrent_subqueries_with_a_hanging_sync_tool_stay_within_the_thread_bound(
     installed: ChatClient, scripted: ScriptedModel, valves
