@@ -899,26 +899,32 @@ class _Plan:
             u, nxt = users[self.first_turn], users[self.first_turn + 1]
             turn = [k for k in range(u, nxt) if items[k].kind != Kind.SYSTEM and not items[k].dropped]
             if self.total - sum(items[k].cost for k in turn) < target:
-                partial = 0
-                for k in turn:
-                    if items[k].kind == Kind.GROUP:
-                        self.drop(k)
-                        partial += 1
-                        if self.total <= target:
+                over, partial, group = self.total - target, [], Kind.GROUP
+                for k in turn:  # its groups, oldest first, until the total is within target
+                    if items[k].kind == group:
+                        partial.append(k)
+                        over -= items[k].cost
+                        if over <= 0:
                             break
+                self.drop_all(partial)
                 if self.total <= target:
-                    self.groups_dropped += partial
+                    self.groups_dropped += len(partial)
                     return
-            for k in turn:
-                if not items[k].dropped:
-                    self.drop(k)
+            self.drop_all([k for k in turn if not items[k].dropped])
             self.turns_dropped += 1
             self.first_turn += 1
 
-    def drop(self, k: int) -> None:
-        item = self.own(k)
-        item.dropped = True
-        self.total -= item.cost
+    def drop_all(self, ks: list[int]) -> None:
+        """Drop items ``ks`` (a turn's worth at once, inline: it is the hot loop of a request
+        appended to a long agent turn)."""
+        items, token, total = self.items, self.token, self.total
+        for k in ks:
+            item = items[k]
+            if item.owner is not token:
+                item = items[k] = item.copy(token)
+            item.dropped = True
+            total -= item.cost
+        self.total = total
 
     # -- steps 4-5: the last batch, then fit the current turn -----------------------------------
 
@@ -976,7 +982,9 @@ class _Plan:
         for k, item in enumerate(self.items):
             kind, payload = item.kind, item.payload
             if item.dropped:
-                self.messages_dropped += len(_item_messages(kind, payload))
+                self.messages_dropped += (
+                    1 + len(payload.tools) + (payload.image is not None) if kind == Kind.GROUP else 1
+                )
                 continue
             if kind == Kind.GROUP:
                 self.add_group(out, k, payload, recipe)
@@ -2694,7 +2702,7 @@ class _Derived:
     made up, e.g. a stub result) with the keys in ``changes`` set and those in ``removed`` taken
     out.  Holds private copies only."""
 
-    __slots__ = ("pos", "changes", "removed", "plain", "eaches", "flat", "simple")
+    __slots__ = ("pos", "changes", "removed", "plain", "eaches", "flat", "simple", "call")
 
     def __init__(self, pos: int | None, changes: dict, removed: tuple) -> None:
         self.pos, self.changes, self.removed = pos, changes, removed
@@ -2703,6 +2711,12 @@ class _Derived:
         self.flat = all(v.__class__ is str for v in self.plain.values())  # nothing to copy
         # {**msgs[pos], **plain} is all there is to it (most repairs: a renamed id, a shrunk text)
         self.simple = self.flat and pos is not None and not self.eaches and not removed
+        # ... and plus the one call's renamed id (an assistant message with one call, id repeated)
+        self.call: dict | None = None
+        if self.flat and pos is not None and not removed and len(self.eaches) == 1:
+            key, each = self.eaches[0]
+            if key == "tool_calls" and each.flat and len(each.changes) == 1:
+                self.call = each.changes[0]
 
     @staticmethod
     def of(m: dict, src: Any, pos: int) -> _Derived:
@@ -2780,9 +2794,19 @@ def _build_all(refs: list[Any], msgs: list[Any]) -> list[Any]:
     """``[_build(r, msgs) for r in refs]``, the common cases inline (this is the hot loop of a
     repeated request)."""
     return [
-        msgs[r] if r.__class__ is int else ({**msgs[r.pos], **r.plain} if r.simple else r.build(msgs))
+        msgs[r]
+        if r.__class__ is int
+        else (
+            {**msgs[r.pos], **r.plain}
+            if r.simple
+            else (_with_call(msgs[r.pos], r.plain, r.call) if r.call is not None else r.build(msgs))
+        )
         for r in refs
     ]
+
+
+def _with_call(m: dict, plain: dict, call: dict) -> dict:
+    return {**m, **plain, "tool_calls": [{**m["tool_calls"][0], **call}]}
 
 
 def _with_content(ref: Any, content: Any) -> _Derived:
