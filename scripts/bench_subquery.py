@@ -8,6 +8,12 @@
     list it in `sync_tools_in_threads` (8 threads, then the process-wide bound at 4 and 2).
 (b) Per-round overhead of the loop over a zero-latency scripted model through the real
     completion path (`generate_chat_completion`), vs Open WebUI's native loop per round.
+(c) Parallel subtasks: three subtasks, each one inner round calling a tool that sleeps 1 s, then
+    an answer. `subqueries` with the 3 tasks vs three `subquery` calls in one round (Open WebUI runs
+    them one after another) vs three `delegate_task` calls in one round (Open WebUI's sub-agents,
+    run concurrently), and `subqueries` with 1 task as the baseline. The time of the outer round
+    (between the chat model's two requests); every turn is sent as the browser sends it (a
+    `session_id`: builtin tools on, so `delegate_task` is offered; ENABLE_SUBAGENTS=true).
 
 Everything runs on 127.0.0.1: an `open-webui serve` with a fresh data folder and our scripted
 model. Timings come from the scripted model's request log (when each model request arrived).
@@ -23,6 +29,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +66,14 @@ class Tools:
         """
         time.sleep(0.5)
         return f"sync nap {i} done"
+
+    async def nap_second(self, key: str) -> str:
+        """
+        Look a key up (async, one second).
+        :param key: The key.
+        """
+        await asyncio.sleep(1.0)
+        return f"value of {key}"
 
     def instant(self, i: int) -> str:
         """
@@ -123,6 +138,56 @@ def native_overhead(client: ChatClient, model: ScriptedModel, key: str, rounds: 
     return gap(model.log, key, 0, rounds) / rounds
 
 
+def one_lookup(body: dict, step: int) -> Reply:
+    """One subtask: a 1 s lookup, then an answer quoting it."""
+    if step == 0:
+        return Reply(calls=(Call("nap_second", {"key": "k"}),))
+    return Reply(content="found " + [m for m in body["messages"] if m.get("role") == "tool"][-1]["content"])
+
+
+def wait_for_requests(model: ScriptedModel, key: str, count: int, timeout: float = 300.0) -> None:
+    """A turn sent with a `session_id` runs in the background: wait until the chat model's last request."""
+    deadline = time.monotonic() + timeout
+    while len(model.requests_for(key)) < count:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{key}: {len(model.requests_for(key))} of {count} model requests")
+        time.sleep(0.1)
+
+
+def subtasks_round(client: ChatClient, model: ScriptedModel, key: str, how: str, n: int = 3) -> float:
+    """(c) one outer round that runs `n` subtasks the way `how` says; its wall time."""
+    tasks = [f"[[{key}/{i}]] look key {i} up" for i in range(1, n + 1)]
+    calls = {
+        "subqueries": (Call("subqueries", {"tasks": tasks}),),
+        "subquery": tuple(Call("subquery", {"prompt": t}) for t in tasks),
+        "delegate_task": tuple(Call("delegate_task", {"task": t}) for t in tasks),
+    }[how]
+    model.script(key, [Reply(calls=calls), Reply(content="ok")])
+    for i in range(1, n + 1):
+        model.script(f"{key}/{i}", one_lookup)
+    tool_ids = ["bench"] if how == "delegate_task" else ["subquery", "bench"]
+    client.chat(MODEL, f"[[{key}]] go", tool_ids=tool_ids, extra={"session_id": f"bench-{key}"})
+    wait_for_requests(model, key, 2)
+    for i in range(1, n + 1):
+        assert len(model.requests_for(f"{key}/{i}")) == 2, f"{key}/{i} did not run its lookup and answer"
+    return gap(model.log, key, 0, 1)
+
+
+def measure_subtasks(client: ChatClient, model: ScriptedModel, repeat: int) -> dict[str, float]:
+    """(c) the four ways, alternating within each repetition so that a change of load hits them all."""
+    ways = {
+        "subqueries_1_task": ("subqueries", 1),
+        "subqueries_3_tasks": ("subqueries", 3),
+        "three_subquery_calls": ("subquery", 3),
+        "three_delegate_task_calls": ("delegate_task", 3),
+    }
+    runs: dict[str, list[float]] = {name: [] for name in ways}
+    for i in range(repeat):
+        for name, (how, n) in ways.items():
+            runs[name].append(subtasks_round(client, model, f"subtasks-{name}-{i}", how, n))
+    return {f"{name}_s": statistics.median(times) for name, times in runs.items()}
+
+
 def measure_parallel(client: ChatClient, model: ScriptedModel, median) -> dict[str, float]:
     """(a) one round of 8 calls of a 0.5 s tool."""
     figures: dict[str, float] = {}
@@ -179,17 +244,36 @@ def report_overhead(figures: dict[str, float], rounds: int) -> None:
     )
 
 
+def report_subtasks(figures: dict[str, float], repeat: int) -> None:
+    print(f"(c) three subtasks, each a 1 s tool call then an answer (outer round, median of {repeat} runs)")
+    base = figures["subqueries_3_tasks_s"]
+    one = figures["subqueries_1_task_s"]
+    figures["subqueries_3_vs_1_task"] = base / one
+    print(f"{'subqueries, 1 task:':<34} {one:.2f}s")
+    print(f"{'subqueries, 3 tasks:':<34} {base:.2f}s   {base / one:.2f}x one task")
+    for name, label in (
+        ("three_subquery_calls", "3 subquery calls, one round:"),
+        ("three_delegate_task_calls", "3 delegate_task calls, one round:"),
+    ):
+        t = figures[f"{name}_s"]
+        figures[f"{name}_vs_subqueries"] = t / base
+        print(f"{label:<34} {t:.2f}s   {t / base:.2f}x subqueries")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median reported)")
     parser.add_argument("--rounds", type=int, default=20, help="rounds for the overhead measurement")
-    parser.add_argument("--parts", default="ab", help="which parts to run: a (parallel rounds), b (overhead)")
+    parser.add_argument(
+        "--parts", default="abc", help="which parts to run: a (parallel rounds), b (overhead), c (subtasks)"
+    )
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
 
     root = Path(tempfile.mkdtemp(prefix="bench-subquery-"))
     model = ScriptedModel(MODEL, name="Benchmark scripted model").start()
-    server = OpenWebUIServer(root, free_port(), offline_env(root, model.base_url))
+    env = {**offline_env(root, model.base_url), "ENABLE_SUBAGENTS": "true"}  # delegate_task, for (c)
+    server = OpenWebUIServer(root, free_port(), env)
     figures: dict[str, float] = {}
     try:
         print("starting Open WebUI 0.12.4 on 127.0.0.1 …", flush=True)
@@ -209,6 +293,9 @@ def main(argv: list[str] | None = None) -> int:
             figures.update(measure_parallel(client, model, median))
         if "b" in args.parts:
             figures.update(measure_overhead(client, model, args.repeat, args.rounds))
+        if "c" in args.parts:
+            client.set_tool_valves("subquery", {})
+            figures.update(measure_subtasks(client, model, args.repeat))
     finally:
         server.stop()
         model.stop()
@@ -220,6 +307,9 @@ def main(argv: list[str] | None = None) -> int:
         print()
     if "b" in args.parts:
         report_overhead(figures, args.rounds)
+        print()
+    if "c" in args.parts:
+        report_subtasks(figures, args.repeat)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0

@@ -18,6 +18,7 @@ from tests.test_subquery_parallel import Provider, make_harness, reply, sq
 
 middleware = pytest.importorskip("open_webui.utils.middleware")
 from fastapi import FastAPI  # noqa: E402  (after the skip guard)
+from open_webui.models.folders import FolderForm, Folders  # noqa: E402
 from open_webui.models.skills import SkillForm, Skills  # noqa: E402
 from open_webui.models.users import Users  # noqa: E402
 from open_webui.utils.mcp.client import MCPClient  # noqa: E402
@@ -32,6 +33,7 @@ async def harness(monkeypatch):
 CHAT_SYSTEM = "You are terse. The user is {{USER_NAME}}."
 INSTRUCTIONS = "Use the git tools read-only; never push."
 SERVER_PROMPT = "The calendar server speaks UTC."
+FOLDER_PROMPT = "Project Apollo: cite ticket numbers. Today is {{CURRENT_DATE}}."
 
 
 async def native_turn(monkeypatch):
@@ -42,6 +44,8 @@ async def native_turn(monkeypatch):
     skill = f"sk-{uuid.uuid4().hex[:6]}"
     await Skills.insert_new_skill(user.id, SkillForm(id=skill, name=f"Release notes {skill}", description="Write them",
                                                      content="Say what changed."))
+    folder = await Folders.insert_new_folder(user.id, FolderForm(name=f"Apollo {uid}",
+                                                                 data={"system_prompt": FOLDER_PROMPT}))
     model = {"id": "sq-ctx-model", "name": "m", "owned_by": "openai",
              "info": {"meta": {"capabilities": {"file_context": False}}, "params": {}}}
     app = FastAPI()
@@ -64,7 +68,7 @@ async def native_turn(monkeypatch):
         "params": {"function_calling": "native"}, "model": model, "model_id": model["id"],
         "tool_servers": [{"url": "http://calendar", "system_prompt": SERVER_PROMPT,
                           "specs": [{"name": "add_event", "parameters": {"type": "object", "properties": {}}}]}],
-        "chat_context": {"messages": [system]},
+        "chat_context": {"messages": [system]}, "folder_id": folder.id,
     }
     form = {"model": model["id"], "messages": [dict(system), {"role": "user", "content": "hi"}],
             "files": [{"type": "collection", "id": "kb-handbook", "name": "Team handbook"}],
@@ -76,7 +80,8 @@ async def native_turn(monkeypatch):
 async def test_the_inner_system_context_is_what_open_webuis_middleware_builds_for_the_same_turn(monkeypatch):
     native, metadata, user, skill = await native_turn(monkeypatch)
     # the turn had every part: the rendered chat prompt, the code interpreter, skills, MCP, a tool server, knowledge
-    assert native.startswith("You are terse. The user is Ada.\n")
+    assert native.startswith("Project Apollo: cite ticket numbers. Today is 20")  # the folder's, rendered
+    assert "\nYou are terse. The user is Ada.\n" in native
     for part in ("##### Pyodide Environment", f"<id>{skill}</id>", f'MCP server "git" instructions:\n{INSTRUCTIONS}',
                  SERVER_PROMPT, '<knowledge type="collection" id="kb-handbook" name="Team handbook" source="chat"/>'):
         assert part in native
@@ -86,11 +91,15 @@ async def test_the_inner_system_context_is_what_open_webuis_middleware_builds_fo
     assert await sq.turn_context(turn, user, entries) == native  # the same tools: the same context, byte for byte
 
     # parts that speak of tools the inner loop does not have are left out; the chat's own prompt stays
+    folder_part = native.split("\n", 1)[0]
     few = {n: e for n, e in entries.items() if n in ("get_current_timestamp", "calculate_timestamp")}
-    assert await sq.turn_context(turn, user, few) == "You are terse. The user is Ada."
+    assert await sq.turn_context(turn, user, few) == f"{folder_part}\nYou are terse. The user is Ada."
     only_git = {n: e for n, e in entries.items() if n == "git_log"}
     assert await sq.turn_context(turn, user, only_git) == (
-        f'You are terse. The user is Ada.\nMCP server "git" instructions:\n{INSTRUCTIONS}')
+        f'{folder_part}\nYou are terse. The user is Ada.\nMCP server "git" instructions:\n{INSTRUCTIONS}')
+    # a folder the user may not read gives nothing (native applies it only with read access)
+    other = await Users.insert_new_user(f"{user.id}-o", "Bo", f"{user.id}-o@example.com", role="user")
+    assert await sq._folder_system(sq.Turn.from_dunders(__metadata__=metadata), other, entries) == ""
 
 
 async def test_a_turn_without_chat_context_gives_no_system_message_and_odd_metadata_never_breaks_it():

@@ -3713,13 +3713,15 @@ KNOWLEDGE_BUILTINS = frozenset(
 
 async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
     """The system context Open WebUI's native loop builds for this turn (middleware.py
-    `process_chat_payload`), in its order, for the inner loop's tools: the chat's system messages
-    (`metadata['chat_context']`, rendered as native renders them), the code-interpreter prompt, the skills
-    manifest, MCP servers' instructions, tool servers' system prompts, the `<attached_knowledge>` list.
+    `process_chat_payload`), in its order, for the inner loop's tools: the chat folder's system prompt
+    (native puts it before the chat's), the chat's system messages (`metadata['chat_context']`, rendered
+    as native renders them), the code-interpreter prompt, the skills manifest, MCP servers'
+    instructions, tool servers' system prompts, the `<attached_knowledge>` list.
     A part that speaks of tools is there only when the inner loop has them. A part that cannot be read
     is left out (logged), never an error."""
     parts = []
     for build in (
+        _folder_system,
         _chat_system,
         _code_interpreter_prompt,
         _skills_manifest,
@@ -3739,6 +3741,32 @@ async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
         if part:
             messages = add_or_update_system_message(part, messages, append=True)
     return _text_of(messages[0]["content"]) if messages else ""
+
+
+async def _folder_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """The system prompt of the chat's folder (a project), rendered, when the user may read the folder: found
+    as native finds it (the saved chat's folder, else `metadata['folder_id']`; middleware.py ~2240-2256)."""
+    user_id = getattr(user, "id", None)
+    if user_id is None:
+        return ""
+    from open_webui.models.chats import Chats
+    from open_webui.models.folders import Folders
+    from open_webui.utils.access_control.folders import has_folder_access
+    from open_webui.utils.chat_id import is_saved_chat_id
+    from open_webui.utils.payload import resolve_system_prompt
+
+    chat_id = turn.metadata.get("chat_id")
+    folder_id = await Chats.get_chat_folder_id(chat_id, user_id) if is_saved_chat_id(chat_id) else None
+    folder_id = folder_id or turn.metadata.get("folder_id")
+    folder = await Folders.get_folder_by_id(folder_id) if isinstance(folder_id, str) and folder_id else None
+    if folder is None or not isinstance(folder.data, Mapping) or not folder.data.get("system_prompt"):
+        return ""
+    readable = getattr(user, "role", None) == "admin" or await has_folder_access(
+        user_id, folder, "read", db=None
+    )
+    if not readable:
+        return ""
+    return await resolve_system_prompt(str(folder.data["system_prompt"]), dict(turn.metadata), user) or ""
 
 
 async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
