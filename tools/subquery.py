@@ -17,9 +17,10 @@ required_open_webui_version: 0.11.4
 #   recorded once.  FUNCTIONS says which of the two Open WebUI offers (its specs are built when the
 #   tool is saved, so a valve could not hide one).
 # What the turn knows.  The inner model gets the system context the native turn built, rebuilt from
-#   the turn (`turn_context`, Open WebUI's own helpers): the chat's system messages (chat_context),
-#   the code-interpreter prompt, the skills manifest, MCP and tool-server instructions, the attached
-#   knowledge; a part about tools only when the inner loop has them.  It is data for `TextGuard`.
+#   the turn (`turn_context`, Open WebUI's own helpers): the chat folder's system prompt, the chat's
+#   system messages (chat_context), the code-interpreter prompt, the skills manifest, MCP and
+#   tool-server instructions, the attached knowledge; a part about tools only when the inner loop
+#   has them.  It is data for `TextGuard`.
 #   The citation context is rebuilt every round (`Run._with_citations`), numbered as sources went out.
 # The loop.  `Tools.subquery` reads the turn once (`Turn.from_dunders`), builds a `Run` (one loop's
 #   context: turn, user, model, selected tool entries, limits) and hands `run_subquery_loop` its
@@ -50,7 +51,8 @@ required_open_webui_version: 0.11.4
 #   (a token counts only while its run is active, so a subquery nested in the same run is refused,
 #   one started later from a task a tool spawned is not) and the thread gate.
 # Usage.  Inner usage goes to the audit log per call, and to the turn's `chat_message` row (what the
-#   admin analytics sum) once, after the turn's final save (`record_usage`, see there).
+#   admin analytics sum) once, after the turn's final save (`record_usage`, see there); the new
+#   total goes to the browser's copy of the message too (a `chat:completion` event with `usage`).
 # Status lines.  Sent in the background, one at a time and bounded, so a slow socket never holds the
 #   loop past total_timeout_seconds; call lines are all kept; `done` goes last, awaited at most 0.3 s.
 # Turn parameters.  0.12.4 gives a tool no public copy of the chat's temperature etc.: admin
