@@ -3,6 +3,7 @@
 - Three tasks whose tool takes 1 s each finish in at most 1.3x the time of one such task (the ratio the issue
   asks for: both measured in this test, alternately, the best of two each, on this busy 2-core machine).
 - A task that fails beside two that succeed: its section says so, the others answer.
+- A task cut by the shared deadline beside two that answer: its section holds what it gathered.
 - A knowledge base attached to the chat is named in the inner model's request (the turn's context).
 """
 
@@ -91,6 +92,36 @@ def test_a_failing_task_beside_two_that_succeed(installed: ChatClient, scripted:
     assert any(line.startswith("Subquery task 2/3 failed · 1 round") for line in lines)
     assert any(line.startswith("Subquery task 1/3 done · 2 rounds · 1 tool call") for line in lines)
     assert lines[-1].startswith("Subqueries done · 3 tasks: 2 done, 1 failed · 5 rounds · 2 tool calls")
+
+
+def test_a_task_cut_by_the_shared_deadline_reports_what_it_gathered_beside_two_that_answer(
+    installed: ChatClient, scripted: ScriptedModel, valves
+):
+    valves(total_timeout_seconds=4)
+    key = "sqs-late"
+
+    def late(body: dict, step: int) -> Reply:  # one lookup, then a call that outlives the deadline
+        if step == 0:
+            return Reply(calls=(Call("slow_lookup", {"key": f"{key}-2"}),))
+        if step == 1:
+            return Reply(calls=(Call("hang", {"seconds": 30}),))
+        return Reply(content="never reached")
+
+    scripted.script(key, outer(key, 3))
+    scripted.script(f"{key}/1", lookup(f"{key}-1"))
+    scripted.script(f"{key}/2", late)
+    scripted.script(f"{key}/3", lookup(f"{key}-3"))
+    turn = installed.chat(MODEL_ID, f"[[{key}]] split it up", tool_ids=TOOL_IDS)
+    first, second = scripted.requests_for(key)
+    assert second.started - first.started < 4 + 3  # the deadline holds for the whole call
+    message = installed.message(turn)
+    one, two, three = sections(message)
+    assert "found " in one and f"value-of-{key}-1" in one and f"value-of-{key}-3" in three
+    assert two.startswith(f"Task 2/3: [[{key}/2]] look up key {key}-2\n[Subquery stopped: the 4 s time limit ran out")
+    assert f"value-of-{key}-2" in two  # what it gathered before the deadline
+    lines = [s["description"] for s in message.get("statusHistory") or []]
+    assert any(line.startswith("Subquery task 2/3 stopped at the time limit") for line in lines), lines
+    assert lines[-1].startswith("Subqueries done · 3 tasks: 2 done, 1 stopped at the time limit"), lines[-1]
 
 
 def test_a_knowledge_base_attached_to_the_chat_is_named_in_the_inner_request(installed: ChatClient, scripted: ScriptedModel):
