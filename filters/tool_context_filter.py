@@ -492,6 +492,7 @@ class _Plan:
         self.turns_dropped = self.groups_dropped = self.batch_trims = 0
         self.outputs_shrunk = self.images_removed = self.messages_dropped = self.protected_shrunk = 0
         self.snapshot: _Snapshot | None = None  # this request's state, for one that appends to it
+        self.made = 0  # characters of the shrunk texts in the output (a snapshot keeps them)
         self.recipe: list[Any] = []  # how an equal request rebuilds each output message
 
     def run(self) -> TrimResult:
@@ -996,6 +997,7 @@ class _Plan:
                     self.outputs_shrunk += len(_folded_blocks(m["content"]))
                     m = {**m, "content": content}
                     ref = _with_content(ref, content) if recipe is not None else None
+                    self.made += len(content)
             out.append(m)
             if recipe is not None:
                 recipe.append(ref)
@@ -1009,7 +1011,8 @@ class _Plan:
             self.add_group_objects(out, k, g)
             return
         level, msgs = self.items[k].level, self.msgs
-        refs, tokens, shrunk, image_dropped, images = self.group_output(g, level)
+        refs, tokens, shrunk, image_dropped, images, made = self.group_output(g, level)
+        self.made += made
         out.extend(_build_all(refs, msgs))
         if recipe is not None:
             recipe.extend(refs)
@@ -1022,22 +1025,24 @@ class _Plan:
             self.protected_shrunk += g.water is not None or (k > self.current_start and g.drop_image)
             self.images_removed += images
 
-    def group_output(self, g: _Group, level: Level) -> tuple[list[Any], int, int, bool, int]:
+    def group_output(self, g: _Group, level: Level) -> tuple[list[Any], int, int, bool, int, int]:
         """How group ``g`` goes out at ``level``: the refs of its messages, their tokens, how many
-        outputs were shrunk, whether its image message was dropped and how many images that held."""
+        outputs were shrunk, whether its image message was dropped, how many images that held and
+        the characters of the shrunk outputs (which a snapshot holds)."""
         key = (level, g.water, g.drop_image)
         hit = g.outputs.get(key)
         if hit is not None:
             return hit
         msgs, counter = self.msgs, self.counter
         refs = [g.refs[0]]
-        tokens, shrunk = g.base_cost, 0
+        tokens, shrunk, made = g.base_cost, 0, 0
         for j, (tok, tgt) in enumerate(zip(g.tool_tokens, g.targets(self.caps, level), strict=True)):
             ref = g.refs[j + 1]
             if tgt is not None:
                 t, tok = _shrink_tool_message(_build(ref, msgs), tgt, counter, tok)
                 ref = _with_content(ref, t["content"])
                 shrunk += 1
+                made += len(t["content"])
             refs.append(ref)
             tokens += tok
         image_dropped, images = False, 0
@@ -1050,7 +1055,7 @@ class _Plan:
             images = sum(1 for p in content if isinstance(p, dict) and p.get("type") == "image_url")
         if len(g.outputs) >= 4:  # water levels of a current turn come and go
             g.outputs = {}
-        hit = g.outputs[key] = (refs, tokens, shrunk, image_dropped, images)
+        hit = g.outputs[key] = (refs, tokens, shrunk, image_dropped, images, made)
         return hit
 
     def add_group_objects(self, out: list[Any], k: int, g: _Group) -> None:
@@ -1084,6 +1089,7 @@ class _Plan:
             self.outputs_shrunk
             or self.images_removed
             or self.messages_dropped
+            or self.cut  # the skip step left out the messages before it
             or rep.orphans
             or rep.stubbed
             or rep.calls_removed
@@ -1128,6 +1134,7 @@ class _Plan:
         report = TrimReport(**fields)
         if self.snapshot is not None and self.plans is not None:
             self.snapshot.result = (self.recipe, report)
+            self.snapshot.size = self.snapshot.compared.weight() + self.made
             self.plans.store(self.snapshot, self.base)
         return TrimResult(result, report)
 
@@ -2693,6 +2700,8 @@ _SHRINK_MEMO_SIZE = 4096
 # rebuilt from the new request (a position, or a position plus the keys a repair changed).
 
 _MISSING = object()
+_PER_MESSAGE = 2048  # bytes a snapshot holds per message compared whole, besides its text (1.1-2.4k measured)
+_PER_OUTLINE = 32  # ... and per message known by its role and content type only
 _PLAIN = (str, dict, list, type(None))  # values compared exactly by ==
 _NUMBERS = (int, float, bool)  # compared with their type (1 == 1.0 == True)
 
@@ -2924,6 +2933,11 @@ class _Compared:
     exact: dict[int, Any]
     size: int  # characters of text held
 
+    def weight(self) -> int:
+        """About the bytes this holds: its text, and per message its private copy and what the
+        plan keeps for it (item, refs, recipe), or for one known by its outline, two list slots."""
+        return self.size + _PER_MESSAGE * len(self.raw) + _PER_OUTLINE * self.full_from
+
     @staticmethod
     def of(msgs: list[Any], f: int, n: int) -> _Compared | None:
         outline = _outline(msgs[:f])
@@ -2953,13 +2967,13 @@ class _Compared:
             return None
         if outline is None:
             f, outline = self.full_from, ([], [])
+        whole = self.raw + tail[0]  # from self.full_from to n (f may lie among the appended ones)
         roles, kinds, exact = self.roles + outline[0], self.kinds + outline[1], dict(self.exact)
         for p in range(self.full_from, f):
             if _read_by_skip(p, roles[p], kinds[p]):
-                exact[p] = self.raw[p - self.full_from]
-        strict = [p for p in self.strict if p >= f or p in exact] + tail[1]
-        raw = self.raw[f - self.full_from :] + tail[0]
-        return _Compared(f, raw, strict, roles, kinds, exact, self.size + tail[2])
+                exact[p] = whole[p - self.full_from]
+        strict = [p for p in self.strict + tail[1] if p >= f or p in exact]
+        return _Compared(f, whole[f - self.full_from :], strict, roles, kinds, exact, self.size + tail[2])
 
     def matches(self, msgs: list[Any], n: int) -> bool:
         """Whether ``msgs[:n]`` are the messages this was taken from (as far as they matter)."""
@@ -2994,6 +3008,7 @@ class _Snapshot:
     hops: list[int]
     state: tuple
     result: tuple[list[Any], TrimReport] | None = None  # the recipe of its output, and its report
+    size: int = 0  # about the bytes it holds (see _Compared.weight), with its output's shrunk texts
 
     def result_for(self, msgs: list[Any]) -> TrimResult:
         recipe, report = self.result  # type: ignore[misc]
@@ -3003,16 +3018,17 @@ class _Snapshot:
 
 
 class _PlanCache:
-    """Earlier requests' plans, found by their messages.  Bounded (entries, characters held), per
-    process, shared by every request and thread; a request that moves a chat on replaces the
-    snapshot it continued.  ``hits``, ``misses`` and ``errors`` are there to be measured."""
+    """Earlier requests' plans, found by their messages.  Bounded in entries and in size (about
+    the bytes the snapshots hold, text and objects: :attr:`_Snapshot.size`), per process, shared
+    by every request and thread; a request that moves a chat on replaces the snapshot it
+    continued.  ``hits``, ``misses`` and ``errors`` are there to be measured."""
 
-    def __init__(self, entries: int = 64, chars: int = 64_000_000) -> None:
-        self.entries, self.max_chars = entries, chars
+    def __init__(self, entries: int = 64, size: int = 128_000_000) -> None:
+        self.entries, self.max_size = entries, size
         self.lock = threading.Lock()
         self.snaps: dict[int, _Snapshot] = {}  # by id, least recently used first
         self.by_head: dict[tuple, list[_Snapshot]] = {}
-        self.chars = 0
+        self.size = 0
         self.hits = self.misses = self.errors = 0
 
     def find(self, msgs: list[Any], key: tuple) -> _Snapshot | None:
@@ -3037,18 +3053,18 @@ class _PlanCache:
         with self.lock:
             if replaces is not None:
                 self._remove(replaces)
-            if snap.compared.size > self.max_chars:
+            if snap.size > self.max_size:
                 return
             self.snaps[id(snap)] = snap
             self.by_head.setdefault((snap.key, snap.head), []).append(snap)
-            self.chars += snap.compared.size
-            while len(self.snaps) > self.entries or self.chars > self.max_chars:
+            self.size += snap.size
+            while len(self.snaps) > self.entries or self.size > self.max_size:
                 self._remove(next(iter(self.snaps.values())))
 
     def _remove(self, snap: _Snapshot) -> None:
         if self.snaps.pop(id(snap), None) is None:
             return
-        self.chars -= snap.compared.size
+        self.size -= snap.size
         head = (snap.key, snap.head)
         bucket = [s for s in self.by_head.get(head, ()) if s is not snap]
         if bucket:
@@ -3058,7 +3074,7 @@ class _PlanCache:
 
     def clear(self) -> None:
         with self.lock:
-            self.snaps, self.by_head, self.chars = {}, {}, 0
+            self.snaps, self.by_head, self.size = {}, {}, 0
             self.hits = self.misses = self.errors = 0
 
 

@@ -130,9 +130,78 @@ def edit_in_place(messages: list) -> None:
     st.one_of(any_history, long_history, awkward_history()), configs, st.sampled_from(COUNTERS), st.randoms()
 )
 def test_a_continued_plan_gives_exactly_what_trimming_afresh_gives(history, config, counter, rng):
+    tcf.PLAN_CACHE.errors = 0  # a count for the whole process: this example's own
     for cut in requests_of(history, rng):
         edit_in_place(same_as_afresh(history[:cut], config, counter).messages)
     assert tcf.PLAN_CACHE.errors == 0
+
+
+def edited(m):
+    """Message ``m`` as a user or the UI may change it (new text, another result, another id)."""
+    if not isinstance(m, dict):
+        return {"role": "user", "content": "was not a message"}
+    m = copy.deepcopy(m)
+    if isinstance(m.get("content"), str):
+        m["content"] += " (edited)"
+    elif m.get("tool_calls"):
+        m["tool_calls"][0] = {**m["tool_calls"][0], "id": "other"}
+    else:
+        m["content"] = "replaced"
+    return m
+
+
+@SETTINGS
+@given(
+    st.one_of(any_history, long_history, awkward_history()),
+    configs,
+    configs,
+    st.sampled_from(COUNTERS),
+    st.randoms(),
+)
+def test_edits_deletions_and_regenerations_give_what_trimming_afresh_gives(
+    history, config, other, counter, rng
+):
+    """A chat's requests over time, as Open WebUI sends them: appended messages, the same request
+    again, an earlier message edited, messages deleted, a regeneration (back to an earlier point,
+    then on), another config (a valve changed) or counter.  Every request gives exactly what
+    trimming afresh gives, whatever plans earlier requests left behind."""
+    if not history:
+        return
+    tcf.PLAN_CACHE.errors = 0
+    cur: list = []
+    at = 0
+    for _ in range(14):
+        op = rng.randrange(7)
+        if op <= 1 or not cur:  # append up to the next request point
+            at = min(len(history), at + rng.randint(1, 6))
+            cur = cur + copy.deepcopy(history[len(cur) : at]) if len(cur) <= at else cur
+        elif op == 2 and cur:  # edit an earlier message
+            i = rng.randrange(len(cur))
+            cur = cur[:i] + [edited(cur[i])] + cur[i + 1 :]
+        elif op == 3 and len(cur) > 1:  # delete some messages
+            i = rng.randrange(len(cur))
+            cur = cur[:i] + cur[i + rng.randint(1, 3) :]
+        elif op == 4:  # regenerate: back to an earlier point
+            cur = cur[: rng.randint(1, len(cur))]
+        elif op == 5:  # a valve changed
+            config, other = other, config
+        cfg_counter = counter if rng.random() < 0.8 else COUNTERS[0]
+        if cur:
+            edit_in_place(same_as_afresh(cur, config, cfg_counter).messages)
+    assert tcf.PLAN_CACHE.errors == 0
+
+
+def test_another_config_or_counter_never_continues_a_plan():
+    tcf.PLAN_CACHE.clear()
+    h = chat(20)
+    a, b = tcf.TrimConfig(budget_tokens=9_000), tcf.TrimConfig(budget_tokens=9_001)
+    same_as_afresh(h, a, COUNTERS[0])
+    hits = tcf.PLAN_CACHE.hits
+    same_as_afresh(h, b, COUNTERS[0])
+    same_as_afresh(h, a, tcf.TokenCounter(image_tokens=999))
+    assert tcf.PLAN_CACHE.hits == hits
+    same_as_afresh(h, a, COUNTERS[0])
+    assert tcf.PLAN_CACHE.hits == hits + 1
 
 
 def chat(turns: int, hops: int = 2, chars: int = 3000, seed: int = 0) -> list:
@@ -238,7 +307,7 @@ def test_many_chats_at_once_each_get_their_own_result():
 def test_the_cache_is_bounded_and_a_chat_keeps_one_plan():
     cache = tcf.PLAN_CACHE
     config, counter = tcf.TrimConfig(budget_tokens=12_000), COUNTERS[-1]
-    entries, chars = cache.entries, cache.max_chars
+    entries, size = cache.entries, cache.max_size
     try:
         cache.clear()
         h = chat(30)
@@ -249,15 +318,33 @@ def test_the_cache_is_bounded_and_a_chat_keeps_one_plan():
         for s in range(6):
             tcf.trim_messages(chat(3, seed=s + 1), config, counter)
         assert len(cache.snaps) == 3
-        cache.max_chars = 20_000
+        cache.max_size = 60_000
         tcf.trim_messages(chat(3, seed=9), config, counter)
-        assert cache.chars <= 20_000 and len(cache.snaps) <= 1
-        big = chat(30, seed=10)  # holds more text than the bound: not kept at all
+        assert cache.size <= 60_000 and len(cache.snaps) <= 1
+        assert cache.size == sum(s.size for s in cache.snaps.values())
+        big = chat(30, seed=10)  # holds more than the bound: not kept at all
         tcf.trim_messages(big, config, counter)
         assert all(s.n != len(big) for s in cache.snaps.values())
     finally:
-        cache.entries, cache.max_chars = entries, chars
+        cache.entries, cache.max_size = entries, size
         cache.clear()
+
+
+def test_the_size_bound_counts_objects_not_only_text():
+    """Many tiny messages hold little text but many objects: the size a snapshot is charged grows
+    with its messages too, and with the shrunk texts its output keeps."""
+    config, counter = tcf.TrimConfig(budget_tokens=10**6), COUNTERS[0]
+    tiny = [user("q")] + [m for t in range(300) for m in (assistant(f"a{t}"), user(f"q{t}"))]
+    tcf.PLAN_CACHE.clear()
+    tcf.trim_messages(copy.deepcopy(tiny), config, counter)
+    (snap,) = tcf.PLAN_CACHE.snaps.values()
+    assert snap.compared.size < 8_000 and snap.size >= 1_000 * len(tiny)
+    shrunk = chat(4, chars=60_000)
+    small_cap = tcf.TrimConfig(budget_tokens=10**6, recent_tool_output_max_tokens=500)
+    tcf.trim_messages(copy.deepcopy(shrunk), small_cap, counter)
+    (big,) = [s for s in tcf.PLAN_CACHE.snaps.values() if s.key[0] == small_cap]
+    assert big.size > big.compared.weight()  # the shrunk outputs it keeps are charged
+    tcf.PLAN_CACHE.clear()
 
 
 def test_eager_keeps_no_plans():

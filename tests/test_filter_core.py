@@ -895,3 +895,21 @@ def test_recent_cap_is_never_below_the_old_cap():
     )
     assert config.recent_cap == config.old_cap == 4000
     assert tcf.TrimConfig(budget_tokens=3000, tool_output_max_tokens=1000).recent_cap == 12000
+
+
+def test_turns_the_skip_step_leaves_out_change_the_request():
+    """When the skip step leaves out exactly the turns the budget drops (a whole block of 64
+    here) and nothing else changes, the request still changed: the trimmed list goes out, not
+    the input (it went out whole, 129 messages at a 420-token budget, reported as 405 tokens)."""
+    h = [
+        m
+        for t in range(64)
+        for m in (
+            {"role": "user", "content": f"question {t} " * 20},
+            {"role": "assistant", "content": f"answer {t} " * 20},
+        )
+    ] + [{"role": "user", "content": "last " * 400}]
+    for reuse in (False, True):
+        r = tcf.trim_messages(copy.deepcopy(h), tcf.TrimConfig(budget_tokens=420), reuse=reuse)
+        assert r.report.changed and r.report.turns_dropped == 64
+        assert r.messages == h[-1:] and r.report.tokens_after <= 420
