@@ -975,52 +975,61 @@ class _Plan:
     # -- steps 6-7: materialize and report ----------------------------------------------------
 
     def materialize(self) -> list[Any]:
-        """Only kept messages are copied or shrunk; the messages of items from an earlier request
-        are rebuilt from this request's own.  With a snapshot to keep, each output message's
-        recipe too (how an equal request rebuilds it)."""
+        """Only kept messages are copied or shrunk.  With the plan cache, every output message is
+        built from this request's own messages by a recipe (a position, or a position and the keys
+        a repair or a shrink changed), kept with the snapshot for an equal request."""
+        refs: list[Any] = []
         out: list[Any] = []
-        recipe = self.recipe if self.snapshot is not None else None
+        objects = self.plans is None
         for k, item in enumerate(self.items):
             kind, payload = item.kind, item.payload
             if item.dropped:
                 self.messages_dropped += (
                     1 + len(payload.tools) + (payload.image is not None) if kind == Kind.GROUP else 1
                 )
-                continue
-            if kind == Kind.GROUP:
-                self.add_group(out, k, payload, recipe)
-                continue
-            m, cost, ref = self.message(k), item.cost, item.ref
-            if item.folded:
+            elif kind == Kind.GROUP:
+                if objects:
+                    self.add_group_objects(out, k, payload)
+                else:
+                    self.add_group(refs, k, payload)
+            elif not item.folded:
+                if objects:
+                    out.append(payload)
+                else:
+                    refs.append(item.ref)
+                self.tokens_after += item.cost
+            else:
+                m, ref = self.message(k), item.ref
                 content, cost = self.folded_at(k, item.level)
                 if content is not None:
                     self.outputs_shrunk += len(_folded_blocks(m["content"]))
                     m = {**m, "content": content}
-                    ref = _with_content(ref, content) if recipe is not None else None
+                    ref = _with_content(ref, content) if not objects else None
                     self.made += len(content)
-            out.append(m)
-            if recipe is not None:
-                recipe.append(ref)
-            self.tokens_after += cost
-        return out
+                if objects:
+                    out.append(m)
+                else:
+                    refs.append(ref)
+                self.tokens_after += cost
+        if objects:
+            return out
+        if self.snapshot is not None:
+            self.recipe = refs
+        return _build_all(refs, self.msgs)
 
-    def add_group(self, out: list[Any], k: int, g: _Group, recipe: list[Any] | None) -> None:
-        """The messages of kept group ``k`` at its level, rebuilt from this request's messages by
-        the group's outputs (kept on the group: equal requests shrink equal outputs alike)."""
-        if self.plans is None:
-            self.add_group_objects(out, k, g)
-            return
-        level, msgs = self.items[k].level, self.msgs
-        refs, tokens, shrunk, image_dropped, images, made = self.group_output(g, level)
+    def add_group(self, refs: list[Any], k: int, g: _Group) -> None:
+        """The recipe of kept group ``k`` at its level (kept on the group: equal requests shrink
+        equal outputs alike)."""
+        level = self.items[k].level
+        group_refs, tokens, shrunk, image_dropped, images, made = self.group_output(g, level)
+        refs += group_refs
         self.made += made
-        out.extend(_build_all(refs, msgs))
-        if recipe is not None:
-            recipe.extend(refs)
         self.tokens_after += tokens
-        self.outputs_shrunk += shrunk
-        self.protected_shrunk += shrunk * (
-            g.water is not None or (k > self.current_start and level > Level.RAW)
-        )
+        if shrunk:
+            self.outputs_shrunk += shrunk
+            self.protected_shrunk += shrunk * (
+                g.water is not None or (k > self.current_start and level > Level.RAW)
+            )
         if image_dropped:
             self.protected_shrunk += g.water is not None or (k > self.current_start and g.drop_image)
             self.images_removed += images
@@ -1260,11 +1269,13 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
     i = 0
     while i < n:
         m = messages[i]
-        if not isinstance(m, dict):
+        if m.__class__ is not dict and not isinstance(m, dict):
             problems.append(f"[{i}] not a message object")
             i += 1
             continue
-        role = _role(m)
+        role = m.get("role")
+        if role.__class__ is not str:  # as _role(m): a list or dict role would not even hash
+            role = None
         if role not in ROLES_OUT:
             problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
         if role == "system":
@@ -1311,27 +1322,33 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
         return i + 1
     pending: dict[str, int] = {}  # id -> calls still unanswered (a dict keeps this linear)
     for call in calls:
-        if not isinstance(call, dict) or not isinstance(call.get("id"), str) or not call.get("id"):
+        cid = call.get("id") if isinstance(call, dict) else None
+        if not isinstance(cid, str) or not cid:
             problems.append(f"[{i}] tool call without a usable id")
             continue
         fn = call.get("function")
-        if not isinstance(fn, dict) or not isinstance(fn.get("name"), str) or not fn["name"].strip():
-            problems.append(f"[{i}] tool call {call['id']!r} without a function name")
+        name = fn.get("name") if isinstance(fn, dict) else None
+        if not isinstance(name, str) or not name.strip():
+            problems.append(f"[{i}] tool call {cid!r} without a function name")
         elif not isinstance(fn.get("arguments"), str):
-            problems.append(f"[{i}] tool call {call['id']!r} has arguments that are not a JSON string")
-        if call["id"] in seen_ids:
-            problems.append(f"[{i}] tool call id {call['id']!r} repeats an earlier one")
-        seen_ids.add(call["id"])
-        pending[call["id"]] = pending.get(call["id"], 0) + 1
+            problems.append(f"[{i}] tool call {cid!r} has arguments that are not a JSON string")
+        if cid in seen_ids:
+            problems.append(f"[{i}] tool call id {cid!r} repeats an earlier one")
+        seen_ids.add(cid)
+        pending[cid] = pending.get(cid, 0) + 1
     j = i + 1
     n = len(messages)
-    while j < n and isinstance(messages[j], dict) and messages[j].get("role") == "tool":
-        tid = messages[j].get("tool_call_id")
+    while j < n:
+        t = messages[j]
+        if not isinstance(t, dict) or t.get("role") != "tool":
+            break
+        tid = t.get("tool_call_id")
         if isinstance(tid, str) and pending.get(tid):
             pending[tid] -= 1
         else:
             problems.append(f"[{j}] tool message {tid!r} does not answer a pending call of [{i}]")
-        if not _valid_tool_content(messages[j].get("content")):
+        content = t.get("content")
+        if content.__class__ is not str and not _valid_tool_content(content):
             problems.append(f"[{j}] tool message {tid!r} has content that is neither a string nor parts")
         j += 1
     for cid, left in pending.items():
