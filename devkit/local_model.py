@@ -46,14 +46,22 @@ CONTEXT = 8192
 # while other tests ran). OWUI_MODEL_THREADS=2 is faster on an idle machine.
 THREADS = int(os.environ.get("OWUI_MODEL_THREADS") or 1)
 MAX_REPLY_TOKENS = 1024  # a bound on every reply (a workspace model's max_tokens can only lower it)
-CACHE_RAM_MIB = 1024  # llama-server keeps earlier prompts' states here, so outer and inner prefixes both stay cached
+CACHE_RAM_MIB = (
+    1024  # llama-server keeps earlier prompts' states here, so outer and inner prefixes both stay cached
+)
 # The admin's steering for a small model (a workspace model's system prompt): this model calls the
-# specific tools itself unless it is shown the delegation once (measured; see the README).
+# specific tools itself unless it is shown the delegation once, and it drops details of the question
+# ("09:30 New York") unless told to keep them. A follow-up ("that repository") it still copies as it
+# stands: the 1.5B model does not write the path in, with this prompt or the variants tried (README).
 DELEGATE_PROMPT = (
-    "You are the coordinator. The git_ and tool_ functions are reserved for your helper. You have one function: "
-    "subquery. For every user question, reply first with a subquery call whose prompt is the user's complete "
-    "question. Example:\nUser: Who made the last commit in the repository at /srv/app?\nAssistant:\n```json\n"
+    "You are the coordinator. The git_ and tool_ functions are reserved for your helper. For every user question, "
+    "reply first with a subquery call. The helper does not see this chat: its prompt must be the user's complete "
+    "question, with the repository path and every name, commit, time and place the question refers to written "
+    "out from the conversation (never 'that repository'). Example:\nUser: Who made the last commit in the "
+    "repository at /srv/app?\nAssistant:\n```json\n"
     '{"name": "subquery", "arguments": {"prompt": "Who made the last commit in the repository at /srv/app?"}}\n'
+    "```\n(the subquery answers: Bo Li)\nUser: And when was it made?\nAssistant:\n```json\n"
+    '{"name": "subquery", "arguments": {"prompt": "When was the last commit in the repository at /srv/app made?"}}\n'
     "```\nThen answer from the subquery's result."
 )
 # An admin's per-connection tool filter: the git server's read-only tools (fewer tokens per request too).
@@ -74,7 +82,11 @@ def model_cache(env: dict[str, str] | None = None) -> Path:
     env = os.environ if env is None else env
     if env.get("MODEL_CACHE"):
         return Path(env["MODEL_CACHE"])
-    base = Path(env["XDG_CACHE_HOME"]) if env.get("XDG_CACHE_HOME") else Path(env.get("HOME", "~")).expanduser() / ".cache"
+    base = (
+        Path(env["XDG_CACHE_HOME"])
+        if env.get("XDG_CACHE_HOME")
+        else Path(env.get("HOME", "~")).expanduser() / ".cache"
+    )
     return base / "owui-toolkit" / "model"
 
 
@@ -111,14 +123,47 @@ def locate(cache: Path | None = None, script: Path = ENSURE_SCRIPT) -> Build:
     return Build(server, weights, pins["WEIGHTS_SHA256"])
 
 
-def server_command(build: Build, port: int, *, alias: str, template: Path | None, context: int,
-                   threads: int, seed: int = SEED) -> list[str]:
+def server_command(
+    build: Build,
+    port: int,
+    *,
+    alias: str,
+    template: Path | None,
+    context: int,
+    threads: int,
+    seed: int = SEED,
+) -> list[str]:
     """llama-server on 127.0.0.1 only, offline, one slot, greedy sampling by default, no web UI."""
-    cmd = [str(build.server), "--model", str(build.weights), "--alias", alias,
-           "--host", "127.0.0.1", "--port", str(port), "--offline", "--no-webui",
-           "--ctx-size", str(context), "--parallel", "1", "--threads", str(threads), "--threads-batch", str(threads),
-           "--cache-ram", str(CACHE_RAM_MIB), "--n-predict", str(MAX_REPLY_TOKENS),
-           "--jinja", "--seed", str(seed), "--temp", "0"]
+    cmd = [
+        str(build.server),
+        "--model",
+        str(build.weights),
+        "--alias",
+        alias,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--offline",
+        "--no-webui",
+        "--ctx-size",
+        str(context),
+        "--parallel",
+        "1",
+        "--threads",
+        str(threads),
+        "--threads-batch",
+        str(threads),
+        "--cache-ram",
+        str(CACHE_RAM_MIB),
+        "--n-predict",
+        str(MAX_REPLY_TOKENS),
+        "--jinja",
+        "--seed",
+        str(seed),
+        "--temp",
+        "0",
+    ]
     if template is not None:
         cmd += ["--chat-template-file", str(template)]
     return cmd
@@ -166,7 +211,9 @@ def read_reply(ex: Exchange, payload: dict) -> None:
         for call in part.get("tool_calls") or []:
             index = call.get("index", len(ex.tool_calls))
             while len(ex.tool_calls) <= index:
-                ex.tool_calls.append({"id": "", "type": "function", "function": {"name": "", "arguments": ""}})
+                ex.tool_calls.append(
+                    {"id": "", "type": "function", "function": {"name": "", "arguments": ""}}
+                )
             slot = ex.tool_calls[index]
             slot["id"] = call.get("id") or slot["id"]
             fn = call.get("function") or {}
@@ -233,13 +280,26 @@ class LlamaServer:
         build = locate()
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.port = self.port or free_port()
-        cmd = server_command(build, self.port, alias=self.alias, template=self.template, context=self.context,
-                             threads=self.threads)
+        cmd = server_command(
+            build,
+            self.port,
+            alias=self.alias,
+            template=self.template,
+            context=self.context,
+            threads=self.threads,
+        )
         with self.log_path.open("ab") as log:
             # LLAMA_ARG_* variables would change the flags above behind our back.
             env = {k: v for k, v in os.environ.items() if not k.startswith("LLAMA_ARG_")}
-            self.process = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                            env=env, start_new_session=True, preexec_fn=_die_with_parent)
+            self.process = subprocess.Popen(
+                cmd,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env=env,
+                start_new_session=True,
+                preexec_fn=_die_with_parent,
+            )
         try:
             self._wait_healthy(timeout)
         except BaseException:
@@ -252,8 +312,9 @@ class LlamaServer:
         while time.monotonic() < deadline:
             assert self.process is not None
             if self.process.poll() is not None:
-                raise LocalModelError(f"llama-server exited with code {self.process.returncode} at start; "
-                                      f"log: {self.log_path}")
+                raise LocalModelError(
+                    f"llama-server exited with code {self.process.returncode} at start; log: {self.log_path}"
+                )
             try:
                 with urllib.request.urlopen(self.url + "/health", timeout=2) as resp:
                     if resp.status == 200:
@@ -261,8 +322,9 @@ class LlamaServer:
             except (urllib.error.URLError, OSError):
                 pass
             time.sleep(0.2)
-        raise LocalModelError(f"llama-server did not answer at {self.url}/health within {timeout:.0f}s; "
-                              f"log: {self.log_path}")
+        raise LocalModelError(
+            f"llama-server did not answer at {self.url}/health within {timeout:.0f}s; log: {self.log_path}"
+        )
 
     def resident_mib(self) -> float:
         """The server's resident memory now (VmRSS), in MiB; 0 when not running."""
@@ -326,7 +388,9 @@ class Recorder:
                 with self._lock:
                     self.exchanges.append(ex)
             path = request.url.path.removeprefix("/v1")
-            request_upstream = client.build_request(request.method, self.upstream + path, headers=headers, content=body)
+            request_upstream = client.build_request(
+                request.method, self.upstream + path, headers=headers, content=body
+            )
             try:
                 upstream = await client.send(request_upstream, stream=True)
             except httpx.HTTPError as exc:
@@ -358,8 +422,14 @@ class Recorder:
         import uvicorn
 
         self.port = free_port()
-        config = uvicorn.Config(self.app(), host="127.0.0.1", port=self.port, log_level="warning", lifespan="off",
-                                timeout_graceful_shutdown=2)
+        config = uvicorn.Config(
+            self.app(),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="off",
+            timeout_graceful_shutdown=2,
+        )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, name="model-recorder", daemon=True)
         self._thread.start()
@@ -461,11 +531,16 @@ def openai_connection_added(client: Any, base_url: str, key: str = "sk-local") -
     config = client.request("GET", "/openai/config")
     urls, keys = list(config.get("OPENAI_API_BASE_URLS") or []), list(config.get("OPENAI_API_KEYS") or [])
     configs = dict(config.get("OPENAI_API_CONFIGS") or {})
-    client.request("POST", "/openai/config/update", {
-        "ENABLE_OPENAI_API": True, "OPENAI_API_BASE_URLS": [*urls, base_url],
-        "OPENAI_API_KEYS": [*keys, *([""] * (len(urls) - len(keys))), key][: len(urls) + 1],
-        "OPENAI_API_CONFIGS": configs,
-    })
+    client.request(
+        "POST",
+        "/openai/config/update",
+        {
+            "ENABLE_OPENAI_API": True,
+            "OPENAI_API_BASE_URLS": [*urls, base_url],
+            "OPENAI_API_KEYS": [*keys, *([""] * (len(urls) - len(keys))), key][: len(urls) + 1],
+            "OPENAI_API_CONFIGS": configs,
+        },
+    )
     return urls
 
 
@@ -475,11 +550,16 @@ def openai_connection_removed(client: Any, base_url: str) -> None:
     urls, keys = list(config.get("OPENAI_API_BASE_URLS") or []), list(config.get("OPENAI_API_KEYS") or [])
     configs = dict(config.get("OPENAI_API_CONFIGS") or {})
     keep = [i for i, url in enumerate(urls) if url != base_url]
-    client.request("POST", "/openai/config/update", {
-        "ENABLE_OPENAI_API": True, "OPENAI_API_BASE_URLS": [urls[i] for i in keep],
-        "OPENAI_API_KEYS": [keys[i] if i < len(keys) else "" for i in keep],
-        "OPENAI_API_CONFIGS": {str(n): configs[str(i)] for n, i in enumerate(keep) if str(i) in configs},
-    })
+    client.request(
+        "POST",
+        "/openai/config/update",
+        {
+            "ENABLE_OPENAI_API": True,
+            "OPENAI_API_BASE_URLS": [urls[i] for i in keep],
+            "OPENAI_API_KEYS": [keys[i] if i < len(keys) else "" for i in keep],
+            "OPENAI_API_CONFIGS": {str(n): configs[str(i)] for n, i in enumerate(keep) if str(i) in configs},
+        },
+    )
 
 
 def with_tool_filter(connection: dict, names: str) -> dict:
@@ -487,10 +567,18 @@ def with_tool_filter(connection: dict, names: str) -> dict:
     return {**connection, "config": {**(connection.get("config") or {}), "function_name_filter_list": names}}
 
 
-def upsert_workspace_model(client: Any, model_id: str, base_id: str, name: str, params: dict[str, Any]) -> None:
+def upsert_workspace_model(
+    client: Any, model_id: str, base_id: str, name: str, params: dict[str, Any]
+) -> None:
     """Create or update a workspace model on `base_id` (Workspace → Models), e.g. with a system prompt."""
-    form = {"id": model_id, "base_model_id": base_id, "name": name, "meta": {"description": name},
-            "params": params, "is_active": True}
+    form = {
+        "id": model_id,
+        "base_model_id": base_id,
+        "name": name,
+        "meta": {"description": name},
+        "params": params,
+        "is_active": True,
+    }
     path = "/api/v1/models/model/update" if _exists(client, model_id) else "/api/v1/models/create"
     client.request("POST", path, form)
     wait_for_models(client, [model_id])  # listing refreshes Open WebUI's model table: chats find it after
@@ -516,5 +604,7 @@ def wait_for_models(client: Any, ids: Iterable[str], timeout: float = 60.0) -> N
         if wanted <= listed:
             return
         if time.monotonic() > deadline:
-            raise LocalModelError(f"Open WebUI does not list {sorted(wanted - listed)} (it lists {sorted(listed)})")
+            raise LocalModelError(
+                f"Open WebUI does not list {sorted(wanted - listed)} (it lists {sorted(listed)})"
+            )
         time.sleep(0.5)
