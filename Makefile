@@ -30,7 +30,7 @@ test: $(STAMP) chromium toolservers model
 model: $(STAMP)
 	@PYTHON=$(PY) bash scripts/ensure_model.sh
 
-# The evaluation table on the real model (about an hour on 2 busy cores); ARGS="--tasks A1,C1" for less.
+# The evaluation table on the real model (about 30 min on 2 busy cores); ARGS="--tasks A1,C1" for less.
 eval: $(STAMP) toolservers model
 	$(PY) scripts/eval_real_model.py $(ARGS)
 
