@@ -553,6 +553,19 @@ async def test_round_exhaustion_with_no_final_text_returns_what_was_gathered():
     assert out.stopped == "max_rounds" and "gathered fact" in out.answer and "used all 1 rounds" in out.answer
 
 
+async def test_an_empty_answer_after_tool_rounds_keeps_what_was_gathered():
+    """Seen on the real model (stock template): calls ran, then an empty reply; the results are not lost."""
+    model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(content="  "))
+
+    async def execute(call, kwargs, timeout):
+        return "gathered fact"
+
+    out = await loop([], TOOLS, sq.Settings(max_rounds=4), model, execute)
+    assert out.stopped == "answered" and "gathered fact" in out.answer and "empty answer" in out.answer
+    silent = await loop([], TOOLS, sq.Settings(), FakeModel(sq.Completion(content="")), execute)
+    assert silent.answer == "(the model returned an empty answer)"
+
+
 # --- 11: turn parameters ---------------------------------------------------------------------------
 def test_turn_params_forward_the_chat_parameters_later_sources_winning():
     model_params = {"temperature": 0.2, "top_p": 0.9, "system": "x", "function_calling": "native"}

@@ -360,7 +360,7 @@ async def run_subquery_loop(
         reading = state.read_calls(reply)
         if not reading.calls:
             await state.log_refused(reading.refused)
-            answer = reading.content.strip() or "(the model returned an empty answer)"
+            answer = reading.content.strip() or state.empty_answer()
             return state.result(answer + refused_note(reading.refused, final=True), "answered")
         await state.tool_round(reading, reply.reasoning)
         if state.remaining() < MIN_USEFUL_SECONDS:
@@ -392,6 +392,12 @@ class _Loop:
 
     def gathered(self) -> str:
         return gathered_summary(self.messages[self.own_from :], self.settings.max_output_chars)
+
+    def empty_answer(self) -> str:
+        """An empty reply keeps what the tools returned (nothing lost), like the round and time limits."""
+        if not self.n_calls:
+            return "(the model returned an empty answer)"
+        return "[Subquery: the model returned an empty answer. What was gathered:]\n" + self.gathered()
 
     def out_of_time(self, what: str) -> LoopResult:
         note = (
