@@ -367,6 +367,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.local_model and args.openai_base_url:
         parser.error("--local-model and --openai-base-url exclude each other")
 
+    # Ctrl-C stops everything even when the demo inherited SIGINT as ignored (a background job of a
+    # non-interactive shell, e.g. under `make` in CI): Python then installs no KeyboardInterrupt handler.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     signal.signal(signal.SIGHUP, lambda *_: sys.exit(129))
     port = args.port or (8080 if port_is_free(8080) else free_port())
