@@ -439,6 +439,20 @@ class _Item:
         return new
 
 
+# The replay's scalar state, as a snapshot keeps it and a resumed plan takes it back.
+_REPLAY_STATE = (
+    "total",
+    "tokens_before",
+    "first_turn",
+    "raw_from",
+    "floor_from",
+    "turn_start",
+    "turns_dropped",
+    "groups_dropped",
+    "batch_trims",
+)
+
+
 class _Plan:
     """The state of one :func:`trim_messages` call: the items, their levels and the running total.
 
@@ -650,17 +664,8 @@ class _Plan:
         self.resumed, self.parser, self.rep = True, parser, parser.rep
         self.items, self.users, self.shrinkable = list(base.items), list(base.users), list(base.shrinkable)
         self.k0 = len(self.items)
-        (
-            self.total,
-            self.tokens_before,
-            self.first_turn,
-            self.raw_from,
-            self.floor_from,
-            self.turn_start,
-            self.turns_dropped,
-            self.groups_dropped,
-            self.batch_trims,
-        ) = base.state
+        for name, value in zip(_REPLAY_STATE, base.state, strict=True):
+            setattr(self, name, value)
         self.hops = list(base.hops)
         self.add_items(parser.kinds, parser.payloads, parser.at)
         return True
@@ -743,17 +748,7 @@ class _Plan:
         if compared is None:
             return
         self.token = object()
-        state = (
-            self.total,
-            self.tokens_before,
-            self.first_turn,
-            self.raw_from,
-            self.floor_from,
-            self.turn_start,
-            self.turns_dropped,
-            self.groups_dropped,
-            self.batch_trims,
-        )
+        state = tuple(getattr(self, name) for name in _REPLAY_STATE)
         self.snapshot = _Snapshot(
             key=(self.config, self.counter),
             n=len(msgs),
