@@ -3948,6 +3948,11 @@ def _valve(name: str, description: str, **bounds: Any) -> Any:
     return Field(default=getattr(DEFAULTS, name), description=description, **bounds)
 
 
+def _dunders(scope: Mapping[str, Any]) -> dict[str, Any]:
+    """The `__name__` arguments Open WebUI injected into a tool function (its `locals()`)."""
+    return {name: value for name, value in scope.items() if name.startswith("__") and name.endswith("__")}
+
+
 class Tools:
     """Subquery: `subquery(prompt)` runs a fresh native tool loop of the chat's model; `subqueries(tasks)` runs
     one such loop per task, concurrently (FUNCTIONS says which of the two Open WebUI offers).
@@ -4072,18 +4077,7 @@ class Tools:
             return (
                 "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
             )
-        turn = Turn.from_dunders(
-            __user__=__user__,
-            __metadata__=__metadata__,
-            __messages__=__messages__,
-            __files__=__files__,
-            __model__=__model__,
-            __request__=__request__,
-            __event_emitter__=__event_emitter__,
-            __event_call__=__event_call__,
-            __oauth_token__=__oauth_token__,
-            __id__=__id__,
-        )
+        turn = Turn.from_dunders(**_dunders(locals()))
         return await self._delegate([prompt.strip()], include_recent_messages, turn, single=True)
 
     async def subqueries(
@@ -4111,18 +4105,7 @@ class Tools:
         prompts, error = read_tasks(tasks)
         if error:
             return error
-        turn = Turn.from_dunders(
-            __user__=__user__,
-            __metadata__=__metadata__,
-            __messages__=__messages__,
-            __files__=__files__,
-            __model__=__model__,
-            __request__=__request__,
-            __event_emitter__=__event_emitter__,
-            __event_call__=__event_call__,
-            __oauth_token__=__oauth_token__,
-            __id__=__id__,
-        )
+        turn = Turn.from_dunders(**_dunders(locals()))
         return await self._delegate(prompts, include_recent_messages, turn, single=False)
 
     async def _delegate(self, prompts: list[str], include_recent: Any, turn: Turn, single: bool) -> str:
