@@ -16,8 +16,10 @@ required_open_webui_version: 0.12.4
 # * Functional core, thin shell.  Everything but ``Filter`` is pure: it never touches Open WebUI,
 #   never mutates its inputs (changed messages are copies, unchanged ones are passed through by
 #   reference) and is deterministic, so ``trim_messages(trim_messages(x)) == trim_messages(x)``.
-# * The protected part is what is always kept: system messages, the newest user message and every
-#   tool group of the current turn.
+# * The protected part is what is kept: system messages, the newest user message and the tool
+#   groups of the current turn.  Only a turn whose older hops do not fit even as stubs loses its
+#   oldest hops, whole, as a last resort (never its newest ``keep_recent_tool_groups``, at least
+#   one): a request over the context is refused by the provider.
 # * Costs are a pure function of each message, never of its position: every text is counted whole,
 #   exactly when a cl100k/o200k encoding is on disk, else with a safe upper-bound estimate; counts
 #   are cached by a digest of the text.  That is what lets the filter replay its own decisions.
@@ -300,6 +302,7 @@ class TrimReport:
     images_removed: int = 0
     turns_dropped: int = 0
     groups_dropped: int = 0
+    hops_dropped: int = 0  # the current turn's oldest tool groups: even as stubs they did not fit
     messages_dropped: int = 0
     protected_shrunk: int = 0  # tool outputs of the protected part (current turn) shrunk to fit
     over_budget: bool = False
@@ -336,6 +339,7 @@ class TrimReport:
         return bool(
             self.turns_dropped
             or self.groups_dropped
+            or self.hops_dropped
             or self.protected_shrunk
             or self.over_budget
             or self.no_user_message
@@ -450,6 +454,8 @@ _REPLAY_STATE = (
     "turns_dropped",
     "groups_dropped",
     "batch_trims",
+    "hop_from",
+    "hops_dropped",
 )
 
 
@@ -502,6 +508,8 @@ class _Plan:
         self.raw_from = self.floor_from = 0  # batch pointers into shrinkable (see the class notes)
         self.turn_start = 0  # the item of the user message of the turn being replayed
         self.hops: list[int] = []  # the groups of the turn replayed so far
+        self.hop_from = 0  # index into hops: the oldest hop not dropped (a forward-only pointer)
+        self.hops_dropped = 0
         self.total = self.tokens_before = self.tokens_after = 0
         self.turns_dropped = self.groups_dropped = self.batch_trims = 0
         self.outputs_shrunk = self.images_removed = self.messages_dropped = self.protected_shrunk = 0
@@ -718,7 +726,7 @@ class _Plan:
             kind = item.kind
             self.measure(k)
             if kind == Kind.USER:
-                self.turn_start, self.hops = k, []
+                self.turn_start, self.hops, self.hop_from = k, [], 0
             elif kind == Kind.GROUP:
                 self.hops.append(k)
             self.total += item.cost
@@ -731,7 +739,9 @@ class _Plan:
                 # Once no earlier turn is left, the batch goes on down to the low-water mark.
                 alone = self.first_turn >= len(self.users) or self.users[self.first_turn] >= self.turn_start
                 if kind == Kind.GROUP and self.total > (low if alone else self.budget):
-                    self.batch(low, self.older_hops_end(self.hops, self.turn_start), drop=False)
+                    end = self.older_hops_end(self.hops, self.turn_start)
+                    self.batch(low, end, drop=False)
+                    self.drop_oldest_hops(low, end)
 
     def keep_state(self) -> None:
         """Keep this request's state for a later request that starts with all of its messages
@@ -922,6 +932,24 @@ class _Plan:
             total -= item.cost
         self.total = total
 
+    def drop_oldest_hops(self, target: int, end: int) -> None:
+        """The last resort inside the current turn, after its older hops went to the floor: drop
+        them, oldest first, whole, until the total is within ``target`` (as any batch: the next
+        hops then append).  Newest hops larger than the room a batch leaves (``budget - target``)
+        do not count beyond it: :meth:`fit_current_turn` shrinks those, rather than dropping more.
+        ``hop_from`` only moves forward."""
+        items, hops = self.items, self.hops
+        at = bisect_left(hops, end)
+        newest = sum(items[k].cost for k in hops[at:] if not items[k].dropped)
+        excess = max(0, newest - (self.budget - target))
+        i = self.hop_from
+        while i < at and self.total - excess > target:
+            if not items[hops[i]].dropped:
+                self.drop_all([hops[i]])
+                self.hops_dropped += 1
+            i += 1
+        self.hop_from = i
+
     # -- steps 4-5: the last batch, then fit the current turn -----------------------------------
 
     def last_batch(self) -> None:
@@ -933,12 +961,15 @@ class _Plan:
             self.batch_trims += 1
         self.batch(target, self.current_start, drop=True)
         if self.total > self.budget:
-            hops = [k for k in range(self.current_start, len(self.items)) if self.items[k].kind == Kind.GROUP]
-            self.batch(target, self.older_hops_end(hops, self.current_start), drop=False)
+            end = self.older_hops_end(self.hops, self.current_start)
+            self.batch(target, end, drop=False)
+            self.drop_oldest_hops(target, end)
 
     def fit_current_turn(self) -> None:
-        """Only when the protected part alone is over budget: drop its tool images, then one common
-        cap for its outputs, as high as fits (water-filling); fixed levels below that."""
+        """Only when the protected part alone is over budget: drop its tool images; if even every
+        output at the smallest target would not fit, drop its oldest hops (never the newest
+        ``keep_recent_tool_groups``, at least one); then one common cap for its outputs, as high as
+        fits (water-filling); fixed levels below that."""
         if self.total <= self.budget:
             return
         chain = [
@@ -951,6 +982,14 @@ class _Plan:
             if g.image is not None and not g.drop_image:
                 self.own_group(k).drop_image = True
                 self.recost(k)
+        least = self.total + sum(self.items[k].payload.least() - self.items[k].cost for k in chain)
+        end, i = self.older_hops_end(self.hops, self.current_start), 0
+        while least > self.budget and i < len(chain) and chain[i] < end:  # even stubs do not fit
+            least -= self.items[chain[i]].payload.least()
+            self.drop_all([chain[i]])
+            self.hops_dropped += 1
+            i += 1
+        chain = chain[i:]
         sizes = [s for k in chain for s in self.items[k].payload.sizes(self.caps, self.items[k].level)]
         level = _water_level(sizes, self.budget - (self.total - sum(sizes)))
         steps = ([level] if level >= _MIN_TARGET else []) + [
@@ -1116,6 +1155,7 @@ class _Plan:
             protected_shrunk=self.protected_shrunk,
             over_budget=self.tokens_after > self.budget,
             newest_over_budget=newest is not None and newest.cost > self.budget,
+            hops_dropped=self.hops_dropped,
             orphans_removed=rep.orphans,
             calls_stubbed=rep.stubbed,
             calls_removed=rep.calls_removed,
@@ -1706,6 +1746,8 @@ def format_status(report: TrimReport) -> str:
         parts.append(_plural(report.turns_dropped, "turn") + " dropped")
     if report.groups_dropped:
         parts.append(_plural(report.groups_dropped, "tool group") + " dropped")
+    if report.hops_dropped:
+        parts.append(_plural(report.hops_dropped, "early tool round") + " of a long turn dropped")
     if report.repairs:
         parts.append(_plural(report.repairs, "pairing fix", "pairing fixes"))
     if report.newest_over_budget:
@@ -1794,6 +1836,11 @@ class _Group:
         if self.image is not None:
             self.image_cost = cost(self.image)
         self.level_costs = [self.cost(caps, level) for level in Level]
+
+    def least(self) -> int:
+        """Its cost with every output at the smallest target and no image (a current turn's last
+        resort, see :meth:`_Plan.fit_current_turn`)."""
+        return self.base_cost + sum(min(t, _MIN_TARGET) for t in self.tool_tokens)
 
     def keeps_image(self, level: int) -> bool:
         return self.image is not None and level == Level.RAW and not self.drop_image

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from devkit.histories import load_filter, output_text
 
@@ -87,3 +89,77 @@ def test_keep_recent_tool_groups_sets_how_many_newest_hops_a_batch_leaves_whole(
             m for m in r.messages if m["role"] == "tool" and not m["content"].startswith(tcf.SHRINK_PREFIX)
         ]
         assert len(whole) >= keep
+
+
+def test_a_turn_whose_stubs_do_not_fit_loses_its_oldest_hops_whole_and_fits():
+    """300 hops at a small budget: even at the floor the older hops overflow it.  Rather than a
+    request the provider refuses, the oldest hops go (whole groups, a prefix of the turn), the
+    newest ones stay, the request fits, and the status says so."""
+    budget = 6_000
+    config = tcf.TrimConfig(budget_tokens=budget)
+    req = agent_requests(1, 300, chars=2_000)[-1]
+    r = tcf.trim_messages(req, config, EST)
+    assert r.report.hops_dropped > 0 and not r.report.over_budget
+    assert r.report.tokens_after <= budget and tcf.validate_messages(r.messages) == []
+    assert "early tool rounds of a long turn dropped" in tcf.format_status(r.report)
+    kept = [m["tool_calls"][0]["id"] for m in r.messages if m.get("tool_calls")]
+    every = [m["tool_calls"][0]["id"] for m in req if m.get("tool_calls")]
+    assert kept == every[len(every) - len(kept) :]  # the newest hops, in order: the oldest went
+    assert len(kept) + r.report.hops_dropped == len(every)
+    assert r.messages[-2:] == req[-2:]  # the newest hop whole
+    assert r.messages[:2] == req[:2]  # system and user
+
+
+def test_hops_are_dropped_only_when_shrinking_them_is_not_enough():
+    req = agent_requests(1, 40, chars=2_000)[-1]
+    r = tcf.trim_messages(req, tcf.TrimConfig(budget_tokens=BUDGET), EST)
+    assert r.report.hops_dropped == 0 and r.report.outputs_shrunk  # 40 floored hops fit
+    r = tcf.trim_messages(req, tcf.TrimConfig(budget_tokens=1_500), EST)
+    assert r.report.hops_dropped and r.report.tokens_after <= 1_500
+
+
+def test_a_long_turn_appends_between_the_batches_that_drop_its_hops():
+    config = tcf.TrimConfig(budget_tokens=6_000)
+    requests = agent_requests(1, 200, chars=2_000)
+    results = [tcf.trim_messages(r, config, EST) for r in requests]
+    assert all(r.report.tokens_after <= 6_000 for r in results)
+    sent = [r.messages for r in results]
+    appends = sum(1 for a, b in zip(sent, sent[1:], strict=False) if b[: len(a)] == a)
+    assert appends >= 0.75 * (len(sent) - 1), appends
+    assert results[-1].report.hops_dropped > 100
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.integers(1, 160),
+    st.lists(st.sampled_from([40, 400, 3_000, 12_000]), min_size=1, max_size=8),
+    st.integers(200, 30_000),
+    st.integers(0, 4),
+    st.sampled_from(["stable", "eager"]),
+)
+def test_a_long_turn_keeps_its_newest_hops_and_fits_whenever_they_fit(hops, sizes, budget, keep, policy):
+    h = [{"role": "system", "content": "S"}, {"role": "user", "content": "go"}]
+    for i in range(hops):
+        cid = f"c{i}"
+        h += [
+            {
+                "role": "assistant",
+                "content": "",
+                "tool_calls": [{"id": cid, "type": "function", "function": {"name": "f", "arguments": "{}"}}],
+            },
+            {"role": "tool", "tool_call_id": cid, "content": output_text(sizes[i % len(sizes)], i)},
+        ]
+    config = tcf.TrimConfig(budget_tokens=budget, keep_recent_tool_groups=keep, policy=policy)
+    r = tcf.trim_messages(h, config, EST)
+    assert tcf.validate_messages(r.messages) == []
+    kept = [m["tool_calls"][0]["id"] for m in r.messages if m.get("tool_calls")]
+    every = [m["tool_calls"][0]["id"] for m in h if m.get("tool_calls")]
+    assert kept == every[len(every) - len(kept) :] and len(kept) + r.report.hops_dropped == len(every)
+    assert len(kept) >= min(max(1, keep), hops)  # the newest hops are never dropped
+    newest = tcf.trim_messages(
+        h[:2] + h[-2 * min(max(1, keep), hops) :],
+        tcf.TrimConfig(budget_tokens=0, keep_recent_tool_groups=keep, policy=policy),
+        EST,
+    )
+    if newest.report.tokens_after <= budget:  # the newest hops fit as stubs: so does the request
+        assert r.report.tokens_after <= budget and not r.report.over_budget

@@ -77,6 +77,21 @@ def awkward_history(draw) -> list:
     return h
 
 
+@st.composite
+def long_agent_turn(draw) -> list:
+    """One or two earlier turns, then a current turn of many hops (some sharing one id, the
+    Open WebUI #28570 pattern): at small budgets even its stubs overflow, so its oldest hops go."""
+    h = [system("S")]
+    for t in range(draw(st.integers(0, 2))):
+        h += [user(f"earlier {t}")] + group([f"e{t}"], [output_text(draw(st.integers(50, 4000)), t)])
+        h.append(assistant(f"answer {t}"))
+    h.append(user("go on"))
+    for i in range(draw(st.integers(10, 160))):
+        cid = "call_0" if draw(st.booleans()) else f"h{i}"
+        h += group([cid], [output_text(draw(st.sampled_from([80, 600, 3000])), i)])
+    return h
+
+
 def strictly_equal(a, b) -> bool:
     """``==``, and the same types all the way down (``True`` is not ``1``)."""
     if a.__class__ is not b.__class__:
@@ -127,7 +142,10 @@ def edit_in_place(messages: list) -> None:
 
 @SETTINGS
 @given(
-    st.one_of(any_history, long_history, awkward_history()), configs, st.sampled_from(COUNTERS), st.randoms()
+    st.one_of(any_history, long_history, awkward_history(), long_agent_turn()),
+    configs,
+    st.sampled_from(COUNTERS),
+    st.randoms(),
 )
 def test_a_continued_plan_gives_exactly_what_trimming_afresh_gives(history, config, counter, rng):
     tcf.PLAN_CACHE.errors = 0  # a count for the whole process: this example's own
