@@ -456,6 +456,7 @@ _REPLAY_STATE = (
     "batch_trims",
     "hop_from",
     "hops_dropped",
+    "messages_dropped",
 )
 
 
@@ -512,7 +513,8 @@ class _Plan:
         self.hops_dropped = 0
         self.total = self.tokens_before = self.tokens_after = 0
         self.turns_dropped = self.groups_dropped = self.batch_trims = 0
-        self.outputs_shrunk = self.images_removed = self.messages_dropped = self.protected_shrunk = 0
+        self.outputs_shrunk = self.images_removed = self.protected_shrunk = 0
+        self.messages_dropped = 0  # counted as items are dropped (materialize never reads those)
         self.snapshot: _Snapshot | None = None  # this request's state, for one that appends to it
         self.made = 0  # characters of the shrunk texts in the output (a snapshot keeps them)
         self.recipe: list[Any] = []  # how an equal request rebuilds each output message
@@ -923,14 +925,17 @@ class _Plan:
     def drop_all(self, ks: list[int]) -> None:
         """Drop items ``ks`` (a turn's worth at once, inline: it is the hot loop of a request
         appended to a long agent turn)."""
-        items, token, total = self.items, self.token, self.total
+        items, token, total, gone = self.items, self.token, self.total, 0
         for k in ks:
             item = items[k]
             if item.owner is not token:
                 item = items[k] = item.copy(token)
             item.dropped = True
             total -= item.cost
+            p = item.payload
+            gone += 1 + len(p.tools) + (p.image is not None) if item.kind == Kind.GROUP else 1
         self.total = total
+        self.messages_dropped += gone
 
     def drop_oldest_hops(self, target: int, end: int) -> None:
         """The last resort inside the current turn, after its older hops went to the floor: drop
@@ -1018,10 +1023,8 @@ class _Plan:
         for k, item in enumerate(self.items):
             kind, payload = item.kind, item.payload
             if item.dropped:
-                self.messages_dropped += (
-                    1 + len(payload.tools) + (payload.image is not None) if kind == Kind.GROUP else 1
-                )
-            elif kind == Kind.GROUP:
+                continue
+            if kind == Kind.GROUP:
                 if objects:
                     self.add_group_objects(out, k, payload)
                 else:
@@ -1168,7 +1171,7 @@ class _Plan:
             changed=changed,
         )
         result = out if changed else self.msgs
-        if not any(it.kind == Kind.USER and not it.dropped for it in self.items):
+        if all(self.items[k].dropped for k in self.users):
             # Nothing left to answer: an empty or user-less request never goes out.
             return TrimResult(self.msgs, TrimReport(**{**fields, "changed": False, "no_user_message": True}))
         problems = validate_messages(result)
