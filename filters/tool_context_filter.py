@@ -43,6 +43,7 @@ import html
 import json
 import logging
 import math
+import operator
 import os
 import re
 import sys
@@ -305,6 +306,7 @@ class TrimReport:
     hops_dropped: int = 0  # the current turn's oldest tool groups: even as stubs they did not fit
     messages_dropped: int = 0
     protected_shrunk: int = 0  # tool outputs of the protected part (current turn) shrunk to fit
+    common_cap: int = 0  # the cap its outputs shared because it alone did not fit (0: none); set per request
     over_budget: bool = False
     newest_over_budget: bool = False  # the newest user message (never altered) alone is over the budget
     orphans_removed: int = 0
@@ -510,6 +512,7 @@ class _Plan:
         self.turn_start = 0  # the item of the user message of the turn being replayed
         self.hops: list[int] = []  # the groups of the turn replayed so far
         self.hop_from = 0  # index into hops: the oldest hop not dropped (a forward-only pointer)
+        self.common_cap = 0  # set by fit_current_turn
         self.hops_dropped = 0
         self.total = self.tokens_before = self.tokens_after = 0
         self.turns_dropped = self.groups_dropped = self.batch_trims = 0
@@ -1010,6 +1013,7 @@ class _Plan:
                 if g.water is None or g.water > water:
                     self.own_group(k).water = water
                     self.recost(k)
+                    self.common_cap = water
 
     # -- steps 6-7: materialize and report ----------------------------------------------------
 
@@ -1050,8 +1054,7 @@ class _Plan:
                 self.tokens_after += cost
         if objects:
             return out
-        if self.snapshot is not None:
-            self.recipe = refs
+        self.recipe = refs
         return _build_all(refs, self.msgs)
 
     def add_group(self, refs: list[Any], k: int, g: _Group) -> None:
@@ -1156,6 +1159,7 @@ class _Plan:
             groups_dropped=self.groups_dropped,
             messages_dropped=self.messages_dropped,
             protected_shrunk=self.protected_shrunk,
+            common_cap=self.common_cap,
             over_budget=self.tokens_after > self.budget,
             newest_over_budget=newest is not None and newest.cost > self.budget,
             hops_dropped=self.hops_dropped,
@@ -1174,16 +1178,32 @@ class _Plan:
         if all(self.items[k].dropped for k in self.users):
             # Nothing left to answer: an empty or user-less request never goes out.
             return TrimResult(self.msgs, TrimReport(**{**fields, "changed": False, "no_user_message": True}))
-        problems = validate_messages(result)
+        problems = self.validate(result)
         if problems:
             log.error("tool_context_filter: output failed validation, minimal request sent: %s", problems[:5])
             return fallback_result(self.msgs, self.counter, self.budget, self.tokens_before)
         report = TrimReport(**fields)
         if self.snapshot is not None and self.plans is not None:
             self.snapshot.result = (self.recipe, report)
-            self.snapshot.size = self.snapshot.compared.weight() + self.made
+            self.snapshot.size = (
+                self.snapshot.compared.weight() + self.made + _PER_ID * len(self.snapshot.ids or ())
+            )
             self.plans.store(self.snapshot, self.base)
         return TrimResult(result, report)
+
+    def validate(self, out: list[Any]) -> list[str]:
+        """:func:`validate_messages` of ``out``.  When ``out`` begins with the very output of the
+        request this one continues (the same recipe, over messages equal by value), that part was
+        validated then: only what follows is checked, with that output's call ids."""
+        base, done = self.base, 0
+        if base is not None and base.ids is not None and self.plans is not None:
+            before = base.result[0]  # type: ignore[index]
+            if len(self.recipe) >= len(before) and all(map(operator.is_, self.recipe, before)):
+                done = len(before)
+        problems, ids = _validate(out, done, set(base.ids) if done else set())  # type: ignore[union-attr]
+        if self.snapshot is not None and not problems:
+            self.snapshot.ids = ids
+        return problems
 
 
 def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
@@ -1278,12 +1298,20 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
     belongs to that tool group) unless it is the newest user message; and, when the history has
     a real user message, the first non-system message is a user message.
     """
+    return _validate(messages)[0]
+
+
+def _validate(
+    messages: Sequence[Any], start: int = 0, seen_ids: set[Any] | None = None
+) -> tuple[list[str], set]:
+    """:func:`validate_messages` from ``start`` on, ``messages[:start]`` being a valid request's
+    messages (with a user message) whose call ids are ``seen_ids``; also returns all call ids."""
     problems: list[str] = []
     n = len(messages)
     # A user message counts unless it is Open WebUI's synthetic image follow-up right after tool
     # results (part of that tool group).  Without any user message (stateful Responses API
     # follow-ups) the first-message rule cannot apply.
-    has_user = any(
+    has_user = start > 0 or any(
         isinstance(m, dict)
         and m.get("role") == "user"
         and not (
@@ -1294,7 +1322,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
         )
         for i, m in enumerate(messages)
     )
-    first_checked = False
+    first_checked = start > 0
     last_user = next(
         (
             j
@@ -1303,8 +1331,8 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
         ),
         -1,
     )
-    seen_ids: set[Any] = set()
-    i = 0
+    seen_ids = set() if seen_ids is None else seen_ids
+    i = start
     while i < n:
         m = messages[i]
         if m.__class__ is not dict and not isinstance(m, dict):
@@ -1339,7 +1367,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             i = _check_group(messages, i, seen_ids, problems)
             continue
         i += 1
-    return problems
+    return problems, seen_ids
 
 
 def _valid_tool_content(content: Any) -> bool:
@@ -2764,6 +2792,7 @@ _SHRINK_MEMO_SIZE = 4096
 _MISSING = object()
 _PER_MESSAGE = 2048  # bytes a snapshot holds per message compared whole, besides its text (1.1-2.4k measured)
 _PER_OUTLINE = 32  # ... and per message known by its role and content type only
+_PER_ID = 96  # ... and per call id of its validated output (a set slot and the string)
 _PLAIN = (str, dict, list, type(None))  # values compared exactly by ==
 _NUMBERS = (int, float, bool)  # compared with their type (1 == 1.0 == True)
 
@@ -3070,6 +3099,7 @@ class _Snapshot:
     hops: list[int]
     state: tuple
     result: tuple[list[Any], TrimReport] | None = None  # the recipe of its output, and its report
+    ids: set[Any] | None = None  # the call ids of that output, which passed validation
     size: int = 0  # about the bytes it holds (see _Compared.weight), with its output's shrunk texts
 
     def result_for(self, msgs: list[Any]) -> TrimResult:

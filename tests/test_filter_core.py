@@ -469,14 +469,16 @@ def test_trim_config_validates_itself():
 def test_validation_failure_sends_the_minimal_request(monkeypatch, caplog):
     h = [system(), user("q1"), *group(["a"], [output_text(12_000, 5)]), assistant("x"), user("q2")]
     h += group(["b"], ["current"])
-    real = tcf.validate_messages
+    real, check = tcf.validate_messages, tcf._validate
     calls = []
 
-    def first_call_fails(messages):  # the plan's own check fails (a bug in the trim), later ones are real
+    def first_call_fails(
+        messages, *args
+    ):  # the plan's own check fails (a bug in the trim), later ones are real
         calls.append(1)
-        return ["[0] invented problem"] if len(calls) == 1 else real(messages)
+        return (["[0] invented problem"], set()) if len(calls) == 1 else check(messages, *args)
 
-    monkeypatch.setattr(tcf, "validate_messages", first_call_fails)
+    monkeypatch.setattr(tcf, "_validate", first_call_fails)
     r = tcf.trim_messages(h, tcf.TrimConfig(budget_tokens=500), EST)
     assert r.report.safety_net and r.report.changed
     assert r.messages == [system(), user("q2"), *group(["b"], ["current"])]  # system, newest, this turn

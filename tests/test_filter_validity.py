@@ -88,3 +88,55 @@ def test_minimal_request_always_passes_the_validator(history):
     if out is not None:
         assert tcf.validate_messages(out) == []
         assert any(m.get("role") == "user" for m in out)
+
+
+def _ids(messages) -> set:
+    return {
+        c.get("id")
+        for m in messages
+        if isinstance(m, dict) and m.get("role") == "assistant" and isinstance(m.get("tool_calls"), list)
+        for c in m["tool_calls"]
+        if isinstance(c, dict)
+    }
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(any_history, any_history)
+def test_checking_only_what_follows_a_valid_request_finds_a_problem_exactly_when_checking_all_does(a, b):
+    """A continued plan checks only what follows the output it continues (``_validate`` from
+    ``start``, with that output's call ids): it must reject exactly the requests a whole check
+    rejects, given a valid first part with a user message whose newest user message is not an
+    image follow-up (the plan keeps no state otherwise)."""
+    users = [m for m in a if isinstance(m, dict) and m.get("role") == "user"]
+    if tcf.validate_messages(a) or not users or tcf._is_image_followup(users[-1]):
+        return
+    whole = a + b
+    problems, ids = tcf._validate(whole, len(a), _ids(a))
+    assert bool(problems) == bool(tcf.validate_messages(whole)), (problems, tcf.validate_messages(whole))
+    if not problems:
+        assert ids == _ids(whole)
+
+
+def test_what_follows_is_checked_against_the_ids_before_it():
+    head = [system(), user("q"), *group(["a"], ["r"])]
+    assert tcf._validate(head + group(["a"], ["again"]), len(head), {"a"})[0]  # a repeated id
+    assert tcf._validate(head + [tool("a", "late")], len(head), {"a"})[0]  # a result with no call before it
+    assert tcf._validate(head + group(["b"], ["ok"]), len(head), {"a"}) == ([], {"a", "b"})
+
+
+def test_a_continued_plan_checks_only_the_appended_messages(monkeypatch):
+    h = [system(), user("q1"), *group(["a"], ["r1"]), assistant("x"), user("q2")]
+    starts = []
+    real = tcf._validate
+
+    def spy(messages, start=0, seen=None):
+        starts.append(start)
+        return real(messages, start, seen)
+
+    monkeypatch.setattr(tcf, "_validate", spy)
+    config = tcf.TrimConfig(budget_tokens=BIG)
+    tcf.PLAN_CACHE.clear()
+    first = tcf.trim_messages(copy.deepcopy(h), config, EST)
+    more = h + group(["b"], ["r2"])
+    second = tcf.trim_messages(copy.deepcopy(more), config, EST)
+    assert starts == [0, len(first.messages)] and second.messages == more
