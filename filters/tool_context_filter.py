@@ -1024,21 +1024,22 @@ class _Plan:
         refs: list[Any] = []
         out: list[Any] = []
         objects = self.plans is None
+        plain = 0  # tokens of the plain messages kept as they are (summed here: the hot loop)
+        group = Kind.GROUP
         for k, item in enumerate(self.items):
-            kind, payload = item.kind, item.payload
             if item.dropped:
                 continue
-            if kind == Kind.GROUP:
+            if item.kind == group:
                 if objects:
-                    self.add_group_objects(out, k, payload)
+                    self.add_group_objects(out, k, item.payload)
                 else:
-                    self.add_group(refs, k, payload)
+                    self.add_group(refs, k, item.payload)
             elif not item.folded:
                 if objects:
-                    out.append(payload)
+                    out.append(item.payload)
                 else:
                     refs.append(item.ref)
-                self.tokens_after += item.cost
+                plain += item.cost
             else:
                 m, ref = self.message(k), item.ref
                 content, cost = self.folded_at(k, item.level)
@@ -1052,6 +1053,7 @@ class _Plan:
                 else:
                     refs.append(ref)
                 self.tokens_after += cost
+        self.tokens_after += plain
         if objects:
             return out
         self.recipe = refs
@@ -1061,10 +1063,12 @@ class _Plan:
         """The recipe of kept group ``k`` at its level (kept on the group: equal requests shrink
         equal outputs alike)."""
         level = self.items[k].level
-        group_refs, tokens, shrunk, image_dropped, images, made = self.group_output(g, level)
+        hit = g.outputs.get((level, g.water, g.drop_image))  # group_output's memo, inline: the hot path
+        group_refs, tokens, shrunk, image_dropped, images, made = hit or self.group_output(g, level)
         refs += group_refs
-        self.made += made
         self.tokens_after += tokens
+        if made:
+            self.made += made
         if shrunk:
             self.outputs_shrunk += shrunk
             self.protected_shrunk += shrunk * (
