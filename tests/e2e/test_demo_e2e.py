@@ -204,7 +204,9 @@ def test_tool_server_that_does_not_start_is_one_line_and_nothing_is_left(tmp_pat
     """A proxy that dies at start (here: an `mcpo` that exits 3): one line, exit 1, no process left."""
     bin_dir = tmp_path / "proxy" / "bin"
     bin_dir.mkdir(parents=True)
-    for name, body in (("mcpo", "exit 3"), ("mcp-proxy", "exec sleep 300")):
+    # A duration no other process on the machine uses, so the check below finds only this one.
+    sleeper = f"sleep 300.{os.getpid()}{time.monotonic_ns() % 1_000_000:06d}"
+    for name, body in (("mcpo", "exit 3"), ("mcp-proxy", f"exec {sleeper}")):
         (bin_dir / name).write_text(f"#!/bin/sh\n{body}\n")
         (bin_dir / name).chmod(0o755)
     run = start_demo("--port", str(free_port()), env={"OWUI_PROXY_VENV": str(tmp_path / "proxy")})
@@ -214,4 +216,4 @@ def test_tool_server_that_does_not_start_is_one_line_and_nothing_is_left(tmp_pat
     assert len(errors) == 1 and "mcpo (mcp-server-time) exited with code 3 at start; log: " in errors[0], run.text()
     assert "Traceback" not in run.text()
     leftovers = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
-    assert "sleep 300" not in leftovers and str(tmp_path) not in leftovers
+    assert sleeper not in leftovers and str(tmp_path) not in leftovers
