@@ -1063,8 +1063,11 @@ class _Plan:
         """The recipe of kept group ``k`` at its level (kept on the group: equal requests shrink
         equal outputs alike)."""
         level = self.items[k].level
-        hit = g.outputs.get((level, g.water, g.drop_image))  # group_output's memo, inline: the hot path
-        group_refs, tokens, shrunk, image_dropped, images, made = hit or self.group_output(g, level)
+        key = (level, g.water, g.drop_image)
+        hit = g.outputs.get(key)  # equal requests shrink equal outputs alike
+        if hit is None:
+            hit = self.group_output(g, level, key)
+        group_refs, tokens, shrunk, image_dropped, images, made = hit
         refs += group_refs
         self.tokens_after += tokens
         if made:
@@ -1078,14 +1081,11 @@ class _Plan:
             self.protected_shrunk += g.water is not None or (k > self.current_start and g.drop_image)
             self.images_removed += images
 
-    def group_output(self, g: _Group, level: Level) -> tuple[list[Any], int, int, bool, int, int]:
+    def group_output(self, g: _Group, level: Level, key: tuple) -> tuple[list[Any], int, int, bool, int, int]:
         """How group ``g`` goes out at ``level``: the refs of its messages, their tokens, how many
         outputs were shrunk, whether its image message was dropped, how many images that held and
-        the characters of the shrunk outputs (which a snapshot holds)."""
-        key = (level, g.water, g.drop_image)
-        hit = g.outputs.get(key)
-        if hit is not None:
-            return hit
+        the characters of the shrunk outputs (which a snapshot holds); memoized on the group under
+        ``key`` by :meth:`add_group`."""
         msgs, counter = self.msgs, self.counter
         refs = [g.refs[0]]
         tokens, shrunk, made = g.base_cost, 0, 0
@@ -1199,8 +1199,8 @@ class _Plan:
         """:func:`validate_messages` of ``out``.  When ``out`` begins with the very output of the
         request this one continues (the same recipe, over messages equal by value), that part was
         validated then: only what follows is checked, with that output's call ids."""
-        base, done = self.base, 0
-        if base is not None and base.ids is not None and self.plans is not None:
+        base, done = self.base, 0  # a base comes only from the plan cache
+        if base is not None and base.ids is not None:
             before = base.result[0]  # type: ignore[index]
             if len(self.recipe) >= len(before) and all(map(operator.is_, self.recipe, before)):
                 done = len(before)

@@ -543,26 +543,23 @@ async def test_final_round_keeps_tools_with_tool_choice_none_and_runs_no_calls()
     assert "used all 2 tool rounds" in messages[-1]["content"]
 
 
+async def _gathered(call, kwargs, timeout):
+    """A tool that always returns the same fact."""
+    return "gathered fact"
+
+
 async def test_round_exhaustion_with_no_final_text_returns_what_was_gathered():
     model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(content=""))
-
-    async def execute(call, kwargs, timeout):
-        return "gathered fact"
-
-    out = await loop([], TOOLS, sq.Settings(max_rounds=1), model, execute)
+    out = await loop([], TOOLS, sq.Settings(max_rounds=1), model, _gathered)
     assert out.stopped == "max_rounds" and "gathered fact" in out.answer and "used all 1 rounds" in out.answer
 
 
 async def test_an_empty_answer_after_tool_rounds_keeps_what_was_gathered():
     """Seen on the real model (stock template): calls ran, then an empty reply; the results are not lost."""
     model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(content="  "))
-
-    async def execute(call, kwargs, timeout):
-        return "gathered fact"
-
-    out = await loop([], TOOLS, sq.Settings(max_rounds=4), model, execute)
+    out = await loop([], TOOLS, sq.Settings(max_rounds=4), model, _gathered)
     assert out.stopped == "answered" and "gathered fact" in out.answer and "empty answer" in out.answer
-    silent = await loop([], TOOLS, sq.Settings(), FakeModel(sq.Completion(content="")), execute)
+    silent = await loop([], TOOLS, sq.Settings(), FakeModel(sq.Completion(content="")), _gathered)
     assert silent.answer == "(the model returned an empty answer)"
 
 
