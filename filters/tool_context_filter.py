@@ -286,6 +286,8 @@ _FLOOR_RATIO = 0.125
 #: Replays start on a multiple of this many turns before the turns the budget certainly drops,
 #: so the start (and with it every replayed decision) moves only once per this many turns.
 _ANCHOR_TURNS = 32
+#: ... and a long turn's replay starts on a multiple of this many hops (see _Plan.hop_cut).
+_ANCHOR_HOPS = 32
 _ROUGH_STRIDE = 31  # turns skipped unparsed are sized from every 31st message
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
 _THREAD_ABOVE_MESSAGES = 1000  # larger histories are trimmed in a worker thread ...
@@ -495,6 +497,8 @@ class _Plan:
         self.starts: list[int] = []  # positions of the user messages that start a turn
         self.table: dict[int, tuple[int, int, int, int]] = {}  # turn start -> (end, *turn_sums)
         self.cut = 0  # messages before this position were skipped (but for system messages)
+        self.hop_at = 0  # if not 0: the messages between the user message at cut and this were skipped
+        self.last_user_at: int | None = None  # see last_user
         self.full_from = 0  # before this, the skip step read only roles (and the samples and systems)
         self.samples: tuple[tuple[int, int], ...] = ()  # (position, _rough_message) of what was skipped
         self.rough = 0  # the report's figure for what was skipped
@@ -543,7 +547,10 @@ class _Plan:
         Walking back over the raw messages from the current turn: once the text of a turn plus a
         lower bound of everything newer exceeds the budget, that turn and all older ones are
         dropped (oldest first).  Only whole blocks of ``_ANCHOR_TURNS`` turns are skipped, so the
-        first replayed turn moves rarely and earlier decisions replay identically.
+        first replayed turn moves rarely and earlier decisions replay identically.  A long turn
+        whose own newest hops (with its user message) are over the budget even at their smallest
+        loses its older hops the same way, unparsed, in whole blocks of ``_ANCHOR_HOPS`` hops, and
+        every turn before it goes (:meth:`hop_cut`).
         """
         msgs, base = self.msgs, self.base
         start = base.n if base is not None else 0
@@ -557,39 +564,133 @@ class _Plan:
         if base is not None:
             starts, systems, self.table = base.starts + starts, base.systems + systems, dict(base.table)
         self.starts, self.systems = starts, systems
-        if len(starts) <= _ANCHOR_TURNS:
+        if not starts:
             return
-        sys_at = systems[: bisect_left(systems, starts[-1])]
-        lower = self.turn_sums(starts[-1], len(msgs))[2] + sum(self.message_cost(msgs[i]) for i in sys_at)
-        certain = -1
-        for t in range(len(starts) - 2, -1, -1):
-            text, group, _ = self.turn_sums(starts[t], starts[t + 1])
-            if lower + text > self.budget:
-                certain = t
-                break
-            lower += text + group
-        anchor = (certain + 1) // _ANCHOR_TURNS * _ANCHOR_TURNS
-        if anchor <= 0:
-            return
-        cut = self.cut = starts[anchor]
-        self.full_from = min(cut, starts[certain])  # the walk read no text before this
-        self.turns_dropped += anchor
-        # The report's figure for what was never parsed: every 31st message by characters / 4 (a
-        # prime stride, so a chat's regular user/call/result/answer rhythm does not bias it).
-        if base is not None and base.cut == cut:
+        certain, hop = self.certain_turn()
+        if hop is not None:
+            t, self.hop_at, hops = hop
+            cut = starts[t]
+            self.full_from = self.hop_at  # the walk read no text before this but the user message's
+            self.turns_dropped += t
+            self.hops_dropped += hops
+        else:
+            anchor = (certain + 1) // _ANCHOR_TURNS * _ANCHOR_TURNS
+            if anchor <= 0:
+                return
+            cut = starts[anchor]
+            self.full_from = min(cut, starts[certain])  # the walk read no text before this
+            self.turns_dropped += anchor
+        self.cut = cut
+        self.sample_skipped(cut, self.hop_at or cut)
+        kept = systems[: bisect_left(systems, cut)]
+        if self.hop_at:
+            inner = systems[bisect_left(systems, cut) : bisect_left(systems, self.hop_at)]
+            kept, rest = kept + [cut] + inner, self.hop_at
+        else:
+            rest = cut
+        self.parse_input = [msgs[i] for i in kept] + msgs[rest:]
+        self.parse_pos = kept + list(range(rest, len(msgs)))
+
+    def certain_turn(self) -> tuple[int, tuple[int, int, int] | None]:
+        """Walking back from the current turn: the newest turn the budget certainly drops (-1:
+        none), or a turn whose older hops are certainly dropped, as (the turn's index, where its
+        kept messages start, how many hops it loses); every turn before that one goes too."""
+        msgs, starts, budget = self.msgs, self.starts, self.budget
+        ends = starts[1:] + [len(msgs)]
+        walk = len(starts) > _ANCHOR_TURNS  # fewer turns: no block of turns can be skipped
+        lower = 0
+        if walk:
+            sys_at = self.systems[: bisect_left(self.systems, starts[-1])]
+            lower = sum(self.message_cost(msgs[i]) for i in sys_at)
+        for t in range(len(starts) - 1, -1, -1):
+            hop = self.hop_cut(starts[t], ends[t])
+            if hop is not None:
+                return t - 1, (t, *hop)
+            if not walk:
+                continue
+            text, group, everything = self.turn_sums(starts[t], ends[t])
+            if t == len(starts) - 1:
+                lower += everything
+            elif lower + text > budget:
+                return t, None
+            else:
+                lower += text + group
+        return -1, None
+
+    def hop_cut(self, s: int, e: int) -> tuple[int, int] | None:
+        """For a long turn ``msgs[s:e]``: where its kept messages start after its user message, and
+        how many hops before that it loses, when its newest hops (from a hop's first message on)
+        with its user message are over the budget even at their smallest.  No later request can keep
+        an older hop: in an old turn, tool groups go oldest first and its text only with the whole
+        turn; in the current turn, :meth:`fit_current_turn` drops the oldest hops until the rest
+        fits at its smallest.  Hops are counted by roles only (an assistant message after a tool
+        result or a user message starts one), so an equal outline gives an equal cut; whole blocks
+        of ``_ANCHOR_HOPS``, never the newest ``keep_recent_tool_groups`` (at least one)."""
+        if e - s <= 2 * _ANCHOR_HOPS + 1:
+            return None  # too short to lose a whole block
+        hit = self.table.get(s)
+        if hit is not None and hit[0] <= e and self.turn_sums(s, e)[2] <= self.budget:
+            return None  # all of it fits at its smallest (kept by an earlier request: cheap)
+        star, later = self.newest_overflow(s, e)
+        if star is None:
+            return None
+        roles = _roles(self.msgs, s, star)
+        bounds = [  # _starts_hop, inline: this runs over a whole long turn
+            i
+            for i, (a, r) in enumerate(zip(roles, roles[1:], strict=False), 1)
+            if r == "assistant" and (a == "tool" or a == "user")
+        ]
+        keep = max(1, self.config.keep_recent_tool_groups)
+        hops = min(len(bounds), len(bounds) + later - keep) // _ANCHOR_HOPS * _ANCHOR_HOPS
+        if hops <= 0:
+            self.turn_sums(s, e)
+            return None
+        return (s + bounds[hops] if hops < len(bounds) else star), hops
+
+    def newest_overflow(self, s: int, e: int) -> tuple[int | None, int]:
+        """Walking back from the end of turn ``msgs[s:e]``: the newest start of a hop where what
+        follows, with the user message, is over the budget at its smallest (``None``: nowhere; the
+        turn's sums are then kept as :meth:`turn_sums` would), and how many hops start from there on."""
+        msgs = self.msgs
+        parts = self.least_parts(msgs[s])
+        need = self.budget - parts[2]
+        text = group = everything = later = 0
+        for p in range(e - 1, s, -1):
+            m = msgs[p]
+            if m.__class__ is not dict:
+                continue
+            t, g, a = self.least_parts(m)
+            text, group, everything = text + t, group + g, everything + a
+            prev = msgs[p - 1]
+            if _starts_hop(prev.get("role") if prev.__class__ is dict else None, m.get("role")):
+                later += 1
+                if everything > need:
+                    return p, later
+        self.table[s] = (e, text + parts[0], group + parts[1], everything + parts[2])
+        return None, later
+
+    def sample_skipped(self, cut: int, end: int) -> None:
+        """The report's figure for what was never parsed (before ``end``, but for the user message
+        at ``cut``): every 31st message by characters / 4 (a prime stride, so a chat's regular
+        user/call/result/answer rhythm does not bias it)."""
+        msgs, base = self.msgs, self.base
+        if base is not None and (base.cut, base.hop_at) == (cut, self.hop_at):
             self.samples = base.samples
         else:
             ov = self.counter.message_overhead
             self.samples = tuple(
                 (p, _rough_message(msgs[p], ov))
-                for p in range(0, cut, _ROUGH_STRIDE)
-                if msgs[p].__class__ is dict
+                for p in range(0, end, _ROUGH_STRIDE)
+                if msgs[p].__class__ is dict and p != cut
             )
         self.rough = _ROUGH_STRIDE * sum(v for _, v in self.samples)
         self.tokens_before += self.rough
-        kept = sys_at[: bisect_left(sys_at, cut)]
-        self.parse_input = [msgs[i] for i in kept] + msgs[cut:]
-        self.parse_pos = kept + list(range(cut, len(msgs)))
+
+    def last_user(self) -> int:
+        """Position of the request's last user message (-1 if none), found once."""
+        if self.last_user_at is None:
+            self.last_user_at = _last_user(self.msgs)
+        return self.last_user_at
 
     def turn_sums(self, s: int, e: int) -> tuple[int, int, int]:
         """Lower bounds of the turn ``msgs[s:e]`` after every reduction: of its text messages and of
@@ -609,23 +710,29 @@ class _Plan:
 
     def sums_of(self, s: int, e: int) -> tuple[int, int, int]:
         text = group = everything = 0
-        floor, ov = self.config.floor_target, self.counter.message_overhead
+        least_parts = self.least_parts
         for m in self.msgs[s:e]:
-            if m.__class__ is not dict:
-                continue
-            role = m.get("role")
-            if role == "tool":
-                cost = self.message_cost(m)
-                group += min(cost, ov + floor)
-                everything += min(cost, ov + _MIN_TARGET)
-                continue
-            low = self.least(m)
-            everything += low
-            if role == "assistant" and m.get("tool_calls"):
-                group += low
-            elif role == "user" or role == "assistant":
-                text += low
+            if m.__class__ is dict:
+                t, g, a = least_parts(m)
+                text, group, everything = text + t, group + g, everything + a
         return text, group, everything
+
+    def least_parts(self, m: dict) -> tuple[int, int, int]:
+        """Raw message ``m``'s share of :meth:`turn_sums`: (text, tool group, everything)."""
+        role = m.get("role")
+        if role == "tool":
+            cost = self.message_cost(m)
+            return (
+                0,
+                min(cost, self.counter.message_overhead + self.config.floor_target),
+                min(cost, self.counter.message_overhead + _MIN_TARGET),
+            )
+        low = self.least(m)
+        if role == "assistant" and m.get("tool_calls"):
+            return 0, low, low
+        if role == "user" or role == "assistant":
+            return low, 0, low
+        return 0, 0, low
 
     def message_cost(self, m: Any) -> int:
         """``counter.message`` memoized for this call (the skip step and the parse share costs)."""
@@ -648,10 +755,10 @@ class _Plan:
 
     def parse(self) -> None:
         base = self.base
-        if base is not None and base.cut == self.cut and self.resume(base):
+        if base is not None and (base.cut, base.hop_at) == (self.cut, self.hop_at) and self.resume(base):
             return
         parser = self.parser = _Parser(self.rep, _Ids())
-        parser.feed(self.parse_input, self.parse_pos, _last_user(self.msgs))
+        parser.feed(self.parse_input, self.parse_pos, self.last_user())
         parser.finish()
         kinds, payloads, at = parser.kinds, parser.payloads, parser.at
         users = [k for k, kind in enumerate(kinds) if kind == Kind.USER]
@@ -670,7 +777,7 @@ class _Plan:
         nothing changed) when those messages would change how base's own ones parse."""
         parser = base.parser.resumed()
         try:
-            parser.feed(self.msgs[base.n :], range(base.n, len(self.msgs)), _last_user(self.msgs))
+            parser.feed(self.msgs[base.n :], range(base.n, len(self.msgs)), self.last_user())
             parser.finish()
         except _CannotResume:
             return False
@@ -757,7 +864,7 @@ class _Plan:
         parser, msgs = self.parser, self.msgs
         if self.plans is None or parser is None or not parser.closed() or not self.users:
             return
-        if _is_image_followup(msgs[_last_user(msgs)]):
+        if _is_image_followup(msgs[self.last_user()]):
             return
         compared = self.compared()
         if compared is None:
@@ -773,6 +880,7 @@ class _Plan:
             starts=self.starts,
             table=self.table,
             cut=self.cut,
+            hop_at=self.hop_at,
             samples=self.samples,
             rough=self.rough,
             parser=parser.kept(),
@@ -788,9 +896,10 @@ class _Plan:
         with a ``base``, base's plus what was appended.  Turn sums of turns no longer compared whole
         are forgotten.  ``None`` if a value is not plain JSON."""
         msgs, base, n = self.msgs, self.base, len(self.msgs)
+        read = (self.cut,) if self.hop_at else ()  # the user message of a turn that lost hops
         if base is None:
-            return _Compared.of(msgs, self.full_from, n)
-        compared = base.compared.extended(msgs, self.full_from, base.n, n)
+            return _Compared.of(msgs, self.full_from, n, read)
+        compared = base.compared.extended(msgs, self.full_from, base.n, n, read)
         if compared is not None:
             starts = self.starts
             lo = bisect_left(starts, min(self.full_from, base.compared.full_from))
@@ -1143,6 +1252,7 @@ class _Plan:
             or self.images_removed
             or self.messages_dropped
             or self.cut  # the skip step left out the messages before it
+            or self.hop_at  # ... or between the user message at cut and this
             or rep.orphans
             or rep.stubbed
             or rep.calls_removed
@@ -1962,6 +2072,21 @@ def _turn_starts(msgs: list[Any], users: list[int] | None = None) -> list[int]:
             and msgs[i - 1].get("role") == "tool"
         )
     ]
+
+
+def _roles(msgs: list[Any], s: int, e: int) -> list[Any]:
+    """The roles of ``msgs[s:e]`` (``None`` for what is not a dict), at C speed when all are dicts."""
+    try:
+        return list(map(dict.get, msgs[s:e], repeat("role")))
+    except TypeError:
+        return [m.get("role") if m.__class__ is dict else None for m in msgs[s:e]]
+
+
+def _starts_hop(prev: Any, role: Any) -> bool:
+    """Whether a message with ``role`` after one with ``prev`` starts a hop of a turn (a call, or
+    the answer after the last results): an assistant message after a tool result, or after the
+    turn's user message or an image follow-up."""
+    return role == "assistant" and (prev == "tool" or prev == "user")
 
 
 def _has_text(m: dict) -> bool:
@@ -2981,6 +3106,12 @@ def _same(a: Any, b: Any) -> bool:
 
 def _last_user(msgs: list[Any]) -> int:
     """Position of the last user message (-1 if none)."""
+    try:  # at C speed when every message is a dict
+        return len(msgs) - 1 - list(map(dict.get, reversed(msgs), repeat("role"))).index("user")
+    except TypeError:
+        pass
+    except ValueError:
+        return -1
     for i in range(len(msgs) - 1, -1, -1):
         m = msgs[i]
         if isinstance(m, dict) and m.get("role") == "user":
@@ -3006,11 +3137,19 @@ def _outline(msgs: list[Any]) -> tuple[list[Any], list[type]] | None:
         return None
 
 
-def _read_by_skip(p: int, role: Any, kind: type) -> bool:
-    """Messages before ``full_from`` whose content the skip step reads: systems (they stay in the
-    request), user messages with parts (is it Open WebUI's image follow-up?) and the samples of
-    the report's figure."""
-    return p % _ROUGH_STRIDE == 0 or role in ("system", "developer") or (role == "user" and kind is list)
+def _read_positions(roles: list[Any], kinds: list[type], lo: int, hi: int, read: Sequence[int]) -> list[int]:
+    """Positions in ``[lo, hi)``, before ``full_from``, whose content the skip step reads: systems
+    (they stay in the request), user messages with parts (is it Open WebUI's image follow-up?), the
+    samples of the report's figure, and ``read`` (the user message of a turn that lost hops)."""
+    return [
+        p
+        for p, r, k in zip(range(lo, hi), roles[lo:hi], kinds[lo:hi], strict=True)
+        if p % _ROUGH_STRIDE == 0
+        or r == "system"
+        or r == "developer"
+        or (r == "user" and k is list)
+        or p in read
+    ]
 
 
 @dataclass(eq=False)
@@ -3034,7 +3173,7 @@ class _Compared:
         return self.size + _PER_MESSAGE * len(self.raw) + _PER_OUTLINE * self.full_from
 
     @staticmethod
-    def of(msgs: list[Any], f: int, n: int) -> _Compared | None:
+    def of(msgs: list[Any], f: int, n: int, read: Sequence[int] = ()) -> _Compared | None:
         outline = _outline(msgs[:f])
         if outline is None:
             f, outline = 0, ([], [])
@@ -3045,17 +3184,22 @@ class _Compared:
         roles, kinds = outline
         exact: dict[int, Any] = {}
         pre: list[int] = []
-        for p in [p for p in range(f) if _read_by_skip(p, roles[p], kinds[p])]:
-            one = _freeze_messages(msgs, p, p + 1)
-            if one is None:
+        acc = [size, 0]  # as _freeze_messages counts
+        for p in _read_positions(roles, kinds, 0, f, read):
+            acc[1] = 0
+            exact[p] = _frozen(msgs[p], acc)
+            if acc[1] & 2:
                 return None
-            exact[p], size = one[0][0], size + one[2]
-            pre += one[1]
-        return _Compared(f, raw, pre + strict, roles, kinds, exact, size)
+            if acc[1]:
+                pre.append(p)
+        return _Compared(f, raw, pre + strict, roles, kinds, exact, acc[0])
 
-    def extended(self, msgs: list[Any], f: int, n0: int, n: int) -> _Compared | None:
+    def extended(
+        self, msgs: list[Any], f: int, n0: int, n: int, read: Sequence[int] = ()
+    ) -> _Compared | None:
         """This, for ``msgs`` that start with the ``n0`` messages it was taken from, ``full_from``
-        moved on to ``f`` (where it can: never back)."""
+        moved on to ``f`` (where it can: never back); ``read``: more positions before ``f`` the
+        skip step read."""
         tail = _freeze_messages(msgs, n0, n)
         outline = _outline(msgs[self.full_from : f]) if f > self.full_from else None
         if tail is None:
@@ -3064,9 +3208,8 @@ class _Compared:
             f, outline = self.full_from, ([], [])
         whole = self.raw + tail[0]  # from self.full_from to n (f may lie among the appended ones)
         roles, kinds, exact = self.roles + outline[0], self.kinds + outline[1], dict(self.exact)
-        for p in range(self.full_from, f):
-            if _read_by_skip(p, roles[p], kinds[p]):
-                exact[p] = whole[p - self.full_from]
+        for p in _read_positions(roles, kinds, self.full_from, f, read):
+            exact[p] = whole[p - self.full_from]
         strict = [p for p in self.strict + tail[1] if p >= f or p in exact]
         return _Compared(f, whole[f - self.full_from :], strict, roles, kinds, exact, self.size + tail[2])
 
@@ -3094,6 +3237,7 @@ class _Snapshot:
     starts: list[int]
     table: dict[int, tuple[int, int, int, int]]
     cut: int
+    hop_at: int
     samples: tuple[tuple[int, int], ...]
     rough: int
     parser: _Parser

@@ -369,3 +369,34 @@ def test_eager_keeps_no_plans():
     tcf.PLAN_CACHE.clear()
     tcf.trim_messages(chat(40), tcf.TrimConfig(budget_tokens=8_000, policy="eager"), COUNTERS[0])
     assert not tcf.PLAN_CACHE.snaps
+
+
+small_budgets = st.builds(
+    tcf.TrimConfig,
+    budget_tokens=st.integers(300, 8000),
+    keep_recent_tool_groups=st.integers(0, 4),
+    tool_output_max_tokens=st.sampled_from([64, 300, 1000]),
+    low_water=st.sampled_from([0.3, 0.6, 1.0]),
+    policy=st.sampled_from(["stable", "stable", "eager"]),
+)
+
+
+@SETTINGS
+@given(long_agent_turn(), small_budgets, st.sampled_from(COUNTERS), st.randoms())
+def test_a_long_turn_that_skips_hops_gives_what_trimming_afresh_gives(history, config, counter, rng):
+    """A long turn at a small budget (its plans skip its oldest hops unread), request after request
+    as it grows, then with one message edited or deleted (among the skipped hops, or in what the
+    plan read), or with hops appended: every request gives exactly what trimming afresh gives."""
+    tcf.PLAN_CACHE.errors = 0
+    for cut in [c for c in requests_of(history, rng) if c > len(history) // 2]:
+        same_as_afresh(history[:cut], config, counter)
+    for _ in range(4):
+        op, i = rng.randrange(3), rng.randrange(1, len(history))
+        if op == 0:
+            history = history[:i] + [edited(history[i])] + history[i + 1 :]
+        elif op == 1:
+            history = history[:i] + history[i + 1 :]
+        else:
+            history = history + group([f"more{i}"], [output_text(rng.choice([80, 3000]), i)])
+        same_as_afresh(history, config, counter)
+    assert tcf.PLAN_CACHE.errors == 0
