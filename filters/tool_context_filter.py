@@ -637,8 +637,8 @@ class _Plan:
         roles = _roles(self.msgs, s, star)
         bounds = [  # _starts_hop, inline: this runs over a whole long turn
             i
-            for i, (a, r) in enumerate(zip(roles, roles[1:], strict=False), 1)
-            if r == "assistant" and (a == "tool" or a == "user")
+            for i in _positions(roles, "assistant", 1, len(roles))
+            if roles[i - 1] == "tool" or roles[i - 1] == "user"
         ]
         keep = max(1, self.config.keep_recent_tool_groups)
         hops = min(len(bounds), len(bounds) + later - keep) // _ANCHOR_HOPS * _ANCHOR_HOPS
@@ -3106,12 +3106,13 @@ def _same(a: Any, b: Any) -> bool:
 
 def _last_user(msgs: list[Any]) -> int:
     """Position of the last user message (-1 if none)."""
-    try:  # at C speed when every message is a dict
-        return len(msgs) - 1 - list(map(dict.get, reversed(msgs), repeat("role"))).index("user")
-    except TypeError:
-        pass
-    except ValueError:
-        return -1
+    if len(msgs) > 64 and not any(isinstance(m, dict) and m.get("role") == "user" for m in msgs[-8:]):
+        try:  # far back (a long agent turn): at C speed when every message is a dict
+            return len(msgs) - 1 - list(map(dict.get, reversed(msgs), repeat("role"))).index("user")
+        except TypeError:
+            pass
+        except ValueError:
+            return -1
     for i in range(len(msgs) - 1, -1, -1):
         m = msgs[i]
         if isinstance(m, dict) and m.get("role") == "user":
@@ -3141,15 +3142,23 @@ def _read_positions(roles: list[Any], kinds: list[type], lo: int, hi: int, read:
     """Positions in ``[lo, hi)``, before ``full_from``, whose content the skip step reads: systems
     (they stay in the request), user messages with parts (is it Open WebUI's image follow-up?), the
     samples of the report's figure, and ``read`` (the user message of a turn that lost hops)."""
-    return [
-        p
-        for p, r, k in zip(range(lo, hi), roles[lo:hi], kinds[lo:hi], strict=True)
-        if p % _ROUGH_STRIDE == 0
-        or r == "system"
-        or r == "developer"
-        or (r == "user" and k is list)
-        or p in read
-    ]
+    found = set(range(lo + -lo % _ROUGH_STRIDE, hi, _ROUGH_STRIDE))
+    found.update(_positions(roles, "system", lo, hi), _positions(roles, "developer", lo, hi))
+    found.update(p for p in _positions(roles, "user", lo, hi) if kinds[p] is list)
+    found.update(p for p in read if lo <= p < hi)
+    return sorted(found)
+
+
+def _positions(values: list[Any], value: str, lo: int, hi: int) -> list[int]:
+    """Where ``values[lo:hi]`` equals ``value``, found at C speed (``list.index``)."""
+    out: list[int] = []
+    try:
+        while True:
+            lo = values.index(value, lo, hi)
+            out.append(lo)
+            lo += 1
+    except ValueError:
+        return out
 
 
 @dataclass(eq=False)
