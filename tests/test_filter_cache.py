@@ -88,7 +88,19 @@ def long_agent_turn(draw) -> list:
     h.append(user("go on"))
     for i in range(draw(st.integers(10, 160))):
         cid = "call_0" if draw(st.booleans()) else f"h{i}"
-        h += group([cid], [output_text(draw(st.sampled_from([80, 600, 3000])), i)])
+        shape = draw(st.sampled_from(["one"] * 6 + ["two", "image", "text", "system", "orphan", "unanswered"]))
+        size = draw(st.sampled_from([80, 600, 3000]))
+        if shape == "two":  # two calls in one hop
+            h += group([cid, f"{cid}_b"], [output_text(size, i), output_text(80, i + 1)])
+        elif shape == "image":  # Open WebUI's image follow-up after the results
+            h += group([cid], [output_text(size, i)], images=1)
+        elif shape == "unanswered":
+            h.append(assistant("", tool_calls=[call(f"u{i}")]))
+        else:
+            h += group([cid], [output_text(size, i)], text="Looking." if shape == "text" else "")
+            h += {"text": [assistant(f"So far {i}.")], "system": [system("note")], "orphan": [tool("gone", "x")]}.get(
+                shape, []
+            )
     return h
 
 
