@@ -288,6 +288,7 @@ _FLOOR_RATIO = 0.125
 _ANCHOR_TURNS = 32
 #: ... and a long turn's replay starts on a multiple of this many hops (see _Plan.hop_cut).
 _ANCHOR_HOPS = 32
+_LONG_TURN = 2 * _ANCHOR_HOPS + 1  # messages: a shorter turn cannot lose a whole block of hops
 _ROUGH_STRIDE = 31  # turns skipped unparsed are sized from every 31st message
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
 _THREAD_ABOVE_MESSAGES = 1000  # larger histories are trimmed in a worker thread ...
@@ -603,7 +604,7 @@ class _Plan:
             sys_at = self.systems[: bisect_left(self.systems, starts[-1])]
             lower = sum(self.message_cost(msgs[i]) for i in sys_at)
         for t in range(len(starts) - 1, -1, -1):
-            hop = self.hop_cut(starts[t], ends[t])
+            hop = self.hop_cut(starts[t], ends[t]) if ends[t] - starts[t] > _LONG_TURN else None
             if hop is not None:
                 return t - 1, (t, *hop)
             if not walk:
@@ -618,16 +619,14 @@ class _Plan:
         return -1, None
 
     def hop_cut(self, s: int, e: int) -> tuple[int, int] | None:
-        """For a long turn ``msgs[s:e]``: where its kept messages start after its user message, and
-        how many hops before that it loses, when its newest hops (from a hop's first message on)
-        with its user message are over the budget even at their smallest.  No later request can keep
+        """For a long turn ``msgs[s:e]`` (see ``_LONG_TURN``): where its kept messages start after
+        its user message, and how many hops before that it loses, when its newest hops (from a
+        hop's first message on) with its user message are over the budget even at their smallest.  No later request can keep
         an older hop: in an old turn, tool groups go oldest first and its text only with the whole
         turn; in the current turn, :meth:`fit_current_turn` drops the oldest hops until the rest
         fits at its smallest.  Hops are counted by roles only (an assistant message after a tool
         result or a user message starts one), so an equal outline gives an equal cut; whole blocks
         of ``_ANCHOR_HOPS``, never the newest ``keep_recent_tool_groups`` (at least one)."""
-        if e - s <= 2 * _ANCHOR_HOPS + 1:
-            return None  # too short to lose a whole block
         hit = self.table.get(s)
         if hit is not None and hit[0] <= e and self.turn_sums(s, e)[2] <= self.budget:
             return None  # all of it fits at its smallest (kept by an earlier request: cheap)
@@ -643,7 +642,6 @@ class _Plan:
         keep = max(1, self.config.keep_recent_tool_groups)
         hops = min(len(bounds), len(bounds) + later - keep) // _ANCHOR_HOPS * _ANCHOR_HOPS
         if hops <= 0:
-            self.turn_sums(s, e)
             return None
         return (s + bounds[hops] if hops < len(bounds) else star), hops
 
