@@ -621,12 +621,13 @@ class _Plan:
     def hop_cut(self, s: int, e: int) -> tuple[int, int] | None:
         """For a long turn ``msgs[s:e]`` (see ``_LONG_TURN``): where its kept messages start after
         its user message, and how many hops before that it loses, when its newest hops (from a
-        hop's first message on) with its user message are over the budget even at their smallest.  No later request can keep
-        an older hop: in an old turn, tool groups go oldest first and its text only with the whole
-        turn; in the current turn, :meth:`fit_current_turn` drops the oldest hops until the rest
-        fits at its smallest.  Hops are counted by roles only (an assistant message after a tool
-        result or a user message starts one), so an equal outline gives an equal cut; whole blocks
-        of ``_ANCHOR_HOPS``, never the newest ``keep_recent_tool_groups`` (at least one)."""
+        hop's first message on) with its user message are over the budget even at their smallest.
+        No later request can keep an older hop: in an old turn, tool groups go oldest first and its
+        text only with the whole turn; in the current turn, :meth:`fit_current_turn` drops the
+        oldest hops until the rest fits at its smallest.  Hops are counted by roles only (an
+        assistant message after a tool result or a user message starts one), so an equal outline
+        gives an equal cut; whole blocks of ``_ANCHOR_HOPS``, never the newest
+        ``keep_recent_tool_groups`` (at least one)."""
         hit = self.table.get(s)
         if hit is not None and hit[0] <= e and self.turn_sums(s, e)[2] <= self.budget:
             return None  # all of it fits at its smallest (kept by an earlier request: cheap)
