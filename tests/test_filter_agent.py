@@ -216,7 +216,7 @@ def test_a_growing_long_turn_continues_its_plan_and_equals_a_fresh_trim():
         read = _outputs_read(req)
         fresh = tcf.trim_messages(req, config, EST, reuse=False)
         assert cached.messages == fresh.messages and cached.report == fresh.report
-        assert not read or len(read) < 200
+        assert len(read) < 200
         assert cached.report.tokens_after <= 6_000
     assert tcf.PLAN_CACHE.hits - hits >= 95  # the first request of the run has no plan to continue
 
@@ -231,7 +231,7 @@ def test_a_continued_plan_compares_what_the_skip_read_and_ignores_what_it_skippe
     tcf.PLAN_CACHE.clear()
     tcf.trim_messages(req, config, EST)
     edited_output = [dict(m) for m in req]
-    edited_output[6]["content"] = "something else entirely"  # the second hop's result: skipped
+    edited_output[7]["content"] = "something else entirely"  # the second hop's result: skipped
     edited_user = [dict(m) for m in req]
     edited_user[3]["content"] = "a different question " * 50  # the long turn's user message
     for edited, continues in ((edited_output, True), (edited_user, False)):
