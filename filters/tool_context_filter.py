@@ -184,6 +184,12 @@ class TrimConfig:
         return max(_MIN_TARGET, int(self.tool_output_max_tokens * _FLOOR_RATIO))
 
     @property
+    def newest_hops(self) -> int:
+        """How many newest hops of a turn are never dropped nor batched: ``keep_recent_tool_groups``,
+        at least one."""
+        return max(1, self.keep_recent_tool_groups)
+
+    @property
     def recent_cap(self) -> int:
         """Never below the old cap: a recent output is never shrunk harder than an old one.  (Otherwise
         a group that repairs turn from old into recent would be shrunk again on the next pass.)"""
@@ -640,8 +646,7 @@ class _Plan:
             for i in _positions(roles, "assistant", 1, len(roles))
             if roles[i - 1] == "tool" or roles[i - 1] == "user"
         ]
-        keep = max(1, self.config.keep_recent_tool_groups)
-        hops = min(len(bounds), len(bounds) + later - keep) // _ANCHOR_HOPS * _ANCHOR_HOPS
+        hops = min(len(bounds), len(bounds) + later - self.config.newest_hops) // _ANCHOR_HOPS * _ANCHOR_HOPS
         if hops <= 0:
             return None
         return (s + bounds[hops] if hops < len(bounds) else star), hops
@@ -910,7 +915,7 @@ class _Plan:
     def older_hops_end(self, hops: list[int], turn_start: int) -> int:
         """Where the current turn's older hops end: the newest ``keep_recent_tool_groups`` hops (at
         least the newest one) are left out of its batches."""
-        keep = max(1, self.config.keep_recent_tool_groups)
+        keep = self.config.newest_hops
         return hops[-keep] if len(hops) >= keep else turn_start
 
     def recent_groups(self) -> set[int]:
@@ -1048,6 +1053,11 @@ class _Plan:
         self.total = total
         self.messages_dropped += gone
 
+    def drop_hop(self, k: int) -> None:
+        """Drop hop ``k`` of a turn (the last resort: see :meth:`drop_oldest_hops`), counted."""
+        self.drop_all([k])
+        self.hops_dropped += 1
+
     def drop_oldest_hops(self, target: int, end: int) -> None:
         """The last resort inside the current turn, after its older hops went to the floor: drop
         them, oldest first, whole, until the total is within ``target`` (as any batch: the next
@@ -1061,8 +1071,7 @@ class _Plan:
         i = self.hop_from
         while i < at and self.total - excess > target:
             if not items[hops[i]].dropped:
-                self.drop_all([hops[i]])
-                self.hops_dropped += 1
+                self.drop_hop(hops[i])
             i += 1
         self.hop_from = i
 
@@ -1102,8 +1111,7 @@ class _Plan:
         end, i = self.older_hops_end(self.hops, self.current_start), 0
         while least > self.budget and i < len(chain) and chain[i] < end:  # even stubs do not fit
             least -= self.items[chain[i]].payload.least()
-            self.drop_all([chain[i]])
-            self.hops_dropped += 1
+            self.drop_hop(chain[i])
             i += 1
         chain = chain[i:]
         sizes = [s for k in chain for s in self.items[k].payload.sizes(self.caps, self.items[k].level)]

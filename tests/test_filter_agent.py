@@ -49,6 +49,16 @@ def reuse(prev: list[dict], cur: list[dict]) -> float:
     return common / sum(EST.message(m) for m in prev)
 
 
+def kept_hops(req: list[dict], r) -> list[str]:
+    """The call ids of the hops trim result ``r`` kept of request ``req``, after checking that the
+    ones it lost are the oldest (a prefix) and that the report counts every one of them."""
+    kept = [m["tool_calls"][0]["id"] for m in r.messages if m.get("tool_calls")]
+    every = [m["tool_calls"][0]["id"] for m in req if m.get("tool_calls")]
+    assert kept == every[len(every) - len(kept) :]  # the newest hops, in order: the oldest went
+    assert len(kept) + r.report.hops_dropped == len(every)
+    return kept
+
+
 @pytest.mark.parametrize("policy", ["stable"])
 def test_agent_turns_append_between_batches(policy):
     config = tcf.TrimConfig(budget_tokens=BUDGET, policy=policy)
@@ -102,10 +112,7 @@ def test_a_turn_whose_stubs_do_not_fit_loses_its_oldest_hops_whole_and_fits():
     assert r.report.hops_dropped > 0 and not r.report.over_budget
     assert r.report.tokens_after <= budget and tcf.validate_messages(r.messages) == []
     assert "early tool rounds of a long turn dropped" in tcf.format_status(r.report)
-    kept = [m["tool_calls"][0]["id"] for m in r.messages if m.get("tool_calls")]
-    every = [m["tool_calls"][0]["id"] for m in req if m.get("tool_calls")]
-    assert kept == every[len(every) - len(kept) :]  # the newest hops, in order: the oldest went
-    assert len(kept) + r.report.hops_dropped == len(every)
+    kept_hops(req, r)
     assert r.messages[-2:] == req[-2:]  # the newest hop whole
     assert r.messages[:2] == req[:2]  # system and user
 
@@ -152,9 +159,7 @@ def test_a_long_turn_keeps_its_newest_hops_and_fits_whenever_they_fit(hops, size
     config = tcf.TrimConfig(budget_tokens=budget, keep_recent_tool_groups=keep, policy=policy)
     r = tcf.trim_messages(h, config, EST)
     assert tcf.validate_messages(r.messages) == []
-    kept = [m["tool_calls"][0]["id"] for m in r.messages if m.get("tool_calls")]
-    every = [m["tool_calls"][0]["id"] for m in h if m.get("tool_calls")]
-    assert kept == every[len(every) - len(kept) :] and len(kept) + r.report.hops_dropped == len(every)
+    kept = kept_hops(h, r)
     assert len(kept) >= min(max(1, keep), hops)  # the newest hops are never dropped
     newest = tcf.trim_messages(
         h[:2] + h[-2 * min(max(1, keep), hops) :],
@@ -195,9 +200,7 @@ def test_the_hops_a_long_turn_certainly_loses_are_never_read():
     assert read == list(range(read[0], 2_000)) and len(read) < 300, (read[0], len(read))
     assert read[0] % 32 == 0  # a whole block of hops
     assert r.report.tokens_after <= 6_000 and tcf.validate_messages(r.messages) == []
-    kept = [m["tool_calls"][0]["id"] for m in r.messages if m.get("tool_calls")]
-    every = [m["tool_calls"][0]["id"] for m in req if m.get("tool_calls")]
-    assert kept == every[len(every) - len(kept) :] and len(kept) + r.report.hops_dropped == len(every)
+    kept_hops(req, r)
     assert r.messages[:2] == req[:2] and r.messages[-2:] == req[-2:]
     assert f"{r.report.hops_dropped} early tool rounds" in tcf.format_status(r.report)
 
