@@ -13,6 +13,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -112,12 +113,13 @@ class OpenWebUIServer:
             return []
         return child_pids(self.process.pid)
 
-    def wait_for_workers(self, count: int, timeout: float = 180.0) -> list[int]:
-        """Wait until `count` workers run and /health answers (after a start or a killed worker)."""
+    def wait_for_workers(self, count: int, timeout: float = 180.0, gone: Collection[int] = ()) -> list[int]:
+        """Wait until `count` workers run and /health answers (after a start or a killed worker,
+        whose pid is in `gone`: right after the kill it may still be listed)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             pids = self.worker_pids()
-            if len(pids) >= count and self.healthy():
+            if len(pids) >= count and not set(gone) & set(pids) and self.healthy():
                 return pids
             time.sleep(0.5)
         raise RuntimeError(f"{count} uvicorn workers were not up within {timeout:.0f}s:\n{self.tail()}")
@@ -132,7 +134,7 @@ def child_pids(pid: int) -> list[int]:
             cmdline = (stat.parent / "cmdline").read_bytes()
         except OSError:
             continue
-        if int(fields[1]) == pid and b"spawn_main" in cmdline:
+        if int(fields[1]) == pid and fields[0] != "Z" and b"spawn_main" in cmdline:  # Z: killed, not reaped
             found.append(int(stat.parent.name))
     return sorted(found)
 

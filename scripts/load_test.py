@@ -88,7 +88,7 @@ def kill_worker(server: OpenWebUIServer) -> str:
         return "no worker process found to kill"
     os.kill(pids[0], signal.SIGKILL)
     try:
-        after = server.wait_for_workers(len(pids), timeout=120)
+        after = server.wait_for_workers(len(pids), timeout=120, gone=[pids[0]])
         return f"kill -9 uvicorn worker {pids[0]}; uvicorn started worker(s) {sorted(set(after) - set(pids))} in its place"
     except RuntimeError as exc:
         return f"kill -9 uvicorn worker {pids[0]}; NOT replaced: {exc}"

@@ -77,7 +77,7 @@ def test_a_killed_worker_is_replaced_and_turns_go_on(stack, users, scripted: Scr
     _, clients = users
     before = server.worker_pids()
     os.kill(before[0], signal.SIGKILL)
-    after = server.wait_for_workers(2, timeout=180)
+    after = server.wait_for_workers(2, timeout=180, gone=[before[0]])
     assert before[0] not in after and len(after) == 2
     redis.restart(down_seconds=0.5)
     plan = load.LoadPlan("e2e-after", USERS, 1, turn_timeout=90)
