@@ -2086,7 +2086,7 @@ def _roles(msgs: list[Any], s: int, e: int) -> list[Any]:
     try:
         return list(map(dict.get, msgs[s:e], repeat("role")))
     except TypeError:
-        return [m.get("role") if m.__class__ is dict else None for m in msgs[s:e]]
+        return [m.get("role") if isinstance(m, dict) else None for m in msgs[s:e]]
 
 
 def _starts_hop(prev: Any, role: Any) -> bool:
@@ -3114,10 +3114,10 @@ def _same(a: Any, b: Any) -> bool:
 def _last_user(msgs: list[Any]) -> int:
     """Position of the last user message (-1 if none)."""
     if len(msgs) > 64 and not any(isinstance(m, dict) and m.get("role") == "user" for m in msgs[-8:]):
-        try:  # far back (a long agent turn): at C speed when every message is a dict
-            return len(msgs) - 1 - list(map(dict.get, reversed(msgs), repeat("role"))).index("user")
-        except TypeError:
-            pass
+        roles = _roles(msgs, 0, len(msgs))  # far back (a long agent turn): found at C speed
+        roles.reverse()
+        try:
+            return len(msgs) - 1 - roles.index("user")
         except ValueError:
             return -1
     for i in range(len(msgs) - 1, -1, -1):
