@@ -303,9 +303,10 @@ def build(package: str) -> str:
     if problems:
         raise BuildError(problems)
     body = [m for m in mods if m.path.name != "__init__.py" or module_text(m).count("\n") > 3]
-    parts = ['"""' + (docstring or "") + '"""\n', NOTICE.format(package=package), block]
-    parts += [module_text(m) for m in body]
-    return "\n\n".join(p.rstrip("\n") for p in parts) + "\n"
+    head = ['"""' + (docstring or "") + '"""', NOTICE.format(package=package), block]
+    parts = [p.rstrip("\n") for p in head + [module_text(m) for m in body]]
+    # One blank line after the import block, two between modules (as ruff formats and sorts).
+    return "\n\n".join(parts[:4]) + "".join("\n\n\n" + p for p in parts[4:]) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,6 +3,7 @@ its older hops are shrunk in batches down to the low-water mark, so the followin
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -170,93 +171,56 @@ def test_a_long_turn_keeps_its_newest_hops_and_fits_whenever_they_fit(hops, size
         assert r.report.tokens_after <= budget and not r.report.over_budget
 
 
-class _Reading(tcf.TokenCounter):
-    """Counts as the filter does, and records every text it counted (which outputs a trim read)."""
-
-    read: list[str] = []
-
-    def text(self, s: str) -> int:
-        _Reading.read.append(s)
-        return super().text(s)
-
-
-def _outputs_read(req: list[dict]) -> list[int]:
-    """Which tool outputs of ``req`` (by hop) the texts counted since the last reset include."""
-    seen = {id(s) for s in _Reading.read}
-    return [i for i, s in enumerate(m["content"] for m in req if m["role"] == "tool") if id(s) in seen]
-
-
-def test_the_hops_a_long_turn_certainly_loses_are_never_read():
+def test_a_long_turn_over_the_budget_loses_its_oldest_hops():
     """2,000 hops at a 6k budget: the newest hops fill the budget even at their smallest, so no
-    request can keep the older ones.  They are skipped unparsed and unread, in whole blocks of 32
-    hops; the trim reads a suffix of the outputs, not all of them, and still fits, valid, with the
-    newest hops whole and the dropped ones counted in the status line."""
+    request can keep the older ones.  The trim still fits, valid, with the newest hops whole and
+    the dropped ones counted in the status line."""
     req = agent_requests(1, 2_000, chars=2_000)[-1]
     config = tcf.TrimConfig(budget_tokens=6_000)
-    tcf.PLAN_CACHE.clear()
-    _Reading.read = []
-    r = tcf.trim_messages(req, config, _Reading())
-    read = _outputs_read(req)
-    assert read == list(range(read[0], 2_000)) and len(read) < 300, (read[0], len(read))
-    assert read[0] % 32 == 0  # a whole block of hops
+    r = tcf.trim_messages(req, config, EST)
     assert r.report.tokens_after <= 6_000 and tcf.validate_messages(r.messages) == []
     kept_hops(req, r)
     assert r.messages[:2] == req[:2] and r.messages[-2:] == req[-2:]
     assert f"{r.report.hops_dropped} early tool rounds" in tcf.format_status(r.report)
 
 
-def test_a_growing_long_turn_continues_its_plan_and_equals_a_fresh_trim():
-    """Hop after hop of a long turn (the request hook before each): each request, continued from
-    the plan of the one before, equals a trim from scratch, and reads only the newest hops (the
-    walk back to where the budget is certainly full), never the skipped ones."""
+def test_a_growing_long_turn_gives_what_trimming_it_again_gives():
+    """Hop after hop of a long turn (the request hook before each): each request, trimmed again,
+    gives the same result, within the budget."""
     config = tcf.TrimConfig(budget_tokens=6_000)
     requests = agent_requests(1, 400, chars=2_000)
-    tcf.PLAN_CACHE.clear()
-    hits = tcf.PLAN_CACHE.hits
     for req in requests[300:]:
-        _Reading.read = []
-        cached = tcf.trim_messages(req, config, _Reading())
-        read = _outputs_read(req)
-        fresh = tcf.trim_messages(req, config, EST, reuse=False)
-        assert cached.messages == fresh.messages and cached.report == fresh.report
-        assert len(read) < 200
-        assert cached.report.tokens_after <= 6_000
-    assert tcf.PLAN_CACHE.hits - hits >= 95  # the first request of the run has no plan to continue
+        first = tcf.trim_messages(req, config, EST)
+        again = tcf.trim_messages(copy.deepcopy(req), config, EST)
+        assert first.messages == again.messages and first.report == again.report
+        assert first.report.tokens_after <= 6_000
 
 
-def test_a_continued_plan_compares_what_the_skip_read_and_ignores_what_it_skipped():
-    """The skipped hops' text cannot change the request, so a request whose skipped outputs differ
-    still continues the plan; the turn's user message was read, so when it differs the request is
-    trimmed afresh.  Either way the result equals a trim from scratch."""
+def test_an_edited_long_turn_gives_what_trimming_it_again_gives():
+    """A long turn whose second hop's output or whose user message was edited: each trimmed twice
+    gives the same result."""
     config = tcf.TrimConfig(budget_tokens=6_000)
     turn = agent_requests(1, 400, chars=2_000)[-1]
     req = turn[:1] + [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}] + turn[1:]
-    tcf.PLAN_CACHE.clear()
     tcf.trim_messages(req, config, EST)
     edited_output = [dict(m) for m in req]
-    edited_output[7]["content"] = "something else entirely"  # the second hop's result: skipped
+    edited_output[7]["content"] = "something else entirely"  # the second hop's result
     edited_user = [dict(m) for m in req]
     edited_user[3]["content"] = "a different question " * 50  # the long turn's user message
-    for edited, continues in ((edited_output, True), (edited_user, False)):
-        hits = tcf.PLAN_CACHE.hits
+    for edited in (edited_output, edited_user):
         got = tcf.trim_messages(edited + [{"role": "assistant", "content": "done"}], config, EST)
-        fresh = tcf.trim_messages(edited + [{"role": "assistant", "content": "done"}], config, EST, reuse=False)
-        assert got.messages == fresh.messages and got.report == fresh.report
-        assert (tcf.PLAN_CACHE.hits > hits) == continues
+        again = tcf.trim_messages(copy.deepcopy(edited) + [{"role": "assistant", "content": "done"}], config, EST)
+        assert got.messages == again.messages and got.report == again.report
 
 
-def test_a_new_turn_after_a_long_one_keeps_its_cut_and_appends():
-    """After a long turn, the next user message: the long turn keeps the hops it lost (its own
-    newest hops still overflow the budget), so the new request continues the plan, appends to the
-    previous request and reads none of the skipped hops."""
+def test_a_new_turn_after_a_long_one_appends():
+    """After a long turn, the next user message: the new request appends to the previous one (the
+    long turn keeps the hops it lost), fits and is valid."""
     config = tcf.TrimConfig(budget_tokens=6_000)
     turn = agent_requests(1, 1_000, chars=2_000)[-1]
-    tcf.PLAN_CACHE.clear()
     before = tcf.trim_messages(turn, config, EST)
     nxt = turn + [{"role": "assistant", "content": "Found it."}, {"role": "user", "content": "Thanks. Now?"}]
-    _Reading.read = []
-    after = tcf.trim_messages(nxt, config, _Reading())
-    assert len(_outputs_read(nxt)) < 200
-    assert after.messages == tcf.trim_messages(nxt, config, EST, reuse=False).messages
+    after = tcf.trim_messages(nxt, config, EST)
+    assert after.messages == tcf.trim_messages(copy.deepcopy(nxt), config, EST).messages
     assert after.report.tokens_after <= 6_000 and tcf.validate_messages(after.messages) == []
     assert after.messages[: len(before.messages)] == before.messages

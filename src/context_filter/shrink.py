@@ -1,0 +1,332 @@
+"""Shrinking one tool output to a token target: a one-line stub saying what was removed (and that
+the tool can be called again), the head and the tail cut at line breaks, and the error lines and
+URLs of the removed middle.  Idempotent; legacy folded ``result`` attributes too.  Shrunk results
+are memoized for the process (every request of a chat shrinks the same old outputs again)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable, Sequence
+
+from .counting import TokenCounter
+from .estimator import estimate_tokens
+from .messages import FOLDED_MARKER, SHRINK_PREFIX, _content_as_text
+from .settings import _MIN_TARGET
+
+_STUB_RE = re.compile(r"of ~([\d,]+) tokens")
+_CUT = "\n[…]\n"
+_EXTRACT_WINDOW = 32_768  # removed middles up to 4x this are scanned whole, longer ones in 3 windows
+# Case-sensitive on purpose: "ERROR"/"Error:" are signals, the plain word "error" in prose is not.
+_EXTRACT_PATTERNS = (
+    "Traceback",
+    "Exception",
+    "Error:",
+    "ERROR",
+    "error:",
+    '"error"',
+    "FAIL",
+    "atal",
+    "FATAL",
+    "panic:",
+    "denied",
+    "https://",
+)
+#: Rare characters each pattern contains; a window without one of them cannot hold the pattern.
+_EXTRACT_GATED = tuple((pat, frozenset(c for c in pat if c in 'TEFR":/kx')) for pat in _EXTRACT_PATTERNS)
+_GATE_CHARS = frozenset().union(*(gates for _, gates in _EXTRACT_GATED))
+#: Error lines and URLs get at most this share of the room: the head usually carries more context.
+_EXTRACT_SHARE = 0.3
+#: Head and tail split what is left 69/29: results lead with the answer, the tail holds totals and
+#: the last error; the 2% left over absorbs the moves to line breaks.
+_HEAD_SHARE, _TAIL_SHARE = 0.69, 0.29
+#: The extracts are searched in the middle a 50/20 head/tail split would remove (the widest one).
+_SEARCH_HEAD, _SEARCH_TAIL = 0.5, 0.2
+#: A shrunk text at 85% of its target is good enough; refining costs a build and a count per step.
+_GOOD_FIT = 0.85
+#: Once a build fits, stop refining after this many builds in all: the sampled estimate of a result
+#: jumps by up to ~20% between nearby sizes, so more bisection steps mostly chase that noise
+#: (measured on the bench's outputs: 3.4 -> 2.9 counts per shrink, cl100k fill 0.81 -> 0.80).
+_FIT_TRIES = 3
+#: After an overshoot, the next build aims this share of the target below it (one step usually fits).
+_STEP_DOWN = 0.04
+#: Cut points move to a line break at most this far (characters) and never below 60% of the part.
+_LINE_SNAP, _LINE_SNAP_MIN = 240, 0.6
+#: Escaping a folded ``result`` attribute grows it; each retry aims this much lower.
+_ESCAPE_BACKOFF = 0.8
+
+
+def _stub_line(removed: int, original: int) -> str:
+    return (
+        f"{SHRINK_PREFIX}~{removed:,} of ~{original:,} tokens removed, start and end kept; "
+        "call the tool again if you need the full output]"
+    )
+
+
+def _find_extracts(body: str, start: int, end: int, max_chars: int) -> str:
+    """Error lines and URLs from the removed middle ``body[start:end]``, scanning bounded windows only."""
+    if max_chars < 40 or end - start < 80:
+        return ""
+    w = _EXTRACT_WINDOW
+    if end - start <= 4 * w:
+        windows = [(start, end)]
+    else:
+        mid = (start + end - w) // 2
+        windows = [(start, start + w), (mid, mid + w), (end - w, end)]
+    found: dict[int, str] = {}
+    for ws, we in windows:
+        # A pattern can only occur if its gate characters do: one memchr-fast scan per character
+        # rules out most patterns in ordinary outputs (prose has no ":" or upper case...).
+        absent = {c for c in _GATE_CHARS if body.find(c, ws, we) < 0}
+        for pat, gates in _EXTRACT_GATED:
+            if absent and not absent.isdisjoint(gates):
+                continue
+            p = body.find(pat, ws, we)
+            if p < 0:
+                continue
+            ls = body.rfind("\n", max(ws, p - 200), p) + 1
+            if ls == 0:
+                ls = max(ws, p - 200)
+            le = body.find("\n", p, min(we, p + 240))
+            if le < 0:
+                le = min(we, p + 240)
+            if ls not in found:
+                found[ls] = body[ls:le].strip()
+    out: list[str] = []
+    used = 0
+    for pos in sorted(found):
+        line = found[pos]
+        if not line or line in out:
+            continue
+        left = max_chars - used - 1
+        if len(line) > left:
+            if left < 40:
+                break
+            line = line[: left - 1] + "…"  # a long line is cut rather than lost
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)
+
+
+def _fit_lines(lines: str, max_chars: int) -> str:
+    """The first lines of ``lines`` that fit ``max_chars`` (a long line is cut rather than lost)."""
+    if len(lines) <= max_chars:
+        return lines
+    out: list[str] = []
+    used = 0
+    for line in lines.split("\n"):
+        left = max_chars - used - 1
+        if len(line) > left:
+            if left >= 40:
+                out.append(line[: left - 1] + "…")
+            break
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)
+
+
+def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] | None = None) -> str:
+    """Shrink ``text`` to at most ``target_tokens`` (as measured by ``count``).
+
+    Keeps the head and the tail (cut at line breaks where cheap), error lines and URLs found in
+    bounded windows of the removed middle, and puts a one-line stub first saying how much was
+    removed and that the tool can be called again.  Already shrunk text (it starts with the stub)
+    is returned unchanged when it fits, and re-shrunk keeping the original size in its stub
+    otherwise, so ``shrink_text(shrink_text(t, n), n) == shrink_text(t, n)``.
+    """
+    return _shrink(text, target_tokens, count or estimate_tokens)[0]
+
+
+def _shrink(
+    text: str, target_tokens: int, count: Callable[[str], int], known: int | None = None
+) -> tuple[str, int]:
+    """:func:`shrink_text` that also returns ``count`` of the result (``known``: ``count(text)``)."""
+    target = max(int(target_tokens), _MIN_TARGET)
+    body_tokens: int | None
+    if text.startswith(SHRINK_PREFIX):
+        current = count(text)
+        if current <= target:
+            return text, current
+        nl = text.find("\n")
+        header = text if nl < 0 else text[:nl]
+        body = "" if nl < 0 else text[nl + 1 :]
+        match = _STUB_RE.search(header)
+        original = int(match.group(1).replace(",", "")) if match else current
+        body_tokens = None
+    else:
+        original = count(text) if known is None else known
+        if original <= target:
+            return text, original
+        body, body_tokens = text, original
+    stub_full = _stub_line(original, original)
+    stub_cost = count(stub_full)
+    avail = target - stub_cost - 2
+    if avail < 24 or not body:
+        return stub_full, stub_cost
+    n = len(body)
+    ratio = n / max(1, body_tokens if body_tokens is not None else estimate_tokens(body))  # chars per token
+
+    def bounds(head_chars: int, tail_chars: int) -> tuple[int, int]:
+        """Head end and tail start, moved to nearby line breaks where cheap."""
+        if head_chars + tail_chars >= n:
+            scale = 0.8 * n / (head_chars + tail_chars)
+            head_chars, tail_chars = int(head_chars * scale), int(tail_chars * scale)
+        h_end = head_chars
+        cut = body.rfind("\n", max(0, h_end - _LINE_SNAP), h_end)
+        if cut > h_end * _LINE_SNAP_MIN:
+            h_end = cut
+        t_start = n - tail_chars
+        cut = body.find("\n", t_start, t_start + _LINE_SNAP)
+        if 0 <= cut < n - 1 and (n - cut) > tail_chars * _LINE_SNAP_MIN:
+            t_start = cut + 1
+        return h_end, max(t_start, h_end)
+
+    # Error lines and URLs of the middle that a 50/20 head/tail split would remove, found once
+    # (bounded scans); each try below keeps those that fit 30% of its room.
+    h_end, t_start = bounds(int(avail * _SEARCH_HEAD * ratio), int(avail * _SEARCH_TAIL * ratio))
+    found = _find_extracts(body, h_end, t_start, int(avail * _EXTRACT_SHARE * ratio) * 2)
+
+    def build(room: int) -> tuple[str, int]:
+        # Error lines first (up to 30% of the room); head and tail share whatever they leave.
+        extracts = _fit_lines(found, int(room * _EXTRACT_SHARE * ratio))
+        rest = room - len(extracts) / ratio
+        h_end, t_start = bounds(int(rest * _HEAD_SHARE * ratio), int(rest * _TAIL_SHARE * ratio))
+        head = body[:h_end]
+        tail = body[t_start:] if t_start < n else ""
+        if extracts:  # lines the wider head or tail now holds need not be repeated
+            extracts = "\n".join(x for x in extracts.split("\n") if x not in head and x not in tail)
+        kept = int((len(head) + len(tail) + len(extracts)) / ratio)
+        pieces = [head, extracts, tail] if extracts else [head, tail]
+        result = _stub_line(max(0, original - kept), original) + "\n" + _CUT.join(pieces)
+        return result, count(result)
+
+    return _largest_fit(build, avail, target, n / ratio) or (stub_full, stub_cost)
+
+
+def _largest_fit(
+    build: Callable[[int], tuple[str, int]], avail: int, target: int, body_tokens: float
+) -> tuple[str, int] | None:
+    """The result of ``build(room)`` for the largest room (tokens) whose cost fits ``target``.
+
+    The estimator samples long texts, so cost is not linear in the room: shrink until something
+    fits, grow while it fits well under the target, then bisect between the best fit and the
+    smallest overshoot.  At most 8 builds, and at most ``_FIT_TRIES`` once something fits.
+    """
+    best: tuple[str, int] | None = None
+    fits = over = tries = 0
+    while tries < 8 and not (fits and tries >= _FIT_TRIES):
+        tries += 1
+        result, cost = build(avail)
+        if cost <= target:
+            if best is None or cost > best[1]:
+                best = (result, cost)
+            fits = avail
+            # Good enough at 85% of the target; refining costs a build (and a count) per step.
+            if cost >= _GOOD_FIT * target or avail * 0.98 >= body_tokens:
+                break
+        else:
+            over = avail
+        if not fits:  # the overshoot is mostly additive (stub, cut marks): step down by it, or by 10%
+            avail = int(min(avail * min(0.9, target / cost), avail - (cost - target) - _STEP_DOWN * target))
+        elif not over:
+            avail = int(avail * min(1.5, 0.97 * target / max(cost, 1)))
+        else:
+            avail = (fits + over) // 2
+        if avail < 24 or (fits and over and over - fits <= max(16, fits // 20)):
+            break
+    return best
+
+
+# Legacy folded tool calls: <details type="tool_calls" ... result="..."> (Open WebUI 0.6/0.7 chats)
+
+
+def _folded_blocks(content: str) -> list[tuple[int, int]]:
+    """Spans ``(value_start, value_end)`` of each ``result="..."`` attribute in folded tool-call blocks."""
+    spans: list[tuple[int, int]] = []
+    pos = content.find(FOLDED_MARKER)
+    while pos >= 0:
+        tag_end = content.find(">", pos)
+        if tag_end < 0:
+            break
+        r = content.find(' result="', pos, tag_end)
+        if r >= 0:
+            vs = r + 9
+            ve = content.find('"', vs, tag_end + 1)
+            if ve > vs:
+                spans.append((vs, ve))
+        pos = content.find(FOLDED_MARKER, tag_end)
+    return spans
+
+
+def _shrink_folded_value(raw: str, cap: int, target: int, count: Callable[[str], int]) -> str:
+    """Shrink one escaped ``result`` attribute value above ``cap`` to ``target``; it stays escaped JSON."""
+    if count(raw) <= cap:
+        return raw
+    text = html.unescape(raw)
+    try:
+        decoded = json.loads(text)
+        text = decoded if isinstance(decoded, str) else json.dumps(decoded, ensure_ascii=False)
+    except Exception:
+        pass
+    # Escaping grows the text a little; aim lower and re-check.
+    goal = target
+    for _ in range(4):
+        value = html.escape(json.dumps(shrink_text(text, goal, count), ensure_ascii=False))
+        if count(value) <= target or goal <= _MIN_TARGET:
+            return value
+        goal = max(_MIN_TARGET, int(goal * _ESCAPE_BACKOFF))
+    return value
+
+
+def shrink_folded_content(
+    content: str, limits: Sequence[tuple[int, int] | None], count: Callable[[str], int] | None = None
+) -> tuple[str, int]:
+    """Shrink the ``result`` of folded block ``k`` to ``limits[k][1]`` tokens when it is above
+    ``limits[k][0]`` (``None`` = keep).  Returns the new content and how many blocks changed."""
+    count = count or estimate_tokens
+    spans = _folded_blocks(content)
+    out: list[str] = []
+    last = 0
+    changed = 0
+    for (vs, ve), limit in zip(spans, limits, strict=False):
+        if limit is None:
+            continue
+        raw = content[vs:ve]
+        new = _shrink_folded_value(raw, limit[0], limit[1], count)
+        if new != raw:
+            out.append(content[last:vs])
+            out.append(new)
+            last = ve
+            changed += 1
+    if not changed:
+        return content, 0
+    out.append(content[last:])
+    return "".join(out), changed
+
+
+def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: int) -> tuple[dict, int]:
+    """Copy of tool message ``m`` costing at most ``target`` tokens (plus the per-message overhead),
+    and its cost without that overhead.  ``tokens`` is its measured cost without the overhead."""
+    text = _content_as_text(m.get("content"))
+    known = tokens if len(m) == 3 and m.get("content").__class__ is str else None
+    rest = 0
+    if len(m) > 3:  # extra keys besides role, tool_call_id and content (name, usage...)
+        rest = counter.message({k: v for k, v in m.items() if k != "content"}) - counter.message_overhead
+    goal = max(_MIN_TARGET, target - rest)
+    key = (len(text), hash(text), goal, counter.exact)
+    hit = _SHRINK_MEMO.get(key)
+    if hit is None:
+        if len(_SHRINK_MEMO) >= _SHRINK_MEMO_SIZE:
+            _SHRINK_MEMO.clear()
+        hit = _SHRINK_MEMO[key] = _shrink(text, goal, counter.text, known)
+    return {**m, "content": hit[0]}, hit[1] + rest
+
+
+#: Shrinking is a pure function of (text, target, counter), and every request of a chat shrinks
+#: the same old outputs again, so results are memoized: keyed by length and hash (no text is
+#: kept), bounded, safe to share across requests and threads.
+_SHRINK_MEMO: dict[tuple, tuple[str, int]] = {}
+
+
+_SHRINK_MEMO_SIZE = 4096

@@ -1,0 +1,166 @@
+"""``trim_messages``: repair, shrink and trim a message list to a token budget, and report it.
+
+Pure: it never touches Open WebUI, never mutates its input (changed messages are copies, unchanged
+ones are passed through by reference) and is deterministic, so ``trim(trim(x)) == trim(x)``.  Every
+text is counted whole (exactly when an encoding is on disk, else with a safe upper bound), so a
+message's cost is a function of the message alone, never of its place.  A group is never split;
+the output is validated, and a failed check sends :func:`minimal_request` instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .counting import TokenCounter
+from .messages import _last_user, log
+from .parse import Kind, Level, _Group
+from .plan import _Plan
+from .report import TrimReport, TrimResult
+from .settings import TrimConfig
+from .shrink import _folded_blocks, _shrink_tool_message
+from .validate import fallback_result, validate_messages
+
+
+def trim_messages(
+    messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None
+) -> TrimResult:
+    """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``.
+
+    Steps, in the order they run: parse (repair pairing, roles and ids) → measure and replay
+    (batches wherever an earlier request outgrew the budget) → a last batch for this request → fit
+    the current turn → materialize → validate and report.
+    """
+    msgs = messages if isinstance(messages, list) else list(messages)
+    plan = _Plan(msgs, config, counter or TokenCounter())
+    plan.parse(_last_user(msgs))
+    plan.measure_and_replay()
+    plan.last_batch()
+    plan.fit_current_turn()
+    return _report(plan, _materialize(plan))
+
+
+def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:
+    """Tokens of ``messages`` exactly as :func:`trim_messages` counts them (after structural repair,
+    before any shrinking): ``trim_messages(x).report.tokens_after == measure_tokens(trim_messages(x).messages)``."""
+    unlimited = 1 << 62
+    probe = TrimConfig(
+        budget_tokens=unlimited,
+        keep_recent_tool_groups=config.keep_recent_tool_groups,
+        tool_output_max_tokens=unlimited,
+        recent_tool_output_max_tokens=unlimited,
+        policy="eager",
+    )
+    return trim_messages(messages, probe, counter).report.tokens_before
+
+
+@dataclass
+class _Output:
+    """The kept messages, as they go out, and what shrinking them did."""
+
+    messages: list[Any] = field(default_factory=list)
+    tokens: int = 0
+    outputs_shrunk: int = 0
+    images_removed: int = 0
+    protected_shrunk: int = 0
+
+
+def _materialize(plan: _Plan) -> _Output:
+    """Only kept messages are copied or shrunk."""
+    out = _Output()
+    for k, item in enumerate(plan.items):
+        if item.dropped:
+            continue
+        if item.kind == Kind.GROUP:
+            _add_group(plan, out, k, item.payload)
+        elif not item.folded:
+            out.messages.append(item.payload)
+            out.tokens += item.cost
+        else:
+            m = item.payload
+            content, cost = plan.folded_at(k, item.level)
+            if content is not None:
+                out.outputs_shrunk += len(_folded_blocks(m["content"]))
+                m = {**m, "content": content}
+            out.messages.append(m)
+            out.tokens += cost
+    return out
+
+
+def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
+    """Kept group ``k`` at its level: its outputs shrunk to their targets, its image message kept
+    or dropped.  What the protected part (the current turn) had to give up is counted apart."""
+    level = plan.items[k].level
+    protected = g.water is not None or (k > plan.current_start and level > Level.RAW)
+    out.messages.append(g.assistant)
+    out.tokens += g.base_cost
+    for t, tok, tgt in zip(g.tools, g.tool_tokens, g.targets(plan.caps, level), strict=True):
+        if tgt is not None:
+            t, tok = _shrink_tool_message(t, tgt, plan.counter, tok)
+            out.outputs_shrunk += 1
+            out.protected_shrunk += protected
+        out.messages.append(t)
+        out.tokens += tok
+    if g.image is None:
+        return
+    if g.keeps_image(level):
+        out.messages.append(g.image)
+        out.tokens += g.image_cost
+    else:
+        out.protected_shrunk += g.water is not None or (k > plan.current_start and g.drop_image)
+        content = g.image.get("content")
+        out.images_removed += sum(1 for p in content if isinstance(p, dict) and p.get("type") == "image_url")
+
+
+def _report(plan: _Plan, out: _Output) -> TrimResult:
+    rep = plan.rep
+    other = rep.invalid + rep.assistants_removed + rep.empty_tool_calls + rep.systems_moved + rep.other
+    changed = bool(
+        out.outputs_shrunk
+        or out.images_removed
+        or plan.messages_dropped
+        or rep.orphans
+        or rep.stubbed
+        or rep.calls_removed
+        or rep.ids_renamed
+        or rep.results_moved
+        or rep.roles_converted
+        or rep.leading
+        or other
+    )
+    newest = plan.items[plan.current_start] if plan.users else None
+    report = TrimReport(
+        tokens_before=plan.tokens_before,
+        tokens_after=out.tokens,
+        budget=plan.budget,
+        outputs_shrunk=out.outputs_shrunk,
+        images_removed=out.images_removed,
+        turns_dropped=plan.turns_dropped,
+        groups_dropped=plan.groups_dropped,
+        hops_dropped=plan.hops_dropped,
+        messages_dropped=plan.messages_dropped,
+        protected_shrunk=out.protected_shrunk,
+        common_cap=plan.common_cap,
+        over_budget=out.tokens > plan.budget,
+        newest_over_budget=newest is not None and newest.cost > plan.budget,
+        orphans_removed=rep.orphans,
+        calls_stubbed=rep.stubbed,
+        calls_removed=rep.calls_removed,
+        ids_renamed=rep.ids_renamed,
+        results_moved=rep.results_moved,
+        roles_converted=rep.roles_converted,
+        leading_removed=rep.leading,
+        other_repairs=other,
+        batch_trims=plan.batch_trims,
+        changed=changed,
+    )
+    if all(plan.items[k].dropped for k in plan.users):
+        # Nothing left to answer: an empty or user-less request never goes out.
+        return TrimResult(plan.msgs, replace(report, changed=False, no_user_message=True))
+    result = out.messages if changed else plan.msgs
+    problems = validate_messages(result)
+    if problems:
+        log.error("tool_context_filter: output failed validation, minimal request sent: %s", problems[:5])
+        return fallback_result(plan.msgs, plan.counter, plan.budget, plan.tokens_before)
+    return TrimResult(result, report)

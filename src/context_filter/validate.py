@@ -1,0 +1,190 @@
+"""Provider-exact validation of a message list, written independently of the parser, and the
+minimal request sent when a trim fails it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .counting import TokenCounter
+from .messages import ROLES_OUT, _is_image_followup, _role, _valid_tool_content
+from .report import TrimReport, TrimResult
+
+
+def validate_messages(messages: Sequence[Any]) -> list[str]:
+    """Provider-exact structural check.  Returns a list of problems; empty means valid.
+
+    Rules (OpenAI, Anthropic, Gemini): every ``tool`` message answers a call of the assistant
+    message directly before its run of tool messages; every call of an assistant message is
+    answered in that run (adjacency); call ids are non-empty strings; ``tool_calls`` is never an
+    empty list; call ids are unique across the request; only system, user, assistant and tool
+    roles; Open WebUI's synthetic tool-image message only directly after tool results (it
+    belongs to that tool group) unless it is the newest user message; and, when the history has
+    a real user message, the first non-system message is a user message.
+    """
+    problems: list[str] = []
+    n = len(messages)
+    # A user message counts unless it is Open WebUI's synthetic image follow-up right after tool
+    # results (part of that tool group).  Without any user message (stateful Responses API
+    # follow-ups) the first-message rule cannot apply.
+    has_user = any(
+        isinstance(m, dict)
+        and m.get("role") == "user"
+        and not (
+            _is_image_followup(m)
+            and i
+            and isinstance(messages[i - 1], dict)
+            and messages[i - 1].get("role") == "tool"
+        )
+        for i, m in enumerate(messages)
+    )
+    first_checked = False
+    last_user = next(
+        (
+            j
+            for j in range(n - 1, -1, -1)
+            if isinstance(messages[j], dict) and messages[j].get("role") == "user"
+        ),
+        -1,
+    )
+    seen_ids: set[Any] = set()
+    i = 0
+    while i < n:
+        m = messages[i]
+        if m.__class__ is not dict and not isinstance(m, dict):
+            problems.append(f"[{i}] not a message object")
+            i += 1
+            continue
+        role = _role(m)
+        if role not in ROLES_OUT:
+            problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
+        if role == "system":
+            i += 1
+            continue
+        if not first_checked:
+            first_checked = True
+            if has_user and role != "user":
+                problems.append(f"[{i}] history starts with role {role!r}, not 'user'")
+        if role == "tool":
+            problems.append(f"[{i}] tool message {m.get('tool_call_id')!r} without a directly preceding call")
+            i += 1
+            continue
+        if role == "user" and "tool_calls" in m:
+            problems.append(f"[{i}] user message with tool_calls")
+        if role == "user" and _is_image_followup(m) and i != last_user:
+            prev = messages[i - 1] if i else None
+            if not (isinstance(prev, dict) and prev.get("role") == "tool"):
+                problems.append(f"[{i}] synthetic tool-image message not directly after tool results")
+            i += 1
+            continue
+        if role == "assistant" and "tool_calls" in m:
+            i = _check_group(messages, i, seen_ids, problems)
+            continue
+        i += 1
+    return problems
+
+
+def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: list[str]) -> int:
+    """Check the assistant message with calls at ``i`` and its run of results; returns the index
+    after the run."""
+    calls = messages[i].get("tool_calls")
+    if not isinstance(calls, list) or not calls:
+        problems.append(f"[{i}] assistant has empty or invalid tool_calls")
+        return i + 1
+    pending: dict[str, int] = {}  # id -> calls still unanswered (a dict keeps this linear)
+    for call in calls:
+        cid = call.get("id") if isinstance(call, dict) else None
+        if not isinstance(cid, str) or not cid:
+            problems.append(f"[{i}] tool call without a usable id")
+            continue
+        fn = call.get("function")
+        name = fn.get("name") if isinstance(fn, dict) else None
+        if not isinstance(name, str) or not name.strip():
+            problems.append(f"[{i}] tool call {cid!r} without a function name")
+        elif not isinstance(fn.get("arguments"), str):
+            problems.append(f"[{i}] tool call {cid!r} has arguments that are not a JSON string")
+        if cid in seen_ids:
+            problems.append(f"[{i}] tool call id {cid!r} repeats an earlier one")
+        seen_ids.add(cid)
+        pending[cid] = pending.get(cid, 0) + 1
+    j = i + 1
+    n = len(messages)
+    while j < n:
+        t = messages[j]
+        if not isinstance(t, dict) or t.get("role") != "tool":
+            break
+        tid = t.get("tool_call_id")
+        if isinstance(tid, str) and pending.get(tid):
+            pending[tid] -= 1
+        else:
+            problems.append(f"[{j}] tool message {tid!r} does not answer a pending call of [{i}]")
+        content = t.get("content")
+        if content.__class__ is not str and not _valid_tool_content(content):
+            problems.append(f"[{j}] tool message {tid!r} has content that is neither a string nor parts")
+        j += 1
+    for cid, left in pending.items():
+        if left:
+            problems.append(f"[{i}] tool call {cid!r} is not answered directly after it")
+    return j
+
+
+def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
+    """The fallback when trimming fails: the system messages, the newest user message and the
+    current turn's tool groups that are whole and valid (anything else of that turn is left out).
+    Written independently of the parser so that a bug there cannot reach it; always passes
+    :func:`validate_messages`, or is ``None`` when there is no user message."""
+    msgs = [m for m in messages if isinstance(m, dict)]
+    last = next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
+    if last < 0:
+        return None
+    out: list[Any] = [m for m in msgs[:last] if _role(m) == "system" and "tool_calls" not in m]
+    newest = msgs[last]
+    out.append(
+        newest if "tool_calls" not in newest else {k: v for k, v in newest.items() if k != "tool_calls"}
+    )
+    seen: set[str] = set()
+    i = last + 1
+    while i < len(msgs):
+        m, j = msgs[i], i + 1
+        calls = m.get("tool_calls") if _role(m) == "assistant" else None
+        if not calls:
+            i = j
+            continue
+        while j < len(msgs) and _role(msgs[j]) == "tool":
+            j += 1
+        group = [m, *msgs[i + 1 : j]]
+        if j < len(msgs) and _is_image_followup(msgs[j]):
+            group.append(msgs[j])
+            j += 1
+        ids = [c.get("id") if isinstance(c, dict) else None for c in calls]
+        if (
+            isinstance(calls, list)
+            and len(set(ids)) == len(ids)
+            and seen.isdisjoint(ids)
+            and sorted(map(str, ids))
+            == sorted(str(t.get("tool_call_id")) for t in group[1:] if _role(t) == "tool")
+            and not validate_messages([newest, *group])
+        ):
+            out.extend(group)
+            seen.update(ids)
+        i = j
+    return out if not validate_messages(out) else out[: out.index(newest) + 1]
+
+
+def fallback_result(messages: list[Any], counter: TokenCounter, budget: int, before: int = 0) -> TrimResult:
+    """:func:`minimal_request` as a :class:`TrimResult` (``safety_net`` set), or the input as it
+    came when it has no user message (then nothing valid can be built)."""
+    out = minimal_request(messages)
+    if out is None:
+        return TrimResult(messages, TrimReport(before, before, budget, no_user_message=True))
+    after = sum(counter.message(m) for m in out)
+    report = TrimReport(
+        tokens_before=before or after,
+        tokens_after=after,
+        budget=budget,
+        messages_dropped=len(messages) - len(out),
+        over_budget=after > budget,
+        safety_net=True,
+        changed=True,
+    )
+    return TrimResult(out, report)
