@@ -1002,7 +1002,10 @@ def test_the_file_is_laid_out_as_the_house_rules_ask():
     source = (ROOT / "tools" / "subquery.py").read_text()
     tree = pyast.parse(source)
     assert source.startswith('"""\ntitle: Subquery')
-    assert "# Design notes" in source.split("from __future__")[0]
+    # generated from src/: the design notes live in the module docstrings, one per module, each first in its part
+    assert "GENERATED FILE" in source.split("from __future__")[0]
+    parts = source.split("\n# src/")[1:]
+    assert len(parts) > 10 and all(p.split("\n# ---", 1)[1].split("\n", 1)[1].lstrip("\n").startswith('"""') for p in parts)
     assert isinstance(tree.body[-1], pyast.ClassDef) and tree.body[-1].name == "Tools"
     assert pyast.get_docstring(tree.body[-1])
     assert typing.get_args(sq.StopReason) == ("answered", "max_rounds", "deadline", "error")

@@ -362,7 +362,8 @@ def test_structure_one_reader_of_spec_properties_one_id_maker_dialect_hooks_and_
     parser = source[source.index("def read_inline_calls"): source.index("def _cleaned")]
     assert "to=functions" not in parser and "harmony" not in parser  # quirks live in the dialect table
     assert sq._DIALECT_BY_NAME["harmony"].clean_text is sq._harmony_text
-    assert source.index("async def run_subquery_loop") < source.index("_DIALECTS: tuple")  # top-down
+    # dependencies first: the builder places each module of src/ after the modules it imports
+    assert source.index("_DIALECTS: tuple") < source.index("async def run_subquery_loop")
     ruff = Path(sys.executable).with_name("ruff")
     if ruff.exists():
         done = subprocess.run([str(ruff), "format", "--check", sq.__file__], capture_output=True, text=True)

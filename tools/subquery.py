@@ -8,57 +8,10 @@ description: Hand a focused subtask (or several at once) to a fresh, isolated lo
 required_open_webui_version: 0.11.4
 """
 
-# Design notes
-# ------------
-# Two functions.  `subquery(prompt)` runs one loop; `subqueries(tasks)` runs one per task, concurrently
-#   (`_run_many`): at most `max_parallel_subqueries` at a time, under one shared deadline, each with
-#   its own `Run`, its own status lines (`TaskStatus`: every line names its task) and its own outcome,
-#   whatever happens to the others; one section per task in the given order; the usage of all tasks
-#   recorded once.  FUNCTIONS says which of the two Open WebUI offers (its specs are built when the
-#   tool is saved, so a valve could not hide one).
-# What the turn knows.  The inner model gets the system context the native turn built, rebuilt from
-#   the turn (`turn_context`, Open WebUI's own helpers): the chat folder's system prompt, the chat's
-#   system messages (chat_context), the code-interpreter prompt, the skills manifest, MCP and
-#   tool-server instructions, the attached knowledge; a part about tools only when the inner loop
-#   has them.  It is data for `TextGuard`.
-#   The citation context is rebuilt every round (`Run._with_citations`), numbered as sources went out.
-# The loop.  `Tools.subquery` reads the turn once (`Turn.from_dunders`), builds a `Run` (one loop's
-#   context: turn, user, model, selected tool entries, limits) and hands `run_subquery_loop` its
-#   hooks: complete (one model round), execute (one tool call), approve (the user's yes under
-#   tool_approval_mode 'ask'), resolve (Tool Search's `call_tool`), emit/log (progress and call
-#   lines).  Each round: model reply -> reasoning removed -> structured calls, else (valve
-#   `text_tool_calls`) calls written as text that do not come from data -> at most
-#   `max_calls_per_round` kept -> one assistant message, bounded, with valid JSON arguments ->
-#   every call prepared (repeat limit counted while the round is prepared) -> approval ->
-#   bounded parallel execution -> one tool message per call, in call order, and one status line
-#   per call.  The last round keeps `tools` with `tool_choice: "none"`.  The loop is a function of
-#   its injected hooks: several can run at once, sharing only the process-wide state below.
-# Stop reasons (`StopReason`).  answered: the model replied without calls; max_rounds: the
-#   synthesis round ran; deadline: total_timeout_seconds ran out (a summary of what THIS
-#   subquery gathered is returned); error: the model call failed.  Cancellation re-raises
-#   after a final `done: True` status.
-# Text is data.  Tool results, files, recent messages and the prompt are data (`TextGuard`): a call
-#   written as text that stands in them (as text, or as the same call in any dialect) stays text.
-# The same rules as a direct chat.  Each inner model call goes through the installed filters'
-#   `request` hooks with `{**form, "metadata": ...}`, then `generate_chat_completion` WITHOUT
-#   bypass_filter (the user's model access check runs), on a request of its own (`inner_request`):
-#   nothing is written on the turn's request, which the outer loop and other inner calls share.
-# Threads.  Open WebUI runs sync tools on the event loop; so does Subquery, unless the admin lists
-#   a tool as thread-safe (valve sync_tools_in_threads).  Threads are bounded for the whole process
-#   (`ThreadGate`, valve max_tool_threads); a timed-out thread holds its slot until it ends.
-# Process-wide state.  `process_state()`: one holder in sys.modules shared by every copy of this
-#   tool (Open WebUI loads a module per tool id and again on each change): the recursion marker
-#   (a token counts only while its run is active, so a subquery nested in the same run is refused,
-#   one started later from a task a tool spawned is not) and the thread gate.
-# Usage.  Inner usage goes to the audit log per call, and to the turn's `chat_message` row (what the
-#   admin analytics sum) once, after the turn's final save (`record_usage`, see there); the new
-#   total goes to the browser's copy of the message too (a `chat:completion` event with `usage`).
-# Status lines.  Sent in the background, one at a time and bounded, so a slow socket never holds the
-#   loop past total_timeout_seconds; call lines are all kept; `done` goes last, awaited at most 0.3 s.
-# Turn parameters.  0.12.4 gives a tool no public copy of the chat's temperature etc.: admin
-#   defaults < the inner model's params < the turn's `params` via the public `Request.json()`.
-# More than 128 tools.  `cap_request_tools` keeps Tool Search's tools, then the ones the prompt
-#   names, then the turn's order; the start status line and a warning log line name the rest.
+# ----------------------------------------------------------------------------------------------
+# GENERATED FILE: do not edit.  Built from src/subquery/ (and the modules of src/ it imports) by
+# scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
+# ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
 
@@ -79,25 +32,26 @@ import threading
 import time
 import types
 import uuid
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-log = logging.getLogger(__name__)
-TextCallMode = Literal["auto", "always", "off"]
+# ----------------------------------------------------------------------------------------------
+# src/textcalls/calls.py
+# ----------------------------------------------------------------------------------------------
 
-SELF_NAMES = ("subquery", "subqueries")  # this tool's functions: never offered inside a subquery
-SUBQUERY_MARKER = "owui-subquery-tool"  # recognises copies of this tool under any id
-# The functions Open WebUI offers the model. It builds a tool's specs from its public methods when the tool is
-# saved (a valve cannot change them later), so this is where an admin chooses: delete a name, then save the
-# tool, to offer only the other one (`Tools.__dir__` hides it from Open WebUI's spec builder).
-FUNCTIONS = ("subquery", "subqueries")
+"""One tool call as a model asked for it (`ToolCall`), and its arguments as text: decoded, kept, split.
 
-# ===========================================================================
-# Pure core: no Open WebUI in here.
-# ===========================================================================
+Structured calls from a provider and calls written as text become the same `ToolCall`; its arguments
+stay the raw text, decoded only when the call is prepared (`decode_arguments`) and replayed as valid
+JSON (`replay_arguments`).
+"""
+
+
+_DECODER = json.JSONDecoder()
+_WS = re.compile(r"\s*")
 
 
 @dataclass(frozen=True)
@@ -120,6 +74,253 @@ class ToolCall:
             "type": "function",
             "function": {"name": name, "arguments": replay_arguments(arguments)},
         }
+
+
+def decode_arguments(name: str, raw: str) -> tuple[dict | None, str | None]:
+    """JSON object arguments, or a message the model can act on (it holds the raw text)."""
+    if raw is None or not str(raw).strip():
+        return {}, None
+    try:
+        value = json.loads(raw)
+    except Exception as exc:
+        try:
+            value = ast.literal_eval(raw)
+        except Exception:
+            where = f" ({exc.msg} at position {exc.pos})" if isinstance(exc, json.JSONDecodeError) else ""
+            received = raw if len(raw) <= 200 else raw[:200] + "…"
+            return None, (
+                f"Error: the arguments for `{name}` are not valid JSON{where}. "
+                f"Received: {received}. Send a JSON object."
+            )
+    if not isinstance(value, dict):
+        return None, f"Error: the arguments for `{name}` must be a JSON object, got {type(value).__name__}."
+    return value, None
+
+
+def replay_arguments(raw: str) -> str:
+    """The arguments as kept for the next round: valid JSON, `{}` when empty or undecodable."""
+    value, error = decode_arguments("", raw)
+    try:
+        return "{}" if error or value is None else json.dumps(value, ensure_ascii=False)
+    except Exception:
+        return "{}"
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    return _WS.match(text, pos).end()  # type: ignore[union-attr]
+
+
+def split_json_objects(raw: str) -> list[str]:
+    """Back-to-back JSON objects in one arguments string, split as Open WebUI's `_split_tool_calls` does."""
+    parts: list[str] = []
+    pos = _skip_ws(raw, 0)
+    try:
+        while pos < len(raw):
+            _, end = _DECODER.raw_decode(raw, pos)
+            parts.append(raw[pos:end])
+            pos = _skip_ws(raw, end)
+    except Exception:  # undecodable (or absurdly deep/long): one call, the argument check will explain
+        return [raw]
+    return parts or [raw]
+
+
+def _arguments_text(args: Any) -> str:
+    if args is None or isinstance(args, str):
+        return args or ""
+    try:
+        return json.dumps(args, ensure_ascii=False)
+    except Exception:
+        return str(type(args).__name__)
+
+
+def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCall]:
+    """Structured `tool_calls` from a provider, made uniform (ids present, arguments as text, split)."""
+    if not isinstance(raw_calls, (list, tuple)):
+        return []
+    calls = []
+    for i, raw in enumerate(raw_calls):
+        if not isinstance(raw, dict):
+            continue
+        fn = raw.get("function") if isinstance(raw.get("function"), dict) else {}
+        name = fn.get("name") or raw.get("name") or ""
+        args = _arguments_text(fn.get("arguments", raw.get("arguments")))
+        call_id = str(raw.get("id") or f"{id_prefix}_{i}")
+        pieces = split_json_objects(args) if args.strip() else [args]
+        for j, piece in enumerate(pieces):
+            calls.append(ToolCall(call_id if len(pieces) == 1 else f"{call_id}_{j}", str(name), piece))
+    return calls
+
+
+# ----------------------------------------------------------------------------------------------
+# src/textcalls/schema.py
+# ----------------------------------------------------------------------------------------------
+
+"""A function spec's parameters, and argument values typed by their JSON schema.
+
+Models often write every value as text (`"3"`, `"true"`, `"[1, 2]"`); a value is typed by the schema of
+its parameter: the non-string types first, then string, else it stays the text it was.
+"""
+
+
+def _spec_parameters(spec: Any) -> Mapping:
+    params = spec.get("parameters") if isinstance(spec, Mapping) else None
+    return params if isinstance(params, Mapping) else {}
+
+
+def spec_properties(spec: Any) -> dict:
+    """The one place that reads a tool's parameters from its function spec: name -> JSON schema."""
+    props = _spec_parameters(spec).get("properties")
+    return props if isinstance(props, dict) else {}
+
+
+def spec_required(spec: Any) -> list[str]:
+    """The required parameter names of a function spec."""
+    req = _spec_parameters(spec).get("required")
+    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
+
+
+_TYPE_ALIASES = {
+    "float": "number",
+    "int": "integer",
+    "bool": "boolean",
+    "dict": "object",
+    "list": "array",
+    "str": "string",
+    "none": "null",
+}
+_INTEGER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_NULLS = frozenset({"null", "None", "NULL"})
+_MAX_LITERAL = 200_000  # characters; longer text is not parsed as a Python literal
+
+
+def _schema_types(schema: Any) -> list[str]:
+    """The JSON types a schema allows, in its order, with non-standard names (`int`, `dict`...) mapped."""
+    if not isinstance(schema, dict):
+        return []
+    found: list[str] = []
+    t = schema.get("type")
+    for name in [t] if isinstance(t, str) else t if isinstance(t, list) else []:
+        if isinstance(name, str):
+            found.append(_TYPE_ALIASES.get(name.lower(), name.lower()))
+    for key in ("anyOf", "oneOf", "allOf"):
+        subs = schema.get(key)
+        for sub in subs if isinstance(subs, list) else []:
+            found.extend(_schema_types(sub))
+    if not found and isinstance(schema.get("enum"), list) and schema["enum"]:
+        first = schema["enum"][0]
+        found.append({bool: "boolean", int: "integer", float: "number"}.get(type(first), "string"))
+    return list(dict.fromkeys(found))
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+_NOTHING = object()  # what `_literal` returns for a text that is no value
+
+
+def _literal(text: str, python: bool = True) -> Any:
+    """A JSON value, or else (`python`) a Python literal (`ast.literal_eval`, never `eval`); else _NOTHING."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        pass
+    if not python or len(text) > _MAX_LITERAL:
+        return _NOTHING
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return _NOTHING
+    return json.loads(json.dumps(value)) if _jsonable(value) else _NOTHING  # tuples become lists
+
+
+def _as_type(text: str, kind: str) -> tuple[bool, Any]:
+    """Read `text` as one JSON type: (True, value) or (False, None)."""
+    try:
+        if kind in ("integer", "number") and _INTEGER.fullmatch(text):
+            return True, int(text)
+        if kind in ("integer", "number") and _NUMBER.fullmatch(text):
+            number = float(text)
+            if math.isfinite(number) and (kind == "number" or number.is_integer()):
+                return True, number if kind == "number" else int(number)
+    except (ValueError, OverflowError):  # e.g. more digits than int() converts
+        return False, None
+    if kind == "boolean" and text.lower() in ("true", "false"):
+        return True, text.lower() == "true"
+    if kind in ("null", "integer", "number") and text in _NULLS:  # a number may be left out as null
+        return True, None
+    if kind in ("object", "array"):
+        value = _literal(text)
+        if value is _NOTHING and '\\"' in text:  # JSON written escaped, as inside a JSON string
+            value = _literal(_json_string_body(text))
+        if isinstance(value, dict if kind == "object" else list):
+            return True, value
+    return False, None
+
+
+def _json_string_body(text: str) -> str:
+    """`[{\\"a\\": 1}]` -> `[{"a": 1}]`: the text read as the inside of a JSON string, else unchanged."""
+    try:
+        return json.loads(f'"{text}"', strict=False)
+    except (ValueError, RecursionError):
+        return text
+
+
+def coerce_value(raw: str, schema: Any) -> Any:
+    """Type a text value by its schema: the non-string types first, then string; else keep the text."""
+    text = raw.strip()
+    for kind in sorted(_schema_types(schema), key=lambda k: k == "string"):
+        if kind == "string":
+            return raw
+        ok, value = _as_type(text, kind)
+        if ok:
+            return value
+    return raw
+
+
+def coerce_arguments(args: Mapping[str, Any], properties: Mapping[str, Any]) -> dict:
+    """Coerce string values whose schema does not allow a string (models often quote numbers)."""
+    out = {}
+    for key, value in args.items():
+        schema = properties.get(key)
+        if isinstance(value, str) and schema is not None and "string" not in _schema_types(schema):
+            out[key] = coerce_value(value, schema)
+        else:
+            out[key] = value
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/types.py
+# ----------------------------------------------------------------------------------------------
+
+"""What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the
+loop and the adapter exchange, and the small text and usage helpers everything uses. No Open WebUI here.
+
+Stop reasons (`StopReason`): answered (the model replied without calls); max_rounds (the synthesis round
+ran); deadline (total_timeout_seconds ran out: a summary of what THIS subquery gathered is returned);
+error (the model call failed). Cancellation re-raises after a final `done: True` status line.
+"""
+
+
+log = logging.getLogger(__name__)
+TextCallMode = Literal["auto", "always", "off"]
+
+SELF_NAMES = ("subquery", "subqueries")  # this tool's functions: never offered inside a subquery
+SUBQUERY_MARKER = "owui-subquery-tool"  # recognises copies of this tool under any id
+# The functions Open WebUI offers the model. It builds a tool's specs from its public methods when the tool is
+# saved (a valve cannot change them later), so this is where an admin chooses: delete a name, then save the
+# tool, to offer only the other one (`Tools.__dir__` hides it from Open WebUI's spec builder).
+FUNCTIONS = ("subquery", "subqueries")
+# Less time than this left is no time: no model round can finish in it.
+MIN_USEFUL_SECONDS = 0.25
+# Providers reject requests with more tools than this (OpenAI, OpenRouter, Anthropic gateways).
+MAX_REQUEST_TOOLS = 128
 
 
 @dataclass(frozen=True)
@@ -177,23 +378,6 @@ class ToolInfo:
         return spec_required(self.spec)
 
 
-def _spec_parameters(spec: Any) -> Mapping:
-    params = spec.get("parameters") if isinstance(spec, Mapping) else None
-    return params if isinstance(params, Mapping) else {}
-
-
-def spec_properties(spec: Any) -> dict:
-    """The one place that reads a tool's parameters from its function spec: name -> JSON schema."""
-    props = _spec_parameters(spec).get("properties")
-    return props if isinstance(props, dict) else {}
-
-
-def spec_required(spec: Any) -> list[str]:
-    """The required parameter names of a function spec."""
-    req = _spec_parameters(spec).get("required")
-    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
-
-
 @dataclass(frozen=True)
 class Completion:
     """One model round, as the loop sees it. `reasoning_text`/`reasoning_details`: what the provider
@@ -245,755 +429,6 @@ class LoopResult:
     stopped: StopReason
 
 
-# Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
-REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
-    ("<think>", "</think>"),
-    ("<thinking>", "</thinking>"),
-    ("<reason>", "</reason>"),
-    ("<reasoning>", "</reasoning>"),
-    ("<thought>", "</thought>"),
-    ("<Thought>", "</Thought>"),
-    ("<|begin_of_thought|>", "<|end_of_thought|>"),
-    ("◁think▷", "◁/think▷"),
-)
-REASONING_TEXT_FIELDS = ("reasoning_content", "reasoning", "thinking")  # where providers put reasoning
-
-# Less time than this left is no time: no model round can finish in it.
-MIN_USEFUL_SECONDS = 0.25
-# Providers reject requests with more tools than this (OpenAI, OpenRouter, Anthropic gateways).
-MAX_REQUEST_TOOLS = 128
-NOT_APPROVED = "Error: tool call was not approved."
-IMAGES_NOTE = "Here are the images from the tool results above. Please analyze them."
-
-FINAL_ROUND_PROMPT = (
-    "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. "
-    "Answer the subtask now, as completely as you can, from the tool results above; "
-    "say briefly what is still unknown."
-)
-
-
-# --- the loop ------------------------------------------------------------------
-Complete = Callable[[list[dict], "list[dict] | None", float, "str | None"], Awaitable[Completion]]
-Execute = Callable[[ToolCall, dict, float], Awaitable["str | ToolOutput"]]
-Emit = Callable[[str, bool], Awaitable[None]]
-Log = Callable[[str], Awaitable[None]]
-Approve = Callable[[ToolCall, dict, float], Awaitable[bool]]
-Resolve = Callable[[ToolCall], "ToolCall | str"]
-
-
-async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
-    return True
-
-
-def _unresolved(call: ToolCall) -> ToolCall | str:
-    return call
-
-
-async def _no_log(line: str) -> None:
-    return None
-
-
-@dataclass(frozen=True)
-class Hooks:
-    """What the loop needs from the outside world (the adapter's `Run` provides them).
-
-    emit: progress lines (a newer one may replace one not yet shown); log: one line per inner call
-    with its outcome, every one kept (the user's record of what ran).
-    """
-
-    complete: Complete
-    execute: Execute
-    emit: Emit
-    approve: Approve = _always_yes
-    resolve: Resolve = _unresolved
-    reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
-    log: Log = _no_log
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What one reply asks for: its text, the calls kept for this round, and what was not taken.
-
-    refused: (name, arguments) of calls written as text that also stand in data this run was given;
-    they stay text. dropped: calls beyond `max_calls_per_round`, neither run nor replayed.
-    """
-
-    content: str
-    calls: list[ToolCall]
-    refused: tuple[tuple[str, str], ...] = ()
-    dropped: int = 0
-
-
-async def run_subquery_loop(
-    messages: list[dict],
-    tools: Mapping[str, ToolInfo],
-    settings: Settings,
-    hooks: Hooks,
-    clock: Callable[[], float] = time.monotonic,
-    *,
-    untrusted: Sequence[str] = (),
-    deadline: float | None = None,
-) -> LoopResult:
-    """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
-
-    `untrusted`: texts given to this run as data (files, recent chat messages, the prompt); with
-    every tool result they make up the texts a call written as text must not come from (`TextGuard`).
-    `deadline` (on `clock`): when several loops share one; else `total_timeout_seconds` from now.
-    """
-    guard = TextGuard({name: t.spec for name, t in tools.items()}, untrusted)
-    deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
-    state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), guard)
-    while state.rounds < settings.max_rounds:
-        if state.remaining() < MIN_USEFUL_SECONDS:
-            return state.out_of_time(f"before round {state.rounds + 1}")
-        state.rounds += 1
-        reply = await state.ask_model(None)
-        if reply is None:
-            return state.out_of_time(f"while waiting for the model in round {state.rounds}")
-        if reply.error:
-            if state.rounds == 1:
-                return state.result(f"Subquery failed: {reply.error}", "error")
-            return state.result(
-                f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n" + state.gathered(),
-                "error",
-            )
-        reading = state.read_calls(reply)
-        if not reading.calls:
-            await state.log_refused(reading.refused)
-            answer = reading.content.strip() or state.empty_answer()
-            return state.result(answer + refused_note(reading.refused, final=True), "answered")
-        await state.tool_round(reading, reply.reasoning)
-        if state.remaining() < MIN_USEFUL_SECONDS:
-            return state.out_of_time(f"after round {state.rounds}")
-    return await state.final_round()
-
-
-@dataclass
-class _Loop:
-    """The state of one run of the loop (private to `run_subquery_loop`)."""
-
-    messages: list[dict]
-    tools: Mapping[str, ToolInfo]
-    settings: Settings
-    hooks: Hooks
-    clock: Callable[[], float]
-    deadline: float
-    own_from: int
-    guard: TextGuard
-    usages: list = field(default_factory=list)
-    counts: dict = field(default_factory=dict)
-    n_calls: int = 0
-    rounds: int = 0
-    native_seen: bool = False  # the model made a structured call in this run
-
-    def result(self, answer: str, stopped: StopReason) -> LoopResult:
-        capped = cap_text(answer, self.settings.max_output_chars, "answer")
-        return LoopResult(capped, self.rounds, self.n_calls, summarize_usage(self.usages), stopped)
-
-    def gathered(self) -> str:
-        return gathered_summary(self.messages[self.own_from :], self.settings.max_output_chars)
-
-    def empty_answer(self) -> str:
-        """An empty reply keeps what the tools returned (nothing lost), like the round and time limits."""
-        if not self.n_calls:
-            return "(the model returned an empty answer)"
-        return "[Subquery: the model returned an empty answer. What was gathered:]\n" + self.gathered()
-
-    def out_of_time(self, what: str) -> LoopResult:
-        note = (
-            f"[Subquery stopped: the {self.settings.total_timeout_seconds:g} s time limit ran out {what}. "
-            "What was gathered so far:]\n"
-        )
-        return self.result(note + self.gathered(), "deadline")
-
-    def remaining(self) -> float:
-        return self.deadline - self.clock()
-
-    async def ask_model(self, tool_choice: str | None) -> Completion | None:
-        """One model round under the deadline (None: the time ran out)."""
-        remaining = self.remaining()
-        specs = request_specs(self.tools)
-        try:
-            reply = await asyncio.wait_for(
-                self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None),
-                timeout=max(remaining, 0.001),
-            )
-        except TimeoutError:
-            return None
-        self.usages.append(reply.usage)
-        return reply
-
-    def read_calls(self, reply: Completion) -> Reading:
-        """The reply's calls: structured ones, else (valve `text_tool_calls`) calls written as text that
-        do not come from data; at most `max_calls_per_round` of them, ids unique in the request."""
-        content = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
-        calls = normalize_tool_calls(reply.tool_calls, f"call_r{self.rounds}")
-        refused: tuple[tuple[str, str], ...] = ()
-        if calls:
-            self.native_seen = True
-        elif self.reads_text_calls():
-            found = text_calls(content, self.specs(), f"call_r{self.rounds}_inline", self.guard.refuses)
-            content, calls, refused = found.text, found.calls, tuple(found.refused)
-        limit = self.settings.max_calls_per_round
-        return Reading(content, unique_ids(calls[:limit], self.messages), refused, max(len(calls) - limit, 0))
-
-    def reads_text_calls(self) -> bool:
-        mode = self.settings.text_tool_calls
-        return bool(self.tools) and (mode == "always" or (mode == "auto" and not self.native_seen))
-
-    def specs(self) -> dict[str, dict]:
-        return {name: t.spec for name, t in self.tools.items()}
-
-    async def approved(self, prepared: list[Prepared]) -> list[Prepared]:
-        """Ask for each runnable call in turn; anything but a yes answers NOT_APPROVED (and the call
-        is taken off the repeat count: it did not run)."""
-        out = []
-        for p in prepared:
-            if p.kwargs is not None:
-                try:
-                    ok = await asyncio.wait_for(
-                        self.hooks.approve(p.call, p.kwargs, self.remaining()),
-                        timeout=max(self.remaining(), 0.001),
-                    )
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    ok = False
-                if ok is not True:
-                    sig = call_signature(p.call.name, p.kwargs)
-                    self.counts[sig] = max(self.counts.get(sig, 1) - 1, 0)
-                    p = Prepared(p.call, answer=NOT_APPROVED, outcome="not approved")
-            out.append(p)
-        return out
-
-    def targets(self, calls: list[ToolCall]) -> list[Prepared | ToolCall]:
-        """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call
-        that is not is answered right away (and replayed with `{}` when its arguments are too long)."""
-        out: list[Prepared | ToolCall] = []
-        budget = self.settings.max_reply_chars
-        for call in calls:
-            budget -= len(call.arguments or "")
-            if budget < 0:
-                short = replace(call, arguments="{}", provider=None)
-                out.append(
-                    Prepared(
-                        short,
-                        answer=TOO_LONG.format(limit=self.settings.max_reply_chars),
-                        outcome="refused: arguments too long",
-                    )
-                )
-                continue
-            try:
-                target = self.hooks.resolve(call)
-            except Exception as exc:
-                target = f"Error: {exc}"
-            out.append(
-                Prepared(call, answer=target, outcome="refused") if isinstance(target, str) else target
-            )
-        return out
-
-    def timeout_for(self, p: Prepared) -> float:
-        remaining = max(self.remaining(), 0.0)
-        tool = self.tools.get(p.call.name)
-        return (
-            remaining
-            if tool is not None and tool.own_time
-            else min(self.settings.tool_timeout_seconds, remaining)
-        )
-
-    async def tool_round(self, reading: Reading, reasoning: Mapping[str, Any]) -> None:
-        targets = self.targets(reading.calls)
-        content = cap_text(reading.content, self.settings.max_reply_chars, "reply")
-        replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
-        self.messages.append({"role": "assistant", "content": content, "tool_calls": replayed, **reasoning})
-        runnable = [t for t in targets if isinstance(t, ToolCall)]
-        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, self.settings))
-        prepared = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
-        prepared = await self.approved(prepared)
-        self.n_calls += len(reading.calls)
-        label = _round_label(reading.calls)
-        await self.hooks.emit(
-            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {label}", False
-        )
-        outputs = await run_calls(
-            prepared, self.hooks.execute, self.settings.max_parallel_tools, self.timeout_for
-        )
-        self.add_results(prepared, outputs, round_notes(reading, self.settings.max_calls_per_round))
-        for p, output in zip(prepared, outputs, strict=True):
-            await self.hooks.log(
-                call_line(
-                    p.call.name,
-                    p.kwargs if p.kwargs is not None else p.call.arguments,
-                    p.outcome or output.outcome,
-                )
-            )
-        await self.log_refused(reading.refused)
-        if reading.dropped:
-            await self.hooks.log(
-                f"Subquery · {reading.dropped} more calls dropped · not run: over max_calls_per_round"
-            )
-
-    def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
-        """One tool message per call, in call order (each result also becomes data for `guard`); the
-        round's note to the model goes on the last one; images follow as one user message."""
-        images: list[str] = []
-        for i, (p, output) in enumerate(zip(prepared, outputs, strict=True)):
-            text = cap_text(output.text, self.settings.max_result_chars)
-            self.guard.add(text)
-            if note and i == len(prepared) - 1:
-                text = f"{text}\n\n{note}"
-            self.messages.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
-            images.extend(output.images)
-        if images:  # Chat Completions tool messages cannot carry images: one user message after them
-            parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
-            self.messages.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
-
-    async def log_refused(self, refused: Sequence[tuple[str, str]]) -> None:
-        for name, arguments in refused:
-            await self.hooks.log(call_line(name, arguments, REFUSED_OUTCOME))
-
-    async def final_round(self) -> LoopResult:
-        if self.remaining() < MIN_USEFUL_SECONDS:
-            return self.out_of_time("after the last tool round")
-        rounds = self.settings.max_rounds
-        self.messages.append({"role": "user", "content": FINAL_ROUND_PROMPT.format(rounds=rounds)})
-        await self.hooks.emit(f"Subquery · {rounds} rounds used · writing the answer", False)
-        reply = await self.ask_model("none")
-        if reply is None:
-            return self.out_of_time("while the model wrote its final answer")
-        text = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
-        found = text_calls(text, self.specs(), "ignored", self.guard.refuses)  # its own calls do not run
-        await self.log_refused(found.refused)
-        if reply.error or not found.text.strip():
-            reason = reply.error or "the model gave no final answer"
-            return self.result(
-                f"[Subquery used all {rounds} rounds; {reason}. What was gathered:]\n" + self.gathered(),
-                "max_rounds",
-            )
-        return self.result(found.text.strip() + refused_note(found.refused, final=True), "max_rounds")
-
-
-async def run_calls(
-    prepared: Sequence[Prepared],
-    execute: Execute,
-    max_parallel: int,
-    timeout: float | Callable[[Prepared], float],
-) -> list[ToolOutput]:
-    """Run a round's calls concurrently (bounded), results in call order.
-
-    The wait for a free slot counts against each call's timeout (a number, or one per call): a call
-    that never got a slot is "not started", one that ran too long "timed out".
-    """
-    semaphore = asyncio.Semaphore(max(1, max_parallel))
-
-    async def one(p: Prepared) -> ToolOutput:
-        if p.answer is not None:
-            return ToolOutput(p.answer, outcome=p.outcome or "refused")
-        limit = timeout(p) if callable(timeout) else timeout
-        started = False
-
-        async def go() -> str | ToolOutput:
-            nonlocal started
-            async with semaphore:
-                started = True
-                return await execute(p.call, p.kwargs or {}, limit)
-
-        try:
-            out = await asyncio.wait_for(go(), timeout=max(limit, 0.001))
-        except TimeoutError:
-            if not started:
-                return ToolOutput(
-                    f"Error: `{p.call.name}` was not started: no free slot within {limit:g} s "
-                    "(other calls of this round were still running).",
-                    outcome="not started",
-                )
-            return ToolOutput(
-                f"Error: `{p.call.name}` timed out after {limit:g} s and was abandoned.", outcome="timed out"
-            )
-        except asyncio.CancelledError:
-            raise
-        except NotStarted as exc:
-            return ToolOutput(f"Error: `{p.call.name}` was not started: {exc}", outcome="not started")
-        except Exception as exc:  # the model can react to a failing tool
-            text = f"Error: `{p.call.name}` raised {type(exc).__name__}: {_safe_str(exc)}"
-            return ToolOutput(text, outcome="failed")
-        if isinstance(out, ToolOutput):
-            return out
-        return ToolOutput(out if isinstance(out, str) else serialize_result(out))
-
-    return list(await asyncio.gather(*(one(p) for p in prepared)))
-
-
-def _round_label(calls: Sequence[ToolCall]) -> str:
-    counts: dict[str, int] = {}
-    for c in calls:
-        counts[c.name] = counts.get(c.name, 0) + 1
-    label = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in list(counts.items())[:6])
-    return label + (", …" if len(counts) > 6 else "")
-
-
-# --- what the user and the model are told about the calls -----------------------------------
-REFUSED_OUTCOME = "not run: the same call is in a tool result or other data of this subtask"
-TOO_LONG = "Error: not run: the arguments of the calls in this reply are longer than {limit:,} characters."
-CALL_LINE_CHARS = 200
-ARGUMENT_CHARS = 40
-
-
-def call_line(name: str, arguments: Any, outcome: str) -> str:
-    """The status line for one inner call: `Subquery · name(a=1, b="x…") · outcome`, bounded."""
-    name = _shorten(name, 60)
-    room = max(CALL_LINE_CHARS - len(f"Subquery · {name}() · {outcome}"), 12)
-    line = f"Subquery · {name}({_shorten(short_arguments(arguments), room)}) · {outcome}"
-    return line if len(line) <= CALL_LINE_CHARS else line[: CALL_LINE_CHARS - 1] + "…"
-
-
-def short_arguments(arguments: Any) -> str:
-    """Arguments as `k=v` pairs, each value shortened (a text that is not a JSON object: its head)."""
-    if isinstance(arguments, str):
-        decoded, _error = decode_arguments("", arguments[:20_000])
-        arguments = decoded if decoded is not None else arguments
-    if not isinstance(arguments, Mapping):
-        return _shorten(_safe_str(arguments), ARGUMENT_CHARS * 2)
-    parts = []
-    for key, value in list(arguments.items())[:8]:
-        try:
-            shown = json.dumps(value, ensure_ascii=False, default=str)
-        except Exception:
-            shown = _safe_str(value)
-        parts.append(f"{key}={_shorten(shown, ARGUMENT_CHARS)}")
-    return ", ".join(parts) + (", …" if len(arguments) > 8 else "")
-
-
-def _shorten(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def refused_note(refused: Sequence[tuple[str, str]], final: bool = False) -> str:
-    """What the model (or, on an answer, the chat's model) is told about calls written as text that
-    were not run because the same call stands in data this subtask was given."""
-    if not refused:
-        return ""
-    names = ", ".join(dict.fromkeys(name for name, _ in refused))
-    where = "this answer" if final else "your reply"
-    note = (
-        f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}). The same call "
-        "appears in a tool result, a file or the chat history given to this subtask, so it is quoted data, "
-        "not a request.]"
-    )
-    return "\n\n" + note if final else note
-
-
-def round_notes(reading: Reading, limit: int) -> str:
-    """The notes for the model after a round: refused text calls, calls dropped over the limit."""
-    notes = [refused_note(reading.refused)] if reading.refused else []
-    if reading.dropped:
-        notes.append(
-            f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most "
-            f"{limit} calls run per round. Send the ones still needed in the next round.]"
-        )
-    return "\n".join(notes)
-
-
-# --- model replies -------------------------------------------------------------
-def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
-    """`params.reasoning_tags` as Open WebUI reads it: False disables, a [start, end] pair replaces."""
-    if param is False:
-        return ()
-    if isinstance(param, (list, tuple)) and len(param) == 2 and all(isinstance(t, str) and t for t in param):
-        return ((param[0], param[1]),)
-    return REASONING_TAGS
-
-
-def _start_pattern(tag: str) -> str:
-    if tag.startswith("<") and tag.endswith(">"):
-        return rf"<{re.escape(tag[1:-1])}(\s[^>]*)?>"  # attributes allowed, as Open WebUI does
-    return re.escape(tag)
-
-
-def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
-    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning)."""
-    if not content:
-        return ""
-    original = content
-    for start, end in tags:
-        content = re.sub(rf"{_start_pattern(start)}.*?(?:{re.escape(end)}|\Z)", "", content, flags=re.DOTALL)
-    return content.strip() if content != original else content
-
-
-def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
-    """The reasoning a provider sent on a reply: its text and its `reasoning_details` entries."""
-    text = next(
-        (message[k] for k in REASONING_TEXT_FIELDS if isinstance(message.get(k), str) and message[k]), ""
-    )
-    details = message.get("reasoning_details")
-    provider = message.get("provider_specific_fields")
-    if not details and isinstance(provider, Mapping):
-        details = provider.get("reasoning_details")
-    if isinstance(details, dict):
-        details = [details]
-    return text, tuple(details) if isinstance(details, list) else ()
-
-
-def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict:
-    """Open WebUI's rule for reasoning sent back within a turn (`convert_output_to_messages`, raw):
-    the text only in the provider's own field (`thinking` for Ollama, `reasoning_content` for
-    llama.cpp; nothing by default), `reasoning_details` without unsigned Anthropic entries. The
-    adapter uses Open WebUI's own functions; this is their rule for when they cannot be imported."""
-    out: dict[str, Any] = {}
-    if text and fmt in ("thinking", "reasoning_content"):
-        out[fmt] = text
-    kept = [
-        d
-        for d in details
-        if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
-    ]
-    if kept:
-        out["reasoning_details"] = kept
-    return out
-
-
-def split_json_objects(raw: str) -> list[str]:
-    """Back-to-back JSON objects in one arguments string, split as Open WebUI's `_split_tool_calls` does."""
-    decoder = json.JSONDecoder()
-    parts: list[str] = []
-    pos = 0
-    try:
-        while pos < len(raw):
-            while pos < len(raw) and raw[pos].isspace():
-                pos += 1
-            if pos >= len(raw):
-                break
-            _, end = decoder.raw_decode(raw, pos)
-            parts.append(raw[pos:end].strip())
-            pos = end
-    except Exception:  # undecodable (or absurdly deep/long): one call, the argument check will explain
-        return [raw]
-    return parts or [raw]
-
-
-def _arguments_text(args: Any) -> str:
-    if args is None:
-        return ""
-    if isinstance(args, str):
-        return args
-    try:
-        return json.dumps(args, ensure_ascii=False)
-    except Exception:
-        return str(type(args).__name__)
-
-
-def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCall]:
-    """Structured `tool_calls` from a provider, made uniform (ids present, arguments as text, split)."""
-    if not isinstance(raw_calls, (list, tuple)):
-        return []
-    calls = []
-    for i, raw in enumerate(raw_calls):
-        if not isinstance(raw, dict):
-            continue
-        fn = raw.get("function") if isinstance(raw.get("function"), dict) else {}
-        name = fn.get("name") or raw.get("name") or ""
-        args = _arguments_text(fn.get("arguments", raw.get("arguments")))
-        call_id = str(raw.get("id") or f"{id_prefix}_{i}")
-        pieces = split_json_objects(args) if args.strip() else [args]
-        for j, piece in enumerate(pieces):
-            calls.append(ToolCall(call_id if len(pieces) == 1 else f"{call_id}_{j}", str(name), piece))
-    return calls
-
-
-def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall]:
-    """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
-    some providers number calls from 0 in every round)."""
-    used = {
-        tc.get("id")
-        for m in messages
-        if isinstance(m, dict)
-        for tc in (m.get("tool_calls") or [])
-        if isinstance(tc, dict)
-    }
-    out = []
-    for call in calls:
-        cid = fresh_id(call.id, used)
-        out.append(call if cid == call.id else replace(call, id=cid))
-    return out
-
-
-# --- arguments ---------------------------------------------------------------
-def _excerpt(raw: str, limit: int = 200) -> str:
-    return raw if len(raw) <= limit else raw[:limit] + "…"
-
-
-def decode_arguments(name: str, raw: str) -> tuple[dict | None, str | None]:
-    """JSON object arguments, or a message the model can act on (it holds the raw text)."""
-    if raw is None or not str(raw).strip():
-        return {}, None
-    try:
-        value = json.loads(raw)
-    except Exception as exc:
-        try:
-            value = ast.literal_eval(raw)
-        except Exception:
-            where = f" ({exc.msg} at position {exc.pos})" if isinstance(exc, json.JSONDecodeError) else ""
-            return None, (
-                f"Error: the arguments for `{name}` are not valid JSON{where}. "
-                f"Received: {_excerpt(raw)}. Send a JSON object."
-            )
-    if not isinstance(value, dict):
-        return None, f"Error: the arguments for `{name}` must be a JSON object, got {type(value).__name__}."
-    return value, None
-
-
-def replay_arguments(raw: str) -> str:
-    """The arguments as kept for the next round: valid JSON, `{}` when empty or undecodable."""
-    value, error = decode_arguments("", raw)
-    if error or value is None:
-        return "{}"
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except Exception:
-        return "{}"
-
-
-def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
-    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
-
-    A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
-    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument.
-    """
-    if tool.passthrough:
-        return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
-    allowed = frozenset(tool.properties)  # Open WebUI keeps the spec's properties...
-    if tool.accepted is not None:
-        allowed &= tool.accepted  # ...and a known signature must take them too
-    kept, dropped = {}, []
-    for key, value in args.items():
-        if not isinstance(key, str) or key in tool.injected or key.startswith("__") or key not in allowed:
-            dropped.append(str(key))
-        else:
-            kept[key] = value
-    return kept, dropped
-
-
-def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
-    try:
-        return name + ":" + json.dumps(kwargs, sort_keys=True, default=str, ensure_ascii=False)
-    except Exception:
-        try:
-            return name + ":" + repr(sorted(kwargs.items(), key=lambda kv: kv[0]))
-        except Exception:
-            return f"{name}:{id(kwargs)}"
-
-
-def is_self_name(name: str) -> bool:
-    return name in SELF_NAMES
-
-
-def prepare_call(
-    call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[str, int], limit: int
-) -> Prepared:
-    """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
-    tool = tools.get(call.name)
-    if tool is None:
-        if is_self_name(call.name):
-            return Prepared(
-                call,
-                answer=f"Error: `{call.name}` cannot be called inside a subquery. Use the other tools.",
-                outcome="refused: no nested subquery",
-            )
-        available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
-        return Prepared(
-            call,
-            answer=f'Error: Tool "{call.name}" not found. Available tools: {available}.',
-            outcome="refused: no such tool",
-        )
-    args, error = decode_arguments(call.name, call.arguments)
-    if error:
-        return Prepared(call, answer=error, outcome="refused: bad arguments")
-    assert args is not None
-    if not tool.passthrough:
-        args = coerce_arguments(args, tool.properties)
-    kwargs, _dropped = filter_arguments(args, tool)
-    missing = [r for r in tool.required if r not in kwargs]
-    if missing:
-        expected = ", ".join(
-            f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items()
-        )
-        return Prepared(
-            call,
-            answer=f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. "
-            f"Expected: {expected}.",
-            outcome="refused: missing arguments",
-        )
-    seen = counts.get(call_signature(call.name, kwargs), 0)
-    if seen >= limit > 0:
-        return Prepared(
-            call,
-            answer=f"Not executed: `{call.name}` was already called {seen} times with exactly these "
-            "arguments. Use the results above, change the arguments, or answer now.",
-            outcome="refused: repeated too often",
-        )
-    return Prepared(call, kwargs=kwargs)
-
-
-def prepare_round(
-    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int], settings: Settings
-) -> list[Prepared]:
-    """Prepare a round's calls in order, counting identical calls AS the round is prepared.
-
-    At most `repeat_call_limit` identical calls run (across rounds too); every call gets an answer.
-    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)
-    """
-    out: list[Prepared] = []
-    for call in calls:
-        try:
-            p = prepare_call(call, tools, counts, settings.repeat_call_limit)
-        except Exception as exc:  # odd arguments must never end the loop
-            p = Prepared(
-                call,
-                answer=f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__}).",
-                outcome="refused: bad arguments",
-            )
-        if p.kwargs is not None:
-            sig = call_signature(call.name, p.kwargs)
-            counts[sig] = counts.get(sig, 0) + 1
-        out.append(p)
-    return out
-
-
-def accepted_parameters(fn: Any) -> frozenset[str] | None:
-    """Parameter names a callable takes (None when it takes **kwargs or cannot be inspected)."""
-    try:
-        sig = inspect.signature(fn)
-    except (TypeError, ValueError):
-        return None
-    names = set()
-    for p in sig.parameters.values():
-        if p.kind == p.VAR_KEYWORD:
-            return None
-        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
-            names.add(p.name)
-    return frozenset(names)
-
-
-# --- results -----------------------------------------------------------------
-def serialize_result(value: Any) -> str:
-    """Open WebUI's own rendering of a tool result: str as is, dict/list as indented JSON."""
-    if value is None:
-        return ""
-    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Mapping):
-        value = value[0]  # (data, headers) from an OpenAPI tool server
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    if isinstance(value, list):
-        value = {"results": value}
-    if isinstance(value, dict):
-        try:
-            return json.dumps(value, indent=2, ensure_ascii=False, default=str)
-        except Exception:
-            return _safe_str(value)
-    return _safe_str(value)
-
-
 def _safe_str(value: Any) -> str:
     try:
         return str(value)
@@ -1008,9 +443,17 @@ def cap_text(text: str, limit: int, what: str = "result") -> str:
     tail = min(limit // 5, 2000)
     head = max(limit - tail, 0)
     removed = len(text) - head - tail
-    return f"{text[:head]}\n[… {what} truncated: {removed:,} of {len(text):,} characters removed …]\n" + (
-        text[-tail:] if tail else ""
-    )
+    note = f"\n[… {what} truncated: {removed:,} of {len(text):,} characters removed …]\n"
+    return text[:head] + note + (text[-tail:] if tail else "")
+
+
+def _shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _count(value: Any) -> int:
+    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
 
 
 def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
@@ -1019,13 +462,10 @@ def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
         if not isinstance(usage, Mapping):
             continue
         for key, alt in (("prompt_tokens", "input_tokens"), ("completion_tokens", "output_tokens")):
-            value = usage.get(key) or usage.get(alt) or usage.get(key.replace("_tokens", "_eval_count"))
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                total[key] += int(value)
-        value = usage.get("total_tokens")
-        total["total_tokens"] += (
-            int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
-        )
+            total[key] += _count(
+                usage.get(key) or usage.get(alt) or usage.get(key.replace("_tokens", "_eval_count"))
+            )
+        total["total_tokens"] += _count(usage.get("total_tokens"))
     if not total["total_tokens"]:
         total["total_tokens"] = total["prompt_tokens"] + total["completion_tokens"]
     return total
@@ -1035,17 +475,14 @@ def human_tokens(n: int) -> str:
     return f"{n / 1000:.1f}k" if n >= 1000 else str(n)
 
 
-# --- context -------------------------------------------------------------------
-TURN_PARAMS = ("temperature", "top_p", "max_tokens", "reasoning_effort", "seed", "stop")
+# ----------------------------------------------------------------------------------------------
+# src/subquery/messages.py
+# ----------------------------------------------------------------------------------------------
 
-
-def turn_params(*sources: Any) -> dict:
-    """The turn's chat parameters for the inner calls; later sources win, None is skipped."""
-    out: dict = {}
-    for source in sources:
-        if isinstance(source, Mapping):
-            out.update({k: source[k] for k in TURN_PARAMS if source.get(k) is not None})
-    return out
+"""The messages a subquery starts from and reads back: the chat's recent messages cut at tool-group
+boundaries and made provider-valid (`tail_messages`, `sanitize_pairs`), call ids unique in the whole request,
+the chat's files as context, and a summary of what a loop gathered when it cannot finish.
+"""
 
 
 def _text_of(content: Any) -> str:
@@ -1100,6 +537,23 @@ def fresh_id(cid: Any, used: set) -> str:
         new = f"{base}~{n}"
     used.add(new)
     return new
+
+
+def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall]:
+    """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
+    some providers number calls from 0 in every round)."""
+    used = {
+        tc.get("id")
+        for m in messages
+        if isinstance(m, dict)
+        for tc in (m.get("tool_calls") or [])
+        if isinstance(tc, dict)
+    }
+    out = []
+    for call in calls:
+        cid = fresh_id(call.id, used)
+        out.append(call if cid == call.id else replace(call, id=cid))
+    return out
 
 
 def sanitize_pairs(messages: list[dict]) -> list[dict]:
@@ -1179,12 +633,6 @@ def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> s
     return "Files attached to the chat: " + ", ".join(names) if names else ""
 
 
-def first_user_message(prompt: str, context: str) -> dict:
-    if not context:
-        return {"role": "user", "content": prompt}
-    return {"role": "user", "content": f"{context}\n\n{prompt}"}
-
-
 def gathered_summary(messages: Sequence[dict], limit: int) -> str:
     """What the loop collected (pass only the subquery's own messages), for when it cannot finish."""
     names: dict[str, str] = {}
@@ -1202,217 +650,426 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
     return cap_text("\n".join(lines), limit, "summary") if lines else "(nothing was gathered)"
 
 
-# --- several subtasks at once (`subqueries`) ---------------------------------------------------------
-MAX_TASKS = 16  # tasks one `subqueries` call may hold
-NESTED_REFUSAL = "Error: a subquery cannot start another subquery. Use the other tools directly."
+# ----------------------------------------------------------------------------------------------
+# src/subquery/prepare.py
+# ----------------------------------------------------------------------------------------------
+
+"""What happens to each call of a round before it runs: decoded, typed by the tool's schema, filtered to what
+the tool accepts (as Open WebUI filters it), checked for required arguments and repeats; and a tool's
+result rendered as Open WebUI renders it. Every call gets an answer: a call that cannot run is answered
+right away, with a message the model can act on.
+"""
 
 
-def read_tasks(raw: Any) -> tuple[list[str], str | None]:
-    """The task texts of a `subqueries` call, or a message the model can act on. A JSON text of a list is read
-    as that list, one plain text as one task (models send both)."""
-    if isinstance(raw, str):
-        try:
-            decoded = json.loads(raw)
-        except (ValueError, RecursionError):
-            decoded = None
-        raw = decoded if isinstance(decoded, list) else [raw]
-    if not isinstance(raw, (list, tuple)) or not raw:
-        return [], 'Error: `tasks` must be a non-empty list of task texts, e.g. ["Find …", "Compare …"].'
-    if len(raw) > MAX_TASKS:
-        return [], (
-            f"Error: at most {MAX_TASKS} tasks per subqueries call, got {len(raw)}. "
-            "Merge related tasks, or call subqueries again for the rest."
-        )
-    empty = [str(i) for i, t in enumerate(raw, 1) if not isinstance(t, str) or not t.strip()]
-    if empty:
-        return [], (
-            f"Error: task {', '.join(empty)} of {len(raw)} is empty or not text. "
-            "Send every task as a complete instruction."
-        )
-    return [t.strip() for t in raw], None
+def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
+    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
 
-
-def task_label(i: int, n: int) -> str:
-    return f"task {i}/{n}"
-
-
-def tasks_answer(prompts: Sequence[str], answers: Sequence[str]) -> str:
-    """One section per task, in the order given: its heading names the task, its body is the task's answer."""
-    n = len(prompts)
-    return "\n\n".join(
-        f"## Task {i}/{n}: {_shorten(prompt, 100)}\n{answer}"
-        for i, (prompt, answer) in enumerate(zip(prompts, answers, strict=True), 1)
-    )
-
-
-# Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
-TOOL_SEARCH_NAMES = ("search_tools", "call_tool")
-
-
-def _named_in(name: str, text: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
-
-
-def cap_request_tools(
-    tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
-) -> tuple[dict[str, ToolInfo], list[str]]:
-    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
-
-    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
-    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
-    never count (they are not in the request). The order of the kept tools is left as it was.
+    A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
+    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument.
     """
-    sent = [n for n, t in tools.items() if not t.deferred]
-    if len(sent) <= limit:
-        return dict(tools), []
-    text = prompt if isinstance(prompt, str) else ""
-    first = [n for n in sent if n in TOOL_SEARCH_NAMES]
-    named = [n for n in sent if n not in first and _named_in(n, text)]
-    rest = [n for n in sent if n not in first and n not in named]
-    keep = set((first + named + rest)[:limit])
-    kept = {n: t for n, t in tools.items() if t.deferred or n in keep}
-    return kept, [n for n in sent if n not in keep]
+    if tool.passthrough:
+        return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
+    allowed = frozenset(tool.properties)  # Open WebUI keeps the spec's properties...
+    if tool.accepted is not None:
+        allowed &= tool.accepted  # ...and a known signature must take them too
+
+    def keeps(key: Any) -> bool:
+        return (
+            isinstance(key, str) and key in allowed and key not in tool.injected and not key.startswith("__")
+        )
+
+    return {k: v for k, v in args.items() if keeps(k)}, [str(k) for k in args if not keeps(k)]
 
 
-def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
-    """`t1, t2, … (+N more)`: the names a status line can carry."""
-    head = ", ".join(left_out[:shown])
-    return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
-
-
-def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
-    """The `tools` of a request: deferred ones stay out, never more than MAX_REQUEST_TOOLS."""
-    specs = [{"type": "function", "function": t.spec} for t in tools.values() if not t.deferred]
-    return specs[:MAX_REQUEST_TOOLS] or None
-
-
-# >>> text-call section (issue 9 owns it): calls that models write as text.
-# Interface used by the rest of the file, keep it stable:
-#   parse_inline_calls(content, specs, id_prefix) -> (text before the first call, [ToolCall])
-#   coerce_arguments(args, properties) -> dict      (typing by JSON schema)
-#   _schema_types(schema) -> list[str]
-# Every dialect below is one small parser that returns `_Unit`s (stretches of the reply that hold
-# calls). A unit is taken whole, or stays text: every call in it must name an offered tool and carry
-# well-formed arguments. The dialect table (`_DIALECTS`) is at the end of this section.
-
-# --- typing by the tool's JSON schema -----------------------------------------------------
-_TYPE_ALIASES = {
-    "float": "number",
-    "int": "integer",
-    "bool": "boolean",
-    "dict": "object",
-    "list": "array",
-    "str": "string",
-    "none": "null",
-}
-_INTEGER = re.compile(r"[+-]?\d+")
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
-_NULLS = frozenset({"null", "None", "NULL"})
-_MAX_LITERAL = 200_000  # characters; longer text is not parsed as a Python literal
-
-
-def _schema_types(schema: Any) -> list[str]:
-    """The JSON types a schema allows, in its order, with non-standard names (`int`, `dict`...) mapped."""
-    if not isinstance(schema, dict):
-        return []
-    found: list[str] = []
-    t = schema.get("type")
-    for name in [t] if isinstance(t, str) else t if isinstance(t, list) else []:
-        if isinstance(name, str):
-            found.append(_TYPE_ALIASES.get(name.lower(), name.lower()))
-    for key in ("anyOf", "oneOf", "allOf"):
-        subs = schema.get(key)
-        for sub in subs if isinstance(subs, list) else []:
-            found.extend(_schema_types(sub))
-    if not found and isinstance(schema.get("enum"), list) and schema["enum"]:
-        first = schema["enum"][0]
-        found.append({bool: "boolean", int: "integer", float: "number"}.get(type(first), "string"))
-    return list(dict.fromkeys(found))
-
-
-def _jsonable(value: Any) -> bool:
+def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
     try:
-        json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        return False
-    return True
+        return name + ":" + json.dumps(kwargs, sort_keys=True, default=str, ensure_ascii=False)
+    except Exception:
+        try:
+            return name + ":" + repr(sorted(kwargs.items(), key=lambda kv: kv[0]))
+        except Exception:
+            return f"{name}:{id(kwargs)}"
 
 
-def _literal(text: str) -> Any:
-    """A JSON value, or else a Python literal (`ast.literal_eval`, never `eval`); None-marker on failure."""
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        pass
-    if len(text) > _MAX_LITERAL:
-        return _NOTHING
-    try:
-        value = ast.literal_eval(text)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return _NOTHING
-    return json.loads(json.dumps(value)) if _jsonable(value) else _NOTHING  # tuples become lists
+def prepare_call(
+    call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[str, int], limit: int
+) -> Prepared:
+    """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
+    tool = tools.get(call.name)
+    if tool is None and call.name in SELF_NAMES:
+        answer = f"Error: `{call.name}` cannot be called inside a subquery. Use the other tools."
+        return Prepared(call, answer=answer, outcome="refused: no nested subquery")
+    if tool is None:
+        available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
+        answer = f'Error: Tool "{call.name}" not found. Available tools: {available}.'
+        return Prepared(call, answer=answer, outcome="refused: no such tool")
+    args, error = decode_arguments(call.name, call.arguments)
+    if error or args is None:
+        return Prepared(call, answer=error, outcome="refused: bad arguments")
+    kwargs, _dropped = filter_arguments(
+        args if tool.passthrough else coerce_arguments(args, tool.properties), tool
+    )
+    missing = [r for r in tool.required if r not in kwargs]
+    if missing:
+        expected = ", ".join(
+            f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items()
+        )
+        answer = f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. Expected: {expected}."
+        return Prepared(call, answer=answer, outcome="refused: missing arguments")
+    seen = counts.get(call_signature(call.name, kwargs), 0)
+    if seen >= limit > 0:
+        answer = (
+            f"Not executed: `{call.name}` was already called {seen} times with exactly these arguments. "
+            "Use the results above, change the arguments, or answer now."
+        )
+        return Prepared(call, answer=answer, outcome="refused: repeated too often")
+    return Prepared(call, kwargs=kwargs)
 
 
-_NOTHING = object()
+def prepare_round(
+    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int], settings: Settings
+) -> list[Prepared]:
+    """Prepare a round's calls in order, counting identical calls AS the round is prepared.
 
-
-def _as_type(text: str, kind: str) -> tuple[bool, Any]:
-    """Read `text` as one JSON type: (True, value) or (False, None)."""
-    try:
-        if kind in ("integer", "number") and _INTEGER.fullmatch(text):
-            return True, int(text)
-        if kind in ("integer", "number") and _NUMBER.fullmatch(text):
-            number = float(text)
-            if math.isfinite(number) and (kind == "number" or number.is_integer()):
-                return True, number if kind == "number" else int(number)
-    except (ValueError, OverflowError):  # e.g. more digits than int() converts
-        return False, None
-    if kind == "boolean" and text.lower() in ("true", "false"):
-        return True, text.lower() == "true"
-    if kind in ("null", "integer", "number") and text in _NULLS:  # a number may be left out as null
-        return True, None
-    if kind in ("object", "array"):
-        value = _literal(text)
-        if value is _NOTHING and '\\"' in text:  # JSON written escaped, as inside a JSON string
-            value = _literal(_json_string_body(text))
-        if isinstance(value, dict if kind == "object" else list):
-            return True, value
-    return False, None
-
-
-def _json_string_body(text: str) -> str:
-    """`[{\\"a\\": 1}]` -> `[{"a": 1}]`: the text read as the inside of a JSON string, else unchanged."""
-    try:
-        return json.loads(f'"{text}"', strict=False)
-    except (ValueError, RecursionError):
-        return text
-
-
-def coerce_value(raw: str, schema: Any) -> Any:
-    """Type a text value by its schema: the non-string types first, then string; else keep the text."""
-    text = raw.strip()
-    for kind in sorted(_schema_types(schema), key=lambda k: k == "string"):
-        if kind == "string":
-            return raw
-        ok, value = _as_type(text, kind)
-        if ok:
-            return value
-    return raw
-
-
-def coerce_arguments(args: Mapping[str, Any], properties: Mapping[str, Any]) -> dict:
-    """Coerce string values whose schema does not allow a string (models often quote numbers)."""
-    out = {}
-    for key, value in args.items():
-        schema = properties.get(key)
-        if isinstance(value, str) and schema is not None and "string" not in _schema_types(schema):
-            out[key] = coerce_value(value, schema)
-        else:
-            out[key] = value
+    At most `repeat_call_limit` identical calls run (across rounds too); every call gets an answer.
+    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)
+    """
+    out: list[Prepared] = []
+    for call in calls:
+        try:
+            p = prepare_call(call, tools, counts, settings.repeat_call_limit)
+        except Exception as exc:  # odd arguments must never end the loop
+            answer = f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__})."
+            p = Prepared(call, answer=answer, outcome="refused: bad arguments")
+        if p.kwargs is not None:
+            sig = call_signature(call.name, p.kwargs)
+            counts[sig] = counts.get(sig, 0) + 1
+        out.append(p)
     return out
 
 
-# --- shared pieces of the parsers -----------------------------------------------------------
+def accepted_parameters(fn: Any) -> frozenset[str] | None:
+    """Parameter names a callable takes (None when it takes **kwargs or cannot be inspected)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind == p.VAR_KEYWORD for p in params):
+        return None
+    return frozenset(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+
+
+def serialize_result(value: Any) -> str:
+    """Open WebUI's own rendering of a tool result: str as is, dict/list as indented JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Mapping):
+        value = value[0]  # (data, headers) from an OpenAPI tool server
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, list):
+        value = {"results": value}
+    if isinstance(value, dict):
+        try:
+            return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+        except Exception:
+            return _safe_str(value)
+    return _safe_str(value)
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/reasoning.py
+# ----------------------------------------------------------------------------------------------
+
+"""Reasoning in model replies: the blocks stripped from the text the loop reads (Open WebUI's markers, or the
+turn's `params.reasoning_tags`), and the reasoning a provider sent, to be replayed on the next round as Open
+WebUI's own per-provider rule decides (the adapter applies it; `replay_reasoning` is that rule, pure).
+"""
+
+
+# Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
+REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
+    *((f"<{t}>", f"</{t}>") for t in ("think", "thinking", "reason", "reasoning", "thought", "Thought")),
+    ("<|begin_of_thought|>", "<|end_of_thought|>"),
+    ("◁think▷", "◁/think▷"),
+)
+REASONING_TEXT_FIELDS = ("reasoning_content", "reasoning", "thinking")  # where providers put reasoning
+
+
+def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
+    """`params.reasoning_tags` as Open WebUI reads it: False disables, a [start, end] pair replaces."""
+    if param is False:
+        return ()
+    if isinstance(param, (list, tuple)) and len(param) == 2 and all(isinstance(t, str) and t for t in param):
+        return ((param[0], param[1]),)
+    return REASONING_TAGS
+
+
+def _start_pattern(tag: str) -> str:
+    if tag.startswith("<") and tag.endswith(">"):
+        return rf"<{re.escape(tag[1:-1])}(\s[^>]*)?>"  # attributes allowed, as Open WebUI does
+    return re.escape(tag)
+
+
+def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
+    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning)."""
+    if not content:
+        return ""
+    original = content
+    for start, end in tags:
+        content = re.sub(rf"{_start_pattern(start)}.*?(?:{re.escape(end)}|\Z)", "", content, flags=re.DOTALL)
+    return content.strip() if content != original else content
+
+
+def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    """The reasoning a provider sent on a reply: its text and its `reasoning_details` entries."""
+    text = next(
+        (message[k] for k in REASONING_TEXT_FIELDS if isinstance(message.get(k), str) and message[k]), ""
+    )
+    details = message.get("reasoning_details")
+    provider = message.get("provider_specific_fields")
+    if not details and isinstance(provider, Mapping):
+        details = provider.get("reasoning_details")
+    if isinstance(details, dict):
+        details = [details]
+    return text, tuple(details) if isinstance(details, list) else ()
+
+
+def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict:
+    """Open WebUI's rule for reasoning sent back within a turn (`convert_output_to_messages`, raw):
+    the text only in the provider's own field (`thinking` for Ollama, `reasoning_content` for
+    llama.cpp; nothing by default), `reasoning_details` without unsigned Anthropic entries. The
+    adapter uses Open WebUI's own functions; this is their rule for when they cannot be imported."""
+    out: dict[str, Any] = {}
+    if text and fmt in ("thinking", "reasoning_content"):
+        out[fmt] = text
+    kept = [
+        d
+        for d in details
+        if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
+    ]
+    if kept:
+        out["reasoning_details"] = kept
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/status.py
+# ----------------------------------------------------------------------------------------------
+
+"""Status lines: what the user sees of a subquery while it runs (Open WebUI stores them on the chat message; the
+model never receives them). One line per inner call with its outcome, progress lines, and a last `done`
+line with the totals.
+
+They are sent in the background by one consumer task per emitter, one at a time and each bounded, so a slow
+socket never holds the loop past total_timeout_seconds; call lines are all kept; `done` goes last and is
+awaited at most DONE_WAIT_SECONDS.
+"""
+
+
+CALL_LINE_CHARS = 200
+ARGUMENT_CHARS = 40
+STATUS_INTERVAL_SECONDS = 0.3
+# A line is sent in the background and may take this long; the loop never waits for it.
+STATUS_SEND_SECONDS = 5.0
+# The caller waits at most this long for the final `done` line; a slower one still goes out afterwards.
+DONE_WAIT_SECONDS = 0.3
+# Call lines kept per subquery (each is a database write); further calls are counted in one line.
+MAX_CALL_LINES = 48
+_BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
+_VERDICTS = {
+    "answered": "done",
+    "max_rounds": "done (round limit reached)",
+    "deadline": "stopped at the time limit",
+    "error": "failed",
+}
+
+
+def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
+    task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+    _BACKGROUND.add(task)
+    task.add_done_callback(_BACKGROUND.discard)
+    return task
+
+
+def call_line(name: str, arguments: Any, outcome: str) -> str:
+    """The status line for one inner call: `Subquery · name(a=1, b="x…") · outcome`, bounded."""
+    name = _shorten(name, 60)
+    room = max(CALL_LINE_CHARS - len(f"Subquery · {name}() · {outcome}"), 12)
+    line = f"Subquery · {name}({_shorten(short_arguments(arguments), room)}) · {outcome}"
+    return line if len(line) <= CALL_LINE_CHARS else line[: CALL_LINE_CHARS - 1] + "…"
+
+
+def short_arguments(arguments: Any) -> str:
+    """Arguments as `k=v` pairs, each value shortened (a text that is not a JSON object: its head)."""
+    if isinstance(arguments, str):
+        decoded, _error = decode_arguments("", arguments[:20_000])
+        arguments = decoded if decoded is not None else arguments
+    if not isinstance(arguments, Mapping):
+        return _shorten(_safe_str(arguments), ARGUMENT_CHARS * 2)
+    parts = []
+    for key, value in list(arguments.items())[:8]:
+        try:
+            shown = json.dumps(value, ensure_ascii=False, default=str)
+        except Exception:
+            shown = _safe_str(value)
+        parts.append(f"{key}={_shorten(shown, ARGUMENT_CHARS)}")
+    return ", ".join(parts) + (", …" if len(arguments) > 8 else "")
+
+
+def _unlisted(n: int) -> str:
+    return f"Subquery · {n} more inner calls (not listed one by one)"
+
+
+def _totals(rounds: int, calls: int, tokens: int, seconds: float) -> str:
+    return (
+        f"{rounds} round{'s' if rounds != 1 else ''} · {calls} tool call{'s' if calls != 1 else ''} · "
+        f"{human_tokens(tokens)} tokens · {seconds:.1f} s"
+    )
+
+
+def done_line(outcome: LoopResult, seconds: float) -> str:
+    """The last status line of one subquery (or one task): its verdict, then its totals."""
+    totals = _totals(outcome.rounds, outcome.tool_calls, outcome.usage.get("total_tokens", 0), seconds)
+    return f"Subquery {_VERDICTS[outcome.stopped]} · {totals}"
+
+
+def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
+    """The last status line of a `subqueries` call: the tasks by verdict, then the totals."""
+    verdicts = collections.Counter(_VERDICTS[o.stopped] for o in outcomes)
+    rounds, calls = sum(o.rounds for o in outcomes), sum(o.tool_calls for o in outcomes)
+    totals = _totals(rounds, calls, sum(o.usage.get("total_tokens", 0) for o in outcomes), seconds)
+    return f"Subqueries done · {len(outcomes)} tasks: {', '.join(f'{k} {v}' for v, k in verdicts.items())} · {totals}"
+
+
+class StatusEmitter:
+    """The status lines of one subquery (or of all tasks of one `subqueries` call), never holding the loop.
+
+    Lines wait in one queue for one consumer task (`_drain`), which sends them in order, one at a time, each
+    bounded by STATUS_SEND_SECONDS and, while the subquery runs, shown at least `min_interval`. A progress
+    line that comes while a line is being sent or the interval runs is deferred; a newer progress line
+    replaces it. Call lines (`log`) are the user's record of each inner call: every one goes out, in order
+    (a deferred progress line said before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then
+    one line counts the rest. A `done` line replaces a deferred progress line, goes out after the call
+    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it.
+    """
+
+    def __init__(
+        self,
+        event_emitter: Any,
+        enabled: bool,
+        min_interval: float = STATUS_INTERVAL_SECONDS,
+        max_lines: int | None = None,
+    ):
+        self.event_emitter = event_emitter if enabled else None
+        self.min_interval = min_interval
+        self.max_lines = MAX_CALL_LINES if max_lines is None else max_lines
+        self.queue: collections.deque[tuple[str, str]] = collections.deque()  # (kind, line), not sent yet
+        self.closing = asyncio.Event()  # `done` is queued
+        self.worker: asyncio.Task | None = None  # the consumer, while lines wait or one is being sent
+        self.last = float("-inf")  # when the last line began to go out
+        self.logged = self.unlisted = 0
+
+    async def __call__(self, description: str, done: bool) -> None:
+        if self.event_emitter is None or self.closing.is_set():
+            return
+        deferred = bool(self.queue) and self.queue[-1][0] == "progress"
+        if not done:
+            busy = self.worker is not None or time.monotonic() < self.last + self.min_interval
+            if deferred:
+                self.queue[-1] = ("progress", description)  # a newer progress line replaces the deferred one
+            else:
+                self._put("progress" if busy else "line", description)
+            return
+        if deferred:
+            self.queue.pop()
+        if self.unlisted:
+            self._put("line", _unlisted(self.unlisted))
+        self._put("done", description)
+        self.closing.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.worker), timeout=DONE_WAIT_SECONDS)  # type: ignore[arg-type]
+
+    async def log(self, line: str) -> None:
+        """One call line: kept, never replaced by a later line."""
+        if self.event_emitter is None or self.closing.is_set():
+            return
+        if self.logged >= self.max_lines:
+            self.unlisted += 1
+        else:
+            self.logged += 1
+            self._put("line", line)
+
+    def _put(self, kind: str, line: str) -> None:
+        self.queue.append((kind, line))
+        if self.worker is None:
+            self.worker = _spawn(self._drain())
+
+    async def _drain(self) -> None:
+        try:
+            while self.queue:
+                wait = self.last + self.min_interval - time.monotonic()
+                if wait > 0 and not self.closing.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.closing.wait(), timeout=wait)
+                    continue
+                kind, line = self.queue.popleft()
+                self.last = time.monotonic()
+                await self._send(line, kind == "done")
+        finally:
+            self.worker = None
+
+    async def _send(self, description: str, done: bool) -> None:
+        event = {"type": "status", "data": {"description": description, "done": done}}
+        try:
+            await asyncio.wait_for(self.event_emitter(event), timeout=STATUS_SEND_SECONDS)
+        except Exception:  # progress must never break the work
+            log.debug("subquery: status event failed", exc_info=True)
+
+
+class TaskStatus:
+    """One task's status lines on the shared emitter of a `subqueries` call. Every line names its task
+    (`Subquery task 2/3 · round 1/8 · calling …`); the task's first and last lines are kept like call lines
+    (a later line never replaces them); its call lines are bounded per task as a single subquery's are."""
+
+    def __init__(self, shared: StatusEmitter, label: str):
+        self.shared, self.label = shared, label
+        self.started = False
+        self.logged = self.unlisted = 0
+
+    def named(self, line: str) -> str:
+        rest = line[len("Subquery") :] if line.startswith("Subquery") else f" · {line}"
+        return f"Subquery {self.label}{rest}"
+
+    async def __call__(self, description: str, done: bool) -> None:
+        if not done and self.started:
+            return await self.shared(self.named(description), False)
+        self.started = True
+        if done and self.unlisted:
+            await self.shared.log(self.named(_unlisted(self.unlisted)))
+        await self.shared.log(self.named(description))
+
+    async def log(self, line: str) -> None:
+        if self.logged >= MAX_CALL_LINES:
+            self.unlisted += 1
+        else:
+            self.logged += 1
+            await self.shared.log(self.named(line))
+
+
+# ----------------------------------------------------------------------------------------------
+# src/textcalls/units.py
+# ----------------------------------------------------------------------------------------------
+
+"""The pieces every text-call parser shares: `_Unit` (a stretch of the reply that holds calls) and the
+readers of JSON call envelopes.
+
+Every dialect is one small parser that returns units. A unit is taken whole, or stays text: every call
+in it must name an offered tool and carry well-formed arguments. Work is bounded on any text: at most
+`_MAX_UNITS` openers are looked at per dialect.
+"""
+
+
 @dataclass(frozen=True)
 class _Unit:
     """A stretch [start, end) of the reply holding calls: (name, arguments or None if malformed, typed)."""
@@ -1424,10 +1081,6 @@ class _Unit:
 
 
 _BAD = ("", None, True)  # a malformed call: its unit stays text
-_DECODER = json.JSONDecoder()
-_WS = re.compile(r"\s*")
-
-
 _MAX_UNITS = 128  # call openers looked at per dialect: a reply full of markers costs bounded work
 
 
@@ -1436,10 +1089,6 @@ def _capped(matches: Any) -> Any:
         if n >= _MAX_UNITS:
             return
         yield m
-
-
-def _skip_ws(text: str, pos: int) -> int:
-    return _WS.match(text, pos).end()  # type: ignore[union-attr]
 
 
 def _json_at(text: str, pos: int) -> tuple[Any, int]:
@@ -1496,6 +1145,44 @@ def _past_stray(text: str, end: int, value: Any) -> int:
     (Ollama's Qwen template tests): skipped."""
     at = _skip_ws(text, end)
     return at + 1 if text.startswith("]" if isinstance(value, list) else "}", at) else end
+
+
+_JSON_SEP = re.compile(r"\s*(?:;|<\|python_tag\|>)?\s*(?=\{)")  # between calls: `;`, a tag, blanks
+
+
+def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tuple], int] | None:
+    """One JSON call, a list of them, or several separated by `;`, `<|python_tag|>` or blanks (Llama 3.x;
+    vLLM's and SGLang's separators): (calls, end) or None. `need_args`: each must carry its arguments key
+    (bare JSON: `{"name": "x"}` alone is an object about x, not a call to it)."""
+    calls: list[tuple] = []
+    while len(calls) < _MAX_UNITS:
+        value, end = _json_at(text, pos)
+        if value is _NOTHING or not value or (need_args and not _has_args(value)):
+            return None
+        calls.extend(_json_call(v) for v in (value if isinstance(value, list) else [value]))
+        sep = _JSON_SEP.match(text, end)
+        if not sep:
+            return calls, end
+        pos = sep.end()
+    return None
+
+
+def _has_args(value: Any) -> bool:
+    items = value if isinstance(value, list) else [value]
+    return all(isinstance(v, dict) and ({"arguments", "parameters", "function"} & set(v)) for v in items)
+
+
+# ----------------------------------------------------------------------------------------------
+# src/textcalls/xml.py
+# ----------------------------------------------------------------------------------------------
+
+"""The XML-ish dialects: Qwen3-Coder (`<function=…><parameter=…>`) and GLM-4.5/4.6 (`<arg_key>`/`<arg_value>`),
+read by one machine (`_Xml`) that finds where each value really ends.
+
+A value runs to the close of *its* key: closers nested inside it, or followed by text that cannot follow a
+value, stay in it. A value whose closer was left out ends where a new key of the tool opens, or where the
+call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply.
+"""
 
 
 def _trim_value(value: str) -> str:
@@ -1646,7 +1333,6 @@ def _keys_of(specs: Mapping[str, dict], name: str) -> frozenset[str]:
     return frozenset(spec_properties(specs.get(name)))
 
 
-# --- the dialects -------------------------------------------------------------------------
 _QNAME = r"\s*[\"']?([^>\"'\n]+?)[\"']?\s*>"  # a name, spaces allowed (Ollama), quotes dropped
 _QWEN = _Xml(
     key=re.compile(r"<parameter=" + _QNAME),
@@ -1656,13 +1342,7 @@ _QWEN = _Xml(
     end=(_closer("function"),),
     tail=_closer("tool_call"),
 )
-_QWEN_WRAPPED = _Xml(
-    _QWEN.key,
-    _QWEN.nest_open,
-    _QWEN.nest_close,
-    _QWEN.value_close,
-    (_closer("function"), _closer("tool_call")),
-)
+_QWEN_WRAPPED = replace(_QWEN, end=(_closer("function"), _closer("tool_call")), tail=None)
 _QWEN_OPEN = re.compile(r"(<tool_call>\s*)?<function=" + _QNAME)
 
 
@@ -1724,20 +1404,26 @@ def _glm_typed(args: dict[str, str], spec: Any) -> dict[str, Any]:
     is read back as JSON when it is a number, boolean, null, list or object (vLLM's GLM parser does)."""
     props, out = spec_properties(spec), {}
     for key, value in args.items():
-        decoded = _NOTHING if _schema_types(props.get(key)) else _json_value(value)
+        decoded = _NOTHING if _schema_types(props.get(key)) else _literal(value, python=False)
         out[key] = value if decoded is _NOTHING or isinstance(decoded, str) else decoded
     return out
 
 
-def _json_value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return _NOTHING
-
-
+# The openers of calls that really start (prose may stand between calls, closing tags may not).
 _HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*[\{\[])")
 _CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_OPEN, _HERMES_OPEN)))
+
+
+# ----------------------------------------------------------------------------------------------
+# src/textcalls/dialects.py
+# ----------------------------------------------------------------------------------------------
+
+"""The other dialects of calls written as text (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama, Qwen2.5-Coder,
+pythonic) and the dialect table `_DIALECTS` that every reader goes through.
+
+Each parser's docstring shows one example; a dialect's quirks live in its table entry (`clean_text`,
+`scan`), never in the readers.
+"""
 
 
 def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -1892,31 +1578,6 @@ def _sections(text: str, begin: re.Pattern[str], one: Callable, end: re.Pattern[
 
 _PYTHON_TAG = re.compile(r"<\|python_tag\|>")
 _LLAMA_END = re.compile(r"\s*(?:<\|eom_id\|>|<\|eot_id\|>)?\s*\Z")
-
-
-_JSON_SEP = re.compile(r"\s*(?:;|<\|python_tag\|>)?\s*(?=\{)")  # between calls: `;`, a tag, blanks
-
-
-def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tuple], int] | None:
-    """One JSON call, a list of them, or several separated by `;`, `<|python_tag|>` or blanks (Llama 3.x;
-    vLLM's and SGLang's separators): (calls, end) or None. `need_args`: each must carry its arguments key
-    (bare JSON: `{"name": "x"}` alone is an object about x, not a call to it)."""
-    calls: list[tuple] = []
-    while len(calls) < _MAX_UNITS:
-        value, end = _json_at(text, pos)
-        if value is _NOTHING or not value or (need_args and not _has_args(value)):
-            return None
-        calls.extend(_json_call(v) for v in (value if isinstance(value, list) else [value]))
-        sep = _JSON_SEP.match(text, end)
-        if not sep:
-            return calls, end
-        pos = sep.end()
-    return None
-
-
-def _has_args(value: Any) -> bool:
-    items = value if isinstance(value, list) else [value]
-    return all(isinstance(v, dict) and ({"arguments", "parameters", "function"} & set(v)) for v in items)
 
 
 def _parse_llama_tag(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -2097,6 +1758,18 @@ _DIALECTS: tuple[_Dialect, ...] = (
 _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 
 
+# ----------------------------------------------------------------------------------------------
+# src/textcalls/reader.py
+# ----------------------------------------------------------------------------------------------
+
+"""Reading a reply for calls written as text: every dialect's units, the outermost first, minus the ones
+quoted in prose (code spans and fences, as CommonMark reads them); each unit taken whole or left as text.
+
+Interface for the plugins: `parse_inline_calls(content, specs, id_prefix) -> (text, [ToolCall])`,
+`read_inline_calls(..., refuse)` with a veto (`TextGuard.refuses`), and `text_calls`, which never raises.
+"""
+
+
 def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Every dialect's units, the outermost first. Dropped: a unit inside another one (a call in a value),
     and one quoted in prose (right after a backtick, inside an inline code span, or inside a code fence
@@ -2244,12 +1917,22 @@ def text_calls(
     try:
         return read_inline_calls(content, specs, id_prefix, refuse)
     except Exception:
-        log.debug("subquery: inline call parsing failed", exc_info=True)
+        logging.getLogger(__name__).debug("textcalls: inline call parsing failed", exc_info=True)
         return TextCalls(content, [])
 
 
-# --- text that is data: a call found in it never runs ----------------------------------------
-# Dialect-agnostic: every dialect in `_DIALECTS` (and any added later) reads the data texts too.
+# ----------------------------------------------------------------------------------------------
+# src/textcalls/guard.py
+# ----------------------------------------------------------------------------------------------
+
+"""Text is data: a call written as text that stands in a text this run was given as data (a tool result, a
+file, a recent message, the prompt) never runs.
+
+Dialect-agnostic: every dialect in `_DIALECTS` (and any added later) reads the data texts too, in each of
+their spellings (JSON-escaped one or two levels deep, HTML-escaped).
+"""
+
+
 _SPACE = re.compile(r"\s+")
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/bfnrt])")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -2346,110 +2029,524 @@ class TextGuard:
         return needle in self._haystack
 
 
-# <<< end of the text-call section
+# ----------------------------------------------------------------------------------------------
+# src/subquery/loop.py
+# ----------------------------------------------------------------------------------------------
+
+"""The self-driven tool loop (`run_subquery_loop`): a function of its injected hooks, so several can run at
+once, sharing only the process-wide state (see threads).
+
+Each round: model reply -> reasoning removed -> structured calls, else (valve `text_tool_calls`) calls
+written as text that do not come from data -> at most `max_calls_per_round` kept -> one assistant message,
+bounded, with valid JSON arguments -> every call prepared (repeat limit counted while the round is
+prepared) -> approval -> bounded parallel execution -> one tool message per call, in call order, and one
+status line per call. The last round keeps `tools` with `tool_choice: "none"`.
+
+Text is data: tool results, files, recent messages and the prompt are data (`TextGuard`): a call written
+as text that stands in them (as text, or as the same call in any dialect) stays text, and the model and
+the user are told.
+"""
 
 
-# --- process-wide state: the recursion marker and the bound on threads ------------------------------
-# Open WebUI loads a tool's module once per tool id, and again when its code changes, so module globals
-# are not shared by every copy: the state lives in one holder module in `sys.modules` (its name kept
-# from the first version, so copies of older versions share the marker too).
-_STATE_MODULE = "_owui_subquery_depth"
+NOT_APPROVED = "Error: tool call was not approved."
+IMAGES_NOTE = "Here are the images from the tool results above. Please analyze them."
+REFUSED_OUTCOME = "not run: the same call is in a tool result or other data of this subtask"
+TOO_LONG = "Error: not run: the arguments of the calls in this reply are longer than {limit:,} characters."
+FINAL_ROUND_PROMPT = (
+    "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. "
+    "Answer the subtask now, as completely as you can, from the tool results above; "
+    "say briefly what is still unknown."
+)
+
+Complete = Callable[[list[dict], "list[dict] | None", float, "str | None"], Awaitable[Completion]]
+Execute = Callable[[ToolCall, dict, float], Awaitable["str | ToolOutput"]]
+Emit = Callable[[str, bool], Awaitable[None]]
+Log = Callable[[str], Awaitable[None]]
+Approve = Callable[[ToolCall, dict, float], Awaitable[bool]]
+Resolve = Callable[[ToolCall], "ToolCall | str"]
 
 
-def process_state() -> types.ModuleType:
-    """The state every copy of this tool and every concurrent subquery share, in one place:
-    `var`/`active` (the recursion marker) and `threads_v1` (the `ThreadGate` for sync tools)."""
-    holder = sys.modules.get(_STATE_MODULE)
-    if holder is None or not hasattr(holder, "active"):
-        fresh = types.ModuleType(_STATE_MODULE)
-        fresh.var = contextvars.ContextVar("owui_subquery_run", default=None)  # type: ignore[attr-defined]
-        fresh.active = set()  # type: ignore[attr-defined]
-        holder = sys.modules.setdefault(_STATE_MODULE, fresh)
-        if not hasattr(holder, "active"):  # an older copy of this tool registered a depth counter
-            sys.modules[_STATE_MODULE] = holder = fresh
-    holder.__dict__.setdefault("threads_v1", ThreadGate())  # atomic: one gate per process
-    return holder
+async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
+    return True
 
 
-def inside_subquery() -> bool:
-    """True only inside a subquery run that is still going (not in a task it left behind)."""
-    state = process_state()
-    return state.var.get() in state.active  # type: ignore[attr-defined]
+def _unresolved(call: ToolCall) -> ToolCall | str:
+    return call
 
 
-class subquery_run:  # noqa: N801 - used as `with subquery_run():`
-    """Marks the current context as inside a running subquery for the duration of the block."""
-
-    def __enter__(self) -> subquery_run:
-        state = process_state()
-        self.token_id = object()
-        state.active.add(self.token_id)  # type: ignore[attr-defined]
-        self.token = state.var.set(self.token_id)  # type: ignore[attr-defined]
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        state = process_state()
-        state.active.discard(self.token_id)  # type: ignore[attr-defined]
-        state.var.reset(self.token)  # type: ignore[attr-defined]
+async def _no_log(line: str) -> None:
+    return None
 
 
-class ThreadGate:
-    """A bound on the threads sync tools run in, for the whole process.
-
-    A slot is taken before a thread starts and given back by the thread itself when it really ends,
-    so a call abandoned at its timeout holds its slot until its function returns. Waiters are served
-    in order, each on its own event loop; a waiter that gave up passes a slot it was handed on.
+@dataclass(frozen=True)
+class Hooks:
+    """What the loop needs from the outside world (the adapter's `Run` provides them): complete (one model
+    round), execute (one tool call), approve (the user's yes under tool_approval_mode 'ask'), resolve (Tool
+    Search's `call_tool`), emit (progress lines: a newer one may replace one not yet shown) and log (one line
+    per inner call with its outcome, every one kept: the user's record of what ran).
     """
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._waiters: collections.deque = collections.deque()
-        self.running = 0
-        self.peak = 0
+    complete: Complete
+    execute: Execute
+    emit: Emit
+    approve: Approve = _always_yes
+    resolve: Resolve = _unresolved
+    reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
+    log: Log = _no_log
 
-    async def acquire(self, limit: int) -> None:
-        loop = asyncio.get_running_loop()
-        with self._lock:
-            if self.running < limit and not self._waiters:
-                self._take()
-                return
-            waiter = (loop, loop.create_future(), limit)
-            self._waiters.append(waiter)
+
+@dataclass(frozen=True)
+class Reading:
+    """What one reply asks for: its text, the calls kept for this round, and what was not taken.
+
+    refused: (name, arguments) of calls written as text that also stand in data this run was given;
+    they stay text. dropped: calls beyond `max_calls_per_round`, neither run nor replayed.
+    """
+
+    content: str
+    calls: list[ToolCall]
+    refused: tuple[tuple[str, str], ...] = ()
+    dropped: int = 0
+
+
+def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
+    """The `tools` of a request: deferred ones stay out, never more than MAX_REQUEST_TOOLS."""
+    specs = [{"type": "function", "function": t.spec} for t in tools.values() if not t.deferred]
+    return specs[:MAX_REQUEST_TOOLS] or None
+
+
+async def run_subquery_loop(
+    messages: list[dict],
+    tools: Mapping[str, ToolInfo],
+    settings: Settings,
+    hooks: Hooks,
+    clock: Callable[[], float] = time.monotonic,
+    *,
+    untrusted: Sequence[str] = (),
+    deadline: float | None = None,
+) -> LoopResult:
+    """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
+
+    `untrusted`: texts given to this run as data (files, recent chat messages, the prompt); with
+    every tool result they make up the texts a call written as text must not come from (`TextGuard`).
+    `deadline` (on `clock`): when several loops share one; else `total_timeout_seconds` from now.
+    """
+    guard = TextGuard({name: t.spec for name, t in tools.items()}, untrusted)
+    deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
+    state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), guard)
+    while state.rounds < settings.max_rounds:
+        if state.remaining() < MIN_USEFUL_SECONDS:
+            return state.out_of_time(f"before round {state.rounds + 1}")
+        state.rounds += 1
+        reply = await state.ask_model(None)
+        if reply is None:
+            return state.out_of_time(f"while waiting for the model in round {state.rounds}")
+        if reply.error and state.rounds == 1:
+            return state.result(f"Subquery failed: {reply.error}", "error")
+        if reply.error:
+            gathered = state.gathered()
+            return state.result(
+                f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n{gathered}", "error"
+            )
+        reading = state.read_calls(reply)
+        if not reading.calls:
+            await state.log_refused(reading.refused)
+            answer = reading.content.strip() or state.empty_answer()
+            return state.result(answer + refused_note(reading.refused, final=True), "answered")
+        await state.tool_round(reading, reply.reasoning)
+        if state.remaining() < MIN_USEFUL_SECONDS:
+            return state.out_of_time(f"after round {state.rounds}")
+    return await state.final_round()
+
+
+@dataclass
+class _Loop:
+    """The state of one run of the loop (private to `run_subquery_loop`)."""
+
+    messages: list[dict]
+    tools: Mapping[str, ToolInfo]
+    settings: Settings
+    hooks: Hooks
+    clock: Callable[[], float]
+    deadline: float
+    own_from: int
+    guard: TextGuard
+    usages: list = field(default_factory=list)
+    counts: dict = field(default_factory=dict)
+    n_calls: int = 0
+    rounds: int = 0
+    native_seen: bool = False  # the model made a structured call in this run
+
+    def result(self, answer: str, stopped: StopReason) -> LoopResult:
+        capped = cap_text(answer, self.settings.max_output_chars, "answer")
+        return LoopResult(capped, self.rounds, self.n_calls, summarize_usage(self.usages), stopped)
+
+    def gathered(self) -> str:
+        return gathered_summary(self.messages[self.own_from :], self.settings.max_output_chars)
+
+    def empty_answer(self) -> str:
+        """An empty reply keeps what the tools returned (nothing lost), like the round and time limits."""
+        if not self.n_calls:
+            return "(the model returned an empty answer)"
+        return "[Subquery: the model returned an empty answer. What was gathered:]\n" + self.gathered()
+
+    def out_of_time(self, what: str) -> LoopResult:
+        limit = self.settings.total_timeout_seconds
+        note = f"[Subquery stopped: the {limit:g} s time limit ran out {what}. What was gathered so far:]\n"
+        return self.result(note + self.gathered(), "deadline")
+
+    def remaining(self) -> float:
+        return self.deadline - self.clock()
+
+    def specs(self) -> dict[str, dict]:
+        return {name: t.spec for name, t in self.tools.items()}
+
+    async def ask_model(self, tool_choice: str | None) -> Completion | None:
+        """One model round under the deadline (None: the time ran out)."""
+        remaining = self.remaining()
+        specs = request_specs(self.tools)
         try:
-            await waiter[1]
-        except BaseException:
-            with self._lock:
-                queued = waiter in self._waiters
-                if queued:
-                    self._waiters.remove(waiter)
-            if not queued and waiter[1].done() and not waiter[1].cancelled():
-                self.release()  # the slot came just as the wait ended: nobody will use it
-            raise
+            reply = await asyncio.wait_for(
+                self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None),
+                timeout=max(remaining, 0.001),
+            )
+        except TimeoutError:
+            return None
+        self.usages.append(reply.usage)
+        return reply
 
-    def release(self) -> None:
-        """Give a slot back (from any thread); the first waiter within its limit gets it."""
-        with self._lock:
-            self.running -= 1
-            handed = None
-            if self._waiters and self.running < self._waiters[0][2]:
-                handed = self._waiters.popleft()
-                self._take()
-        if handed is not None:
-            loop, future, _limit = handed
+    def read_calls(self, reply: Completion) -> Reading:
+        """The reply's calls: structured ones, else (valve `text_tool_calls`) calls written as text that
+        do not come from data; at most `max_calls_per_round` of them, ids unique in the request."""
+        content = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
+        calls = normalize_tool_calls(reply.tool_calls, f"call_r{self.rounds}")
+        refused: tuple[tuple[str, str], ...] = ()
+        mode = self.settings.text_tool_calls
+        self.native_seen = self.native_seen or bool(calls)
+        if not calls and self.tools and (mode == "always" or (mode == "auto" and not self.native_seen)):
+            found = text_calls(content, self.specs(), f"call_r{self.rounds}_inline", self.guard.refuses)
+            content, calls, refused = found.text, found.calls, tuple(found.refused)
+        limit = self.settings.max_calls_per_round
+        return Reading(content, unique_ids(calls[:limit], self.messages), refused, max(len(calls) - limit, 0))
+
+    async def approved(self, prepared: list[Prepared]) -> list[Prepared]:
+        """Ask for each runnable call in turn; anything but a yes answers NOT_APPROVED (and the call
+        is taken off the repeat count: it did not run)."""
+        out = []
+        for p in prepared:
+            if p.kwargs is not None and not await self.asked(p.call, p.kwargs):
+                sig = call_signature(p.call.name, p.kwargs)
+                self.counts[sig] = max(self.counts.get(sig, 1) - 1, 0)
+                p = Prepared(p.call, answer=NOT_APPROVED, outcome="not approved")
+            out.append(p)
+        return out
+
+    async def asked(self, call: ToolCall, kwargs: dict) -> bool:
+        try:
+            ok = await asyncio.wait_for(
+                self.hooks.approve(call, kwargs, self.remaining()), timeout=max(self.remaining(), 0.001)
+            )
+        except Exception:
+            return False
+        return ok is True
+
+    def targets(self, calls: list[ToolCall]) -> list[Prepared | ToolCall]:
+        """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call
+        that is not is answered right away (and replayed with `{}` when its arguments are too long)."""
+        out: list[Prepared | ToolCall] = []
+        budget = self.settings.max_reply_chars
+        for call in calls:
+            budget -= len(call.arguments or "")
+            if budget < 0:
+                answer = TOO_LONG.format(limit=self.settings.max_reply_chars)
+                short = replace(call, arguments="{}", provider=None)
+                out.append(Prepared(short, answer=answer, outcome="refused: arguments too long"))
+                continue
             try:
-                loop.call_soon_threadsafe(self._deliver, future)
-            except RuntimeError:  # that event loop is closed
-                self.release()
+                target = self.hooks.resolve(call)
+            except Exception as exc:
+                target = f"Error: {exc}"
+            out.append(
+                Prepared(call, answer=target, outcome="refused") if isinstance(target, str) else target
+            )
+        return out
 
-    def _take(self) -> None:
-        self.running += 1
-        self.peak = max(self.peak, self.running)
+    def timeout_for(self, p: Prepared) -> float:
+        remaining = max(self.remaining(), 0.0)
+        tool = self.tools.get(p.call.name)
+        own = tool is not None and tool.own_time  # `delegate_task`: only the total time bounds it
+        return remaining if own else min(self.settings.tool_timeout_seconds, remaining)
 
-    def _deliver(self, future: asyncio.Future) -> None:
-        if future.done():  # its waiter gave up meanwhile
-            self.release()
-        else:
-            future.set_result(True)
+    async def tool_round(self, reading: Reading, reasoning: Mapping[str, Any]) -> None:
+        targets = self.targets(reading.calls)
+        content = cap_text(reading.content, self.settings.max_reply_chars, "reply")
+        replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
+        self.messages.append({"role": "assistant", "content": content, "tool_calls": replayed, **reasoning})
+        runnable = [t for t in targets if isinstance(t, ToolCall)]
+        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, self.settings))
+        prepared = await self.approved(
+            [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
+        )
+        self.n_calls += len(reading.calls)
+        label = _round_label(reading.calls)
+        await self.hooks.emit(
+            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {label}", False
+        )
+        settings = self.settings
+        outputs = await run_calls(prepared, self.hooks.execute, settings.max_parallel_tools, self.timeout_for)
+        self.add_results(prepared, outputs, round_notes(reading, settings.max_calls_per_round))
+        for p, output in zip(prepared, outputs, strict=True):
+            arguments = p.kwargs if p.kwargs is not None else p.call.arguments
+            await self.hooks.log(call_line(p.call.name, arguments, p.outcome or output.outcome))
+        await self.log_refused(reading.refused)
+        if reading.dropped:
+            await self.hooks.log(
+                f"Subquery · {reading.dropped} more calls dropped · not run: over max_calls_per_round"
+            )
+
+    def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
+        """One tool message per call, in call order (each result also becomes data for `guard`); the
+        round's note to the model goes on the last one; images follow as one user message."""
+        images: list[str] = []
+        for i, (p, output) in enumerate(zip(prepared, outputs, strict=True)):
+            text = cap_text(output.text, self.settings.max_result_chars)
+            self.guard.add(text)
+            if note and i == len(prepared) - 1:
+                text = f"{text}\n\n{note}"
+            self.messages.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
+            images.extend(output.images)
+        if images:  # Chat Completions tool messages cannot carry images: one user message after them
+            parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
+            self.messages.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
+
+    async def log_refused(self, refused: Sequence[tuple[str, str]]) -> None:
+        for name, arguments in refused:
+            await self.hooks.log(call_line(name, arguments, REFUSED_OUTCOME))
+
+    async def final_round(self) -> LoopResult:
+        if self.remaining() < MIN_USEFUL_SECONDS:
+            return self.out_of_time("after the last tool round")
+        rounds = self.settings.max_rounds
+        self.messages.append({"role": "user", "content": FINAL_ROUND_PROMPT.format(rounds=rounds)})
+        await self.hooks.emit(f"Subquery · {rounds} rounds used · writing the answer", False)
+        reply = await self.ask_model("none")
+        if reply is None:
+            return self.out_of_time("while the model wrote its final answer")
+        text = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
+        found = text_calls(text, self.specs(), "ignored", self.guard.refuses)  # its own calls do not run
+        await self.log_refused(found.refused)
+        if reply.error or not found.text.strip():
+            reason = reply.error or "the model gave no final answer"
+            return self.result(
+                f"[Subquery used all {rounds} rounds; {reason}. What was gathered:]\n{self.gathered()}",
+                "max_rounds",
+            )
+        return self.result(found.text.strip() + refused_note(found.refused, final=True), "max_rounds")
+
+
+async def run_calls(
+    prepared: Sequence[Prepared],
+    execute: Execute,
+    max_parallel: int,
+    timeout: float | Callable[[Prepared], float],
+) -> list[ToolOutput]:
+    """Run a round's calls concurrently (bounded), results in call order.
+
+    The wait for a free slot counts against each call's timeout (a number, or one per call): a call
+    that never got a slot is "not started", one that ran too long "timed out".
+    """
+    semaphore = asyncio.Semaphore(max(1, max_parallel))
+
+    async def one(p: Prepared) -> ToolOutput:
+        if p.answer is not None:
+            return ToolOutput(p.answer, outcome=p.outcome or "refused")
+        name, limit, started = p.call.name, timeout(p) if callable(timeout) else timeout, False
+
+        async def go() -> str | ToolOutput:
+            nonlocal started
+            async with semaphore:
+                started = True
+                return await execute(p.call, p.kwargs or {}, limit)
+
+        try:
+            out = await asyncio.wait_for(go(), timeout=max(limit, 0.001))
+        except TimeoutError:
+            if not started:
+                why = f"no free slot within {limit:g} s (other calls of this round were still running)."
+                return ToolOutput(f"Error: `{name}` was not started: {why}", outcome="not started")
+            return ToolOutput(
+                f"Error: `{name}` timed out after {limit:g} s and was abandoned.", outcome="timed out"
+            )
+        except NotStarted as exc:
+            return ToolOutput(f"Error: `{name}` was not started: {exc}", outcome="not started")
+        except Exception as exc:  # the model can react to a failing tool
+            return ToolOutput(
+                f"Error: `{name}` raised {type(exc).__name__}: {_safe_str(exc)}", outcome="failed"
+            )
+        return (
+            out
+            if isinstance(out, ToolOutput)
+            else ToolOutput(out if isinstance(out, str) else serialize_result(out))
+        )
+
+    return list(await asyncio.gather(*(one(p) for p in prepared)))
+
+
+def _round_label(calls: Sequence[ToolCall]) -> str:
+    counts = collections.Counter(c.name for c in calls)
+    label = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in list(counts.items())[:6])
+    return label + (", …" if len(counts) > 6 else "")
+
+
+def refused_note(refused: Sequence[tuple[str, str]], final: bool = False) -> str:
+    """What the model (or, on an answer, the chat's model) is told about calls written as text that
+    were not run because the same call stands in data this subtask was given."""
+    if not refused:
+        return ""
+    names = ", ".join(dict.fromkeys(name for name, _ in refused))
+    where = "this answer" if final else "your reply"
+    note = (
+        f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}). The same call "
+        "appears in a tool result, a file or the chat history given to this subtask, so it is quoted data, "
+        "not a request.]"
+    )
+    return "\n\n" + note if final else note
+
+
+def round_notes(reading: Reading, limit: int) -> str:
+    """The notes for the model after a round: refused text calls, calls dropped over the limit."""
+    notes = [refused_note(reading.refused)] if reading.refused else []
+    if reading.dropped:
+        notes.append(
+            f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most "
+            f"{limit} calls run per round. Send the ones still needed in the next round.]"
+        )
+    return "\n".join(notes)
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_turn.py
+# ----------------------------------------------------------------------------------------------
+
+"""The turn: what Open WebUI handed this tool call (its dunder arguments), read once and typed (`Turn`), and
+the user it runs for.
+"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn:
+    """What Open WebUI handed this tool call (its dunder arguments), read once and typed.
+
+    Built by `Turn.from_dunders` for each call, never stored on the tool instance; every loop the
+    call runs reads its turn from here.
+    """
+
+    request: Any
+    user: Mapping[str, Any]
+    metadata: Mapping[str, Any]
+    messages: Sequence[Any]
+    files: Sequence[Any]
+    event_emitter: Callable[[dict], Awaitable[Any]] | None = None
+    event_call: Callable[[dict], Awaitable[Any]] | None = None
+    tool_id: str | None = None
+    task_model: Mapping[str, Any] = field(default_factory=dict)  # `__model__`: Open WebUI's task model
+    oauth_token: Any = None
+
+    @classmethod
+    def from_dunders(cls, **dunders: Any) -> Turn:
+        """The turn from the arguments Open WebUI injects, by keyword (anything missing or malformed is empty)."""
+
+        def get(name: str, kind: Any, empty: Any = None) -> Any:
+            value = dunders.get(f"__{name}__")
+            return value if isinstance(value, kind) else empty
+
+        return cls(
+            request=dunders.get("__request__"),
+            user=get("user", Mapping, {}),
+            metadata=get("metadata", Mapping, {}),
+            messages=get("messages", list, []),
+            files=get("files", list, []),
+            event_emitter=get("event_emitter", Callable),
+            event_call=get("event_call", Callable),
+            tool_id=get("id", str),
+            task_model=get("model", Mapping, {}),
+            oauth_token=dunders.get("__oauth_token__"),
+        )
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
+        params = self.metadata.get("params")
+        return params if isinstance(params, Mapping) else {}
+
+    @property
+    def chat_model(self) -> dict:
+        model = self.metadata.get("model")
+        return model if isinstance(model, dict) else {}
+
+    @property
+    def chat_model_id(self) -> str | None:
+        return self.metadata.get("model_id") or self.chat_model.get("id")
+
+    @property
+    def show_status(self) -> bool:
+        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
+        valves = self.user.get("valves")
+        show = getattr(valves, "show_status", None)
+        if show is None and isinstance(valves, Mapping):
+            show = valves.get("show_status")
+        return show is not False
+
+    @property
+    def direct_tools_ok(self) -> bool:
+        """Whether a live browser session can run the user's direct tool servers."""
+        return self.event_call is not None and bool(self.metadata.get("session_id"))
+
+    def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
+        """The arguments Open WebUI's middleware injects into its tools and filters in this turn
+        (`process_chat_payload`), with the given user, OAuth token and model."""
+        return {
+            "__event_emitter__": self.event_emitter,
+            "__event_call__": self.event_call,
+            "__user__": user,
+            "__metadata__": self.metadata,
+            "__oauth_token__": oauth_token,
+            "__request__": self.request,
+            "__model__": model,
+            "__chat_id__": self.metadata.get("chat_id"),
+            "__message_id__": self.metadata.get("message_id"),
+        }
+
+
+def _dunders(scope: Mapping[str, Any]) -> dict[str, Any]:
+    """The `__name__` arguments Open WebUI injected into a tool function (its `locals()`)."""
+    return {name: value for name, value in scope.items() if name.startswith("__") and name.endswith("__")}
+
+
+async def _load_user(user_dict: dict) -> Any:
+    from open_webui.models.users import UserModel, Users
+
+    found = Users.get_user_by_id(user_dict.get("id"))
+    if inspect.isawaitable(found):
+        found = await found
+    if found is not None:
+        return found
+    return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_select.py
+# ----------------------------------------------------------------------------------------------
+
+"""Which of the turn's tools the inner loop gets, and what the core needs to know about each (`tool_info`).
+
+The turn's resolved tools (`__metadata__['tools']`: local, OpenAPI, MCP, builtin, terminal), minus this tool
+under any id, minus direct tools without a live browser session, filtered by the include/exclude valves;
+argument values coerced as Open WebUI's own wrapper coerces them.
+
+More than 128 tools: `cap_request_tools` keeps Tool Search's tools, then the ones the prompt names, then the
+turn's order; the start status line and a warning log line name the rest.
+"""
 
 
 def parse_id_list(text: str) -> list[str]:
@@ -2512,38 +2609,48 @@ def select_tools(
     return chosen
 
 
-# ===========================================================================
-# Open WebUI adapter: helpers first, then the per-call `Run`, then `Tools`.
-# ===========================================================================
+# Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
+TOOL_SEARCH_NAMES = ("search_tools", "call_tool")
 
 
-STATUS_INTERVAL_SECONDS = 0.3
-# What `generate_chat_completion` sets on `request.state`; an inner call's own request starts without.
-_CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
-# Parameters a sync tool may take that belong to the event loop: such a tool never runs in a thread.
-LOOP_BOUND_NAMES = frozenset({"__event_emitter__", "__event_call__"})
-# A sync call waits for a free thread at most its timeout less this, so "not started" can be told.
-THREAD_WAIT_MARGIN = 0.05
+def _named_in(name: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def cap_request_tools(
+    tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
+) -> tuple[dict[str, ToolInfo], list[str]]:
+    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
+
+    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
+    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
+    never count (they are not in the request). The order of the kept tools is left as it was.
+    """
+    sent = [n for n, t in tools.items() if not t.deferred]
+    if len(sent) <= limit:
+        return dict(tools), []
+    text = prompt if isinstance(prompt, str) else ""
+    first = [n for n in sent if n in TOOL_SEARCH_NAMES]
+    named = [n for n in sent if n not in first and _named_in(n, text)]
+    rest = [n for n in sent if n not in first and n not in named]
+    keep = set((first + named + rest)[:limit])
+    kept = {n: t for n, t in tools.items() if t.deferred or n in keep}
+    return kept, [n for n in sent if n not in keep]
+
+
+def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
+    """`t1, t2, … (+N more)`: the names a status line can carry."""
+    head = ", ".join(left_out[:shown])
+    return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
+
+
+# Builtins that run a whole agent (`delegate_task`: a sub-agent chat): Open WebUI gives them no time
+# limit, so inside a subquery only its total time bounds them, not `tool_timeout_seconds`.
+OWN_TIME_BUILTINS = frozenset({"delegate_task"})
+# What Open WebUI may inject into a tool function: never an argument the model fills.
 _INJECTED_NAMES = frozenset(
-    {
-        "__user__",
-        "__id__",
-        "__metadata__",
-        "__messages__",
-        "__files__",
-        "__model__",
-        "__request__",
-        "__event_emitter__",
-        "__event_call__",
-        "__chat_id__",
-        "__message_id__",
-        "__oauth_token__",
-        "__features__",
-        "__tools__",
-        "__session_id__",
-        "__task__",
-        "__task_body__",
-    }
+    "__user__ __id__ __metadata__ __messages__ __files__ __model__ __request__ __event_emitter__ __event_call__"
+    " __chat_id__ __message_id__ __oauth_token__ __features__ __tools__ __session_id__ __task__ __task_body__".split()
 )
 
 
@@ -2584,17 +2691,10 @@ def _coerce_like_owui(fn: Any, kwargs: dict) -> dict:
             continue
         annotation = hints.get(name, sig.parameters[name].annotation)
         text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
-        if (
-            isinstance(value, str)
-            and text in ("int", "int | None", "Optional[int]")
-            and re.fullmatch(r"\s*[+-]?\d+\s*", value)
-        ):
+        kind = text.removeprefix("Optional[").removesuffix("]").removesuffix(" | None")  # int, int | None...
+        if isinstance(value, str) and kind == "int" and re.fullmatch(r"\s*[+-]?\d+\s*", value):
             kwargs[name] = int(value)
-        elif (
-            isinstance(value, (int, float))
-            and not isinstance(value, bool)
-            and text in ("str", "str | None", "Optional[str]")
-        ):
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and kind == "str":
             kwargs[name] = str(value)
     return kwargs
 
@@ -2626,9 +2726,222 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
     return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred, own_time=own_time)
 
 
-# Builtins that run a whole agent (`delegate_task`: a sub-agent chat): Open WebUI gives them no time
-# limit, so inside a subquery only its total time bounds them, not `tool_timeout_seconds`.
-OWN_TIME_BUILTINS = frozenset({"delegate_task"})
+async def _tool_entries(turn: Turn, user: Any) -> dict:
+    """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
+    metadata = turn.metadata
+    entries = metadata.get("tools")
+    if not isinstance(entries, Mapping) or not entries:
+        entries = await _get_tools(turn, user)
+    clients = metadata.get("mcp_clients")
+    servers = {id(c): sid for sid, c in clients.items()} if isinstance(clients, Mapping) else {}
+    out = {}
+    for name, entry in entries.items():
+        if isinstance(entry, Mapping) and entry.get("type") == "mcp" and id(entry.get("client")) in servers:
+            entry = {**entry, "server_id": servers[id(entry.get("client"))]}
+        out[name] = entry
+    return out
+
+
+async def _get_tools(turn: Turn, user: Any) -> Mapping:
+    """The fallback when the turn has no resolved tools: Open WebUI's `get_tools` with the same
+    injected arguments its own loop binds (middleware.process_chat_payload)."""
+    metadata = turn.metadata
+    tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != turn.tool_id]
+    if not tool_ids:
+        return {}
+    try:
+        from open_webui.utils.tools import get_tools
+
+        extra = turn.extra_params(dict(turn.user), turn.oauth_token, dict(turn.task_model))
+        files = list(metadata.get("files") or [])
+        return await get_tools(
+            turn.request, tool_ids, user, {**extra, "__messages__": list(turn.messages), "__files__": files}
+        )
+    except Exception:
+        log.exception("subquery: get_tools failed")
+        return {}
+
+
+def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
+    """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
+    if not deferred:
+        return None
+    try:
+        from open_webui.utils.tool_search import build_deferred_tools_manifest
+    except ImportError:
+        return None
+    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/threads.py
+# ----------------------------------------------------------------------------------------------
+
+"""Process-wide state, and the threads sync tools may run in.
+
+`process_state()`: one holder in `sys.modules` shared by every copy of this tool (Open WebUI loads a module
+per tool id, and again when its code changes, so module globals are not shared by every copy; the holder's
+name is kept from the first version, so copies of older versions share the marker too). It holds the
+recursion marker (a token counts only while its run is active, so a subquery nested in the same run is
+refused, one started later from a task a tool spawned is not) and the thread gate.
+
+Threads: Open WebUI runs sync tools on the event loop; so does Subquery, unless the admin lists a tool as
+thread-safe (valve sync_tools_in_threads). Threads are bounded for the whole process (`ThreadGate`, valve
+max_tool_threads); a timed-out thread holds its slot until it ends.
+"""
+
+
+_STATE_MODULE = "_owui_subquery_depth"
+
+
+def process_state() -> types.ModuleType:
+    """The state every copy of this tool and every concurrent subquery share, in one place:
+    `var`/`active` (the recursion marker) and `threads_v1` (the `ThreadGate` for sync tools)."""
+    holder = sys.modules.get(_STATE_MODULE)
+    if holder is None or not hasattr(holder, "active"):
+        fresh = types.ModuleType(_STATE_MODULE)
+        fresh.var = contextvars.ContextVar("owui_subquery_run", default=None)  # type: ignore[attr-defined]
+        fresh.active = set()  # type: ignore[attr-defined]
+        holder = sys.modules.setdefault(_STATE_MODULE, fresh)
+        if not hasattr(holder, "active"):  # an older copy of this tool registered a depth counter
+            sys.modules[_STATE_MODULE] = holder = fresh
+    holder.__dict__.setdefault("threads_v1", ThreadGate())  # atomic: one gate per process
+    return holder
+
+
+def inside_subquery() -> bool:
+    """True only inside a subquery run that is still going (not in a task it left behind)."""
+    state = process_state()
+    return state.var.get() in state.active  # type: ignore[attr-defined]
+
+
+@contextlib.contextmanager
+def subquery_run() -> Iterator[None]:
+    """Marks the current context as inside a running subquery for the duration of the block."""
+    state = process_state()
+    token_id = object()
+    state.active.add(token_id)  # type: ignore[attr-defined]
+    token = state.var.set(token_id)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        state.active.discard(token_id)  # type: ignore[attr-defined]
+        state.var.reset(token)  # type: ignore[attr-defined]
+
+
+class ThreadGate:
+    """A bound on the threads sync tools run in, for the whole process.
+
+    A slot is taken before a thread starts and given back by the thread itself when it really ends,
+    so a call abandoned at its timeout holds its slot until its function returns. Waiters are served
+    in order, each on its own event loop; a waiter that gave up passes a slot it was handed on.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiters: collections.deque = collections.deque()
+        self.running = 0
+        self.peak = 0
+
+    async def acquire(self, limit: int) -> None:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            if self.running < limit and not self._waiters:
+                self._take()
+                return
+            waiter = (loop, loop.create_future(), limit)
+            self._waiters.append(waiter)
+        try:
+            await waiter[1]
+        except BaseException:
+            with self._lock:
+                queued = waiter in self._waiters
+                if queued:
+                    self._waiters.remove(waiter)
+            if not queued and waiter[1].done() and not waiter[1].cancelled():
+                self.release()  # the slot came just as the wait ended: nobody will use it
+            raise
+
+    def release(self) -> None:
+        """Give a slot back (from any thread); the first waiter within its limit gets it."""
+        with self._lock:
+            self.running -= 1
+            handed = None
+            if self._waiters and self.running < self._waiters[0][2]:
+                handed = self._waiters.popleft()
+                self._take()
+        if handed is not None:
+            loop, future, _limit = handed
+            try:
+                loop.call_soon_threadsafe(self._deliver, future)
+            except RuntimeError:  # that event loop is closed
+                self.release()
+
+    def _take(self) -> None:
+        self.running += 1
+        self.peak = max(self.peak, self.running)
+
+    def _deliver(self, future: asyncio.Future) -> None:
+        if future.done():  # its waiter gave up meanwhile
+            self.release()
+        else:
+            future.set_result(True)
+
+
+async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: float) -> Any:
+    """Run a sync callable in a daemon thread of its own (with this context), within the process-wide
+    bound of `limit` threads (`ThreadGate`); wait at most `wait` seconds for a slot, then `NotStarted`.
+    An abandoned thread finishes alone and gives its slot back when it ends."""
+    gate = process_state().threads_v1  # type: ignore[attr-defined]
+    try:
+        await asyncio.wait_for(gate.acquire(limit), timeout=max(wait, 0.001))
+    except TimeoutError:
+        raise NotStarted(
+            f"all {limit} threads for sync tools in this server are busy (Subquery valve max_tool_threads)"
+        ) from None
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future = loop.create_future()
+    context = contextvars.copy_context()
+
+    def settle(value: Any, error: BaseException | None) -> None:
+        if not future.done():
+            future.set_exception(error) if error is not None else future.set_result(value)
+
+    def target() -> None:
+        try:
+            value, error = context.run(fn, **kwargs), None
+        except BaseException as exc:  # handed to the awaiting coroutine
+            value, error = None, exc
+        finally:
+            gate.release()
+        try:
+            loop.call_soon_threadsafe(settle, value, error)
+        except RuntimeError:  # the loop is gone: nobody waits any more
+            pass
+
+    try:
+        threading.Thread(target=target, name="subquery-tool", daemon=True).start()
+    except BaseException:
+        gate.release()
+        raise
+    return await future
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_calls.py
+# ----------------------------------------------------------------------------------------------
+
+"""One inner tool call, run as Open WebUI's own loop runs it (`_ToolCalls`, mixed into `Run`): Tool Search's
+`call_tool` resolved, approval under tool_approval_mode 'ask', the call (a direct tool in the browser, a sync
+tool on the event loop or, where the admin allows it, in a thread), the result rendered by Open WebUI, and
+its embeds, files and citation sources sent to the chat message.
+"""
+
+
+# Parameters a sync tool may take that belong to the event loop: such a tool never runs in a thread.
+LOOP_BOUND_NAMES = frozenset({"__event_emitter__", "__event_call__"})
+# A sync call waits for a free thread at most its timeout less this, so "not started" can be told.
+THREAD_WAIT_MARGIN = 0.05
 
 
 async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
@@ -2639,6 +2952,184 @@ async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
     except ImportError:
         return wrapper
     return await get_updated_tool_function(function=wrapper, extra_params=dict(fresh))
+
+
+class _ToolCalls:
+    """The tool-call hooks of a `Run` (it reads the run's turn, user, entries, settings and messages)."""
+
+    def resolve(self, call: ToolCall) -> ToolCall | str:
+        """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
+        if call.name != "call_tool" or "call_tool" not in self.entries:
+            return call
+        try:
+            from open_webui.utils.tool_search import resolve_tool_call
+        except ImportError:
+            return "Error: call_tool needs Open WebUI 0.12 (Tool Search)."
+        raw = {
+            "id": call.id,
+            "type": "function",
+            "function": {"name": call.name, "arguments": call.arguments},
+        }
+        error = resolve_tool_call(raw, self.entries)
+        if error:
+            return error
+        fn = raw["function"]
+        return replace(call, name=fn["name"], arguments=fn["arguments"], provider=(call.name, call.arguments))
+
+    async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
+        """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
+        if self.turn.params.get("tool_approval_mode") != "ask":
+            return True
+        entry = self.entries.get(call.name) or {}
+        if call.name == "ask_user" and entry.get("type") == "builtin":
+            return True
+        if not callable(self.turn.event_call):
+            return False
+        tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
+        event = {"type": "confirmation", "data": {"tool_call": tool_call}}
+        try:
+            async with self.approvals or contextlib.nullcontext():  # one question at a time across tasks
+                answer = await asyncio.wait_for(self.turn.event_call(event), timeout=max(remaining, 0.001))
+        except Exception:
+            return False
+        return answer is True  # disconnection and timeout replies are error objects, not approval
+
+    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
+        entry = self.entries[call.name]
+        if entry.get("direct") and not callable(self.turn.event_call):
+            return ToolOutput("Error: Browser session is not connected for this direct tool.")
+        failed = False
+        try:
+            raw = await (
+                self._call_direct(call, entry, kwargs)
+                if entry.get("direct")
+                else self._call_local(call.name, entry, kwargs, timeout)
+            )
+        except NotStarted:
+            raise
+        except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
+            raw, failed = {"error": _safe_str(exc)}, True
+        output = await self._render(call.name, kwargs, entry, raw)
+        return replace(output, outcome="failed") if failed else output
+
+    async def _call_direct(self, call: ToolCall, entry: Mapping[str, Any], kwargs: dict) -> Any:
+        """A user-level tool server: the browser runs it (`execute:tool`)."""
+        data = {
+            "id": str(uuid.uuid4()),
+            "name": call.name,
+            "params": kwargs,
+            "server": entry.get("server", {}),
+        }
+        data["session_id"] = self.metadata.get("session_id")
+        return await self.turn.event_call({"type": "execute:tool", "data": data})
+
+    async def _call_local(self, name: str, entry: Mapping[str, Any], kwargs: dict, timeout: float) -> Any:
+        """As Open WebUI's loop: `__messages__` and `__files__` refreshed for the call, a sync function
+        on the event loop; in a thread only where the admin allows it (valve `sync_tools_in_threads`)."""
+        fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
+        wrapper = entry["callable"]
+        fn, bound = _unwrap(wrapper)
+        if self._threaded(name, entry, fn, wrapper):
+            bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
+            wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
+            raw = await in_thread(
+                fn, {**bound, **coerce_for(wrapper, kwargs)}, self.settings.max_tool_threads, wait
+            )
+        else:
+            raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
+        return await raw if inspect.isawaitable(raw) else raw
+
+    def _threaded(self, name: str, entry: Mapping[str, Any], fn: Any, wrapper: Any) -> bool:
+        """A sync tool runs in a thread when the admin listed it as thread-safe, unless it takes
+        `__event_emitter__`/`__event_call__` (those belong to the event loop)."""
+        if not self.thread_tools or fn is wrapper or inspect.iscoroutinefunction(fn):
+            return False
+        if "*" not in self.thread_tools and not entry_keys(name, entry) & set(self.thread_tools):
+            return False
+        return not (accepted_parameters(fn) or frozenset()) & LOOP_BOUND_NAMES
+
+    async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
+        """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
+        try:
+            from open_webui.utils.middleware import process_tool_result, tool_result_content
+        except ImportError:
+            return ToolOutput(serialize_result(raw))
+        where = (entry.get("type", ""), bool(entry.get("direct")), self.metadata, self.user)
+        result, files, embeds = await process_tool_result(self.request, name, raw, *where)
+        text = result if isinstance(result, str) else tool_result_content(result)
+        if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
+            text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
+        images, shown = await self._split_files(files or [])
+        if shown and not await self._send({"type": "files", "data": {"files": shown}}):
+            text += "\n(The files this tool produced could not be shown to the user.)"
+        await self._sources(name, kwargs, entry, text)
+        return ToolOutput(text, tuple(images))
+
+    async def _split_files(self, files: list) -> tuple[list[str], list[dict]]:
+        """Data-URI images go to the inner model only; other files to the chat (images to both)."""
+        images: list[str] = []
+        shown: list[dict] = []
+        for item in files:
+            if not isinstance(item, dict):
+                continue
+            url = item.get("url") or ""
+            if item.get("type") == "image" and isinstance(url, str) and url.startswith("data:"):
+                try:
+                    from open_webui.utils.middleware import store_tool_result_image
+
+                    url = await store_tool_result_image(self.request, url, self.metadata, self.user)
+                except Exception:
+                    log.debug("subquery: could not store a tool image", exc_info=True)
+                images.append(url)
+                continue
+            shown.append(item)
+            if item.get("type") == "image" and url:
+                images.append(url)
+        return images, shown
+
+    async def _sources(self, name: str, kwargs: dict, entry: Mapping[str, Any], text: str) -> None:
+        capabilities = ((self.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
+        if not text or capabilities.get("citations", True) is False:
+            return
+        try:
+            from open_webui.utils.middleware import CITATION_TOOL_NAMES, get_citation_source_from_tool_result
+
+            if name not in CITATION_TOOL_NAMES:
+                return
+            sources = get_citation_source_from_tool_result(
+                tool_name=name, tool_params=kwargs, tool_result=text, tool_id=entry.get("tool_id", "")
+            )
+        except Exception:
+            log.debug("subquery: no citation sources", exc_info=True)
+            return
+        for source in sources or []:
+            self.sources.append(source)  # numbered as it goes out (see `_with_citations`)
+            await self._send({"type": "source", "data": source})
+
+    async def _send(self, event: dict) -> bool:
+        """One event to the chat message; False when it could not go out."""
+        if not callable(self.turn.event_emitter):
+            return False
+        try:
+            await asyncio.wait_for(self.turn.event_emitter(event), timeout=10)
+            return True
+        except Exception:
+            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
+            return False
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_completion.py
+# ----------------------------------------------------------------------------------------------
+
+"""One inner model call's request and reply: a request of its own (so nothing a call writes on `request.state`
+reaches the turn's request, which the outer loop and other inner calls share), and whatever the provider
+returned (a dict, an error response, a stream) read as a `Completion`, never raising.
+"""
+
+
+# What `generate_chat_completion` sets on `request.state`; an inner call's own request starts without.
+_CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
 
 
 def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> dict:
@@ -2796,270 +3287,32 @@ async def _read_stream(response: Any, remaining: float) -> dict:
     return merge_stream_chunks(chunks)
 
 
-async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: float) -> Any:
-    """Run a sync callable in a daemon thread of its own (with this context), within the process-wide
-    bound of `limit` threads (`ThreadGate`); wait at most `wait` seconds for a slot, then `NotStarted`.
-    An abandoned thread finishes alone and gives its slot back when it ends."""
-    gate = process_state().threads_v1  # type: ignore[attr-defined]
-    try:
-        await asyncio.wait_for(gate.acquire(limit), timeout=max(wait, 0.001))
-    except TimeoutError:
-        raise NotStarted(
-            f"all {limit} threads for sync tools in this server are busy (Subquery valve max_tool_threads)"
-        ) from None
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future = loop.create_future()
-    context = contextvars.copy_context()
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_context.py
+# ----------------------------------------------------------------------------------------------
 
-    def settle(value: Any, error: BaseException | None) -> None:
-        if not future.done():
-            future.set_exception(error) if error is not None else future.set_result(value)
+"""What the turn knows, for the inner loop: the system context the native turn built, rebuilt from the turn with
+Open WebUI's own helpers (`turn_context`), and the turn's chat parameters (`chat_params`).
 
-    def target() -> None:
-        try:
-            value, error = context.run(fn, **kwargs), None
-        except BaseException as exc:  # handed to the awaiting coroutine
-            value, error = None, exc
-        finally:
-            gate.release()
-        try:
-            loop.call_soon_threadsafe(settle, value, error)
-        except RuntimeError:  # the loop is gone: nobody waits any more
-            pass
+The context: the chat folder's system prompt, the chat's system messages (chat_context), the
+code-interpreter prompt, the skills manifest, MCP and tool-server instructions, the attached knowledge; a
+part about tools only when the inner loop has them. It is data for `TextGuard`.
 
-    try:
-        threading.Thread(target=target, name="subquery-tool", daemon=True).start()
-    except BaseException:
-        gate.release()
-        raise
-    return await future
+Turn parameters: 0.12.4 gives a tool no public copy of the chat's temperature etc.: admin defaults < the
+inner model's params < the turn's `params` via the public `Request.json()`.
+"""
 
 
-# A progress line is sent in the background and may take this long; the loop never waits for it.
-STATUS_SEND_SECONDS = 5.0
-# The caller waits at most this long for the final `done` line; a slower one still goes out afterwards.
-DONE_WAIT_SECONDS = 0.3
-_BACKGROUND: set[asyncio.Task] = set()  # strong references to sends still under way
+TURN_PARAMS = ("temperature", "top_p", "max_tokens", "reasoning_effort", "seed", "stop")
 
 
-def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
-    task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
-    _BACKGROUND.add(task)
-    task.add_done_callback(_BACKGROUND.discard)
-    return task
-
-
-# Call lines kept per subquery (each is a database write); further calls are counted in one line.
-MAX_CALL_LINES = 48
-
-
-class StatusEmitter:
-    """Status lines (Open WebUI stores them on the chat message; the model never receives them),
-    never holding the loop.
-
-    Lines go out in the background, one at a time, each bounded by STATUS_SEND_SECONDS and, while the
-    subquery runs, shown at least `min_interval`. A progress line that comes while the interval runs or while the previous
-    line is still being sent is deferred; a newer progress line replaces it. Call lines (`log`) are
-    the user's record of each inner call: every one goes out, in order (a deferred progress line said
-    before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then one line counts the rest. A `done`
-    line replaces a deferred progress line, goes out after the call lines, and is awaited at most
-    DONE_WAIT_SECONDS.
-    """
-
-    def __init__(
-        self,
-        event_emitter: Any,
-        enabled: bool,
-        min_interval: float = STATUS_INTERVAL_SECONDS,
-        max_lines: int | None = None,
-    ):
-        self.event_emitter = event_emitter if enabled else None
-        self.min_interval = min_interval
-        self.max_lines = MAX_CALL_LINES if max_lines is None else max_lines
-        self.last = float("-inf")
-        self.pending: str | None = None
-        self.timer: asyncio.Task | None = None
-        self.sending: asyncio.Task | None = None
-        self.closed = False
-        self.calls: collections.deque[str] = collections.deque()
-        self.logged = 0
-        self.unlisted = 0
-
-    async def __call__(self, description: str, done: bool) -> None:
-        if self.event_emitter is None:
-            return
-        if done:
-            await self._finish(description)
-        elif not self.closed:
-            self.pending = description
-            self._pump()
-
-    async def log(self, line: str) -> None:
-        """One call line: kept, never replaced by a later line."""
-        if self.event_emitter is None or self.closed:
-            return
-        if self.logged >= self.max_lines:
-            self.unlisted += 1
-            return
-        self.logged += 1
-        if self.pending is not None:  # a progress line said before this call line goes before it
-            self.calls.append(self.pending)
-            self.pending = None
-        self.calls.append(line)
-        self._pump()
-
-    def _pump(self) -> None:
-        """Send the next call line, else the deferred progress line, once the interval allows (else arm
-        a timer): one send at a time, each line shown at least `min_interval`."""
-        if self.closed or self.sending is not None or self.timer is not None:
-            return
-        if not self.calls and self.pending is None:
-            return
-        wait = self.last + self.min_interval - time.monotonic()
-        if wait > 0:
-            self.timer = _spawn(self._after(wait))
-            return
-        if self.calls:
-            description = self.calls.popleft()
-        else:
-            description, self.pending = self.pending, None
-        self.last = time.monotonic()
-        self.sending = _spawn(self._send(description, False))
-        self.sending.add_done_callback(self._sent)
-
-    def _sent(self, task: asyncio.Task) -> None:
-        if self.sending is task:
-            self.sending = None
-            self._pump()
-
-    async def _after(self, delay: float) -> None:
-        await asyncio.sleep(max(delay, 0))
-        self.timer = None
-        self._pump()
-
-    async def _finish(self, description: str) -> None:
-        self.closed, self.pending = True, None
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        final = _spawn(self._after_previous(self.sending, description))
-        self.sending = final
-        try:
-            await asyncio.wait_for(asyncio.shield(final), timeout=DONE_WAIT_SECONDS)
-        except TimeoutError:
-            log.debug("subquery: the final status line is still being sent")
-
-    async def _after_previous(self, previous: asyncio.Task | None, description: str) -> None:
-        if previous is not None:  # keep the order: a late progress line must not follow `done`
-            await asyncio.wait({previous}, timeout=STATUS_SEND_SECONDS)
-        while self.calls:  # call lines not shown yet go first, in order (no interval: the run is over)
-            await self._send(self.calls.popleft(), False)
-        if self.unlisted:
-            await self._send(f"Subquery · {self.unlisted} more inner calls (not listed one by one)", False)
-        self.last = time.monotonic()
-        await self._send(description, True)
-
-    async def _send(self, description: str, done: bool) -> None:
-        try:
-            await asyncio.wait_for(
-                self.event_emitter({"type": "status", "data": {"description": description, "done": done}}),
-                timeout=STATUS_SEND_SECONDS,
-            )
-        except Exception:  # progress must never break the work
-            log.debug("subquery: status event failed", exc_info=True)
-
-
-class TaskStatus:
-    """One task's status lines on the shared emitter of a `subqueries` call. Every line names its task
-    (`Subquery task 2/3 · round 1/8 · calling …`); the task's first and last lines are kept like call lines
-    (a later line never replaces them); its call lines are bounded per task as a single subquery's are."""
-
-    def __init__(self, shared: StatusEmitter, label: str):
-        self.shared, self.label = shared, label
-        self.started = False
-        self.logged = self.unlisted = 0
-
-    def named(self, line: str) -> str:
-        rest = line[len("Subquery") :] if line.startswith("Subquery") else f" · {line}"
-        return f"Subquery {self.label}{rest}"
-
-    async def __call__(self, description: str, done: bool) -> None:
-        if not done and self.started:
-            await self.shared(self.named(description), False)
-            return
-        self.started = True
-        if done and self.unlisted:
-            await self.shared.log(
-                self.named(f"Subquery · {self.unlisted} more inner calls (not listed one by one)")
-            )
-        await self.shared.log(self.named(description))
-
-    async def log(self, line: str) -> None:
-        if self.logged >= MAX_CALL_LINES:
-            self.unlisted += 1
-            return
-        self.logged += 1
-        await self.shared.log(self.named(line))
-
-
-async def _load_user(user_dict: dict) -> Any:
-    from open_webui.models.users import UserModel, Users
-
-    found = Users.get_user_by_id(user_dict.get("id"))
-    if inspect.isawaitable(found):
-        found = await found
-    if found is not None:
-        return found
-    return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
-
-
-async def _tool_entries(turn: Turn, user: Any) -> dict:
-    """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
-    metadata = turn.metadata
-    entries = metadata.get("tools")
-    if not isinstance(entries, Mapping) or not entries:
-        entries = await _get_tools(turn, user)
-    clients = metadata.get("mcp_clients")
-    servers = {id(c): sid for sid, c in clients.items()} if isinstance(clients, Mapping) else {}
-    out = {}
-    for name, entry in entries.items():
-        if isinstance(entry, Mapping) and entry.get("type") == "mcp" and id(entry.get("client")) in servers:
-            entry = {**entry, "server_id": servers[id(entry.get("client"))]}
-        out[name] = entry
+def turn_params(*sources: Any) -> dict:
+    """The turn's chat parameters for the inner calls; later sources win, None is skipped."""
+    out: dict = {}
+    for source in sources:
+        if isinstance(source, Mapping):
+            out.update({k: source[k] for k in TURN_PARAMS if source.get(k) is not None})
     return out
-
-
-async def _get_tools(turn: Turn, user: Any) -> Mapping:
-    """The fallback when the turn has no resolved tools: Open WebUI's `get_tools` with the same
-    injected arguments its own loop binds (middleware.process_chat_payload)."""
-    metadata = turn.metadata
-    tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != turn.tool_id]
-    if not tool_ids:
-        return {}
-    try:
-        from open_webui.utils.tools import get_tools
-
-        return await get_tools(
-            turn.request,
-            tool_ids,
-            user,
-            {
-                "__event_emitter__": turn.event_emitter,
-                "__event_call__": turn.event_call,
-                "__user__": dict(turn.user),
-                "__metadata__": metadata,
-                "__oauth_token__": turn.oauth_token,
-                "__request__": turn.request,
-                "__model__": dict(turn.task_model),
-                "__chat_id__": metadata.get("chat_id"),
-                "__message_id__": metadata.get("message_id"),
-                "__messages__": list(turn.messages),
-                "__files__": list(metadata.get("files") or []),
-            },
-        )
-    except Exception:
-        log.exception("subquery: get_tools failed")
-        return {}
 
 
 # Open WebUI 0.12.4 hands a tool no public copy of the turn's chat parameters: `__metadata__['params']`
@@ -3103,87 +3356,184 @@ async def chat_params(request: Any, model: Mapping[str, Any]) -> dict:
     return turn_params(await _default_params(), model_params, await _turn_body_params(request))
 
 
-@dataclass(frozen=True, kw_only=True)
-class Turn:
-    """What Open WebUI handed this tool call (its dunder arguments), read once and typed.
+# Open WebUI's builtin tools that read knowledge bases: the `<attached_knowledge>` list speaks of them.
+KNOWLEDGE_BUILTINS = frozenset(
+    "list_knowledge list_knowledge_bases search_knowledge_bases query_knowledge_bases search_knowledge_files"
+    " grep_knowledge_files query_knowledge_files view_knowledge_file kb_exec".split()
+)
 
-    Built by `Turn.from_dunders` for each call, never stored on the tool instance; every loop the
-    call runs reads its turn from here.
-    """
 
-    request: Any
-    user: Mapping[str, Any]
-    metadata: Mapping[str, Any]
-    messages: Sequence[Any]
-    files: Sequence[Any]
-    event_emitter: Callable[[dict], Awaitable[Any]] | None = None
-    event_call: Callable[[dict], Awaitable[Any]] | None = None
-    tool_id: str | None = None
-    task_model: Mapping[str, Any] = field(default_factory=dict)  # `__model__`: Open WebUI's task model
-    oauth_token: Any = None
+async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """The system context Open WebUI's native loop builds for this turn (middleware.py
+    `process_chat_payload`), in its order, for the inner loop's tools: the chat folder's system prompt
+    (native puts it before the chat's), the chat's system messages (`metadata['chat_context']`, rendered
+    as native renders them), the code-interpreter prompt, the skills manifest, MCP servers'
+    instructions, tool servers' system prompts, the `<attached_knowledge>` list.
+    A part that speaks of tools is there only when the inner loop has them. A part that cannot be read
+    is left out (logged), never an error."""
+    parts = []
+    for build in (
+        _folder_system,
+        _chat_system,
+        _code_interpreter_prompt,
+        _skills_manifest,
+        _server_instructions,
+        _knowledge_list,
+    ):
+        try:
+            parts.append(await build(turn, user, entries))
+        except Exception:
+            log.debug("subquery: part of the turn's context left out (%s)", build.__name__, exc_info=True)
+    try:
+        from open_webui.utils.misc import add_or_update_system_message
+    except ImportError:
+        return "\n".join(p for p in parts if p)
+    messages: list[dict] = []
+    for part in parts:
+        if part:
+            messages = add_or_update_system_message(part, messages, append=True)
+    return _text_of(messages[0]["content"]) if messages else ""
 
-    @classmethod
-    def from_dunders(
-        cls,
-        *,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __messages__: Any = None,
-        __files__: Any = None,
-        __request__: Any = None,
-        __event_emitter__: Any = None,
-        __event_call__: Any = None,
-        __id__: Any = None,
-        __model__: Any = None,
-        __oauth_token__: Any = None,
-        **_others: Any,
-    ) -> Turn:
-        """The turn from the arguments Open WebUI injects (anything missing or malformed is empty)."""
-        return cls(
-            request=__request__,
-            user=__user__ if isinstance(__user__, Mapping) else {},
-            metadata=__metadata__ if isinstance(__metadata__, Mapping) else {},
-            messages=__messages__ if isinstance(__messages__, list) else [],
-            files=__files__ if isinstance(__files__, list) else [],
-            event_emitter=__event_emitter__ if callable(__event_emitter__) else None,
-            event_call=__event_call__ if callable(__event_call__) else None,
-            tool_id=__id__ if isinstance(__id__, str) else None,
-            task_model=__model__ if isinstance(__model__, Mapping) else {},
-            oauth_token=__oauth_token__,
-        )
 
-    @property
-    def params(self) -> Mapping[str, Any]:
-        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
-        params = self.metadata.get("params")
-        return params if isinstance(params, Mapping) else {}
+async def _folder_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """The system prompt of the chat's folder (a project), rendered, when the user may read the folder: found
+    as native finds it (the saved chat's folder, else `metadata['folder_id']`; middleware.py ~2240-2256)."""
+    user_id = getattr(user, "id", None)
+    if user_id is None:
+        return ""
+    from open_webui.models.chats import Chats
+    from open_webui.models.folders import Folders
+    from open_webui.utils.access_control.folders import has_folder_access
+    from open_webui.utils.chat_id import is_saved_chat_id
+    from open_webui.utils.payload import resolve_system_prompt
 
-    @property
-    def chat_model(self) -> dict:
-        model = self.metadata.get("model")
-        return model if isinstance(model, dict) else {}
+    chat_id = turn.metadata.get("chat_id")
+    folder_id = await Chats.get_chat_folder_id(chat_id, user_id) if is_saved_chat_id(chat_id) else None
+    folder_id = folder_id or turn.metadata.get("folder_id")
+    folder = await Folders.get_folder_by_id(folder_id) if isinstance(folder_id, str) and folder_id else None
+    if folder is None or not isinstance(folder.data, Mapping) or not folder.data.get("system_prompt"):
+        return ""
+    readable = getattr(user, "role", None) == "admin" or await has_folder_access(
+        user_id, folder, "read", db=None
+    )
+    if not readable:
+        return ""
+    return await resolve_system_prompt(str(folder.data["system_prompt"]), dict(turn.metadata), user) or ""
 
-    @property
-    def chat_model_id(self) -> str | None:
-        return self.metadata.get("model_id") or self.chat_model.get("id")
 
-    @property
-    def show_status(self) -> bool:
-        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
-        valves = self.user.get("valves")
-        show = getattr(valves, "show_status", None)
-        if show is None and isinstance(valves, Mapping):
-            show = valves.get("show_status")
-        return show is not False
+async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """The chat's system messages (the chat's and the user's system prompt, as the request carried them),
+    with their variables rendered by Open WebUI's `resolve_system_prompt`, as the native turn renders them."""
+    context = turn.metadata.get("chat_context")
+    found = context.get("messages") if isinstance(context, Mapping) else None
+    texts = [
+        _text_of(m.get("content"))
+        for m in found or []
+        if isinstance(m, Mapping) and m.get("role") == "system"
+    ]
+    if not any(texts):
+        return ""
+    from open_webui.utils.payload import resolve_system_prompt
 
-    @property
-    def direct_tools_ok(self) -> bool:
-        """Whether a live browser session can run the user's direct tool servers."""
-        return self.event_call is not None and bool(self.metadata.get("session_id"))
+    return "\n".join([await resolve_system_prompt(t, dict(turn.metadata), user) for t in texts if t])
+
+
+async def _code_interpreter_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """Open WebUI's Pyodide prompt, when the turn has the code interpreter on (native function calling, not
+    the Jupyter engine) and the inner loop has `execute_code`."""
+    features = turn.metadata.get("features")
+    if (
+        "execute_code" not in entries
+        or not isinstance(features, Mapping)
+        or not features.get("code_interpreter")
+    ):
+        return ""
+    if turn.params.get("function_calling") == "legacy":
+        return ""
+    from open_webui.config import CODE_INTERPRETER_PYODIDE_PROMPT
+    from open_webui.models.config import Config
+
+    engine = await Config.get("code_interpreter.engine", "pyodide")
+    return "" if engine == "jupyter" else CODE_INTERPRETER_PYODIDE_PROMPT
+
+
+async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """The `<available_skills>` manifest of the user's active skills, when the inner loop has `view_skill`.
+    (Native gives a skill the user named with `$` in full instead; here it stays in the manifest.)"""
+    if "view_skill" not in entries or getattr(user, "id", None) is None:
+        return ""
+    from open_webui.models.skills import Skills
+
+    skills = sorted(await Skills.get_skills(user_id=user.id), key=lambda skill: skill.id)
+    manifest = "".join(
+        f"<skill>\n<id>{k.id}</id>\n<name>{k.name}</name>\n<description>{k.description or ''}</description>\n</skill>\n"
+        for k in skills
+        if k.is_active
+    )
+    return f"<available_skills>\n{manifest}</available_skills>" if manifest else ""
+
+
+async def _server_instructions(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """MCP servers' instructions and tool servers' system prompts, for the servers the inner loop uses."""
+    from open_webui.utils.json_codec import JSONCodec
+
+    parts = []
+    clients = turn.metadata.get("mcp_clients")
+    used = {
+        id(e.get("client")) for e in entries.values() if isinstance(e, Mapping) and e.get("type") == "mcp"
+    }
+    for server_id, client in clients.items() if isinstance(clients, Mapping) else ():
+        text = getattr(client, "instructions", None)
+        if text and id(client) in used:
+            parts.append(f"MCP server {JSONCodec.dumps(server_id)} instructions:\n{text}")
+    urls = {
+        (e.get("server") or {}).get("url")
+        for e in entries.values()
+        if isinstance(e, Mapping) and e.get("direct")
+    }
+    for server in turn.metadata.get("tool_servers") or []:
+        if isinstance(server, Mapping) and server.get("system_prompt") and server.get("url") in urls:
+            parts.append(str(server["system_prompt"]))
+    return "\n".join(parts)
+
+
+async def _knowledge_list(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+    """The `<attached_knowledge>` list (Open WebUI's `get_attached_knowledge`: the chat model's, the folder's
+    and, without file context, the chat's knowledge), when the inner loop has a knowledge tool."""
+    if not any(n in KNOWLEDGE_BUILTINS and isinstance(e, Mapping) for n, e in entries.items()):
+        return ""
+    from open_webui.utils.tools import get_attached_knowledge
+
+    tags = []
+    for item in get_attached_knowledge(turn.chat_model, dict(turn.metadata)):
+        if not item.get("id") or not item.get("type"):
+            continue
+        attrs = f'type="{html.escape(str(item["type"]), quote=True)}" id="{html.escape(str(item["id"]), quote=True)}"'
+        for key in ("name", "source"):
+            if item.get(key):
+                attrs += f' {key}="{html.escape(str(item[key]), quote=True)}"'
+        tags.append(f"<knowledge {attrs}/>")
+    return "<attached_knowledge>\n" + "\n".join(tags) + "\n</attached_knowledge>" if tags else ""
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_run.py
+# ----------------------------------------------------------------------------------------------
+
+"""One loop's context on Open WebUI (`Run`): the turn, the user, the inner model, the selected tools, the
+limits; it provides the loop's hooks. Its model rounds are made here; its tool calls in owui_calls.
+
+The same rules as a direct chat: each inner model call goes through the installed filters' `request` hooks
+with `{**form, "metadata": ...}`, then `generate_chat_completion` WITHOUT bypass_filter (the user's model
+access check runs), on a request of its own (`inner_request`): nothing is written on the turn's request,
+which the outer loop and other inner calls share. The citation context is rebuilt every round
+(`_with_citations`), numbered as sources went out.
+"""
 
 
 @dataclass(kw_only=True)
-class Run:
+@dataclass(kw_only=True)
+class Run(_ToolCalls):
     """One loop's context: the turn, the resolved user and model, the selected tools, the limits.
 
     Built per loop (never stored on the tool instance); provides the loop's hooks. `entries` are
@@ -3216,14 +3566,6 @@ class Run:
     @property
     def metadata(self) -> Mapping[str, Any]:
         return self.turn.metadata
-
-    @property
-    def event_emitter(self) -> Any:
-        return self.turn.event_emitter
-
-    @property
-    def event_call(self) -> Any:
-        return self.turn.event_call
 
     @property
     def model(self) -> dict:
@@ -3383,25 +3725,14 @@ class Run:
             oauth = await get_system_oauth_token(self.request, self.user)
         except Exception:
             oauth = None
+        user = self.user.model_dump() if hasattr(self.user, "model_dump") else dict(self.turn.user)
         form, _ = await process_filter_functions(
             request=self.request,
             filter_context=get_filter_context(self.request),
             filter_functions=functions,
             filter_type="request",
             form_data=form,
-            extra_params={
-                "__event_emitter__": self.event_emitter,
-                "__event_call__": self.event_call,
-                "__user__": self.user.model_dump()
-                if hasattr(self.user, "model_dump")
-                else dict(self.turn.user),
-                "__metadata__": self.metadata,
-                "__oauth_token__": oauth,
-                "__request__": self.request,
-                "__model__": model,
-                "__chat_id__": self.metadata.get("chat_id"),
-                "__message_id__": self.metadata.get("message_id"),
-            },
+            extra_params=self.turn.extra_params(user, oauth, model),
         )
         return form
 
@@ -3416,191 +3747,26 @@ class Run:
         except Exception:
             log.debug("subquery: usage logging unavailable", exc_info=True)
 
-    # -- tool calls ------------------------------------------------------------------
-    def resolve(self, call: ToolCall) -> ToolCall | str:
-        """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
-        if call.name != "call_tool" or "call_tool" not in self.entries:
-            return call
-        try:
-            from open_webui.utils.tool_search import resolve_tool_call
-        except ImportError:
-            return "Error: call_tool needs Open WebUI 0.12 (Tool Search)."
-        raw = {
-            "id": call.id,
-            "type": "function",
-            "function": {"name": call.name, "arguments": call.arguments},
-        }
-        error = resolve_tool_call(raw, self.entries)
-        if error:
-            return error
-        fn = raw["function"]
-        return replace(call, name=fn["name"], arguments=fn["arguments"], provider=(call.name, call.arguments))
 
-    async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
-        """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
-        if self.turn.params.get("tool_approval_mode") != "ask":
-            return True
-        entry = self.entries.get(call.name) or {}
-        if call.name == "ask_user" and entry.get("type") == "builtin":
-            return True
-        if not callable(self.event_call):
-            return False
-        event = {
-            "type": "confirmation",
-            "data": {"tool_call": {"id": call.id, "name": call.name, "arguments": kwargs}},
-        }
-        try:
-            async with self.approvals or contextlib.nullcontext():  # one question at a time across tasks
-                answer = await asyncio.wait_for(self.event_call(event), timeout=max(remaining, 0.001))
-        except Exception:
-            return False
-        return answer is True  # disconnection and timeout replies are error objects, not approval
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_usage.py
+# ----------------------------------------------------------------------------------------------
 
-    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
-        entry = self.entries[call.name]
-        if entry.get("direct") and not callable(self.event_call):
-            return ToolOutput("Error: Browser session is not connected for this direct tool.")
-        failed = False
-        try:
-            raw = await (
-                self._call_direct(call, entry, kwargs)
-                if entry.get("direct")
-                else self._call_local(call.name, entry, kwargs, timeout)
-            )
-        except NotStarted:
-            raise
-        except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
-            raw, failed = {"error": _safe_str(exc)}, True
-        output = await self._render(call.name, kwargs, entry, raw)
-        return replace(output, outcome="failed") if failed else output
+"""Usage where the admin analytics read it: each inner call's usage goes to the audit log (`Run._log_usage`),
+and a loop's total to the turn's `chat_message` row once, after the turn's final save (`record_usage`).
 
-    async def _call_direct(self, call: ToolCall, entry: Mapping[str, Any], kwargs: dict) -> Any:
-        """A user-level tool server: the browser runs it (`execute:tool`)."""
-        return await self.event_call(
-            {
-                "type": "execute:tool",
-                "data": {
-                    "id": str(uuid.uuid4()),
-                    "name": call.name,
-                    "params": kwargs,
-                    "server": entry.get("server", {}),
-                    "session_id": self.metadata.get("session_id"),
-                },
-            }
-        )
-
-    async def _call_local(self, name: str, entry: Mapping[str, Any], kwargs: dict, timeout: float) -> Any:
-        """As Open WebUI's loop: `__messages__` and `__files__` refreshed for the call, a sync function
-        on the event loop; in a thread only where the admin allows it (valve `sync_tools_in_threads`)."""
-        fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
-        wrapper = entry["callable"]
-        fn, bound = _unwrap(wrapper)
-        if self._threaded(name, entry, fn, wrapper):
-            bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
-            wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
-            raw = await in_thread(
-                fn, {**bound, **coerce_for(wrapper, kwargs)}, self.settings.max_tool_threads, wait
-            )
-        else:
-            raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
-        return await raw if inspect.isawaitable(raw) else raw
-
-    def _threaded(self, name: str, entry: Mapping[str, Any], fn: Any, wrapper: Any) -> bool:
-        """A sync tool runs in a thread when the admin listed it as thread-safe, unless it takes
-        `__event_emitter__`/`__event_call__` (those belong to the event loop)."""
-        if not self.thread_tools or fn is wrapper or inspect.iscoroutinefunction(fn):
-            return False
-        if "*" not in self.thread_tools and not entry_keys(name, entry) & set(self.thread_tools):
-            return False
-        return not (accepted_parameters(fn) or frozenset()) & LOOP_BOUND_NAMES
-
-    async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
-        """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
-        try:
-            from open_webui.utils.middleware import process_tool_result, tool_result_content
-        except ImportError:
-            return ToolOutput(serialize_result(raw))
-        result, files, embeds = await process_tool_result(
-            self.request,
-            name,
-            raw,
-            entry.get("type", ""),
-            bool(entry.get("direct")),
-            self.metadata,
-            self.user,
-        )
-        text = result if isinstance(result, str) else tool_result_content(result)
-        if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
-            text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
-        images, shown = await self._split_files(files or [])
-        if shown and not await self._send({"type": "files", "data": {"files": shown}}):
-            text += "\n(The files this tool produced could not be shown to the user.)"
-        await self._sources(name, kwargs, entry, text)
-        return ToolOutput(text, tuple(images))
-
-    async def _split_files(self, files: list) -> tuple[list[str], list[dict]]:
-        """Data-URI images go to the inner model only; other files to the chat (images to both)."""
-        images: list[str] = []
-        shown: list[dict] = []
-        for item in files:
-            if not isinstance(item, dict):
-                continue
-            url = item.get("url") or ""
-            if item.get("type") == "image" and isinstance(url, str) and url.startswith("data:"):
-                try:
-                    from open_webui.utils.middleware import store_tool_result_image
-
-                    url = await store_tool_result_image(self.request, url, self.metadata, self.user)
-                except Exception:
-                    log.debug("subquery: could not store a tool image", exc_info=True)
-                images.append(url)
-                continue
-            shown.append(item)
-            if item.get("type") == "image" and url:
-                images.append(url)
-        return images, shown
-
-    async def _sources(self, name: str, kwargs: dict, entry: Mapping[str, Any], text: str) -> None:
-        capabilities = ((self.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
-        if not text or capabilities.get("citations", True) is False:
-            return
-        try:
-            from open_webui.utils.middleware import CITATION_TOOL_NAMES, get_citation_source_from_tool_result
-
-            if name not in CITATION_TOOL_NAMES:
-                return
-            sources = get_citation_source_from_tool_result(
-                tool_name=name, tool_params=kwargs, tool_result=text, tool_id=entry.get("tool_id", "")
-            )
-        except Exception:
-            log.debug("subquery: no citation sources", exc_info=True)
-            return
-        for source in sources or []:
-            self.sources.append(source)  # numbered as it goes out (see `_with_citations`)
-            await self._send({"type": "source", "data": source})
-
-    async def _send(self, event: dict) -> bool:
-        """One event to the chat message; False when it could not go out."""
-        if not callable(self.event_emitter):
-            return False
-        try:
-            await asyncio.wait_for(self.event_emitter(event), timeout=10)
-            return True
-        except Exception:
-            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
-            return False
+Open WebUI's analytics sum the `usage` of the turn's `chat_message` row. A save of the message merges
+the usage it carries into that row unless the two are equal, and every save carries the chat
+history's copy of the message. The turn's final save writes the outer calls' usage there, so the
+inner usage is added after it, to the row and to the history's copy in one locked transaction:
+both then hold the same total, and later saves (status lines, follow-ups) leave the row as it is.
+The browser keeps its own copy of the message (its `usage` set from the last `chat:completion` event)
+and saves the whole history later (`saveChatHandler` -> `update_chat_by_id`, which takes the browser's
+message and merges its usage into the row when it differs): so the new total goes to the browser too,
+as a `chat:completion` event that carries only `usage` (not written by the emitter, read by the page).
+"""
 
 
-# --- usage where the admin analytics read it -----------------------------------------------
-# Open WebUI's analytics sum the `usage` of the turn's `chat_message` row. A save of the message merges
-# the usage it carries into that row unless the two are equal, and every save carries the chat
-# history's copy of the message. The turn's final save writes the outer calls' usage there, so the
-# inner usage is added after it, to the row and to the history's copy in one locked transaction:
-# both then hold the same total, and later saves (status lines, follow-ups) leave the row as it is.
-# The browser keeps its own copy of the message (its `usage` set from the last `chat:completion` event)
-# and saves the whole history later (`saveChatHandler` -> `update_chat_by_id`, which takes the browser's
-# message and merges its usage into the row when it differs): so the new total goes to the browser too,
-# as a `chat:completion` event that carries only `usage` (not written by the emitter, read by the page).
 USAGE_WAIT_SECONDS = 1800.0  # longest wait for the turn's final save; then the usage is added anyway
 USAGE_POLL_SECONDS = 0.5
 
@@ -3670,8 +3836,13 @@ async def add_usage_after_final_save(
 
 async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, Any]) -> dict | None:
     """Add `usage` to the message's row (what the analytics sum) and give the chat history's copy the
-    same total, in one transaction under the chat's lock (Open WebUI's own `Chats._chat_transaction`,
-    which every save of a message goes through). Returns the new total."""
+    same total, in one transaction under the chat's lock. Returns the new total.
+
+    Private on purpose: 0.12.4 has no public call that does this. Its public writers of a message
+    (`Chats.edit_message_output`, `upsert_message_to_chat_by_id_and_message_id`) write the row through
+    `ChatMessages.upsert_message`, which ADDS the usage the message carries to the row's (`merge_usage`),
+    so the row and the history's copy could not end at one total. `Chats._chat_transaction` is the lock and
+    transaction every one of them goes through."""
     from open_webui.models.chat_messages import ChatMessage
     from open_webui.models.chats import Chats
     from open_webui.utils.response import merge_usage, normalize_usage
@@ -3691,221 +3862,60 @@ async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, A
     return total
 
 
-def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
-    """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
-    if not deferred:
-        return None
-    try:
-        from open_webui.utils.tool_search import build_deferred_tools_manifest
-    except ImportError:
-        return None
-    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
+# ----------------------------------------------------------------------------------------------
+# src/subquery/tasks.py
+# ----------------------------------------------------------------------------------------------
+
+"""The tasks of one `subqueries` call: read from what the model sent, each run by its own isolated loop, and
+answered in one section per task in the given order. Every task leaves an outcome, also one cut short
+(what it gathered, when it failed or ran out of time), whatever happens to the others.
+"""
 
 
-# --- what the turn knows: the system context the native loop builds, for the inner loop's tools -----------
-# Open WebUI's builtin tools that read knowledge bases: the `<attached_knowledge>` list speaks of them.
-KNOWLEDGE_BUILTINS = frozenset(
-    {
-        "list_knowledge",
-        "list_knowledge_bases",
-        "search_knowledge_bases",
-        "query_knowledge_bases",
-        "search_knowledge_files",
-        "grep_knowledge_files",
-        "query_knowledge_files",
-        "view_knowledge_file",
-        "kb_exec",
-    }
-)
+MAX_TASKS = 16  # tasks one `subqueries` call may hold
+NESTED_REFUSAL = "Error: a subquery cannot start another subquery. Use the other tools directly."
 
 
-async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The system context Open WebUI's native loop builds for this turn (middleware.py
-    `process_chat_payload`), in its order, for the inner loop's tools: the chat folder's system prompt
-    (native puts it before the chat's), the chat's system messages (`metadata['chat_context']`, rendered
-    as native renders them), the code-interpreter prompt, the skills manifest, MCP servers'
-    instructions, tool servers' system prompts, the `<attached_knowledge>` list.
-    A part that speaks of tools is there only when the inner loop has them. A part that cannot be read
-    is left out (logged), never an error."""
-    parts = []
-    for build in (
-        _folder_system,
-        _chat_system,
-        _code_interpreter_prompt,
-        _skills_manifest,
-        _server_instructions,
-        _knowledge_list,
-    ):
+def read_tasks(raw: Any) -> tuple[list[str], str | None]:
+    """The task texts of a `subqueries` call, or a message the model can act on. A JSON text of a list is read
+    as that list, one plain text as one task (models send both)."""
+    if isinstance(raw, str):
         try:
-            parts.append(await build(turn, user, entries))
-        except Exception:
-            log.debug("subquery: part of the turn's context left out (%s)", build.__name__, exc_info=True)
-    try:
-        from open_webui.utils.misc import add_or_update_system_message
-    except ImportError:
-        return "\n".join(p for p in parts if p)
-    messages: list[dict] = []
-    for part in parts:
-        if part:
-            messages = add_or_update_system_message(part, messages, append=True)
-    return _text_of(messages[0]["content"]) if messages else ""
+            decoded = json.loads(raw)
+        except (ValueError, RecursionError):
+            decoded = None
+        raw = decoded if isinstance(decoded, list) else [raw]
+    if not isinstance(raw, (list, tuple)) or not raw:
+        return [], 'Error: `tasks` must be a non-empty list of task texts, e.g. ["Find …", "Compare …"].'
+    if len(raw) > MAX_TASKS:
+        return [], (
+            f"Error: at most {MAX_TASKS} tasks per subqueries call, got {len(raw)}. "
+            "Merge related tasks, or call subqueries again for the rest."
+        )
+    empty = [str(i) for i, t in enumerate(raw, 1) if not isinstance(t, str) or not t.strip()]
+    if empty:
+        return [], (
+            f"Error: task {', '.join(empty)} of {len(raw)} is empty or not text. "
+            "Send every task as a complete instruction."
+        )
+    return [t.strip() for t in raw], None
 
 
-async def _folder_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The system prompt of the chat's folder (a project), rendered, when the user may read the folder: found
-    as native finds it (the saved chat's folder, else `metadata['folder_id']`; middleware.py ~2240-2256)."""
-    user_id = getattr(user, "id", None)
-    if user_id is None:
-        return ""
-    from open_webui.models.chats import Chats
-    from open_webui.models.folders import Folders
-    from open_webui.utils.access_control.folders import has_folder_access
-    from open_webui.utils.chat_id import is_saved_chat_id
-    from open_webui.utils.payload import resolve_system_prompt
-
-    chat_id = turn.metadata.get("chat_id")
-    folder_id = await Chats.get_chat_folder_id(chat_id, user_id) if is_saved_chat_id(chat_id) else None
-    folder_id = folder_id or turn.metadata.get("folder_id")
-    folder = await Folders.get_folder_by_id(folder_id) if isinstance(folder_id, str) and folder_id else None
-    if folder is None or not isinstance(folder.data, Mapping) or not folder.data.get("system_prompt"):
-        return ""
-    readable = getattr(user, "role", None) == "admin" or await has_folder_access(
-        user_id, folder, "read", db=None
+def tasks_answer(prompts: Sequence[str], answers: Sequence[str]) -> str:
+    """One section per task, in the order given: its heading names the task, its body is the task's answer."""
+    n = len(prompts)
+    return "\n\n".join(
+        f"## Task {i}/{n}: {_shorten(prompt, 100)}\n{answer}"
+        for i, (prompt, answer) in enumerate(zip(prompts, answers, strict=True), 1)
     )
-    if not readable:
-        return ""
-    return await resolve_system_prompt(str(folder.data["system_prompt"]), dict(turn.metadata), user) or ""
 
 
-async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The chat's system messages (the chat's and the user's system prompt, as the request carried them),
-    with their variables rendered by Open WebUI's `resolve_system_prompt`, as the native turn renders them."""
-    context = turn.metadata.get("chat_context")
-    found = context.get("messages") if isinstance(context, Mapping) else None
-    texts = [
-        _text_of(m.get("content"))
-        for m in found or []
-        if isinstance(m, Mapping) and m.get("role") == "system"
-    ]
-    if not any(texts):
-        return ""
-    from open_webui.utils.payload import resolve_system_prompt
-
-    return "\n".join([await resolve_system_prompt(t, dict(turn.metadata), user) for t in texts if t])
-
-
-async def _code_interpreter_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """Open WebUI's Pyodide prompt, when the turn has the code interpreter on (native function calling, not
-    the Jupyter engine) and the inner loop has `execute_code`."""
-    features = turn.metadata.get("features")
-    if (
-        "execute_code" not in entries
-        or not isinstance(features, Mapping)
-        or not features.get("code_interpreter")
-    ):
-        return ""
-    if turn.params.get("function_calling") == "legacy":
-        return ""
-    from open_webui.config import CODE_INTERPRETER_PYODIDE_PROMPT
-    from open_webui.models.config import Config
-
-    engine = await Config.get("code_interpreter.engine", "pyodide")
-    return "" if engine == "jupyter" else CODE_INTERPRETER_PYODIDE_PROMPT
-
-
-async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The `<available_skills>` manifest of the user's active skills, when the inner loop has `view_skill`.
-    (Native gives a skill the user named with `$` in full instead; here it stays in the manifest.)"""
-    if "view_skill" not in entries or getattr(user, "id", None) is None:
-        return ""
-    from open_webui.models.skills import Skills
-
-    skills = sorted(await Skills.get_skills(user_id=user.id), key=lambda skill: skill.id)
-    manifest = "".join(
-        f"<skill>\n<id>{k.id}</id>\n<name>{k.name}</name>\n<description>{k.description or ''}</description>\n</skill>\n"
-        for k in skills
-        if k.is_active
-    )
-    return f"<available_skills>\n{manifest}</available_skills>" if manifest else ""
-
-
-async def _server_instructions(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """MCP servers' instructions and tool servers' system prompts, for the servers the inner loop uses."""
-    from open_webui.utils.json_codec import JSONCodec
-
-    parts = []
-    clients = turn.metadata.get("mcp_clients")
-    used = {
-        id(e.get("client")) for e in entries.values() if isinstance(e, Mapping) and e.get("type") == "mcp"
-    }
-    for server_id, client in clients.items() if isinstance(clients, Mapping) else ():
-        text = getattr(client, "instructions", None)
-        if text and id(client) in used:
-            parts.append(f"MCP server {JSONCodec.dumps(server_id)} instructions:\n{text}")
-    urls = {
-        (e.get("server") or {}).get("url")
-        for e in entries.values()
-        if isinstance(e, Mapping) and e.get("direct")
-    }
-    for server in turn.metadata.get("tool_servers") or []:
-        if isinstance(server, Mapping) and server.get("system_prompt") and server.get("url") in urls:
-            parts.append(str(server["system_prompt"]))
-    return "\n".join(parts)
-
-
-async def _knowledge_list(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The `<attached_knowledge>` list (Open WebUI's `get_attached_knowledge`: the chat model's, the folder's
-    and, without file context, the chat's knowledge), when the inner loop has a knowledge tool."""
-    if not any(n in KNOWLEDGE_BUILTINS and isinstance(e, Mapping) for n, e in entries.items()):
-        return ""
-    from open_webui.utils.tools import get_attached_knowledge
-
-    tags = []
-    for item in get_attached_knowledge(turn.chat_model, dict(turn.metadata)):
-        if not item.get("id") or not item.get("type"):
-            continue
-        attrs = f'type="{html.escape(str(item["type"]), quote=True)}" id="{html.escape(str(item["id"]), quote=True)}"'
-        for key in ("name", "source"):
-            if item.get(key):
-                attrs += f' {key}="{html.escape(str(item[key]), quote=True)}"'
-        tags.append(f"<knowledge {attrs}/>")
-    return "<attached_knowledge>\n" + "\n".join(tags) + "\n</attached_knowledge>" if tags else ""
-
-
-_VERDICTS = {
-    "answered": "done",
-    "max_rounds": "done (round limit reached)",
-    "deadline": "stopped at the time limit",
-    "error": "failed",
-}
-# A task of `subqueries` answers within its share of `max_output_chars`, never less than this.
+# A task answers within its share of `max_output_chars`, never less than this.
 MIN_TASK_OUTPUT_CHARS = 1000
 # How long past the shared deadline a task may run before it is cancelled (its loop stops itself at the
 # deadline; this only catches one held up elsewhere).
 TASK_OVERRUN_SECONDS = 5.0
 NO_SLOT_NOTE = "[Subquery stopped: the time limit ran out before this task could start.]"
-
-
-@dataclass(frozen=True)
-class _Ready:
-    """What every loop of one call shares: the turn, the user, the inner model, the limits."""
-
-    turn: Turn
-    user: Any
-    model_id: str
-    settings: Settings
-
-
-@dataclass(frozen=True)
-class _Many:
-    """What the tasks of one `subqueries` call share: the slots, the deadline, the approval lock, the status."""
-
-    ready: _Ready
-    include_recent: Any
-    emit: StatusEmitter
-    slots: asyncio.Semaphore
-    deadline: float
-    approvals: asyncio.Lock
 
 
 @dataclass
@@ -3914,7 +3924,7 @@ class TaskRun:
     when the task was cut short) and its outcome."""
 
     prompt: str
-    run: Run | None = None
+    run: Any = None  # the adapter's `Run`: its `messages` and `usages`
     first: int = 0  # the messages before the loop's own
     outcome: LoopResult | None = None
 
@@ -3932,25 +3942,252 @@ class TaskRun:
         return LoopResult(answer, len(self.usages), calls, summarize_usage(self.usages), stopped)
 
 
-def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
-    """The last status line of a `subqueries` call: the tasks by verdict, then the totals."""
-    verdicts = collections.Counter(_VERDICTS[o.stopped] for o in outcomes)
-    rounds, calls = sum(o.rounds for o in outcomes), sum(o.tool_calls for o in outcomes)
-    tokens = sum(o.usage.get("total_tokens", 0) for o in outcomes)
-    return (
-        f"Subqueries done · {len(outcomes)} tasks: {', '.join(f'{k} {v}' for v, k in verdicts.items())} · "
-        f"{rounds} rounds · {calls} tool calls · {human_tokens(tokens)} tokens · {seconds:.1f} s"
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_delegate.py
+# ----------------------------------------------------------------------------------------------
+
+"""Running a call's task(s) on Open WebUI: the user, the inner model and the limits, read once (`get_ready`);
+one isolated loop per task, with its own `Run`, first messages and status lines.
+
+`subqueries` (`run_many`) runs one loop per task, concurrently: at most `max_parallel_subqueries` at a time,
+under one shared deadline, each with its own status lines (`TaskStatus`: every line names its task) and its
+own outcome, whatever happens to the others; one section per task in the given order; the usage of all
+tasks recorded once.
+"""
+
+
+@dataclass(frozen=True)
+class _Ready:
+    """What every loop of one call shares: the turn, the user, the inner model, the limits, the valves."""
+
+    turn: Turn
+    user: Any
+    model_id: str
+    settings: Settings
+    valves: Any
+
+
+@dataclass(frozen=True)
+class _Many:
+    """What the tasks of one `subqueries` call share: the slots, the deadline, the approval lock, the status."""
+
+    ready: _Ready
+    include_recent: Any
+    emit: StatusEmitter
+    slots: asyncio.Semaphore
+    deadline: float
+    approvals: asyncio.Lock
+
+
+async def get_ready(valves: Any, turn: Turn, emit: StatusEmitter) -> _Ready | str:
+    """The user, the inner model and the limits; or the error the model gets (its status line sent)."""
+    model_id = valves.model_id.strip() or turn.chat_model_id
+    if turn.request is None or not model_id:
+        await emit("Subquery unavailable: no request context", True)
+        return "Error: subquery needs to run inside an Open WebUI chat (no request or model was provided)."
+    try:
+        user = await _load_user(dict(turn.user))
+    except Exception as exc:
+        log.exception("subquery: cannot load the user")
+        await emit("Subquery failed: unknown user", True)
+        return f"Error: subquery could not identify the user ({exc})."
+    return _Ready(turn, user, model_id, Settings.from_valves(valves), valves)
+
+
+async def run_one(prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
+    """`subquery`: one loop; its usage recorded; its `done` line with its totals."""
+    started = time.monotonic()
+    ready = await get_ready(valves, turn, emit)
+    if isinstance(ready, str):
+        return ready
+    task = TaskRun(prompt)
+    try:
+        outcome = await run_task(task, include_recent, ready, emit)
+    except Exception as exc:  # never a traceback in the chat
+        log.exception("subquery loop failed")
+        await emit("Subquery failed", True)
+        return f"Error: the subquery failed unexpectedly ({type(exc).__name__}: {exc})."
+    finally:
+        record_usage(turn, task.usages)
+    await emit(done_line(outcome, time.monotonic() - started), True)
+    return outcome.answer
+
+
+async def run_many(
+    prompts: list[str], include_recent: Any, emit: StatusEmitter, turn: Turn, valves: Any
+) -> str:
+    """`subqueries`: one loop per task, at most `max_parallel_subqueries` at a time, under one deadline;
+    one section per task in the given order; the usage of every task recorded once, together."""
+    started = time.monotonic()
+    ready = await get_ready(valves, turn, emit)
+    if isinstance(ready, str):
+        return ready
+    settings = ready.settings
+    share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
+    calls = _Many(
+        ready=replace(ready, settings=replace(settings, max_output_chars=share)),
+        include_recent=include_recent,
+        emit=emit,
+        slots=asyncio.Semaphore(settings.max_parallel_subqueries),
+        deadline=started + settings.total_timeout_seconds,
+        approvals=asyncio.Lock(),
+    )
+    tasks = [TaskRun(p) for p in prompts]
+    at_once = settings.max_parallel_subqueries
+    await emit(f"Subqueries started · {len(tasks)} tasks, at most {at_once} at a time", False)
+    try:
+        await asyncio.gather(*(_one_of_many(t, i, len(tasks), calls) for i, t in enumerate(tasks, 1)))
+    finally:
+        record_usage(turn, [usage for t in tasks for usage in t.usages])
+    outcomes = [t.outcome or t.cut_short("error", "[This task did not finish.]", share) for t in tasks]
+    await emit(many_done_line(outcomes, time.monotonic() - started), True)
+    return tasks_answer(prompts, [o.answer for o in outcomes])
+
+
+async def _one_of_many(task: TaskRun, i: int, n: int, calls: _Many) -> None:
+    """One task of `subqueries`: a slot within the shared deadline, then its own loop until that deadline.
+    Whatever happens it leaves an outcome (what it gathered, when it failed or ran out of time)."""
+    emit = TaskStatus(calls.emit, f"task {i}/{n}")
+    started = time.monotonic()
+    limit = calls.ready.settings.max_output_chars
+    try:
+        await asyncio.wait_for(calls.slots.acquire(), timeout=max(calls.deadline - started, 0.001))
+    except TimeoutError:
+        task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, limit)
+        await emit(done_line(task.outcome, time.monotonic() - started), True)
+        return
+    try:
+        remaining = calls.deadline - time.monotonic()
+        if remaining < MIN_USEFUL_SECONDS:
+            task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, limit)
+        else:
+            run = run_task(task, calls.include_recent, calls.ready, emit, calls.approvals, calls.deadline)
+            task.outcome = await asyncio.wait_for(run, timeout=remaining + TASK_OVERRUN_SECONDS)
+    except TimeoutError:
+        task.outcome = task.cut_short("deadline", "[Subquery stopped: the time limit ran out.]", limit)
+    except Exception as exc:  # one task's failure never loses the others
+        log.exception("subquery task %d/%d failed", i, n)
+        task.outcome = task.cut_short("error", f"Subquery failed: {type(exc).__name__}: {exc}", limit)
+    finally:
+        calls.slots.release()
+    await emit(done_line(task.outcome, time.monotonic() - started), True)
+
+
+async def run_task(
+    task: TaskRun,
+    include_recent: Any,
+    ready: _Ready,
+    emit: StatusEmitter | TaskStatus,
+    approvals: asyncio.Lock | None = None,
+    deadline: float | None = None,
+) -> LoopResult:
+    """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage)."""
+    task.run = run = await _prepare(ready, emit, approvals)
+    messages, untrusted = await _first_messages(run, task.prompt, include_recent)
+    task.first = len(messages)
+    deferred = run.metadata.get("deferred_tools") or ()
+    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+    tools, left_out = cap_request_tools(tools, task.prompt)
+    await emit(start_line(tools, left_out), False)
+    return await run_subquery_loop(
+        messages, tools, ready.settings, run.hooks(), untrusted=untrusted, deadline=deadline
     )
 
 
-def _valve(name: str, description: str, **bounds: Any) -> Any:
-    """A valve whose default is the `Settings` default (one source of defaults)."""
-    return Field(default=getattr(DEFAULTS, name), description=description, **bounds)
+async def _prepare(ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None) -> Run:
+    turn, valves = ready.turn, ready.valves
+    entries = await _tool_entries(turn, ready.user)
+    include, exclude = parse_id_list(valves.include_tool_ids), parse_id_list(valves.exclude_tool_ids)
+    selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
+    params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
+    return Run(
+        turn=turn,
+        user=ready.user,
+        model_id=ready.model_id,
+        settings=ready.settings,
+        entries=selected,
+        emit=emit,
+        params=params,
+        thread_tools=tuple(parse_id_list(valves.sync_tools_in_threads)),
+        approvals=approvals,
+    )
 
 
-def _dunders(scope: Mapping[str, Any]) -> dict[str, Any]:
-    """The `__name__` arguments Open WebUI injected into a tool function (its `locals()`)."""
-    return {name: value for name, value in scope.items() if name.startswith("__") and name.endswith("__")}
+def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
+    """The first status line of a loop: how many tools it has, and (with a warning log line naming every one)
+    the tools left out of the request."""
+    n = len([t for t in tools if t != "call_tool"])
+    line = f"Subquery started · {n} tool{'s' if n != 1 else ''} available"
+    if not left_out:
+        return line
+    names = ", ".join(left_out)
+    log.warning(
+        "subquery: %d tools left out of the request (providers accept at most %d): %s",
+        len(left_out),
+        MAX_REQUEST_TOOLS,
+        names,
+    )
+    return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
+
+
+async def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[list[dict], list[str]]:
+    """The inner loop's first messages (the turn's system context, recent messages, the task), and the
+    texts among them that are data (`TextGuard`)."""
+    try:
+        n_recent = max(0, int(include_recent or 0))
+    except (TypeError, ValueError, OverflowError):
+        n_recent = 0
+    context = files_context(run.turn.files, run.metadata.get("sources") or [], run.settings.max_result_chars)
+    deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
+    manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
+    system = "\n".join(
+        part for part in (await turn_context(run.turn, run.user, run.entries), manifest) if part
+    )
+    recent = tail_messages(run.turn.messages, n_recent)
+    task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
+    messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
+    run.prompt, run.prompt_at = prompt, len(messages) - 1
+    return messages, [prompt, context, system, *(text for m in recent for text in message_texts(m))]
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_tools.py
+# ----------------------------------------------------------------------------------------------
+
+"""The tool Open WebUI loads: `Tools`, its valves, and its two functions.
+
+`subquery(prompt)` runs one loop; `subqueries(tasks)` runs one per task, concurrently (see owui_delegate).
+FUNCTIONS says which of the two Open WebUI offers (its specs are built when the tool is saved, so a valve
+could not hide one). Each call reads the turn once (`Turn.from_dunders`), runs marked as inside a subquery
+(a nested one is refused), and always ends its status lines with a `done` line.
+"""
+
+
+# The valves' descriptions (what an admin reads in Open WebUI); their defaults come from `Settings`.
+_VALVE_HELP = {
+    "model_id": "Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save cost; a user without access to it gets a clear error instead of an answer.",
+    "max_rounds": "Tool rounds before a final answer is requested.",
+    "max_parallel_tools": "Tool calls of one round that run at the same time.",
+    "max_calls_per_round": "Tool calls one round may make; calls beyond it are neither run nor kept, and the model is told.",
+    "tool_timeout_seconds": "Time limit for each tool call, the wait for a slot included.",
+    "total_timeout_seconds": "Time limit for the whole subquery; what was gathered is returned.",
+    "repeat_call_limit": "An identical call (name + arguments) runs at most this often (0: no limit).",
+    "max_result_chars": "Cap on each tool result the inner model sees.",
+    "max_output_chars": "Cap on the answer returned to the chat.",
+    "max_reply_chars": "Cap on one model reply as it is kept for the next round: its text, and its calls' arguments together (a call past it is not run).",
+    "run_request_filters": "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.",
+    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that also stands in a tool result, a file or the chat history given never runs.",
+    "sync_tools_in_threads": "Sync tools run on the event loop, as Open WebUI runs them. List tool ids or function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run in threads, so a blocking one does not hold the server and calls of a round overlap.",
+    "max_parallel_subqueries": "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within the call's total time.",
+    "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends.",
+    "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
+    "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
+}
+
+
+def _valve(name: str, **bounds: Any) -> Any:
+    """A valve whose default is the `Settings` default (one source of defaults; "" for the others)."""
+    return Field(default=getattr(DEFAULTS, name, ""), description=_VALVE_HELP[name], **bounds)
 
 
 class Tools:
@@ -3964,79 +4201,23 @@ class Tools:
     """
 
     class Valves(BaseModel):
-        model_id: str = Field(
-            default="",
-            description="Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save "
-            "cost; a user without access to it gets a clear error instead of an answer.",
-        )
-        max_rounds: int = _valve("max_rounds", "Tool rounds before a final answer is requested.", ge=1, le=64)
-        max_parallel_tools: int = _valve(
-            "max_parallel_tools", "Tool calls of one round that run at the same time.", ge=1, le=64
-        )
-        max_calls_per_round: int = _valve(
-            "max_calls_per_round",
-            "Tool calls one round may make; calls beyond it are neither run nor kept, and the model is told.",
-            ge=1,
-            le=256,
-        )
-        tool_timeout_seconds: float = _valve(
-            "tool_timeout_seconds", "Time limit for each tool call, the wait for a slot included.", gt=0
-        )
-        total_timeout_seconds: float = _valve(
-            "total_timeout_seconds", "Time limit for the whole subquery; what was gathered is returned.", gt=0
-        )
-        repeat_call_limit: int = _valve(
-            "repeat_call_limit",
-            "An identical call (name + arguments) runs at most this often (0: no limit).",
-            ge=0,
-        )
-        max_result_chars: int = _valve(
-            "max_result_chars", "Cap on each tool result the inner model sees.", ge=200
-        )
-        max_output_chars: int = _valve("max_output_chars", "Cap on the answer returned to the chat.", ge=200)
-        max_reply_chars: int = _valve(
-            "max_reply_chars",
-            "Cap on one model reply as it is kept for the next round: its text, and its calls' arguments "
-            "together (a call past it is not run).",
-            ge=1000,
-        )
-        run_request_filters: bool = _valve(
-            "run_request_filters",
-            "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.",
-        )
-        text_tool_calls: TextCallMode = _valve(
-            "text_tool_calls",
-            "Calls a model writes as text: `auto` reads them while the model has made no structured call "
-            "in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call "
-            "that also stands in a tool result, a file or the chat history given never runs.",
-        )
-        sync_tools_in_threads: str = Field(
-            default="",
-            description="Sync tools run on the event loop, as Open WebUI runs them. List tool ids or "
-            "function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run "
-            "in threads, so a blocking one does not hold the server and calls of a round overlap.",
-        )
-        max_parallel_subqueries: int = _valve(
-            "max_parallel_subqueries",
-            "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within "
-            "the call's total time.",
-            ge=1,
-            le=16,
-        )
-        max_tool_threads: int = _valve(
-            "max_tool_threads",
-            "Threads for sync tools in the whole server (all subqueries together); a call waits for a free "
-            "one within its time limit. A timed-out call keeps its thread until it really ends.",
-            ge=1,
-            le=256,
-        )
-        include_tool_ids: str = Field(
-            default="",
-            description="Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
-        )
-        exclude_tool_ids: str = Field(
-            default="", description="Comma-separated tool ids, names or server ids to leave out."
-        )
+        model_id: str = _valve("model_id")
+        max_rounds: int = _valve("max_rounds", ge=1, le=64)
+        max_parallel_tools: int = _valve("max_parallel_tools", ge=1, le=64)
+        max_calls_per_round: int = _valve("max_calls_per_round", ge=1, le=256)
+        tool_timeout_seconds: float = _valve("tool_timeout_seconds", gt=0)
+        total_timeout_seconds: float = _valve("total_timeout_seconds", gt=0)
+        repeat_call_limit: int = _valve("repeat_call_limit", ge=0)
+        max_result_chars: int = _valve("max_result_chars", ge=200)
+        max_output_chars: int = _valve("max_output_chars", ge=200)
+        max_reply_chars: int = _valve("max_reply_chars", ge=1000)
+        run_request_filters: bool = _valve("run_request_filters")
+        text_tool_calls: TextCallMode = _valve("text_tool_calls")
+        sync_tools_in_threads: str = _valve("sync_tools_in_threads")
+        max_parallel_subqueries: int = _valve("max_parallel_subqueries", ge=1, le=16)
+        max_tool_threads: int = _valve("max_tool_threads", ge=1, le=256)
+        include_tool_ids: str = _valve("include_tool_ids")
+        exclude_tool_ids: str = _valve("exclude_tool_ids")
 
     class UserValves(BaseModel):
         show_status: bool = Field(
@@ -4118,203 +4299,14 @@ class Tools:
                 if single:
                     answer = await self._run(prompts[0], include_recent, emit, turn)
                 else:
-                    answer = await self._run_many(prompts, include_recent, emit, turn)
+                    answer = await run_many(prompts, include_recent, emit, turn, self.valves)
             finished = True
             return answer
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
                 await asyncio.shield(emit("Subquery stopped", True))
 
-    async def _ready(self, turn: Turn, emit: StatusEmitter) -> _Ready | str:
-        """The user, the inner model and the limits; or the error the model gets (its status line sent)."""
-        model_id = self.valves.model_id.strip() or turn.chat_model_id
-        if turn.request is None or not model_id:
-            await emit("Subquery unavailable: no request context", True)
-            return (
-                "Error: subquery needs to run inside an Open WebUI chat (no request or model was provided)."
-            )
-        try:
-            user = await _load_user(dict(turn.user))
-        except Exception as exc:
-            log.exception("subquery: cannot load the user")
-            await emit("Subquery failed: unknown user", True)
-            return f"Error: subquery could not identify the user ({exc})."
-        return _Ready(turn, user, model_id, Settings.from_valves(self.valves))
-
     async def _run(self, prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn) -> str:
-        started = time.monotonic()
-        ready = await self._ready(turn, emit)
-        if isinstance(ready, str):
-            return ready
-        task = TaskRun(prompt)
-        try:
-            outcome = await self._run_task(task, include_recent, ready, emit)
-        except Exception as exc:  # never a traceback in the chat
-            log.exception("subquery loop failed")
-            await emit("Subquery failed", True)
-            return f"Error: the subquery failed unexpectedly ({type(exc).__name__}: {exc})."
-        finally:
-            record_usage(turn, task.usages)
-        await emit(self._done_line(outcome, time.monotonic() - started), True)
-        return outcome.answer
+        return await run_one(prompt, include_recent, emit, turn, self.valves)
 
-    async def _run_many(
-        self, prompts: list[str], include_recent: Any, emit: StatusEmitter, turn: Turn
-    ) -> str:
-        """`subqueries`: one loop per task, at most `max_parallel_subqueries` at a time, under one deadline;
-        one section per task in the given order; the usage of every task recorded once, together."""
-        started = time.monotonic()
-        ready = await self._ready(turn, emit)
-        if isinstance(ready, str):
-            return ready
-        settings = ready.settings
-        share = max(
-            settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS
-        )  # the answer stays compact
-        calls = _Many(
-            ready=replace(ready, settings=replace(settings, max_output_chars=share)),
-            include_recent=include_recent,
-            emit=emit,
-            slots=asyncio.Semaphore(settings.max_parallel_subqueries),
-            deadline=started + settings.total_timeout_seconds,
-            approvals=asyncio.Lock(),
-        )
-        tasks = [TaskRun(p) for p in prompts]
-        await emit(
-            f"Subqueries started · {len(tasks)} tasks, at most {settings.max_parallel_subqueries} at a time",
-            False,
-        )
-        try:
-            await asyncio.gather(
-                *(self._one_of_many(t, i, len(tasks), calls) for i, t in enumerate(tasks, 1))
-            )
-        finally:
-            record_usage(turn, [usage for t in tasks for usage in t.usages])
-        outcomes = [t.outcome or t.cut_short("error", "[This task did not finish.]", share) for t in tasks]
-        await emit(many_done_line(outcomes, time.monotonic() - started), True)
-        return tasks_answer(prompts, [o.answer for o in outcomes])
-
-    async def _one_of_many(self, task: TaskRun, i: int, n: int, calls: _Many) -> None:
-        """One task of `subqueries`: a slot within the shared deadline, then its own loop until that deadline.
-        Whatever happens it leaves an outcome (what it gathered, when it failed or ran out of time)."""
-        emit = TaskStatus(calls.emit, task_label(i, n))
-        started = time.monotonic()
-        limit = calls.ready.settings.max_output_chars
-        try:
-            await asyncio.wait_for(calls.slots.acquire(), timeout=max(calls.deadline - started, 0.001))
-        except TimeoutError:
-            task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, limit)
-            await emit(self._done_line(task.outcome, time.monotonic() - started), True)
-            return
-        try:
-            remaining = calls.deadline - time.monotonic()
-            if remaining < MIN_USEFUL_SECONDS:
-                task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, limit)
-            else:
-                run = self._run_task(
-                    task, calls.include_recent, calls.ready, emit, calls.approvals, calls.deadline
-                )
-                task.outcome = await asyncio.wait_for(run, timeout=remaining + TASK_OVERRUN_SECONDS)
-        except TimeoutError:
-            task.outcome = task.cut_short("deadline", "[Subquery stopped: the time limit ran out.]", limit)
-        except Exception as exc:  # one task's failure never loses the others
-            log.exception("subquery task %d/%d failed", i, n)
-            task.outcome = task.cut_short("error", f"Subquery failed: {type(exc).__name__}: {exc}", limit)
-        finally:
-            calls.slots.release()
-        await emit(self._done_line(task.outcome, time.monotonic() - started), True)
-
-    async def _run_task(
-        self,
-        task: TaskRun,
-        include_recent: Any,
-        ready: _Ready,
-        emit: StatusEmitter | TaskStatus,
-        approvals: asyncio.Lock | None = None,
-        deadline: float | None = None,
-    ) -> LoopResult:
-        """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage)."""
-        task.run = run = await self._prepare(ready, emit, approvals)
-        messages, untrusted = await self._first_messages(run, task.prompt, include_recent)
-        task.first = len(messages)
-        deferred = run.metadata.get("deferred_tools") or ()
-        tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
-        tools, left_out = cap_request_tools(tools, task.prompt)
-        await emit(self._start_line(tools, left_out), False)
-        return await run_subquery_loop(
-            messages, tools, ready.settings, run.hooks(), untrusted=untrusted, deadline=deadline
-        )
-
-    async def _prepare(
-        self,
-        ready: _Ready,
-        emit: StatusEmitter | TaskStatus,
-        approvals: asyncio.Lock | None,
-    ) -> Run:
-        turn = ready.turn
-        entries = await _tool_entries(turn, ready.user)
-        include = parse_id_list(self.valves.include_tool_ids)
-        exclude = parse_id_list(self.valves.exclude_tool_ids)
-        selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
-        params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
-        return Run(
-            turn=turn,
-            user=ready.user,
-            model_id=ready.model_id,
-            settings=ready.settings,
-            entries=selected,
-            emit=emit,
-            params=params,
-            thread_tools=tuple(parse_id_list(self.valves.sync_tools_in_threads)),
-            approvals=approvals,
-        )
-
-    @staticmethod
-    def _start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
-        n = len([t for t in tools if t != "call_tool"])
-        line = f"Subquery started · {n} tool{'s' if n != 1 else ''} available"
-        if not left_out:
-            return line
-        log.warning(
-            "subquery: %d tools left out of the request (providers accept at most %d): %s",
-            len(left_out),
-            MAX_REQUEST_TOOLS,
-            ", ".join(left_out),
-        )
-        return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
-
-    @staticmethod
-    def _done_line(outcome: LoopResult, seconds: float) -> str:
-        rounds, calls = outcome.rounds, outcome.tool_calls
-        return (
-            f"Subquery {_VERDICTS[outcome.stopped]} · {rounds} round{'s' if rounds != 1 else ''} · "
-            f"{calls} tool call{'s' if calls != 1 else ''} · "
-            f"{human_tokens(outcome.usage.get('total_tokens', 0))} tokens · {seconds:.1f} s"
-        )
-
-    @staticmethod
-    async def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[list[dict], list[str]]:
-        """The inner loop's first messages (the turn's system context, recent messages, the task), and the
-        texts among them that are data (`TextGuard`)."""
-        try:
-            n_recent = max(0, int(include_recent or 0))
-        except (TypeError, ValueError, OverflowError):
-            n_recent = 0
-        context = files_context(
-            run.turn.files, run.metadata.get("sources") or [], run.settings.max_result_chars
-        )
-        deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
-        manifest = _tool_search_manifest(run.entries, deferred)
-        system = "\n".join(
-            part
-            for part in (await turn_context(run.turn, run.user, run.entries), (manifest or {}).get("content"))
-            if part
-        )
-        recent = tail_messages(run.turn.messages, n_recent)
-        messages = [
-            *([{"role": "system", "content": system}] if system else []),
-            *recent,
-            first_user_message(prompt, context),
-        ]
-        run.prompt, run.prompt_at = prompt, len(messages) - 1
-        return messages, [prompt, context, system, *(text for m in recent for text in message_texts(m))]
+    _start_line = staticmethod(start_line)

@@ -1,0 +1,180 @@
+"""The messages a subquery starts from and reads back: the chat's recent messages cut at tool-group
+boundaries and made provider-valid (`tail_messages`, `sanitize_pairs`), call ids unique in the whole request,
+the chat's files as context, and a summary of what a loop gathered when it cannot finish.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from textcalls.calls import ToolCall, _arguments_text
+
+from .types import cap_text
+
+
+def _text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(
+            p.get("text", "")
+            for p in content
+            if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+        )
+    return ""
+
+
+def message_texts(message: Mapping[str, Any]) -> list[str]:
+    """The texts a chat message carries: its content, and the arguments of its tool calls."""
+    texts = [_text_of(message.get("content"))]
+    for call in message.get("tool_calls") or []:
+        fn = call.get("function") if isinstance(call, Mapping) else None
+        if isinstance(fn, Mapping):
+            texts.append(_arguments_text(fn.get("arguments")))
+    return [t for t in texts if t]
+
+
+def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
+    """The last `n` messages of the chat, never cut inside a tool group, starting on a user message.
+
+    System messages are not copied (the persona stays the model's). The cut is widened backwards
+    to the user message of that turn; orphaned results and unanswered calls are dropped, so the
+    tail is always provider-valid.
+    """
+    if n <= 0 or not messages:
+        return []
+    convo = [m for m in messages if isinstance(m, dict) and m.get("role") in ("user", "assistant", "tool")]
+    if not convo:
+        return []
+    start = max(len(convo) - n, 0)
+    while start > 0 and convo[start].get("role") != "user":
+        start -= 1
+    while start < len(convo) and convo[start].get("role") != "user":
+        start += 1  # no user message before the cut: begin at the first one after it
+    return sanitize_pairs([copy.deepcopy(m) for m in convo[start:]])
+
+
+def fresh_id(cid: Any, used: set) -> str:
+    """The one way call ids are made unique: `cid` itself, or `cid~2`, `cid~3`, ... : the first one not
+    used yet (deterministic); it is added to `used`."""
+    base = cid if isinstance(cid, str) and cid else "call"
+    new, n = base, 1
+    while new in used:
+        n += 1
+        new = f"{base}~{n}"
+    used.add(new)
+    return new
+
+
+def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall]:
+    """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
+    some providers number calls from 0 in every round)."""
+    used = {
+        tc.get("id")
+        for m in messages
+        if isinstance(m, dict)
+        for tc in (m.get("tool_calls") or [])
+        if isinstance(tc, dict)
+    }
+    out = []
+    for call in calls:
+        cid = fresh_id(call.id, used)
+        out.append(call if cid == call.id else replace(call, id=cid))
+    return out
+
+
+def sanitize_pairs(messages: list[dict]) -> list[dict]:
+    """Drop tool results that answer no call of the group before them; drop unanswered calls.
+    A call id that repeats (in one message or across rounds, Open WebUI #28570) gets a unique
+    suffix, in the call and in its result: strict providers reject repeated ids."""
+    out: list[dict] = []
+    used: set = set()
+    i = 0
+    while i < len(messages):
+        m = messages[i]
+        if m.get("role") == "assistant" and m.get("tool_calls"):
+            j = i + 1
+            results = []
+            while j < len(messages) and messages[j].get("role") == "tool":
+                results.append(messages[j])
+                j += 1
+            unused = list(results)  # one result per call, matched in order: a multiset match
+            kept_calls, kept_results = [], []
+            for tc in m["tool_calls"]:
+                match = next(
+                    (r for r in unused if isinstance(tc, dict) and r.get("tool_call_id") == tc.get("id")),
+                    None,
+                )
+                if match is not None:
+                    unused.remove(match)
+                    cid = fresh_id(tc.get("id"), used)
+                    kept_calls.append(tc if cid == tc.get("id") else {**tc, "id": cid})
+                    kept_results.append(match if cid == tc.get("id") else {**match, "tool_call_id": cid})
+            if kept_calls:
+                out.append({**m, "tool_calls": kept_calls})
+                out.extend(kept_results)
+            elif _text_of(m.get("content")).strip():
+                out.append({k: v for k, v in m.items() if k != "tool_calls"})
+            i = j
+            continue
+        if m.get("role") != "tool":
+            out.append(m)
+        i += 1
+    return out
+
+
+def format_sources(sources: Sequence[Any], limit: int) -> str:
+    """The chat's retrieved file context as `<source>` blocks (the form Open WebUI gives the model)."""
+    parts = []
+    for source in sources or []:
+        if not isinstance(source, Mapping):
+            continue
+        src = source.get("source") if isinstance(source.get("source"), Mapping) else {}
+        name = src.get("name") or src.get("id") or "source"
+        for doc in source.get("document") or []:
+            if isinstance(doc, str) and doc.strip():
+                parts.append(f'<source name="{name}">{doc.strip()}</source>')
+    return cap_text("\n".join(parts), limit, "file context") if parts else ""
+
+
+def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> str:
+    """Context for the chat's files: the retrieved sources, else full-context file text, else names."""
+    if not files:
+        return ""
+    text = format_sources(sources, limit)
+    if text:
+        return text
+    parts, names = [], []
+    for f in files:
+        if not isinstance(f, Mapping):
+            continue
+        inner = f.get("file") if isinstance(f.get("file"), Mapping) else {}
+        name = f.get("name") or inner.get("filename") or (inner.get("meta") or {}).get("name") or f.get("id")
+        content = ((inner.get("data") or {}) if isinstance(inner.get("data"), Mapping) else {}).get("content")
+        if isinstance(content, str) and content.strip():
+            parts.append(f'<source name="{name}">{content.strip()}</source>')
+        elif name:
+            names.append(str(name))
+    if parts:
+        return cap_text("\n".join(parts), limit, "file context")
+    return "Files attached to the chat: " + ", ".join(names) if names else ""
+
+
+def gathered_summary(messages: Sequence[dict], limit: int) -> str:
+    """What the loop collected (pass only the subquery's own messages), for when it cannot finish."""
+    names: dict[str, str] = {}
+    lines: list[str] = []
+    for m in messages:
+        if m.get("role") == "assistant":
+            for tc in m.get("tool_calls") or []:
+                names[tc.get("id")] = (tc.get("function") or {}).get("name", "tool")
+            text = _text_of(m.get("content")).strip()
+            if text:
+                lines.append(f"- model: {text}")
+        elif m.get("role") == "tool":
+            result = _text_of(m.get("content")).strip().replace("\n", " ")
+            lines.append(f"- {names.get(m.get('tool_call_id'), 'tool')} → {cap_text(result, 500, 'result')}")
+    return cap_text("\n".join(lines), limit, "summary") if lines else "(nothing was gathered)"

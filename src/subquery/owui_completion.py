@@ -1,0 +1,175 @@
+"""One inner model call's request and reply: a request of its own (so nothing a call writes on `request.state`
+reaches the turn's request, which the outer loop and other inner calls share), and whatever the provider
+returned (a dict, an error response, a stream) read as a `Completion`, never raising.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from textcalls.calls import _arguments_text
+
+from .messages import _text_of
+from .reasoning import reasoning_of
+from .types import Completion, _safe_str
+
+# What `generate_chat_completion` sets on `request.state`; an inner call's own request starts without.
+_CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
+
+
+def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> dict:
+    """The Open WebUI model dict for `model_id`: the chat's own, or the server's list entry."""
+    if chat_model.get("id") == model_id:
+        return dict(chat_model)
+    models = getattr(getattr(getattr(request, "app", None), "state", None), "MODELS", None) or {}
+    try:
+        found = models.get(model_id)
+    except Exception:  # a Redis-backed model pool that cannot answer
+        found = None
+    return found if isinstance(found, dict) else {"id": model_id}
+
+
+def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any:
+    """A request of its own for one inner model call: a copy of the turn's scope (app, user, headers)
+    with a state of its own, so nothing a call writes on `request.state` reaches the turn's request."""
+    scope = getattr(outer, "scope", None)
+    if not isinstance(scope, dict):
+        return outer  # not a Starlette request (only in tests of the core)
+    from starlette.requests import Request
+
+    state = {k: v for k, v in (scope.get("state") or {}).items() if k not in _CALL_FLAGS}
+    state.update(metadata=dict(metadata), model_id=model_id)
+    return Request({**scope, "state": state})
+
+
+def _normalized(form: dict) -> dict:
+    """Open WebUI's last step before its loop's model call (empty content blocks out, system
+    messages merged to the front)."""
+    try:
+        from open_webui.utils.middleware import normalize_messages_for_model
+    except ImportError:
+        return form
+    return normalize_messages_for_model(form)
+
+
+def _error_text(response: Any) -> str | None:
+    """An upstream error as a sentence, whatever shape it came in (None when it is a good reply)."""
+    status = getattr(response, "status_code", None)
+    body = getattr(response, "body", None)
+    if status is not None and body is not None:
+        try:
+            data = json.loads(body)
+        except Exception:
+            data = body.decode("utf-8", "replace") if isinstance(body, bytes) else str(body)
+        return f"the model provider answered HTTP {status}: {_error_detail(data)}"
+    if isinstance(response, dict):
+        if response.get("error") and not response.get("choices"):
+            return f"the model provider answered with an error: {_error_detail(response)}"
+        choices = response.get("choices")
+        if not isinstance(choices, list) or not choices:
+            return "the model provider returned no choices"
+        if not isinstance(choices[0], dict):
+            return f"the model provider returned a malformed choice ({type(choices[0]).__name__})"
+        return None
+    return f"unexpected reply of type {type(response).__name__}"
+
+
+def _error_detail(data: Any) -> str:
+    if isinstance(data, dict):
+        err = data.get("error", data.get("detail", data))
+        if isinstance(err, dict):
+            err = err.get("message") or err.get("detail") or json.dumps(err, default=str)[:300]
+        return _safe_str(err)[:500]
+    return _safe_str(data)[:500]
+
+
+def completion_from(response: Any) -> Completion:
+    """A Completion from whatever the provider returned; never raises."""
+    error = _error_text(response)
+    if error:
+        return Completion(error=error)
+    message = response["choices"][0].get("message")
+    if not isinstance(message, dict):
+        return Completion(error="the model provider returned a choice without a message")
+    usage = response.get("usage")
+    calls = message.get("tool_calls")
+    text, details = reasoning_of(message)
+    return Completion(
+        content=_text_of(message.get("content")),
+        tool_calls=tuple(calls) if isinstance(calls, (list, tuple)) else (),
+        usage=usage if isinstance(usage, Mapping) else {},
+        reasoning_text=text,
+        reasoning_details=details,
+    )
+
+
+def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
+    """Assemble an OpenAI chat.completion from streamed chunks (for backends that stream anyway)."""
+    content: list[str] = []
+    reasoning: list[str] = []
+    calls: dict[int, dict] = {}
+    usage: Mapping[str, Any] = {}
+    for chunk in chunks:
+        if not isinstance(chunk, Mapping):
+            continue
+        if isinstance(chunk.get("usage"), Mapping):
+            usage = chunk["usage"]
+        for choice in chunk.get("choices") or []:
+            delta = (choice.get("delta") or choice.get("message") or {}) if isinstance(choice, dict) else {}
+            if isinstance(delta.get("content"), str):
+                content.append(delta["content"])
+            piece = delta.get("reasoning_content") or delta.get("reasoning")
+            if isinstance(piece, str):
+                reasoning.append(piece)
+            for tc in delta.get("tool_calls") or []:
+                if not isinstance(tc, dict):
+                    continue
+                index = tc.get("index") if isinstance(tc.get("index"), int) else len(calls)
+                slot = calls.setdefault(
+                    index, {"id": None, "type": "function", "function": {"name": "", "arguments": ""}}
+                )
+                if tc.get("id"):
+                    slot["id"] = tc["id"]
+                fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
+                slot["function"]["name"] += fn.get("name") or ""
+                slot["function"]["arguments"] += _arguments_text(fn.get("arguments"))
+    message: dict[str, Any] = {"role": "assistant", "content": "".join(content)}
+    if reasoning:
+        message["reasoning_content"] = "".join(reasoning)
+    if calls:
+        message["tool_calls"] = [calls[i] for i in sorted(calls)]
+    return {"choices": [{"index": 0, "message": message}], "usage": dict(usage)}
+
+
+def parse_sse_lines(buffer: str, chunks: list) -> str:
+    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left."""
+    while "\n" in buffer:
+        line, buffer = buffer.split("\n", 1)
+        _sse_line(line, chunks)
+    return buffer
+
+
+def _sse_line(line: str, chunks: list) -> None:
+    line = line.strip()
+    if line.startswith("data:") and line[5:].strip() not in ("", "[DONE]"):
+        try:
+            chunks.append(json.loads(line[5:].strip()))
+        except Exception:
+            pass
+
+
+async def _read_stream(response: Any, remaining: float) -> dict:
+    chunks: list = []
+
+    async def read() -> None:
+        buffer = ""
+        async for piece in response.body_iterator:
+            buffer += piece.decode("utf-8", "replace") if isinstance(piece, bytes) else str(piece)
+            buffer = parse_sse_lines(buffer, chunks)
+        _sse_line(buffer, chunks)  # a last line without a newline
+
+    await asyncio.wait_for(read(), timeout=max(remaining, 0.001))
+    return merge_stream_chunks(chunks)

@@ -1,0 +1,242 @@
+"""One loop's context on Open WebUI (`Run`): the turn, the user, the inner model, the selected tools, the
+limits; it provides the loop's hooks. Its model rounds are made here; its tool calls in owui_calls.
+
+The same rules as a direct chat: each inner model call goes through the installed filters' `request` hooks
+with `{**form, "metadata": ...}`, then `generate_chat_completion` WITHOUT bypass_filter (the user's model
+access check runs), on a request of its own (`inner_request`): nothing is written on the turn's request,
+which the outer loop and other inner calls share. The citation context is rebuilt every round
+(`_with_citations`), numbered as sources went out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .loop import Hooks
+from .owui_calls import _ToolCalls
+from .owui_completion import _normalized, _read_stream, completion_from, inner_request, model_entry
+from .owui_turn import Turn
+from .reasoning import reasoning_tags_for, replay_reasoning
+from .status import StatusEmitter, TaskStatus
+from .types import Completion, Settings, _safe_str, log
+
+
+@dataclass(kw_only=True)
+@dataclass(kw_only=True)
+class Run(_ToolCalls):
+    """One loop's context: the turn, the resolved user and model, the selected tools, the limits.
+
+    Built per loop (never stored on the tool instance); provides the loop's hooks. `entries` are
+    the selected Open WebUI tool entries, keyed by function name. `messages` (the last request's),
+    `usages` (every model call's) and `sources` (the citation sources sent, in order) are what this
+    loop has seen so far. `prompt`/`prompt_at`: the task and its message (the citation context goes
+    there). `approvals`: the lock the tasks of one `subqueries` call share, so that the user is asked
+    one confirmation at a time.
+    """
+
+    turn: Turn
+    user: Any
+    model_id: str
+    settings: Settings
+    entries: dict
+    emit: StatusEmitter | TaskStatus
+    params: dict = field(default_factory=dict)
+    thread_tools: tuple[str, ...] = ()
+    approvals: asyncio.Lock | None = None
+    prompt: str = ""
+    prompt_at: int = -1
+    messages: list = field(default_factory=list)
+    usages: list = field(default_factory=list)
+    sources: list = field(default_factory=list)
+
+    @property
+    def request(self) -> Any:
+        return self.turn.request
+
+    @property
+    def metadata(self) -> Mapping[str, Any]:
+        return self.turn.metadata
+
+    @property
+    def model(self) -> dict:
+        return model_entry(self.request, self.model_id, self.turn.chat_model)
+
+    def hooks(self) -> Hooks:
+        tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
+        return Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
+
+    # -- model rounds --------------------------------------------------------------
+    async def complete(
+        self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
+    ) -> Completion:
+        """One inner model call, as the native loop makes its follow-up call: the `request` filters
+        get `{**form, "metadata": metadata}`, then Open WebUI's `generate_chat_completion` runs with
+        the user's model access check (no `bypass_filter`), on a request of its own."""
+        self.messages = list(messages)
+        form: dict[str, Any] = {
+            **self.params,
+            "model": self.model_id,
+            "messages": copy.deepcopy(messages),
+            "stream": False,
+        }
+        if specs:
+            form["tools"] = copy.deepcopy(specs)  # filters may edit the request; our specs stay as they are
+            if tool_choice:
+                form["tool_choice"] = tool_choice
+        form["metadata"] = self.inner_metadata()
+        form["messages"] = await self._with_citations(form["messages"])
+        form = await self._inline_images(form)
+        try:
+            form = _normalized(await self._request_filters(form))
+        except Exception as exc:
+            log.warning("subquery: a request filter failed: %s", exc)
+            return Completion(
+                error=f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
+            )
+        try:
+            response = await self._generate(form, remaining)
+        except Exception as exc:
+            return Completion(error=self._call_error(exc))
+        completion = completion_from(response)
+        self.usages.append(completion.usage)
+        self._log_usage(completion.usage)
+        return replace(completion, reasoning=self._replayed_reasoning(completion))
+
+    def inner_metadata(self) -> dict:
+        """The turn's metadata as the inner calls see it: the tools are the inner loop's own (a pipe
+        used as the inner model gets them as `__tools__`), the model is the inner model."""
+        metadata = {**self.metadata, "tools": dict(self.entries)}
+        if self.model_id != self.turn.chat_model_id:
+            metadata.update(model=self.model, model_id=self.model_id)
+        return metadata
+
+    async def _with_citations(self, messages: list[dict]) -> list[dict]:
+        """Open WebUI's citation context, rebuilt for every round as its loop rebuilds it (middleware.py
+        ~5860-5915), so that `[n]` in the answer matches the `source` events sent: the turn's file sources,
+        then this loop's tool sources in the order they went out, through the admin's RAG template; in the
+        system message under RAG_SYSTEM_CONTEXT, else before the task. Markers only (`<source id="1"
+        name=…>`): the file text is in the task's message already, tool results in their messages."""
+        if not self.sources or not 0 <= self.prompt_at < len(messages):
+            return messages
+        try:
+            from open_webui.env import RAG_SYSTEM_CONTEXT
+            from open_webui.models.config import Config
+            from open_webui.utils.middleware import get_source_context
+            from open_webui.utils.misc import add_or_update_system_message, update_message_content
+            from open_webui.utils.task import rag_template
+
+            ids: dict = {}
+            files = list(self.metadata.get("sources") or [])
+            context = get_source_context(files, ids, include_content=False)
+            context = (context + get_source_context(self.sources, ids, include_content=False)).strip()
+            rag = await rag_template(await Config.get("rag.template"), context, self.prompt)
+        except Exception:
+            log.debug("subquery: no citation context", exc_info=True)
+            return messages
+        if RAG_SYSTEM_CONTEXT:
+            return add_or_update_system_message(rag, messages, append=True)
+        messages[self.prompt_at] = update_message_content(dict(messages[self.prompt_at]), rag, append=False)
+        return messages
+
+    def _call_error(self, exc: Exception) -> str:
+        detail = getattr(exc, "detail", None) or _safe_str(exc) or type(exc).__name__
+        if detail == "Model not found":  # Open WebUI's answer when the user may not use the model
+            return (
+                f"the model `{self.model_id}` is not available to this user (Open WebUI: Model not found). "
+                "The subquery cannot run on it: an admin can grant access to it, or clear the Subquery "
+                "valve `model_id` to use the chat's own model"
+            )
+        return f"the model call failed: {detail}"
+
+    def _replayed_reasoning(self, completion: Completion) -> dict:
+        """What of the reply's reasoning goes back on its assistant message next round: Open WebUI's
+        own per-provider rule (`get_reasoning_format`) applied by its own converter, which drops what
+        it drops (reasoning for providers that do not take it back, unsigned Anthropic details)."""
+        if not completion.reasoning_text and not completion.reasoning_details:
+            return {}
+        try:
+            from open_webui.utils.middleware import get_reasoning_format
+            from open_webui.utils.misc import convert_output_to_messages
+        except ImportError:
+            return replay_reasoning(completion.reasoning_text, completion.reasoning_details, None)
+        text = completion.reasoning_text
+        item = {
+            "type": "reasoning",
+            "content": [{"type": "output_text", "text": text}] if text else [],
+            "reasoning_details": list(completion.reasoning_details),
+        }
+        fmt = get_reasoning_format(self.model)
+        for message in convert_output_to_messages([item], raw=True, reasoning_format=fmt):
+            return {
+                k: message[k]
+                for k in ("reasoning_content", "thinking", "reasoning_details")
+                if message.get(k)
+            }
+        return {}
+
+    async def _inline_images(self, form: dict) -> dict:
+        """Image parts by file URL become data URIs, as Open WebUI's loop does before the request hooks
+        (a provider cannot fetch `/api/v1/files/<id>/content`)."""
+        if not any(isinstance(m.get("content"), list) for m in form["messages"] if isinstance(m, dict)):
+            return form
+        try:
+            from open_webui.utils.middleware import convert_url_images_to_base64
+
+            return await convert_url_images_to_base64(form, user=self.user)
+        except Exception:
+            log.debug("subquery: image parts left as they were", exc_info=True)
+            return form
+
+    async def _generate(self, form: dict, remaining: float) -> Any:
+        """`generate_chat_completion` on a request of its own: what it writes on `request.state`
+        (bypass flags, metadata, model_id) never reaches the turn's request, which the outer loop and
+        overlapping inner calls share."""
+        from open_webui.utils.chat import generate_chat_completion
+
+        request = inner_request(self.request, form.get("metadata") or {}, self.model_id)
+        response = await generate_chat_completion(request, form, self.user)
+        if hasattr(response, "body_iterator"):  # a backend that streams anyway
+            response = await _read_stream(response, remaining)
+        return response
+
+    async def _request_filters(self, form: dict) -> dict:
+        """The installed filters' `request` hooks, called as Open WebUI's own tool loop calls them."""
+        if not self.settings.run_request_filters:
+            return form
+        from open_webui.utils.filter import get_filter_context, get_filter_functions, process_filter_functions
+
+        model = self.model
+        functions = await get_filter_functions(self.request, model, self.metadata.get("filter_ids", []))
+        if not functions:
+            return form
+        try:
+            from open_webui.utils.oauth import get_system_oauth_token
+
+            oauth = await get_system_oauth_token(self.request, self.user)
+        except Exception:
+            oauth = None
+        user = self.user.model_dump() if hasattr(self.user, "model_dump") else dict(self.turn.user)
+        form, _ = await process_filter_functions(
+            request=self.request,
+            filter_context=get_filter_context(self.request),
+            filter_functions=functions,
+            filter_type="request",
+            form_data=form,
+            extra_params=self.turn.extra_params(user, oauth, model),
+        )
+        return form
+
+    def _log_usage(self, usage: Mapping[str, Any]) -> None:
+        """Where Open WebUI logs each model call's usage (the audit log's `model_usage` entries)."""
+        if not usage:
+            return
+        try:
+            from open_webui.utils.audit import log_model_usage
+
+            log_model_usage(self.request, self.user, self.model_id, dict(usage))
+        except Exception:
+            log.debug("subquery: usage logging unavailable", exc_info=True)

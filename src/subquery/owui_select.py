@@ -1,0 +1,244 @@
+"""Which of the turn's tools the inner loop gets, and what the core needs to know about each (`tool_info`).
+
+The turn's resolved tools (`__metadata__['tools']`: local, OpenAPI, MCP, builtin, terminal), minus this tool
+under any id, minus direct tools without a live browser session, filtered by the include/exclude valves;
+argument values coerced as Open WebUI's own wrapper coerces them.
+
+More than 128 tools: `cap_request_tools` keeps Tool Search's tools, then the ones the prompt names, then the
+turn's order; the start status line and a warning log line name the rest.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .owui_turn import Turn
+from .prepare import accepted_parameters
+from .types import MAX_REQUEST_TOOLS, SUBQUERY_MARKER, ToolInfo, log
+
+
+def parse_id_list(text: str) -> list[str]:
+    return [x.strip() for x in (text or "").split(",") if x.strip()]
+
+
+def entry_keys(name: str, entry: Mapping[str, Any]) -> set[str]:
+    """The names include/exclude valves can use for an entry: name, tool id, `server:mcp:<id>`."""
+    tool_id = str(entry.get("tool_id") or "")
+    keys = {name, tool_id, tool_id.split("|")[0]} - {""}
+    if entry.get("type") == "mcp":
+        server = entry.get("server_id") or getattr(entry.get("client"), "server_id", None)
+        if server:
+            keys |= {f"server:mcp:{server}", f"server:{server}", str(server)}
+    elif tool_id.startswith("server:"):
+        parts = tool_id.split("|")[0].split(":")
+        keys |= {f"server:{parts[-1]}", f"server:openapi:{parts[-1]}", parts[-1]}
+    return keys
+
+
+def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bool:
+    """This tool, under any id: by its tool id, or by the marker on its callable or module."""
+    if own_id and entry.get("tool_id") == own_id:
+        return True
+    fn = entry.get("callable")
+    for candidate in (fn, getattr(fn, "__function__", None)):
+        if candidate is None:
+            continue
+        namespace = getattr(candidate, "__globals__", None)  # the module the callable was defined in
+        if isinstance(namespace, dict) and namespace.get("SUBQUERY_MARKER") == SUBQUERY_MARKER:
+            return True
+    return False
+
+
+def select_tools(
+    entries: Mapping[str, Any],
+    own_id: str | None,
+    include: Sequence[str],
+    exclude: Sequence[str],
+    direct_ok: bool,
+) -> dict[str, Any]:
+    """The tool entries the inner loop may use (`call_tool` has no callable: it is resolved)."""
+    chosen = {}
+    for name, entry in (entries or {}).items():
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("spec"), Mapping):
+            continue
+        if is_self_entry(name, entry, own_id):
+            continue
+        keys = entry_keys(name, entry)
+        if include and not keys & set(include):
+            continue
+        if exclude and keys & set(exclude):
+            continue
+        if entry.get("direct"):
+            if not direct_ok:
+                continue
+        elif not callable(entry.get("callable")) and name != "call_tool":
+            continue
+        chosen[name] = entry
+    return chosen
+
+
+# Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
+TOOL_SEARCH_NAMES = ("search_tools", "call_tool")
+
+
+def _named_in(name: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def cap_request_tools(
+    tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
+) -> tuple[dict[str, ToolInfo], list[str]]:
+    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
+
+    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
+    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
+    never count (they are not in the request). The order of the kept tools is left as it was.
+    """
+    sent = [n for n, t in tools.items() if not t.deferred]
+    if len(sent) <= limit:
+        return dict(tools), []
+    text = prompt if isinstance(prompt, str) else ""
+    first = [n for n in sent if n in TOOL_SEARCH_NAMES]
+    named = [n for n in sent if n not in first and _named_in(n, text)]
+    rest = [n for n in sent if n not in first and n not in named]
+    keep = set((first + named + rest)[:limit])
+    kept = {n: t for n, t in tools.items() if t.deferred or n in keep}
+    return kept, [n for n in sent if n not in keep]
+
+
+def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
+    """`t1, t2, … (+N more)`: the names a status line can carry."""
+    head = ", ".join(left_out[:shown])
+    return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
+
+
+# Builtins that run a whole agent (`delegate_task`: a sub-agent chat): Open WebUI gives them no time
+# limit, so inside a subquery only its total time bounds them, not `tool_timeout_seconds`.
+OWN_TIME_BUILTINS = frozenset({"delegate_task"})
+# What Open WebUI may inject into a tool function: never an argument the model fills.
+_INJECTED_NAMES = frozenset(
+    "__user__ __id__ __metadata__ __messages__ __files__ __model__ __request__ __event_emitter__ __event_call__"
+    " __chat_id__ __message_id__ __oauth_token__ __features__ __tools__ __session_id__ __task__ __task_body__".split()
+)
+
+
+def _unwrap(fn: Any) -> tuple[Any, dict]:
+    """Open WebUI wraps tool methods in an `async def` that runs sync ones ON the event loop.
+
+    Return the original function and its bound dunder arguments, so sync tools can run in a thread.
+    """
+    original = getattr(fn, "__function__", None)
+    bound = getattr(fn, "__extra_params__", None)
+    if original is not None and isinstance(bound, dict):
+        return original, dict(bound)
+    return fn, {}
+
+
+def _owui_coerce(wrapper: Any) -> Callable[[dict], dict] | None:
+    """Open WebUI's own `coerce_kwargs` closure from a tool wrapper (None when there is none)."""
+    code = getattr(wrapper, "__code__", None)
+    cells = getattr(wrapper, "__closure__", None) or ()
+    for name, cell in zip(getattr(code, "co_freevars", ()), cells, strict=False):
+        if name == "coerce_kwargs":
+            try:
+                return cell.cell_contents
+            except ValueError:
+                return None
+    return None
+
+
+def _coerce_like_owui(fn: Any, kwargs: dict) -> dict:
+    """Fallback with `coerce_kwargs`' rules: str -> int for int parameters, number -> str for str ones."""
+    try:
+        sig = inspect.signature(fn)
+        hints = getattr(fn, "__annotations__", {}) or {}
+    except (TypeError, ValueError):
+        return kwargs
+    for name, value in list(kwargs.items()):
+        if name not in sig.parameters or value is None:
+            continue
+        annotation = hints.get(name, sig.parameters[name].annotation)
+        text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+        kind = text.removeprefix("Optional[").removesuffix("]").removesuffix(" | None")  # int, int | None...
+        if isinstance(value, str) and kind == "int" and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+            kwargs[name] = int(value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and kind == "str":
+            kwargs[name] = str(value)
+    return kwargs
+
+
+def coerce_for(wrapper: Any, kwargs: dict) -> dict:
+    """Coerce values to the callable's parameter types exactly as Open WebUI's wrapper would."""
+    kwargs = dict(kwargs)
+    coerce = _owui_coerce(wrapper)
+    try:
+        return coerce(kwargs) if coerce is not None else _coerce_like_owui(_unwrap(wrapper)[0], kwargs)
+    except Exception:  # e.g. int("abc"): Open WebUI would raise inside the call; let the tool see the value
+        return kwargs
+
+
+def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
+    """What the core needs to know about one tool entry."""
+    spec = dict(entry["spec"], name=name)
+    own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
+    if entry.get("type") == "mcp":
+        return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
+    if entry.get("direct") or not callable(entry.get("callable")):
+        return ToolInfo(name, spec, None, deferred=deferred, own_time=own_time)
+    fn, bound = _unwrap(entry["callable"])
+    names = accepted_parameters(fn)
+    injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
+    accepted = (
+        None if names is None else frozenset(n for n in names if n not in injected and not n.startswith("__"))
+    )
+    return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred, own_time=own_time)
+
+
+async def _tool_entries(turn: Turn, user: Any) -> dict:
+    """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
+    metadata = turn.metadata
+    entries = metadata.get("tools")
+    if not isinstance(entries, Mapping) or not entries:
+        entries = await _get_tools(turn, user)
+    clients = metadata.get("mcp_clients")
+    servers = {id(c): sid for sid, c in clients.items()} if isinstance(clients, Mapping) else {}
+    out = {}
+    for name, entry in entries.items():
+        if isinstance(entry, Mapping) and entry.get("type") == "mcp" and id(entry.get("client")) in servers:
+            entry = {**entry, "server_id": servers[id(entry.get("client"))]}
+        out[name] = entry
+    return out
+
+
+async def _get_tools(turn: Turn, user: Any) -> Mapping:
+    """The fallback when the turn has no resolved tools: Open WebUI's `get_tools` with the same
+    injected arguments its own loop binds (middleware.process_chat_payload)."""
+    metadata = turn.metadata
+    tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != turn.tool_id]
+    if not tool_ids:
+        return {}
+    try:
+        from open_webui.utils.tools import get_tools
+
+        extra = turn.extra_params(dict(turn.user), turn.oauth_token, dict(turn.task_model))
+        files = list(metadata.get("files") or [])
+        return await get_tools(
+            turn.request, tool_ids, user, {**extra, "__messages__": list(turn.messages), "__files__": files}
+        )
+    except Exception:
+        log.exception("subquery: get_tools failed")
+        return {}
+
+
+def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
+    """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
+    if not deferred:
+        return None
+    try:
+        from open_webui.utils.tool_search import build_deferred_tools_manifest
+    except ImportError:
+        return None
+    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}

@@ -1,0 +1,118 @@
+"""Usage where the admin analytics read it: each inner call's usage goes to the audit log (`Run._log_usage`),
+and a loop's total to the turn's `chat_message` row once, after the turn's final save (`record_usage`).
+
+Open WebUI's analytics sum the `usage` of the turn's `chat_message` row. A save of the message merges
+the usage it carries into that row unless the two are equal, and every save carries the chat
+history's copy of the message. The turn's final save writes the outer calls' usage there, so the
+inner usage is added after it, to the row and to the history's copy in one locked transaction:
+both then hold the same total, and later saves (status lines, follow-ups) leave the row as it is.
+The browser keeps its own copy of the message (its `usage` set from the last `chat:completion` event)
+and saves the whole history later (`saveChatHandler` -> `update_chat_by_id`, which takes the browser's
+message and merges its usage into the row when it differs): so the new total goes to the browser too,
+as a `chat:completion` event that carries only `usage` (not written by the emitter, read by the page).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any
+
+from .owui_turn import Turn
+from .status import _spawn
+from .types import log, summarize_usage
+
+USAGE_WAIT_SECONDS = 1800.0  # longest wait for the turn's final save; then the usage is added anyway
+USAGE_POLL_SECONDS = 0.5
+
+
+def merged_usage(usages: Sequence[Any]) -> dict:
+    """The inner calls' usage in one dict, merged by Open WebUI's own `merge_usage`."""
+    try:
+        from open_webui.utils.response import merge_usage
+    except ImportError:
+        return summarize_usage(usages) if any(usages) else {}
+    total: dict = {}
+    for usage in usages:
+        if isinstance(usage, Mapping) and usage:
+            total = merge_usage(total, dict(usage))
+    return total
+
+
+def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
+    """Count this loop's model calls on the turn's message row, once, after the turn's final save
+    (in the background: the tool does not wait for it). Temporary chats have no row."""
+    total = merged_usage(usages)
+    chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
+    if not total or not isinstance(chat_id, str) or not isinstance(message_id, str) or not message_id:
+        return None
+    try:
+        from open_webui.utils.chat_id import is_saved_chat_id
+    except ImportError:
+        return None
+    if not is_saved_chat_id(chat_id):
+        return None
+    return _spawn(add_usage_after_final_save(chat_id, message_id, total, emit=turn.event_emitter))
+
+
+async def add_usage_after_final_save(
+    chat_id: str,
+    message_id: str,
+    usage: Mapping[str, Any],
+    wait: float = USAGE_WAIT_SECONDS,
+    emit: Callable[[dict], Awaitable[Any]] | None = None,
+) -> dict | None:
+    """Wait (bounded) until the message is saved as done, then add `usage` to it; the new total, also sent
+    to the browser's copy of the message (`emit`), so that its next save of the chat carries the same."""
+    try:
+        from open_webui.models.chat_messages import ChatMessages
+
+        deadline = time.monotonic() + wait
+        while True:
+            row = await ChatMessages.get_message_by_id(f"{chat_id}-{message_id}")
+            if row is None:
+                return None  # no stored message to count on
+            if row.done or time.monotonic() >= deadline:
+                break
+            await asyncio.sleep(USAGE_POLL_SECONDS)
+        if not row.done:
+            log.warning("subquery: message %s not done after %.0f s; usage added anyway", message_id, wait)
+        total = await add_message_usage(chat_id, message_id, usage)
+    except Exception:
+        log.exception("subquery: could not add the inner usage to message %s", message_id)
+        return None
+    if total and callable(emit):
+        try:
+            await asyncio.wait_for(emit({"type": "chat:completion", "data": {"usage": total}}), timeout=10)
+        except Exception:
+            log.debug("subquery: the new usage did not reach the browser", exc_info=True)
+    return total
+
+
+async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, Any]) -> dict | None:
+    """Add `usage` to the message's row (what the analytics sum) and give the chat history's copy the
+    same total, in one transaction under the chat's lock. Returns the new total.
+
+    Private on purpose: 0.12.4 has no public call that does this. Its public writers of a message
+    (`Chats.edit_message_output`, `upsert_message_to_chat_by_id_and_message_id`) write the row through
+    `ChatMessages.upsert_message`, which ADDS the usage the message carries to the row's (`merge_usage`),
+    so the row and the history's copy could not end at one total. `Chats._chat_transaction` is the lock and
+    transaction every one of them goes through."""
+    from open_webui.models.chat_messages import ChatMessage
+    from open_webui.models.chats import Chats
+    from open_webui.utils.response import merge_usage, normalize_usage
+    from sqlalchemy.orm.attributes import flag_modified
+
+    async with Chats._chat_transaction(chat_id) as (session, chat):
+        row = await session.get(ChatMessage, f"{chat_id}-{message_id}") if chat is not None else None
+        history = ((chat.chat or {}).get("history") or {}) if chat is not None else {}
+        message = (history.get("messages") or {}).get(message_id)
+        if row is None or not isinstance(message, dict):
+            return None
+        total = merge_usage(normalize_usage(row.usage or {}), dict(usage))
+        row.usage = total
+        history["messages"][message_id] = {**message, "usage": total}
+        chat.chat = {**(chat.chat or {}), "history": history}
+        flag_modified(chat, "chat")
+    return total

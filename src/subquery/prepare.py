@@ -1,0 +1,133 @@
+"""What happens to each call of a round before it runs: decoded, typed by the tool's schema, filtered to what
+the tool accepts (as Open WebUI filters it), checked for required arguments and repeats; and a tool's
+result rendered as Open WebUI renders it. Every call gets an answer: a call that cannot run is answered
+right away, with a message the model can act on.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from textcalls.calls import ToolCall, decode_arguments
+from textcalls.schema import _schema_types, coerce_arguments
+
+from .types import SELF_NAMES, Prepared, Settings, ToolInfo, _safe_str
+
+
+def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
+    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
+
+    A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
+    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument.
+    """
+    if tool.passthrough:
+        return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
+    allowed = frozenset(tool.properties)  # Open WebUI keeps the spec's properties...
+    if tool.accepted is not None:
+        allowed &= tool.accepted  # ...and a known signature must take them too
+
+    def keeps(key: Any) -> bool:
+        return (
+            isinstance(key, str) and key in allowed and key not in tool.injected and not key.startswith("__")
+        )
+
+    return {k: v for k, v in args.items() if keeps(k)}, [str(k) for k in args if not keeps(k)]
+
+
+def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
+    try:
+        return name + ":" + json.dumps(kwargs, sort_keys=True, default=str, ensure_ascii=False)
+    except Exception:
+        try:
+            return name + ":" + repr(sorted(kwargs.items(), key=lambda kv: kv[0]))
+        except Exception:
+            return f"{name}:{id(kwargs)}"
+
+
+def prepare_call(
+    call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[str, int], limit: int
+) -> Prepared:
+    """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
+    tool = tools.get(call.name)
+    if tool is None and call.name in SELF_NAMES:
+        answer = f"Error: `{call.name}` cannot be called inside a subquery. Use the other tools."
+        return Prepared(call, answer=answer, outcome="refused: no nested subquery")
+    if tool is None:
+        available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
+        answer = f'Error: Tool "{call.name}" not found. Available tools: {available}.'
+        return Prepared(call, answer=answer, outcome="refused: no such tool")
+    args, error = decode_arguments(call.name, call.arguments)
+    if error or args is None:
+        return Prepared(call, answer=error, outcome="refused: bad arguments")
+    kwargs, _dropped = filter_arguments(
+        args if tool.passthrough else coerce_arguments(args, tool.properties), tool
+    )
+    missing = [r for r in tool.required if r not in kwargs]
+    if missing:
+        expected = ", ".join(
+            f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items()
+        )
+        answer = f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. Expected: {expected}."
+        return Prepared(call, answer=answer, outcome="refused: missing arguments")
+    seen = counts.get(call_signature(call.name, kwargs), 0)
+    if seen >= limit > 0:
+        answer = (
+            f"Not executed: `{call.name}` was already called {seen} times with exactly these arguments. "
+            "Use the results above, change the arguments, or answer now."
+        )
+        return Prepared(call, answer=answer, outcome="refused: repeated too often")
+    return Prepared(call, kwargs=kwargs)
+
+
+def prepare_round(
+    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int], settings: Settings
+) -> list[Prepared]:
+    """Prepare a round's calls in order, counting identical calls AS the round is prepared.
+
+    At most `repeat_call_limit` identical calls run (across rounds too); every call gets an answer.
+    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)
+    """
+    out: list[Prepared] = []
+    for call in calls:
+        try:
+            p = prepare_call(call, tools, counts, settings.repeat_call_limit)
+        except Exception as exc:  # odd arguments must never end the loop
+            answer = f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__})."
+            p = Prepared(call, answer=answer, outcome="refused: bad arguments")
+        if p.kwargs is not None:
+            sig = call_signature(call.name, p.kwargs)
+            counts[sig] = counts.get(sig, 0) + 1
+        out.append(p)
+    return out
+
+
+def accepted_parameters(fn: Any) -> frozenset[str] | None:
+    """Parameter names a callable takes (None when it takes **kwargs or cannot be inspected)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind == p.VAR_KEYWORD for p in params):
+        return None
+    return frozenset(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+
+
+def serialize_result(value: Any) -> str:
+    """Open WebUI's own rendering of a tool result: str as is, dict/list as indented JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Mapping):
+        value = value[0]  # (data, headers) from an OpenAPI tool server
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, list):
+        value = {"results": value}
+    if isinstance(value, dict):
+        try:
+            return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+        except Exception:
+            return _safe_str(value)
+    return _safe_str(value)

@@ -1,0 +1,211 @@
+"""Status lines: what the user sees of a subquery while it runs (Open WebUI stores them on the chat message; the
+model never receives them). One line per inner call with its outcome, progress lines, and a last `done`
+line with the totals.
+
+They are sent in the background by one consumer task per emitter, one at a time and each bounded, so a slow
+socket never holds the loop past total_timeout_seconds; call lines are all kept; `done` goes last and is
+awaited at most DONE_WAIT_SECONDS.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import json
+import time
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import Any
+
+from textcalls.calls import decode_arguments
+
+from .types import LoopResult, _safe_str, _shorten, human_tokens, log
+
+CALL_LINE_CHARS = 200
+ARGUMENT_CHARS = 40
+STATUS_INTERVAL_SECONDS = 0.3
+# A line is sent in the background and may take this long; the loop never waits for it.
+STATUS_SEND_SECONDS = 5.0
+# The caller waits at most this long for the final `done` line; a slower one still goes out afterwards.
+DONE_WAIT_SECONDS = 0.3
+# Call lines kept per subquery (each is a database write); further calls are counted in one line.
+MAX_CALL_LINES = 48
+_BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
+_VERDICTS = {
+    "answered": "done",
+    "max_rounds": "done (round limit reached)",
+    "deadline": "stopped at the time limit",
+    "error": "failed",
+}
+
+
+def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
+    task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+    _BACKGROUND.add(task)
+    task.add_done_callback(_BACKGROUND.discard)
+    return task
+
+
+def call_line(name: str, arguments: Any, outcome: str) -> str:
+    """The status line for one inner call: `Subquery · name(a=1, b="x…") · outcome`, bounded."""
+    name = _shorten(name, 60)
+    room = max(CALL_LINE_CHARS - len(f"Subquery · {name}() · {outcome}"), 12)
+    line = f"Subquery · {name}({_shorten(short_arguments(arguments), room)}) · {outcome}"
+    return line if len(line) <= CALL_LINE_CHARS else line[: CALL_LINE_CHARS - 1] + "…"
+
+
+def short_arguments(arguments: Any) -> str:
+    """Arguments as `k=v` pairs, each value shortened (a text that is not a JSON object: its head)."""
+    if isinstance(arguments, str):
+        decoded, _error = decode_arguments("", arguments[:20_000])
+        arguments = decoded if decoded is not None else arguments
+    if not isinstance(arguments, Mapping):
+        return _shorten(_safe_str(arguments), ARGUMENT_CHARS * 2)
+    parts = []
+    for key, value in list(arguments.items())[:8]:
+        try:
+            shown = json.dumps(value, ensure_ascii=False, default=str)
+        except Exception:
+            shown = _safe_str(value)
+        parts.append(f"{key}={_shorten(shown, ARGUMENT_CHARS)}")
+    return ", ".join(parts) + (", …" if len(arguments) > 8 else "")
+
+
+def _unlisted(n: int) -> str:
+    return f"Subquery · {n} more inner calls (not listed one by one)"
+
+
+def _totals(rounds: int, calls: int, tokens: int, seconds: float) -> str:
+    return (
+        f"{rounds} round{'s' if rounds != 1 else ''} · {calls} tool call{'s' if calls != 1 else ''} · "
+        f"{human_tokens(tokens)} tokens · {seconds:.1f} s"
+    )
+
+
+def done_line(outcome: LoopResult, seconds: float) -> str:
+    """The last status line of one subquery (or one task): its verdict, then its totals."""
+    totals = _totals(outcome.rounds, outcome.tool_calls, outcome.usage.get("total_tokens", 0), seconds)
+    return f"Subquery {_VERDICTS[outcome.stopped]} · {totals}"
+
+
+def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
+    """The last status line of a `subqueries` call: the tasks by verdict, then the totals."""
+    verdicts = collections.Counter(_VERDICTS[o.stopped] for o in outcomes)
+    rounds, calls = sum(o.rounds for o in outcomes), sum(o.tool_calls for o in outcomes)
+    totals = _totals(rounds, calls, sum(o.usage.get("total_tokens", 0) for o in outcomes), seconds)
+    return f"Subqueries done · {len(outcomes)} tasks: {', '.join(f'{k} {v}' for v, k in verdicts.items())} · {totals}"
+
+
+class StatusEmitter:
+    """The status lines of one subquery (or of all tasks of one `subqueries` call), never holding the loop.
+
+    Lines wait in one queue for one consumer task (`_drain`), which sends them in order, one at a time, each
+    bounded by STATUS_SEND_SECONDS and, while the subquery runs, shown at least `min_interval`. A progress
+    line that comes while a line is being sent or the interval runs is deferred; a newer progress line
+    replaces it. Call lines (`log`) are the user's record of each inner call: every one goes out, in order
+    (a deferred progress line said before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then
+    one line counts the rest. A `done` line replaces a deferred progress line, goes out after the call
+    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it.
+    """
+
+    def __init__(
+        self,
+        event_emitter: Any,
+        enabled: bool,
+        min_interval: float = STATUS_INTERVAL_SECONDS,
+        max_lines: int | None = None,
+    ):
+        self.event_emitter = event_emitter if enabled else None
+        self.min_interval = min_interval
+        self.max_lines = MAX_CALL_LINES if max_lines is None else max_lines
+        self.queue: collections.deque[tuple[str, str]] = collections.deque()  # (kind, line), not sent yet
+        self.closing = asyncio.Event()  # `done` is queued
+        self.worker: asyncio.Task | None = None  # the consumer, while lines wait or one is being sent
+        self.last = float("-inf")  # when the last line began to go out
+        self.logged = self.unlisted = 0
+
+    async def __call__(self, description: str, done: bool) -> None:
+        if self.event_emitter is None or self.closing.is_set():
+            return
+        deferred = bool(self.queue) and self.queue[-1][0] == "progress"
+        if not done:
+            busy = self.worker is not None or time.monotonic() < self.last + self.min_interval
+            if deferred:
+                self.queue[-1] = ("progress", description)  # a newer progress line replaces the deferred one
+            else:
+                self._put("progress" if busy else "line", description)
+            return
+        if deferred:
+            self.queue.pop()
+        if self.unlisted:
+            self._put("line", _unlisted(self.unlisted))
+        self._put("done", description)
+        self.closing.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.worker), timeout=DONE_WAIT_SECONDS)  # type: ignore[arg-type]
+
+    async def log(self, line: str) -> None:
+        """One call line: kept, never replaced by a later line."""
+        if self.event_emitter is None or self.closing.is_set():
+            return
+        if self.logged >= self.max_lines:
+            self.unlisted += 1
+        else:
+            self.logged += 1
+            self._put("line", line)
+
+    def _put(self, kind: str, line: str) -> None:
+        self.queue.append((kind, line))
+        if self.worker is None:
+            self.worker = _spawn(self._drain())
+
+    async def _drain(self) -> None:
+        try:
+            while self.queue:
+                wait = self.last + self.min_interval - time.monotonic()
+                if wait > 0 and not self.closing.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.closing.wait(), timeout=wait)
+                    continue
+                kind, line = self.queue.popleft()
+                self.last = time.monotonic()
+                await self._send(line, kind == "done")
+        finally:
+            self.worker = None
+
+    async def _send(self, description: str, done: bool) -> None:
+        event = {"type": "status", "data": {"description": description, "done": done}}
+        try:
+            await asyncio.wait_for(self.event_emitter(event), timeout=STATUS_SEND_SECONDS)
+        except Exception:  # progress must never break the work
+            log.debug("subquery: status event failed", exc_info=True)
+
+
+class TaskStatus:
+    """One task's status lines on the shared emitter of a `subqueries` call. Every line names its task
+    (`Subquery task 2/3 · round 1/8 · calling …`); the task's first and last lines are kept like call lines
+    (a later line never replaces them); its call lines are bounded per task as a single subquery's are."""
+
+    def __init__(self, shared: StatusEmitter, label: str):
+        self.shared, self.label = shared, label
+        self.started = False
+        self.logged = self.unlisted = 0
+
+    def named(self, line: str) -> str:
+        rest = line[len("Subquery") :] if line.startswith("Subquery") else f" · {line}"
+        return f"Subquery {self.label}{rest}"
+
+    async def __call__(self, description: str, done: bool) -> None:
+        if not done and self.started:
+            return await self.shared(self.named(description), False)
+        self.started = True
+        if done and self.unlisted:
+            await self.shared.log(self.named(_unlisted(self.unlisted)))
+        await self.shared.log(self.named(description))
+
+    async def log(self, line: str) -> None:
+        if self.logged >= MAX_CALL_LINES:
+            self.unlisted += 1
+        else:
+            self.logged += 1
+            await self.shared.log(self.named(line))

@@ -1,0 +1,83 @@
+"""The tasks of one `subqueries` call: read from what the model sent, each run by its own isolated loop, and
+answered in one section per task in the given order. Every task leaves an outcome, also one cut short
+(what it gathered, when it failed or ran out of time), whatever happens to the others.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .messages import gathered_summary
+from .types import LoopResult, StopReason, _shorten, cap_text, summarize_usage
+
+MAX_TASKS = 16  # tasks one `subqueries` call may hold
+NESTED_REFUSAL = "Error: a subquery cannot start another subquery. Use the other tools directly."
+
+
+def read_tasks(raw: Any) -> tuple[list[str], str | None]:
+    """The task texts of a `subqueries` call, or a message the model can act on. A JSON text of a list is read
+    as that list, one plain text as one task (models send both)."""
+    if isinstance(raw, str):
+        try:
+            decoded = json.loads(raw)
+        except (ValueError, RecursionError):
+            decoded = None
+        raw = decoded if isinstance(decoded, list) else [raw]
+    if not isinstance(raw, (list, tuple)) or not raw:
+        return [], 'Error: `tasks` must be a non-empty list of task texts, e.g. ["Find …", "Compare …"].'
+    if len(raw) > MAX_TASKS:
+        return [], (
+            f"Error: at most {MAX_TASKS} tasks per subqueries call, got {len(raw)}. "
+            "Merge related tasks, or call subqueries again for the rest."
+        )
+    empty = [str(i) for i, t in enumerate(raw, 1) if not isinstance(t, str) or not t.strip()]
+    if empty:
+        return [], (
+            f"Error: task {', '.join(empty)} of {len(raw)} is empty or not text. "
+            "Send every task as a complete instruction."
+        )
+    return [t.strip() for t in raw], None
+
+
+def tasks_answer(prompts: Sequence[str], answers: Sequence[str]) -> str:
+    """One section per task, in the order given: its heading names the task, its body is the task's answer."""
+    n = len(prompts)
+    return "\n\n".join(
+        f"## Task {i}/{n}: {_shorten(prompt, 100)}\n{answer}"
+        for i, (prompt, answer) in enumerate(zip(prompts, answers, strict=True), 1)
+    )
+
+
+# A task answers within its share of `max_output_chars`, never less than this.
+MIN_TASK_OUTPUT_CHARS = 1000
+# How long past the shared deadline a task may run before it is cancelled (its loop stops itself at the
+# deadline; this only catches one held up elsewhere).
+TASK_OVERRUN_SECONDS = 5.0
+NO_SLOT_NOTE = "[Subquery stopped: the time limit ran out before this task could start.]"
+
+
+@dataclass
+class TaskRun:
+    """One task of a call: its prompt, its loop's context once prepared (its usage is read from there, also
+    when the task was cut short) and its outcome."""
+
+    prompt: str
+    run: Any = None  # the adapter's `Run`: its `messages` and `usages`
+    first: int = 0  # the messages before the loop's own
+    outcome: LoopResult | None = None
+
+    @property
+    def usages(self) -> list:
+        return list(self.run.usages) if self.run is not None else []
+
+    def cut_short(self, stopped: StopReason, note: str, limit: int) -> LoopResult:
+        """An outcome for a task that did not end by itself: the note and what it gathered."""
+        own = self.run.messages[self.first :] if self.run is not None else []
+        answer = cap_text(
+            f"{note}\nWhat was gathered so far:\n{gathered_summary(own, limit)}", limit, "answer"
+        )
+        calls = sum(len(m.get("tool_calls") or []) for m in own if isinstance(m, dict))
+        return LoopResult(answer, len(self.usages), calls, summarize_usage(self.usages), stopped)

@@ -1,0 +1,171 @@
+"""Reading a reply for calls written as text: every dialect's units, the outermost first, minus the ones
+quoted in prose (code spans and fences, as CommonMark reads them); each unit taken whole or left as text.
+
+Interface for the plugins: `parse_inline_calls(content, specs, id_prefix) -> (text, [ToolCall])`,
+`read_inline_calls(..., refuse)` with a veto (`TextGuard.refuses`), and `text_calls`, which never raises.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .calls import ToolCall
+from .dialects import _DIALECT_BY_NAME, _DIALECTS
+from .schema import _jsonable, coerce_arguments, coerce_value, spec_properties
+from .units import _Unit
+
+
+def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Every dialect's units, the outermost first. Dropped: a unit inside another one (a call in a value),
+    and one quoted in prose (right after a backtick, inside an inline code span, or inside a code fence
+    that is not the whole reply)."""
+    found = [
+        replace(u, dialect=d.name)
+        for d in _DIALECTS
+        if any(k in content for k in d.markers)
+        for u in d.parse(content, specs)
+    ]
+    fences = [m.start() for m in re.finditer("```", content)]
+    whole = content.strip()
+    fenced_reply = len(fences) == 2 and whole.startswith("```") and whole.endswith("```")
+    taken: list[_Unit] = []
+    before = 0  # fences before the unit's start
+    scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
+    for unit in sorted(found, key=lambda u: (u.start, -u.end)):
+        while before < len(fences) and fences[before] < unit.start:
+            before += 1
+        quoted = unit.start > 0 and (content[unit.start - 1] == "`" or (before % 2 == 1 and not fenced_reply))
+        if quoted or (taken and unit.start < taken[-1].end):
+            continue
+        ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
+        if not (ticks and _closes_span(content, unit.end, ticks)):
+            taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
+            scanned = unit.end
+    return taken
+
+
+# What opens and closes an inline code span (fences are ```), and the blank line no span crosses.
+_TICKS = re.compile(r"(?<!`)`{1,2}(?!`)|\n[ \t]*\n")
+
+
+def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
+    """The backtick count of the inline code span open at `stop` (0: none), reading text[start:stop]."""
+    for m in _TICKS.finditer(text, start, stop):
+        run = len(m.group()) if m.group()[0] == "`" else 0
+        opened = 0 if run in (0, opened) else opened or run
+    return opened
+
+
+def _closes_span(text: str, pos: int, ticks: int) -> bool:
+    """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
+    for m in _TICKS.finditer(text, pos):
+        if m.group()[0] != "`":
+            return False
+        if len(m.group()) == ticks:
+            return True
+    return False
+
+
+def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
+    """The unit's calls as (name, JSON arguments) if every one is well-formed and offered; else None."""
+    out = []
+    for name, args, typed in unit.calls:
+        if name not in specs or not isinstance(args, dict):
+            return None
+        props = spec_properties(specs.get(name))
+        if typed:
+            args = coerce_arguments(args, props)
+        else:
+            args = {k: coerce_value(v, props.get(k)) if isinstance(v, str) else v for k, v in args.items()}
+        if not _jsonable(args):
+            return None
+        out.append((name, json.dumps(args, ensure_ascii=False)))
+    return out or None
+
+
+# End-of-turn tokens a server may leave after a call; they are not the assistant's text.
+_END_TOKENS = re.compile(
+    r"(?:\s*(?:</s>|<\|eot_id\|>|<\|eom_id\|>|<\|im_end\|>|<\|endoftext\|>|<\|return\|>"
+    r"|<\uff5cend\u2581of\u2581sentence\uff5c>))+\s*\Z"
+)
+
+
+@dataclass(frozen=True)
+class TextCalls:
+    """What `read_inline_calls` found in a reply: its text outside the calls taken, the calls, and the
+    calls of units left as text because `refuse` said so, as (name, JSON arguments)."""
+
+    text: str
+    calls: list[ToolCall]
+    refused: list[tuple[str, str]] = field(default_factory=list)
+
+
+# refuse(the unit's text, its calls as (name, JSON arguments)) -> True: the unit stays text.
+Refuse = Callable[[str, Sequence[tuple[str, str]]], bool]
+
+
+def parse_inline_calls(
+    content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline"
+) -> tuple[str, list[ToolCall]]:
+    """Find tool calls written as text (`specs`: the offered tools' function specs by name).
+
+    Returns (the reply's text outside the calls, calls in order); the text before the first call
+    comes first. A call is taken only when it is well-formed and names an offered tool; anything
+    else stays text. The dialects are listed in `_DIALECTS`; each parser's docstring shows one example.
+    """
+    found = read_inline_calls(content, specs, id_prefix)
+    return found.text, found.calls
+
+
+def read_inline_calls(
+    content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline", refuse: Refuse | None = None
+) -> TextCalls:
+    """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported."""
+    if not content or not specs:
+        return TextCalls(content or "", [])
+    calls: list[ToolCall] = []
+    kept: list[str] = []
+    refused: list[tuple[str, str]] = []
+    pos = 0
+    cleaners: dict[str, Callable[[str], str]] = {}
+    for unit in _find_units(content, specs):
+        accepted = _accept(unit, specs)
+        if accepted is None:
+            continue
+        if refuse is not None and refuse(content[unit.start : unit.end], accepted):
+            refused.extend(accepted)
+            continue
+        kept.append(content[pos : unit.start])
+        hook = _DIALECT_BY_NAME[unit.dialect].clean_text
+        if hook is not None:
+            cleaners[unit.dialect] = hook
+        pos = unit.end
+        for name, arguments in accepted:
+            calls.append(ToolCall(f"{id_prefix}_{len(calls)}", name, arguments, "inline"))
+    if not calls:
+        return TextCalls(content, [], refused)
+    kept.append(content[pos:])
+    texts = [_END_TOKENS.sub("", _cleaned(t, cleaners.values())) for t in kept]
+    return TextCalls("\n".join(t.strip() for t in texts if t.strip()), calls, refused)
+
+
+def _cleaned(text: str, hooks: Any) -> str:
+    for hook in hooks:
+        text = hook(text)
+    return text
+
+
+def text_calls(
+    content: str, specs: Mapping[str, dict], id_prefix: str, refuse: Refuse | None = None
+) -> TextCalls:
+    """`read_inline_calls`, guarded: odd text never crashes the loop."""
+    try:
+        return read_inline_calls(content, specs, id_prefix, refuse)
+    except Exception:
+        logging.getLogger(__name__).debug("textcalls: inline call parsing failed", exc_info=True)
+        return TextCalls(content, [])
