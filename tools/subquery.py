@@ -34,6 +34,7 @@ import types
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from itertools import islice
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -42,12 +43,12 @@ from pydantic import BaseModel, Field
 # src/textcalls/calls.py
 # ----------------------------------------------------------------------------------------------
 
-"""One tool call as a model asked for it (`ToolCall`), and its arguments as text: decoded, kept, split.
-
-Structured calls from a provider and calls written as text become the same `ToolCall`; its arguments
-stay the raw text, decoded only when the call is prepared (`decode_arguments`) and replayed as valid
-JSON (`replay_arguments`).
-"""
+"""A tool call in the forms the readers meet it. `ToolCall`: one call as a model asked for it, its arguments the
+raw text, decoded, replayed as valid JSON, split, and typed by the tool's JSON schema (models often write every
+value as text, `"3"`, `"true"`, `"[1, 2]"`: a value is typed by its parameter's schema, the non-string types
+first, then string, else it stays the text). `_Unit`: a stretch of a reply holding calls written as text, taken
+whole or left as text (every call in it must name an offered tool and carry well-formed arguments), and the
+readers of JSON call envelopes. Work is bounded on any text: at most `_MAX_UNITS` openers per dialect."""
 
 
 _DECODER = json.JSONDecoder()
@@ -69,11 +70,8 @@ class ToolCall:
 
     def as_message_call(self) -> dict:
         name, arguments = self.provider or (self.name, self.arguments)
-        return {
-            "id": self.id,
-            "type": "function",
-            "function": {"name": name, "arguments": replay_arguments(arguments)},
-        }
+        function = {"name": name, "arguments": replay_arguments(arguments)}
+        return {"id": self.id, "type": "function", "function": function}
 
 
 def decode_arguments(name: str, raw: str) -> tuple[dict | None, str | None]:
@@ -151,17 +149,6 @@ def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCa
     return calls
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/schema.py
-# ----------------------------------------------------------------------------------------------
-
-"""A function spec's parameters, and argument values typed by their JSON schema.
-
-Models often write every value as text (`"3"`, `"true"`, `"[1, 2]"`); a value is typed by the schema of
-its parameter: the non-string types first, then string, else it stays the text it was.
-"""
-
-
 def _spec_parameters(spec: Any) -> Mapping:
     params = spec.get("parameters") if isinstance(spec, Mapping) else None
     return params if isinstance(params, Mapping) else {}
@@ -179,15 +166,9 @@ def spec_required(spec: Any) -> list[str]:
     return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
 
 
-_TYPE_ALIASES = {
-    "float": "number",
-    "int": "integer",
-    "bool": "boolean",
-    "dict": "object",
-    "list": "array",
-    "str": "string",
-    "none": "null",
-}
+# Non-standard type names some specs use, and the JSON types they mean.
+_TYPE_ALIASES = dict(float="number", int="integer", bool="boolean", dict="object", list="array", str="string")
+_TYPE_ALIASES["none"] = "null"
 _INTEGER = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _NULLS = frozenset({"null", "None", "NULL"})
@@ -295,17 +276,109 @@ def coerce_arguments(args: Mapping[str, Any], properties: Mapping[str, Any]) -> 
     return out
 
 
+@dataclass(frozen=True)
+class _Unit:
+    """A stretch [start, end) of the reply holding calls: (name, arguments or None if malformed, typed)."""
+
+    start: int
+    end: int
+    calls: tuple[tuple[str, Any, bool], ...]  # typed=False: every value is text, type it by the schema
+    dialect: str = ""  # set by `_find_units`
+
+
+_BAD = ("", None, True)  # a malformed call: its unit stays text
+_MAX_UNITS = 128  # call openers looked at per dialect: a reply full of markers costs bounded work
+
+
+def _json_at(text: str, pos: int) -> tuple[Any, int]:
+    """Decode one JSON value at `pos` (after blanks) with `raw_decode`: (value, end) or (_NOTHING, pos)."""
+    start = _skip_ws(text, pos)
+    try:
+        return _DECODER.raw_decode(text, start)
+    except (ValueError, RecursionError):
+        return _NOTHING, pos
+
+
+def _args_object(raw: Any) -> dict | None:
+    """Arguments as a dict: a dict, a JSON text of one, or null (= no arguments)."""
+    if raw is None:
+        return {}
+    if isinstance(raw, str):
+        raw = _literal(raw) if raw.strip() else {}
+    return raw if isinstance(raw, dict) else None
+
+
+_CALL_KEYS = frozenset({"name", "arguments", "parameters", "type", "id", "function"})
+
+
+def _json_call(obj: Any) -> tuple[str, Any, bool]:
+    """`{"name", "arguments"|"parameters"}`, also `{"type": "function", ...}` and `{"function": {...}}`."""
+    if isinstance(obj, dict) and isinstance(obj.get("function"), dict) and "name" not in obj:
+        obj = {**obj["function"], "type": obj.get("type", "function")}
+    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str) or set(obj) - _CALL_KEYS:
+        return _BAD
+    if obj.get("type", "function") != "function":
+        return _BAD
+    raw = obj["arguments"] if "arguments" in obj else obj.get("parameters")
+    args = _args_object(raw)
+    if args is None and isinstance(raw, str) and _literal(raw) is _NOTHING:
+        args = raw  # a bare string, for `_string_args` to place
+    return obj["name"], args, True
+
+
+def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
+    """Calls whose `arguments` is a bare string (`"arguments": "hello"`, vLLM's Hermes tests): the tool's
+    one string parameter gets it; with no such single parameter the call stays malformed."""
+    return tuple((n, _sole_string(specs.get(n), a) if isinstance(a, str) else a, t) for n, a, t in calls)
+
+
+def _sole_string(spec: Any, value: str) -> dict | None:
+    props = spec_properties(spec)
+    names = [k for k in spec_required(spec) if k in props] or list(props)
+    kinds = _schema_types(props[names[0]]) if len(names) == 1 else ["none"]
+    return {names[0]: value} if not kinds or "string" in kinds else None
+
+
+def _past_stray(text: str, end: int, value: Any) -> int:
+    """After a JSON value, one extra closing brace (or bracket after a list) that a chat template adds
+    (Ollama's Qwen template tests): skipped."""
+    at = _skip_ws(text, end)
+    return at + 1 if text.startswith("]" if isinstance(value, list) else "}", at) else end
+
+
+_JSON_SEP = re.compile(r"\s*(?:;|<\|python_tag\|>)?\s*(?=\{)")  # between calls: `;`, a tag, blanks
+
+
+def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tuple], int] | None:
+    """One JSON call, a list of them, or several separated by `;`, `<|python_tag|>` or blanks (Llama 3.x;
+    vLLM's and SGLang's separators): (calls, end) or None. `need_args`: each must carry its arguments key
+    (bare JSON: `{"name": "x"}` alone is an object about x, not a call to it)."""
+    calls: list[tuple] = []
+    while len(calls) < _MAX_UNITS:
+        value, end = _json_at(text, pos)
+        if value is _NOTHING or not value or (need_args and not _has_args(value)):
+            return None
+        calls.extend(_json_call(v) for v in (value if isinstance(value, list) else [value]))
+        sep = _JSON_SEP.match(text, end)
+        if not sep:
+            return calls, end
+        pos = sep.end()
+    return None
+
+
+def _has_args(value: Any) -> bool:
+    items = value if isinstance(value, list) else [value]
+    return all(isinstance(v, dict) and ({"arguments", "parameters", "function"} & set(v)) for v in items)
+
+
 # ----------------------------------------------------------------------------------------------
 # src/subquery/types.py
 # ----------------------------------------------------------------------------------------------
 
-"""What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the
-loop and the adapter exchange, and the small text and usage helpers everything uses. No Open WebUI here.
-
-Stop reasons (`StopReason`): answered (the model replied without calls); max_rounds (the synthesis round
-ran); deadline (total_timeout_seconds ran out: a summary of what THIS subquery gathered is returned);
-error (the model call failed). Cancellation re-raises after a final `done: True` status line.
-"""
+"""What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the loop
+and the adapter exchange, small text and usage helpers. Stop reasons (`StopReason`): answered (a reply without
+calls); max_rounds (the synthesis round ran); deadline (total_timeout_seconds ran out: what THIS subquery gathered
+is returned); error (the model call failed). Cancellation re-raises after a final `done: True` status line."""
 
 
 log = logging.getLogger(__name__)
@@ -479,22 +552,15 @@ def human_tokens(n: int) -> str:
 # src/subquery/messages.py
 # ----------------------------------------------------------------------------------------------
 
-"""The messages a subquery starts from and reads back: the chat's recent messages cut at tool-group
-boundaries and made provider-valid (`tail_messages`, `sanitize_pairs`), call ids unique in the whole request,
-the chat's files as context, and a summary of what a loop gathered when it cannot finish.
-"""
+"""The messages a loop starts from and reads back: the chat's recent messages cut at tool-group boundaries and made
+provider-valid, call ids unique in the whole request, the chat's files as context, what a loop gathered."""
 
 
 def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(
-            p.get("text", "")
-            for p in content
-            if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
-        )
-    return ""
+    if isinstance(content, list):  # content parts: their text
+        texts = [p.get("text") for p in content if isinstance(p, dict) and p.get("type") == "text"]
+        return "".join(t for t in texts if isinstance(t, str))
+    return content if isinstance(content, str) else ""
 
 
 def message_texts(message: Mapping[str, Any]) -> list[str]:
@@ -542,18 +608,9 @@ def fresh_id(cid: Any, used: set) -> str:
 def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall]:
     """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
     some providers number calls from 0 in every round)."""
-    used = {
-        tc.get("id")
-        for m in messages
-        if isinstance(m, dict)
-        for tc in (m.get("tool_calls") or [])
-        if isinstance(tc, dict)
-    }
-    out = []
-    for call in calls:
-        cid = fresh_id(call.id, used)
-        out.append(call if cid == call.id else replace(call, id=cid))
-    return out
+    listed = (m.get("tool_calls") or [] for m in messages if isinstance(m, dict))
+    used = {c.get("id") for calls in listed for c in calls if isinstance(c, dict)}
+    return [call if (cid := fresh_id(call.id, used)) == call.id else replace(call, id=cid) for call in calls]
 
 
 def sanitize_pairs(messages: list[dict]) -> list[dict]:
@@ -567,17 +624,12 @@ def sanitize_pairs(messages: list[dict]) -> list[dict]:
         m = messages[i]
         if m.get("role") == "assistant" and m.get("tool_calls"):
             j = i + 1
-            results = []
             while j < len(messages) and messages[j].get("role") == "tool":
-                results.append(messages[j])
                 j += 1
-            unused = list(results)  # one result per call, matched in order: a multiset match
+            unused = messages[i + 1 : j]  # one result per call, matched in order: a multiset match
             kept_calls, kept_results = [], []
-            for tc in m["tool_calls"]:
-                match = next(
-                    (r for r in unused if isinstance(tc, dict) and r.get("tool_call_id") == tc.get("id")),
-                    None,
-                )
+            for tc in (c for c in m["tool_calls"] if isinstance(c, dict)):
+                match = next((r for r in unused if r.get("tool_call_id") == tc.get("id")), None)
                 if match is not None:
                     unused.remove(match)
                     cid = fresh_id(tc.get("id"), used)
@@ -596,29 +648,18 @@ def sanitize_pairs(messages: list[dict]) -> list[dict]:
     return out
 
 
-def format_sources(sources: Sequence[Any], limit: int) -> str:
-    """The chat's retrieved file context as `<source>` blocks (the form Open WebUI gives the model)."""
-    parts = []
-    for source in sources or []:
-        if not isinstance(source, Mapping):
-            continue
-        src = source.get("source") if isinstance(source.get("source"), Mapping) else {}
-        name = src.get("name") or src.get("id") or "source"
-        for doc in source.get("document") or []:
-            if isinstance(doc, str) and doc.strip():
-                parts.append(f'<source name="{name}">{doc.strip()}</source>')
-    return cap_text("\n".join(parts), limit, "file context") if parts else ""
-
-
 def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> str:
-    """Context for the chat's files: the retrieved sources, else full-context file text, else names."""
+    """Context for the chat's files: the retrieved sources as `<source>` blocks (the form Open WebUI gives the
+    model), else full-context file text, else names."""
     if not files:
         return ""
-    text = format_sources(sources, limit)
-    if text:
-        return text
     parts, names = [], []
-    for f in files:
+    for source in (s for s in sources or [] if isinstance(s, Mapping)):
+        src = source.get("source") if isinstance(source.get("source"), Mapping) else {}
+        name = src.get("name") or src.get("id") or "source"
+        docs = [d.strip() for d in source.get("document") or [] if isinstance(d, str) and d.strip()]
+        parts += [f'<source name="{name}">{doc}</source>' for doc in docs]
+    for f in files if not parts else ():
         if not isinstance(f, Mapping):
             continue
         inner = f.get("file") if isinstance(f.get("file"), Mapping) else {}
@@ -654,11 +695,9 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
 # src/subquery/prepare.py
 # ----------------------------------------------------------------------------------------------
 
-"""What happens to each call of a round before it runs: decoded, typed by the tool's schema, filtered to what
-the tool accepts (as Open WebUI filters it), checked for required arguments and repeats; and a tool's
-result rendered as Open WebUI renders it. Every call gets an answer: a call that cannot run is answered
-right away, with a message the model can act on.
-"""
+"""What happens to each call of a round before it runs: decoded, typed by the tool's schema, filtered to what the tool
+accepts (as Open WebUI filters it), checked for required arguments and repeats, or else answered right away with a
+message the model can act on; and a tool's result rendered as Open WebUI renders it."""
 
 
 def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
@@ -781,10 +820,8 @@ def serialize_result(value: Any) -> str:
 # src/subquery/reasoning.py
 # ----------------------------------------------------------------------------------------------
 
-"""Reasoning in model replies: the blocks stripped from the text the loop reads (Open WebUI's markers, or the
-turn's `params.reasoning_tags`), and the reasoning a provider sent, to be replayed on the next round as Open
-WebUI's own per-provider rule decides (the adapter applies it; `replay_reasoning` is that rule, pure).
-"""
+"""Reasoning in model replies: the blocks stripped from the text the loop reads (Open WebUI's markers, or the turn's
+`params.reasoning_tags`), and what a provider sent, replayed next round by Open WebUI's per-provider rule."""
 
 
 # Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
@@ -857,14 +894,10 @@ def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict
 # src/subquery/status.py
 # ----------------------------------------------------------------------------------------------
 
-"""Status lines: what the user sees of a subquery while it runs (Open WebUI stores them on the chat message; the
-model never receives them). One line per inner call with its outcome, progress lines, and a last `done`
-line with the totals.
-
-They are sent in the background by one consumer task per emitter, one at a time and each bounded, so a slow
-socket never holds the loop past total_timeout_seconds; call lines are all kept; `done` goes last and is
-awaited at most DONE_WAIT_SECONDS.
-"""
+"""Status lines: what the user sees of a subquery while it runs (stored on the chat message; the model never gets
+them): progress, one line per inner call with its outcome, a last `done` line with the totals. Sent in the
+background by one consumer task per emitter, one at a time and each bounded, so a slow socket never holds the loop
+past total_timeout_seconds; call lines are all kept; `done` goes last and is awaited at most DONE_WAIT_SECONDS."""
 
 
 CALL_LINE_CHARS = 200
@@ -1058,131 +1091,13 @@ class TaskStatus:
 
 
 # ----------------------------------------------------------------------------------------------
-# src/textcalls/units.py
-# ----------------------------------------------------------------------------------------------
-
-"""The pieces every text-call parser shares: `_Unit` (a stretch of the reply that holds calls) and the
-readers of JSON call envelopes.
-
-Every dialect is one small parser that returns units. A unit is taken whole, or stays text: every call
-in it must name an offered tool and carry well-formed arguments. Work is bounded on any text: at most
-`_MAX_UNITS` openers are looked at per dialect.
-"""
-
-
-@dataclass(frozen=True)
-class _Unit:
-    """A stretch [start, end) of the reply holding calls: (name, arguments or None if malformed, typed)."""
-
-    start: int
-    end: int
-    calls: tuple[tuple[str, Any, bool], ...]  # typed=False: every value is text, type it by the schema
-    dialect: str = ""  # set by `_find_units`
-
-
-_BAD = ("", None, True)  # a malformed call: its unit stays text
-_MAX_UNITS = 128  # call openers looked at per dialect: a reply full of markers costs bounded work
-
-
-def _capped(matches: Any) -> Any:
-    for n, m in enumerate(matches):
-        if n >= _MAX_UNITS:
-            return
-        yield m
-
-
-def _json_at(text: str, pos: int) -> tuple[Any, int]:
-    """Decode one JSON value at `pos` (after blanks) with `raw_decode`: (value, end) or (_NOTHING, pos)."""
-    start = _skip_ws(text, pos)
-    try:
-        return _DECODER.raw_decode(text, start)
-    except (ValueError, RecursionError):
-        return _NOTHING, pos
-
-
-def _args_object(raw: Any) -> dict | None:
-    """Arguments as a dict: a dict, a JSON text of one, or null (= no arguments)."""
-    if raw is None:
-        return {}
-    if isinstance(raw, str):
-        raw = _literal(raw) if raw.strip() else {}
-    return raw if isinstance(raw, dict) else None
-
-
-_CALL_KEYS = frozenset({"name", "arguments", "parameters", "type", "id", "function"})
-
-
-def _json_call(obj: Any) -> tuple[str, Any, bool]:
-    """`{"name", "arguments"|"parameters"}`, also `{"type": "function", ...}` and `{"function": {...}}`."""
-    if isinstance(obj, dict) and isinstance(obj.get("function"), dict) and "name" not in obj:
-        obj = {**obj["function"], "type": obj.get("type", "function")}
-    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str) or set(obj) - _CALL_KEYS:
-        return _BAD
-    if obj.get("type", "function") != "function":
-        return _BAD
-    raw = obj["arguments"] if "arguments" in obj else obj.get("parameters")
-    args = _args_object(raw)
-    if args is None and isinstance(raw, str) and _literal(raw) is _NOTHING:
-        args = raw  # a bare string, for `_string_args` to place
-    return obj["name"], args, True
-
-
-def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
-    """Calls whose `arguments` is a bare string (`"arguments": "hello"`, vLLM's Hermes tests): the tool's
-    one string parameter gets it; with no such single parameter the call stays malformed."""
-    return tuple((n, _sole_string(specs.get(n), a) if isinstance(a, str) else a, t) for n, a, t in calls)
-
-
-def _sole_string(spec: Any, value: str) -> dict | None:
-    props = spec_properties(spec)
-    names = [k for k in spec_required(spec) if k in props] or list(props)
-    kinds = _schema_types(props[names[0]]) if len(names) == 1 else ["none"]
-    return {names[0]: value} if not kinds or "string" in kinds else None
-
-
-def _past_stray(text: str, end: int, value: Any) -> int:
-    """After a JSON value, one extra closing brace (or bracket after a list) that a chat template adds
-    (Ollama's Qwen template tests): skipped."""
-    at = _skip_ws(text, end)
-    return at + 1 if text.startswith("]" if isinstance(value, list) else "}", at) else end
-
-
-_JSON_SEP = re.compile(r"\s*(?:;|<\|python_tag\|>)?\s*(?=\{)")  # between calls: `;`, a tag, blanks
-
-
-def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tuple], int] | None:
-    """One JSON call, a list of them, or several separated by `;`, `<|python_tag|>` or blanks (Llama 3.x;
-    vLLM's and SGLang's separators): (calls, end) or None. `need_args`: each must carry its arguments key
-    (bare JSON: `{"name": "x"}` alone is an object about x, not a call to it)."""
-    calls: list[tuple] = []
-    while len(calls) < _MAX_UNITS:
-        value, end = _json_at(text, pos)
-        if value is _NOTHING or not value or (need_args and not _has_args(value)):
-            return None
-        calls.extend(_json_call(v) for v in (value if isinstance(value, list) else [value]))
-        sep = _JSON_SEP.match(text, end)
-        if not sep:
-            return calls, end
-        pos = sep.end()
-    return None
-
-
-def _has_args(value: Any) -> bool:
-    items = value if isinstance(value, list) else [value]
-    return all(isinstance(v, dict) and ({"arguments", "parameters", "function"} & set(v)) for v in items)
-
-
-# ----------------------------------------------------------------------------------------------
 # src/textcalls/xml.py
 # ----------------------------------------------------------------------------------------------
 
-"""The XML-ish dialects: Qwen3-Coder (`<function=…><parameter=…>`) and GLM-4.5/4.6 (`<arg_key>`/`<arg_value>`),
-read by one machine (`_Xml`) that finds where each value really ends.
-
-A value runs to the close of *its* key: closers nested inside it, or followed by text that cannot follow a
-value, stay in it. A value whose closer was left out ends where a new key of the tool opens, or where the
-call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply.
-"""
+"""The XML-ish dialects, Qwen3-Coder (`<function=…><parameter=…>`) and GLM-4.5/4.6 (`<arg_key>`/`<arg_value>`), read
+by one machine (`_Xml`) that finds where each value really ends: at the close of *its* key (closers nested inside
+it, or followed by text that cannot follow a value, stay in it), else where a new key of the tool opens or the
+call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply."""
 
 
 def _trim_value(value: str) -> str:
@@ -1418,12 +1333,9 @@ _CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_
 # src/textcalls/dialects.py
 # ----------------------------------------------------------------------------------------------
 
-"""The other dialects of calls written as text (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama, Qwen2.5-Coder,
-pythonic) and the dialect table `_DIALECTS` that every reader goes through.
-
-Each parser's docstring shows one example; a dialect's quirks live in its table entry (`clean_text`,
-`scan`), never in the readers.
-"""
+"""The dialects of calls written as text besides the XML-ish ones (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama,
+Qwen2.5-Coder, pythonic) and the table `_DIALECTS` every reader goes through. Each parser's docstring shows one
+example; a dialect's quirks live in its table entry (`clean_text`, `scan`), never in the readers."""
 
 
 def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -1432,7 +1344,7 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     `raw_decode`, so a `</tool_call>` inside a string does not cut the call."""
     units = []
     # An opener inside a call's JSON makes an inner unit, which `_find_units` drops.
-    for m in _capped(_HERMES_OPEN.finditer(text)):
+    for m in islice(_HERMES_OPEN.finditer(text), _MAX_UNITS):
         value, end = _json_at(text, m.end())
         if value is _NOTHING or value == []:
             continue
@@ -1455,7 +1367,7 @@ def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Mistral: `[TOOL_CALLS][{"name": "get_time", "arguments": {"zone": "UTC"}}]`, also
     `[TOOL_CALLS]get_time{"zone": "UTC"}` and `[TOOL_CALLS]get_time[ARGS]{"zone": "UTC"}`."""
     units = []
-    for m in _capped(_MISTRAL.finditer(text)):
+    for m in islice(_MISTRAL.finditer(text), _MAX_UNITS):
         named = _MISTRAL_NAME.match(text, m.end())
         value, end = _json_at(text, named.end() if named else m.end())
         if value is _NOTHING:
@@ -1481,7 +1393,7 @@ def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """gpt-oss harmony: `<|channel|>commentary to=functions.get_time <|constrain|>json<|message|>{"zone": "UTC"}<|call|>`
     (the recipient may also stand before the channel: `<|start|>assistant to=functions.get_time<|channel|>...`)."""
     units = []
-    for m in _capped(_HARMONY.finditer(text)):
+    for m in islice(_HARMONY.finditer(text), _MAX_UNITS):
         value, end = _json_at(text, m.end())
         close = _HARMONY_END.match(text, end) if value is not _NOTHING else None
         if close is None:
@@ -1562,7 +1474,7 @@ def _parse_kimi(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 def _sections(text: str, begin: re.Pattern[str], one: Callable, end: re.Pattern[str]) -> list[_Unit]:
     """A section of calls between two markers: one unit, taken whole or not at all."""
     units = []
-    for m in _capped(begin.finditer(text)):
+    for m in islice(begin.finditer(text), _MAX_UNITS):
         calls, pos = [], m.end()
         while (found := one(text, pos)) is not None:
             calls.append(found[0])
@@ -1635,7 +1547,7 @@ _ENVELOPE = re.compile(r'\{\s*"(?:name|type|function)"\s*:')
 def _scan_json_envelopes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """JSON call envelopes (`{"name": ..., "arguments": ...}`) anywhere in a text: the scan of data."""
     units = []
-    for m in _capped(_ENVELOPE.finditer(text)):
+    for m in islice(_ENVELOPE.finditer(text), _MAX_UNITS):
         value, end = _json_at(text, m.start())
         if value is not _NOTHING:
             units.append(_Unit(m.start(), end, (_json_call(value),)))
@@ -1676,7 +1588,7 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
         unit = _pythonic_unit(0, len(text), m.group(1)) if m else None
         return [unit] if unit else []
     units = []
-    for m in _capped(_PY_START.finditer(text)):
+    for m in islice(_PY_START.finditer(text), _MAX_UNITS):
         end = _PY_END.search(text, m.end())
         source = text[m.end() : end.start() if end else len(text)]
         unit = _pythonic_unit(m.start(), end.end() if end else len(text), source)
@@ -1762,12 +1674,9 @@ _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 # src/textcalls/reader.py
 # ----------------------------------------------------------------------------------------------
 
-"""Reading a reply for calls written as text: every dialect's units, the outermost first, minus the ones
-quoted in prose (code spans and fences, as CommonMark reads them); each unit taken whole or left as text.
-
-Interface for the plugins: `parse_inline_calls(content, specs, id_prefix) -> (text, [ToolCall])`,
-`read_inline_calls(..., refuse)` with a veto (`TextGuard.refuses`), and `text_calls`, which never raises.
-"""
+"""Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
+(code spans and fences, as CommonMark reads them), each taken whole or left as text. `read_inline_calls` takes a
+veto (`TextGuard.refuses`); `text_calls` never raises."""
 
 
 def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -1925,12 +1834,9 @@ def text_calls(
 # src/textcalls/guard.py
 # ----------------------------------------------------------------------------------------------
 
-"""Text is data: a call written as text that stands in a text this run was given as data (a tool result, a
-file, a recent message, the prompt) never runs.
-
-Dialect-agnostic: every dialect in `_DIALECTS` (and any added later) reads the data texts too, in each of
-their spellings (JSON-escaped one or two levels deep, HTML-escaped).
-"""
+"""Text is data: a call written as text that stands in a text this run was given as data (a tool result, a file, a
+recent message, the prompt) never runs. Every dialect in `_DIALECTS` (and any added later) reads the data texts
+too, in each of their spellings (JSON-escaped one or two levels deep, HTML-escaped)."""
 
 
 _SPACE = re.compile(r"\s+")
@@ -2033,19 +1939,14 @@ class TextGuard:
 # src/subquery/loop.py
 # ----------------------------------------------------------------------------------------------
 
-"""The self-driven tool loop (`run_subquery_loop`): a function of its injected hooks, so several can run at
-once, sharing only the process-wide state (see threads).
-
-Each round: model reply -> reasoning removed -> structured calls, else (valve `text_tool_calls`) calls
-written as text that do not come from data -> at most `max_calls_per_round` kept -> one assistant message,
-bounded, with valid JSON arguments -> every call prepared (repeat limit counted while the round is
-prepared) -> approval -> bounded parallel execution -> one tool message per call, in call order, and one
-status line per call. The last round keeps `tools` with `tool_choice: "none"`.
-
-Text is data: tool results, files, recent messages and the prompt are data (`TextGuard`): a call written
-as text that stands in them (as text, or as the same call in any dialect) stays text, and the model and
-the user are told.
-"""
+"""The self-driven tool loop (`run_subquery_loop`): a function of its injected hooks, so several run at once, sharing
+only the process-wide state (threads). Each round: model reply -> reasoning removed -> structured calls, else (valve
+`text_tool_calls`) calls written as text that do not come from data -> at most `max_calls_per_round` kept -> one
+assistant message, bounded, with valid JSON arguments -> every call prepared (repeat limit counted while the round
+is prepared) -> approval -> bounded parallel execution -> one tool message per call, in call order, and one status
+line per call. The last round keeps `tools` with `tool_choice: "none"`. Text is data: tool results, files, recent
+messages and the prompt (`TextGuard`): a call written as text that stands in them (as text, or as the same call in
+any dialect) stays text, and the model and the user are told."""
 
 
 NOT_APPROVED = "Error: tool call was not approved."
@@ -2057,13 +1958,6 @@ FINAL_ROUND_PROMPT = (
     "Answer the subtask now, as completely as you can, from the tool results above; "
     "say briefly what is still unknown."
 )
-
-Complete = Callable[[list[dict], "list[dict] | None", float, "str | None"], Awaitable[Completion]]
-Execute = Callable[[ToolCall, dict, float], Awaitable["str | ToolOutput"]]
-Emit = Callable[[str, bool], Awaitable[None]]
-Log = Callable[[str], Awaitable[None]]
-Approve = Callable[[ToolCall, dict, float], Awaitable[bool]]
-Resolve = Callable[[ToolCall], "ToolCall | str"]
 
 
 async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
@@ -2086,13 +1980,13 @@ class Hooks:
     per inner call with its outcome, every one kept: the user's record of what ran).
     """
 
-    complete: Complete
-    execute: Execute
-    emit: Emit
-    approve: Approve = _always_yes
-    resolve: Resolve = _unresolved
+    complete: Callable[[list[dict], list[dict] | None, float, str | None], Awaitable[Completion]]
+    execute: Callable[[ToolCall, dict, float], Awaitable[str | ToolOutput]]
+    emit: Callable[[str, bool], Awaitable[None]]
+    approve: Callable[[ToolCall, dict, float], Awaitable[bool]] = _always_yes
+    resolve: Callable[[ToolCall], ToolCall | str] = _unresolved
     reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
-    log: Log = _no_log
+    log: Callable[[str], Awaitable[None]] = _no_log
 
 
 @dataclass(frozen=True)
@@ -2346,7 +2240,7 @@ class _Loop:
 
 async def run_calls(
     prepared: Sequence[Prepared],
-    execute: Execute,
+    execute: Callable[[ToolCall, dict, float], Awaitable[Any]],
     max_parallel: int,
     timeout: float | Callable[[Prepared], float],
 ) -> list[ToolOutput]:
@@ -2425,128 +2319,14 @@ def round_notes(reading: Reading, limit: int) -> str:
 
 
 # ----------------------------------------------------------------------------------------------
-# src/subquery/owui_turn.py
-# ----------------------------------------------------------------------------------------------
-
-"""The turn: what Open WebUI handed this tool call (its dunder arguments), read once and typed (`Turn`), and
-the user it runs for.
-"""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Turn:
-    """What Open WebUI handed this tool call (its dunder arguments), read once and typed.
-
-    Built by `Turn.from_dunders` for each call, never stored on the tool instance; every loop the
-    call runs reads its turn from here.
-    """
-
-    request: Any
-    user: Mapping[str, Any]
-    metadata: Mapping[str, Any]
-    messages: Sequence[Any]
-    files: Sequence[Any]
-    event_emitter: Callable[[dict], Awaitable[Any]] | None = None
-    event_call: Callable[[dict], Awaitable[Any]] | None = None
-    tool_id: str | None = None
-    task_model: Mapping[str, Any] = field(default_factory=dict)  # `__model__`: Open WebUI's task model
-    oauth_token: Any = None
-
-    @classmethod
-    def from_dunders(cls, **dunders: Any) -> Turn:
-        """The turn from the arguments Open WebUI injects, by keyword (anything missing or malformed is empty)."""
-
-        def get(name: str, kind: Any, empty: Any = None) -> Any:
-            value = dunders.get(f"__{name}__")
-            return value if isinstance(value, kind) else empty
-
-        return cls(
-            request=dunders.get("__request__"),
-            user=get("user", Mapping, {}),
-            metadata=get("metadata", Mapping, {}),
-            messages=get("messages", list, []),
-            files=get("files", list, []),
-            event_emitter=get("event_emitter", Callable),
-            event_call=get("event_call", Callable),
-            tool_id=get("id", str),
-            task_model=get("model", Mapping, {}),
-            oauth_token=dunders.get("__oauth_token__"),
-        )
-
-    @property
-    def params(self) -> Mapping[str, Any]:
-        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
-        params = self.metadata.get("params")
-        return params if isinstance(params, Mapping) else {}
-
-    @property
-    def chat_model(self) -> dict:
-        model = self.metadata.get("model")
-        return model if isinstance(model, dict) else {}
-
-    @property
-    def chat_model_id(self) -> str | None:
-        return self.metadata.get("model_id") or self.chat_model.get("id")
-
-    @property
-    def show_status(self) -> bool:
-        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
-        valves = self.user.get("valves")
-        show = getattr(valves, "show_status", None)
-        if show is None and isinstance(valves, Mapping):
-            show = valves.get("show_status")
-        return show is not False
-
-    @property
-    def direct_tools_ok(self) -> bool:
-        """Whether a live browser session can run the user's direct tool servers."""
-        return self.event_call is not None and bool(self.metadata.get("session_id"))
-
-    def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
-        """The arguments Open WebUI's middleware injects into its tools and filters in this turn
-        (`process_chat_payload`), with the given user, OAuth token and model."""
-        return {
-            "__event_emitter__": self.event_emitter,
-            "__event_call__": self.event_call,
-            "__user__": user,
-            "__metadata__": self.metadata,
-            "__oauth_token__": oauth_token,
-            "__request__": self.request,
-            "__model__": model,
-            "__chat_id__": self.metadata.get("chat_id"),
-            "__message_id__": self.metadata.get("message_id"),
-        }
-
-
-def _dunders(scope: Mapping[str, Any]) -> dict[str, Any]:
-    """The `__name__` arguments Open WebUI injected into a tool function (its `locals()`)."""
-    return {name: value for name, value in scope.items() if name.startswith("__") and name.endswith("__")}
-
-
-async def _load_user(user_dict: dict) -> Any:
-    from open_webui.models.users import UserModel, Users
-
-    found = Users.get_user_by_id(user_dict.get("id"))
-    if inspect.isawaitable(found):
-        found = await found
-    if found is not None:
-        return found
-    return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
-
-
-# ----------------------------------------------------------------------------------------------
 # src/subquery/owui_select.py
 # ----------------------------------------------------------------------------------------------
 
-"""Which of the turn's tools the inner loop gets, and what the core needs to know about each (`tool_info`).
-
-The turn's resolved tools (`__metadata__['tools']`: local, OpenAPI, MCP, builtin, terminal), minus this tool
-under any id, minus direct tools without a live browser session, filtered by the include/exclude valves;
-argument values coerced as Open WebUI's own wrapper coerces them.
-
-More than 128 tools: `cap_request_tools` keeps Tool Search's tools, then the ones the prompt names, then the
-turn's order; the start status line and a warning log line name the rest.
-"""
+"""Which of the turn's tools the inner loop gets (its resolved tools, minus this tool under any id, minus direct
+tools without a live session, by the include/exclude valves) and what the core knows of each (`tool_info`);
+arguments coerced as Open WebUI's wrapper coerces them. More than 128 tools: `cap_request_tools` keeps Tool
+Search's tools, then the ones the prompt names, then the turn's order; the start status line and a warning log
+line name the rest."""
 
 
 def parse_id_list(text: str) -> list[str]:
@@ -2777,18 +2557,13 @@ def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -
 # src/subquery/threads.py
 # ----------------------------------------------------------------------------------------------
 
-"""Process-wide state, and the threads sync tools may run in.
-
-`process_state()`: one holder in `sys.modules` shared by every copy of this tool (Open WebUI loads a module
-per tool id, and again when its code changes, so module globals are not shared by every copy; the holder's
-name is kept from the first version, so copies of older versions share the marker too). It holds the
-recursion marker (a token counts only while its run is active, so a subquery nested in the same run is
-refused, one started later from a task a tool spawned is not) and the thread gate.
-
-Threads: Open WebUI runs sync tools on the event loop; so does Subquery, unless the admin lists a tool as
-thread-safe (valve sync_tools_in_threads). Threads are bounded for the whole process (`ThreadGate`, valve
-max_tool_threads); a timed-out thread holds its slot until it ends.
-"""
+"""Process-wide state, and the threads sync tools may run in. `process_state()`: one holder in `sys.modules` shared
+by every copy of this tool (Open WebUI loads a module per tool id, and again when its code changes); it holds the
+recursion marker (a token counts only while its run is active, so a subquery nested in the same run is refused, one
+started later from a task a tool spawned is not) and the thread gate. Open WebUI runs sync tools on the event
+loop; so does Subquery, unless the admin lists a tool as thread-safe (valve sync_tools_in_threads). Threads are
+bounded for the whole process (`ThreadGate`, valve max_tool_threads); a timed-out thread holds its slot until it
+ends."""
 
 
 _STATE_MODULE = "_owui_subquery_depth"
@@ -2931,11 +2706,9 @@ async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: floa
 # src/subquery/owui_calls.py
 # ----------------------------------------------------------------------------------------------
 
-"""One inner tool call, run as Open WebUI's own loop runs it (`_ToolCalls`, mixed into `Run`): Tool Search's
-`call_tool` resolved, approval under tool_approval_mode 'ask', the call (a direct tool in the browser, a sync
-tool on the event loop or, where the admin allows it, in a thread), the result rendered by Open WebUI, and
-its embeds, files and citation sources sent to the chat message.
-"""
+"""One inner tool call as Open WebUI's own loop runs it (`_ToolCalls`, mixed into `Run`): `call_tool` resolved,
+approval, the call (in the browser, on the event loop or, where the admin allows it, in a thread), the result
+rendered by Open WebUI, its embeds, files and citation sources sent to the chat message."""
 
 
 # Parameters a sync tool may take that belong to the event loop: such a tool never runs in a thread.
@@ -3000,11 +2773,10 @@ class _ToolCalls:
             return ToolOutput("Error: Browser session is not connected for this direct tool.")
         failed = False
         try:
-            raw = await (
-                self._call_direct(call, entry, kwargs)
-                if entry.get("direct")
-                else self._call_local(call.name, entry, kwargs, timeout)
-            )
+            if entry.get("direct"):
+                raw = await self._call_direct(call, entry, kwargs)
+            else:
+                raw = await self._call_local(call.name, entry, kwargs, timeout)
         except NotStarted:
             raise
         except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
@@ -3122,10 +2894,8 @@ class _ToolCalls:
 # src/subquery/owui_completion.py
 # ----------------------------------------------------------------------------------------------
 
-"""One inner model call's request and reply: a request of its own (so nothing a call writes on `request.state`
-reaches the turn's request, which the outer loop and other inner calls share), and whatever the provider
-returned (a dict, an error response, a stream) read as a `Completion`, never raising.
-"""
+"""One inner model call's request (a request of its own, so nothing a call writes on `request.state` reaches the
+turn's request) and its reply, whatever the provider returned, read as a `Completion` without raising."""
 
 
 # What `generate_chat_completion` sets on `request.state`; an inner call's own request starts without.
@@ -3222,7 +2992,7 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
     """Assemble an OpenAI chat.completion from streamed chunks (for backends that stream anyway)."""
     content: list[str] = []
     reasoning: list[str] = []
-    calls: dict[int, dict] = {}
+    calls: dict[int, dict] = {}  # by the delta's index
     usage: Mapping[str, Any] = {}
     for chunk in chunks:
         if not isinstance(chunk, Mapping):
@@ -3265,12 +3035,10 @@ def parse_sse_lines(buffer: str, chunks: list) -> str:
 
 
 def _sse_line(line: str, chunks: list) -> None:
-    line = line.strip()
-    if line.startswith("data:") and line[5:].strip() not in ("", "[DONE]"):
-        try:
-            chunks.append(json.loads(line[5:].strip()))
-        except Exception:
-            pass
+    data = line.strip().removeprefix("data:").strip() if line.strip().startswith("data:") else ""
+    if data not in ("", "[DONE]"):
+        with contextlib.suppress(Exception):
+            chunks.append(json.loads(data))
 
 
 async def _read_stream(response: Any, remaining: float) -> dict:
@@ -3291,16 +3059,11 @@ async def _read_stream(response: Any, remaining: float) -> dict:
 # src/subquery/owui_context.py
 # ----------------------------------------------------------------------------------------------
 
-"""What the turn knows, for the inner loop: the system context the native turn built, rebuilt from the turn with
-Open WebUI's own helpers (`turn_context`), and the turn's chat parameters (`chat_params`).
-
-The context: the chat folder's system prompt, the chat's system messages (chat_context), the
-code-interpreter prompt, the skills manifest, MCP and tool-server instructions, the attached knowledge; a
-part about tools only when the inner loop has them. It is data for `TextGuard`.
-
-Turn parameters: 0.12.4 gives a tool no public copy of the chat's temperature etc.: admin defaults < the
-inner model's params < the turn's `params` via the public `Request.json()`.
-"""
+"""What the turn knows, for the inner loop. `turn_context`: the system context the native turn built (the chat folder's
+system prompt, the chat's system messages, the code-interpreter prompt, the skills manifest, MCP and tool-server
+instructions, the attached knowledge; a part about tools only when the inner loop has them), rebuilt with Open
+WebUI's own helpers; it is data for `TextGuard`. `chat_params`: 0.12.4 gives a tool no public copy of the chat's
+temperature etc.: admin defaults < the inner model's params < the turn's `params` via the public `Request.json()`."""
 
 
 TURN_PARAMS = ("temperature", "top_p", "max_tokens", "reasoning_effort", "seed", "stop")
@@ -3372,14 +3135,7 @@ async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
     A part that speaks of tools is there only when the inner loop has them. A part that cannot be read
     is left out (logged), never an error."""
     parts = []
-    for build in (
-        _folder_system,
-        _chat_system,
-        _code_interpreter_prompt,
-        _skills_manifest,
-        _server_instructions,
-        _knowledge_list,
-    ):
+    for build in _TURN_PARTS:  # in the order the native turn builds them
         try:
             parts.append(await build(turn, user, entries))
         except Exception:
@@ -3413,10 +3169,9 @@ async def _folder_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> s
     folder = await Folders.get_folder_by_id(folder_id) if isinstance(folder_id, str) and folder_id else None
     if folder is None or not isinstance(folder.data, Mapping) or not folder.data.get("system_prompt"):
         return ""
-    readable = getattr(user, "role", None) == "admin" or await has_folder_access(
+    if getattr(user, "role", None) != "admin" and not await has_folder_access(
         user_id, folder, "read", db=None
-    )
-    if not readable:
+    ):
         return ""
     return await resolve_system_prompt(str(folder.data["system_prompt"]), dict(turn.metadata), user) or ""
 
@@ -3426,11 +3181,8 @@ async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
     with their variables rendered by Open WebUI's `resolve_system_prompt`, as the native turn renders them."""
     context = turn.metadata.get("chat_context")
     found = context.get("messages") if isinstance(context, Mapping) else None
-    texts = [
-        _text_of(m.get("content"))
-        for m in found or []
-        if isinstance(m, Mapping) and m.get("role") == "system"
-    ]
+    systems = [m for m in found or [] if isinstance(m, Mapping) and m.get("role") == "system"]
+    texts = [_text_of(m.get("content")) for m in systems]
     if not any(texts):
         return ""
     from open_webui.utils.payload import resolve_system_prompt
@@ -3438,17 +3190,12 @@ async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
     return "\n".join([await resolve_system_prompt(t, dict(turn.metadata), user) for t in texts if t])
 
 
-async def _code_interpreter_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+async def _code_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
     """Open WebUI's Pyodide prompt, when the turn has the code interpreter on (native function calling, not
     the Jupyter engine) and the inner loop has `execute_code`."""
     features = turn.metadata.get("features")
-    if (
-        "execute_code" not in entries
-        or not isinstance(features, Mapping)
-        or not features.get("code_interpreter")
-    ):
-        return ""
-    if turn.params.get("function_calling") == "legacy":
+    on = isinstance(features, Mapping) and features.get("code_interpreter")
+    if "execute_code" not in entries or not on or turn.params.get("function_calling") == "legacy":
         return ""
     from open_webui.config import CODE_INTERPRETER_PYODIDE_PROMPT
     from open_webui.models.config import Config
@@ -3473,24 +3220,19 @@ async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) ->
     return f"<available_skills>\n{manifest}</available_skills>" if manifest else ""
 
 
-async def _server_instructions(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+async def _server_prompts(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
     """MCP servers' instructions and tool servers' system prompts, for the servers the inner loop uses."""
     from open_webui.utils.json_codec import JSONCodec
 
     parts = []
     clients = turn.metadata.get("mcp_clients")
-    used = {
-        id(e.get("client")) for e in entries.values() if isinstance(e, Mapping) and e.get("type") == "mcp"
-    }
+    mapped = [e for e in entries.values() if isinstance(e, Mapping)]
+    used = {id(e.get("client")) for e in mapped if e.get("type") == "mcp"}
     for server_id, client in clients.items() if isinstance(clients, Mapping) else ():
         text = getattr(client, "instructions", None)
         if text and id(client) in used:
             parts.append(f"MCP server {JSONCodec.dumps(server_id)} instructions:\n{text}")
-    urls = {
-        (e.get("server") or {}).get("url")
-        for e in entries.values()
-        if isinstance(e, Mapping) and e.get("direct")
-    }
+    urls = {(e.get("server") or {}).get("url") for e in mapped if e.get("direct")}
     for server in turn.metadata.get("tool_servers") or []:
         if isinstance(server, Mapping) and server.get("system_prompt") and server.get("url") in urls:
             parts.append(str(server["system_prompt"]))
@@ -3506,32 +3248,113 @@ async def _knowledge_list(turn: Turn, user: Any, entries: Mapping[str, Any]) -> 
 
     tags = []
     for item in get_attached_knowledge(turn.chat_model, dict(turn.metadata)):
-        if not item.get("id") or not item.get("type"):
-            continue
-        attrs = f'type="{html.escape(str(item["type"]), quote=True)}" id="{html.escape(str(item["id"]), quote=True)}"'
-        for key in ("name", "source"):
-            if item.get(key):
-                attrs += f' {key}="{html.escape(str(item[key]), quote=True)}"'
-        tags.append(f"<knowledge {attrs}/>")
+        attrs = {k: html.escape(str(item[k])) for k in ("type", "id", "name", "source") if item.get(k)}
+        if "id" in attrs and "type" in attrs:
+            tags.append("<knowledge " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + "/>")
     return "<attached_knowledge>\n" + "\n".join(tags) + "\n</attached_knowledge>" if tags else ""
+
+
+_TURN_PARTS = (_folder_system, _chat_system, _code_prompt, _skills_manifest, _server_prompts, _knowledge_list)
 
 
 # ----------------------------------------------------------------------------------------------
 # src/subquery/owui_run.py
 # ----------------------------------------------------------------------------------------------
 
-"""One loop's context on Open WebUI (`Run`): the turn, the user, the inner model, the selected tools, the
-limits; it provides the loop's hooks. Its model rounds are made here; its tool calls in owui_calls.
-
-The same rules as a direct chat: each inner model call goes through the installed filters' `request` hooks
-with `{**form, "metadata": ...}`, then `generate_chat_completion` WITHOUT bypass_filter (the user's model
-access check runs), on a request of its own (`inner_request`): nothing is written on the turn's request,
-which the outer loop and other inner calls share. The citation context is rebuilt every round
-(`_with_citations`), numbered as sources went out.
-"""
+"""The turn (`Turn`: what Open WebUI handed this tool call, read once and typed) and one loop's context (`Run`: the
+turn, the user, the inner model, the selected tools, the limits; it provides the loop's hooks and makes its model
+rounds; its tool calls are in owui_calls). The same rules as a direct chat: each inner model call goes through the
+installed filters' `request` hooks with `{**form, "metadata": ...}`, then `generate_chat_completion` WITHOUT
+bypass_filter (the user's model access check runs), on a request of its own (`inner_request`): nothing is written
+on the turn's request, which the outer loop and other inner calls share. The citation context is rebuilt every
+round (`_with_citations`), numbered as sources went out."""
 
 
-@dataclass(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
+class Turn:
+    """What Open WebUI handed this tool call (its dunder arguments), read once and typed.
+
+    Built by `Turn.from_dunders` for each call, never stored on the tool instance; every loop the
+    call runs reads its turn from here.
+    """
+
+    request: Any
+    user: Mapping[str, Any]
+    metadata: Mapping[str, Any]
+    messages: Sequence[Any]
+    files: Sequence[Any]
+    event_emitter: Callable[[dict], Awaitable[Any]] | None = None
+    event_call: Callable[[dict], Awaitable[Any]] | None = None
+    tool_id: str | None = None
+    task_model: Mapping[str, Any] = field(default_factory=dict)  # `__model__`: Open WebUI's task model
+    oauth_token: Any = None
+
+    @classmethod
+    def from_dunders(cls, **dunders: Any) -> Turn:
+        """The turn from the arguments Open WebUI injects, by keyword (anything missing or malformed is empty)."""
+
+        def get(name: str, kind: Any, empty: Any = None) -> Any:
+            value = dunders.get(f"__{name}__")
+            return value if isinstance(value, kind) else empty
+
+        return cls(
+            request=dunders.get("__request__"),
+            user=get("user", Mapping, {}),
+            metadata=get("metadata", Mapping, {}),
+            messages=get("messages", list, []),
+            files=get("files", list, []),
+            event_emitter=get("event_emitter", Callable),
+            event_call=get("event_call", Callable),
+            tool_id=get("id", str),
+            task_model=get("model", Mapping, {}),
+            oauth_token=dunders.get("__oauth_token__"),
+        )
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
+        params = self.metadata.get("params")
+        return params if isinstance(params, Mapping) else {}
+
+    @property
+    def chat_model(self) -> dict:
+        model = self.metadata.get("model")
+        return model if isinstance(model, dict) else {}
+
+    @property
+    def chat_model_id(self) -> str | None:
+        return self.metadata.get("model_id") or self.chat_model.get("id")
+
+    @property
+    def show_status(self) -> bool:
+        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
+        valves = self.user.get("valves")
+        show = getattr(valves, "show_status", None)
+        if show is None and isinstance(valves, Mapping):
+            show = valves.get("show_status")
+        return show is not False
+
+    @property
+    def direct_tools_ok(self) -> bool:
+        """Whether a live browser session can run the user's direct tool servers."""
+        return self.event_call is not None and bool(self.metadata.get("session_id"))
+
+    def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
+        """The arguments Open WebUI's middleware injects into its tools and filters in this turn
+        (`process_chat_payload`), with the given user, OAuth token and model."""
+        return {
+            "__event_emitter__": self.event_emitter,
+            "__event_call__": self.event_call,
+            "__user__": user,
+            "__metadata__": self.metadata,
+            "__oauth_token__": oauth_token,
+            "__request__": self.request,
+            "__model__": model,
+            "__chat_id__": self.metadata.get("chat_id"),
+            "__message_id__": self.metadata.get("message_id"),
+        }
+
+
 @dataclass(kw_only=True)
 class Run(_ToolCalls):
     """One loop's context: the turn, the resolved user and model, the selected tools, the limits.
@@ -3582,13 +3405,8 @@ class Run(_ToolCalls):
         """One inner model call, as the native loop makes its follow-up call: the `request` filters
         get `{**form, "metadata": metadata}`, then Open WebUI's `generate_chat_completion` runs with
         the user's model access check (no `bypass_filter`), on a request of its own."""
-        self.messages = list(messages)
-        form: dict[str, Any] = {
-            **self.params,
-            "model": self.model_id,
-            "messages": copy.deepcopy(messages),
-            "stream": False,
-        }
+        self.messages, sent = list(messages), copy.deepcopy(messages)
+        form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": sent, "stream": False}
         if specs:
             form["tools"] = copy.deepcopy(specs)  # filters may edit the request; our specs stay as they are
             if tool_choice:
@@ -3600,9 +3418,8 @@ class Run(_ToolCalls):
             form = _normalized(await self._request_filters(form))
         except Exception as exc:
             log.warning("subquery: a request filter failed: %s", exc)
-            return Completion(
-                error=f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
-            )
+            why = f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
+            return Completion(error=why)
         try:
             response = await self._generate(form, remaining)
         except Exception as exc:
@@ -3670,18 +3487,13 @@ class Run(_ToolCalls):
         except ImportError:
             return replay_reasoning(completion.reasoning_text, completion.reasoning_details, None)
         text = completion.reasoning_text
-        item = {
-            "type": "reasoning",
-            "content": [{"type": "output_text", "text": text}] if text else [],
-            "reasoning_details": list(completion.reasoning_details),
-        }
+        content = [{"type": "output_text", "text": text}] if text else []
+        details = list(completion.reasoning_details)
+        item = {"type": "reasoning", "content": content, "reasoning_details": details}
         fmt = get_reasoning_format(self.model)
+        kept = ("reasoning_content", "thinking", "reasoning_details")
         for message in convert_output_to_messages([item], raw=True, reasoning_format=fmt):
-            return {
-                k: message[k]
-                for k in ("reasoning_content", "thinking", "reasoning_details")
-                if message.get(k)
-            }
+            return {k: message[k] for k in kept if message.get(k)}
         return {}
 
     async def _inline_images(self, form: dict) -> dict:
@@ -3726,14 +3538,8 @@ class Run(_ToolCalls):
         except Exception:
             oauth = None
         user = self.user.model_dump() if hasattr(self.user, "model_dump") else dict(self.turn.user)
-        form, _ = await process_filter_functions(
-            request=self.request,
-            filter_context=get_filter_context(self.request),
-            filter_functions=functions,
-            filter_type="request",
-            form_data=form,
-            extra_params=self.turn.extra_params(user, oauth, model),
-        )
+        extra, context = self.turn.extra_params(user, oauth, model), get_filter_context(self.request)
+        form, _ = await process_filter_functions(self.request, context, functions, "request", form, extra)
         return form
 
     def _log_usage(self, usage: Mapping[str, Any]) -> None:
@@ -3752,19 +3558,15 @@ class Run(_ToolCalls):
 # src/subquery/owui_usage.py
 # ----------------------------------------------------------------------------------------------
 
-"""Usage where the admin analytics read it: each inner call's usage goes to the audit log (`Run._log_usage`),
-and a loop's total to the turn's `chat_message` row once, after the turn's final save (`record_usage`).
-
-Open WebUI's analytics sum the `usage` of the turn's `chat_message` row. A save of the message merges
-the usage it carries into that row unless the two are equal, and every save carries the chat
-history's copy of the message. The turn's final save writes the outer calls' usage there, so the
-inner usage is added after it, to the row and to the history's copy in one locked transaction:
-both then hold the same total, and later saves (status lines, follow-ups) leave the row as it is.
-The browser keeps its own copy of the message (its `usage` set from the last `chat:completion` event)
-and saves the whole history later (`saveChatHandler` -> `update_chat_by_id`, which takes the browser's
-message and merges its usage into the row when it differs): so the new total goes to the browser too,
-as a `chat:completion` event that carries only `usage` (not written by the emitter, read by the page).
-"""
+"""Usage where the admin analytics read it: each inner call's to the audit log (`Run._log_usage`); a loop's total to
+the turn's `chat_message` row, once, after the turn's final save (`record_usage`). The analytics sum that row's
+`usage`. A save of the message merges the usage it carries into the row unless the two are equal, and every save
+carries the chat history's copy; the final save writes the outer calls' usage, so the inner usage is added after
+it, to the row and to the history's copy in one locked transaction: both then hold the same total, and later saves
+(status lines, follow-ups) leave the row as it is. The browser keeps its own copy of the message (its `usage` from
+the last `chat:completion` event) and saves the whole history later (`saveChatHandler` -> `update_chat_by_id`,
+which merges the browser's usage into the row when it differs): so the new total goes to the browser too, as a
+`chat:completion` event carrying only `usage` (not written by the emitter, read by the page)."""
 
 
 USAGE_WAIT_SECONDS = 1800.0  # longest wait for the turn's final save; then the usage is added anyway
@@ -3866,10 +3668,8 @@ async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, A
 # src/subquery/tasks.py
 # ----------------------------------------------------------------------------------------------
 
-"""The tasks of one `subqueries` call: read from what the model sent, each run by its own isolated loop, and
-answered in one section per task in the given order. Every task leaves an outcome, also one cut short
-(what it gathered, when it failed or ran out of time), whatever happens to the others.
-"""
+"""The tasks of one `subqueries` call: read from what the model sent, answered in one section each in the given
+order; every task leaves an outcome, also one cut short (what it gathered when it failed or ran out of time)."""
 
 
 MAX_TASKS = 16  # tasks one `subqueries` call may hold
@@ -3943,17 +3743,32 @@ class TaskRun:
 
 
 # ----------------------------------------------------------------------------------------------
-# src/subquery/owui_delegate.py
+# src/subquery/owui_tools.py
 # ----------------------------------------------------------------------------------------------
 
-"""Running a call's task(s) on Open WebUI: the user, the inner model and the limits, read once (`get_ready`);
-one isolated loop per task, with its own `Run`, first messages and status lines.
+"""The tool Open WebUI loads (`Tools`, its valves, its two functions), and how a call runs its task(s).
+`subquery(prompt)` runs one loop; `subqueries(tasks)` one per task, concurrently: at most `max_parallel_subqueries`
+at a time, under one shared deadline, each with its own `Run`, its own status lines (`TaskStatus`: every line names
+its task) and its own outcome, whatever happens to the others; one section per task in the given order; the usage
+of all tasks recorded once. FUNCTIONS says which of the two Open WebUI offers (its specs are built when the tool is
+saved, so a valve could not hide one). Each call reads the turn once (`Turn.from_dunders`), runs marked as inside a
+subquery (a nested one is refused), and always ends its status lines with a `done` line."""
 
-`subqueries` (`run_many`) runs one loop per task, concurrently: at most `max_parallel_subqueries` at a time,
-under one shared deadline, each with its own status lines (`TaskStatus`: every line names its task) and its
-own outcome, whatever happens to the others; one section per task in the given order; the usage of all
-tasks recorded once.
-"""
+
+def _dunders(scope: Mapping[str, Any]) -> dict[str, Any]:
+    """The `__name__` arguments Open WebUI injected into a tool function (its `locals()`)."""
+    return {name: value for name, value in scope.items() if name.startswith("__") and name.endswith("__")}
+
+
+async def _load_user(user_dict: dict) -> Any:
+    from open_webui.models.users import UserModel, Users
+
+    found = Users.get_user_by_id(user_dict.get("id"))
+    if inspect.isawaitable(found):
+        found = await found
+    if found is not None:
+        return found
+    return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
 
 
 @dataclass(frozen=True)
@@ -3965,18 +3780,6 @@ class _Ready:
     model_id: str
     settings: Settings
     valves: Any
-
-
-@dataclass(frozen=True)
-class _Many:
-    """What the tasks of one `subqueries` call share: the slots, the deadline, the approval lock, the status."""
-
-    ready: _Ready
-    include_recent: Any
-    emit: StatusEmitter
-    slots: asyncio.Semaphore
-    deadline: float
-    approvals: asyncio.Lock
 
 
 async def get_ready(valves: Any, turn: Turn, emit: StatusEmitter) -> _Ready | str:
@@ -4022,55 +3825,46 @@ async def run_many(
     ready = await get_ready(valves, turn, emit)
     if isinstance(ready, str):
         return ready
-    settings = ready.settings
-    share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
-    calls = _Many(
-        ready=replace(ready, settings=replace(settings, max_output_chars=share)),
-        include_recent=include_recent,
-        emit=emit,
-        slots=asyncio.Semaphore(settings.max_parallel_subqueries),
-        deadline=started + settings.total_timeout_seconds,
-        approvals=asyncio.Lock(),
-    )
-    tasks = [TaskRun(p) for p in prompts]
-    at_once = settings.max_parallel_subqueries
+    at_once, deadline = ready.settings.max_parallel_subqueries, started + ready.settings.total_timeout_seconds
+    share = max(
+        ready.settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS
+    )  # the answer stays compact
+    ready = replace(ready, settings=replace(ready.settings, max_output_chars=share))
+    slots, approvals, tasks = asyncio.Semaphore(at_once), asyncio.Lock(), [TaskRun(p) for p in prompts]
+
+    async def one(task: TaskRun, label: str) -> None:
+        """One task: a slot within the shared deadline, then its own loop until that deadline. Whatever happens
+        it leaves an outcome (what it gathered, when it failed or ran out of time)."""
+        status, begun = TaskStatus(emit, label), time.monotonic()
+        try:
+            await asyncio.wait_for(slots.acquire(), timeout=max(deadline - begun, 0.001))
+        except TimeoutError:
+            task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
+            return await status(done_line(task.outcome, time.monotonic() - begun), True)
+        try:
+            remaining = deadline - time.monotonic()
+            if remaining < MIN_USEFUL_SECONDS:
+                task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
+            else:
+                run = run_task(task, include_recent, ready, status, approvals, deadline)
+                task.outcome = await asyncio.wait_for(run, timeout=remaining + TASK_OVERRUN_SECONDS)
+        except TimeoutError:
+            task.outcome = task.cut_short("deadline", "[Subquery stopped: the time limit ran out.]", share)
+        except Exception as exc:  # one task's failure never loses the others
+            log.exception("subquery %s failed", label)
+            task.outcome = task.cut_short("error", f"Subquery failed: {type(exc).__name__}: {exc}", share)
+        finally:
+            slots.release()
+        await status(done_line(task.outcome, time.monotonic() - begun), True)
+
     await emit(f"Subqueries started · {len(tasks)} tasks, at most {at_once} at a time", False)
     try:
-        await asyncio.gather(*(_one_of_many(t, i, len(tasks), calls) for i, t in enumerate(tasks, 1)))
+        await asyncio.gather(*(one(t, f"task {i}/{len(tasks)}") for i, t in enumerate(tasks, 1)))
     finally:
         record_usage(turn, [usage for t in tasks for usage in t.usages])
     outcomes = [t.outcome or t.cut_short("error", "[This task did not finish.]", share) for t in tasks]
     await emit(many_done_line(outcomes, time.monotonic() - started), True)
     return tasks_answer(prompts, [o.answer for o in outcomes])
-
-
-async def _one_of_many(task: TaskRun, i: int, n: int, calls: _Many) -> None:
-    """One task of `subqueries`: a slot within the shared deadline, then its own loop until that deadline.
-    Whatever happens it leaves an outcome (what it gathered, when it failed or ran out of time)."""
-    emit = TaskStatus(calls.emit, f"task {i}/{n}")
-    started = time.monotonic()
-    limit = calls.ready.settings.max_output_chars
-    try:
-        await asyncio.wait_for(calls.slots.acquire(), timeout=max(calls.deadline - started, 0.001))
-    except TimeoutError:
-        task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, limit)
-        await emit(done_line(task.outcome, time.monotonic() - started), True)
-        return
-    try:
-        remaining = calls.deadline - time.monotonic()
-        if remaining < MIN_USEFUL_SECONDS:
-            task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, limit)
-        else:
-            run = run_task(task, calls.include_recent, calls.ready, emit, calls.approvals, calls.deadline)
-            task.outcome = await asyncio.wait_for(run, timeout=remaining + TASK_OVERRUN_SECONDS)
-    except TimeoutError:
-        task.outcome = task.cut_short("deadline", "[Subquery stopped: the time limit ran out.]", limit)
-    except Exception as exc:  # one task's failure never loses the others
-        log.exception("subquery task %d/%d failed", i, n)
-        task.outcome = task.cut_short("error", f"Subquery failed: {type(exc).__name__}: {exc}", limit)
-    finally:
-        calls.slots.release()
-    await emit(done_line(task.outcome, time.monotonic() - started), True)
 
 
 async def run_task(
@@ -4148,19 +3942,6 @@ async def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[l
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
     run.prompt, run.prompt_at = prompt, len(messages) - 1
     return messages, [prompt, context, system, *(text for m in recent for text in message_texts(m))]
-
-
-# ----------------------------------------------------------------------------------------------
-# src/subquery/owui_tools.py
-# ----------------------------------------------------------------------------------------------
-
-"""The tool Open WebUI loads: `Tools`, its valves, and its two functions.
-
-`subquery(prompt)` runs one loop; `subqueries(tasks)` runs one per task, concurrently (see owui_delegate).
-FUNCTIONS says which of the two Open WebUI offers (its specs are built when the tool is saved, so a valve
-could not hide one). Each call reads the turn once (`Turn.from_dunders`), runs marked as inside a subquery
-(a nested one is refused), and always ends its status lines with a `done` line.
-"""
 
 
 # The valves' descriptions (what an admin reads in Open WebUI); their defaults come from `Settings`.
@@ -4309,4 +4090,4 @@ class Tools:
     async def _run(self, prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn) -> str:
         return await run_one(prompt, include_recent, emit, turn, self.valves)
 
-    _start_line = staticmethod(start_line)
+    _start_line = staticmethod(start_line)  # the first status line of each loop

@@ -1,16 +1,11 @@
-"""The self-driven tool loop (`run_subquery_loop`): a function of its injected hooks, so several can run at
-once, sharing only the process-wide state (see threads).
-
-Each round: model reply -> reasoning removed -> structured calls, else (valve `text_tool_calls`) calls
-written as text that do not come from data -> at most `max_calls_per_round` kept -> one assistant message,
-bounded, with valid JSON arguments -> every call prepared (repeat limit counted while the round is
-prepared) -> approval -> bounded parallel execution -> one tool message per call, in call order, and one
-status line per call. The last round keeps `tools` with `tool_choice: "none"`.
-
-Text is data: tool results, files, recent messages and the prompt are data (`TextGuard`): a call written
-as text that stands in them (as text, or as the same call in any dialect) stays text, and the model and
-the user are told.
-"""
+"""The self-driven tool loop (`run_subquery_loop`): a function of its injected hooks, so several run at once, sharing
+only the process-wide state (threads). Each round: model reply -> reasoning removed -> structured calls, else (valve
+`text_tool_calls`) calls written as text that do not come from data -> at most `max_calls_per_round` kept -> one
+assistant message, bounded, with valid JSON arguments -> every call prepared (repeat limit counted while the round
+is prepared) -> approval -> bounded parallel execution -> one tool message per call, in call order, and one status
+line per call. The last round keeps `tools` with `tool_choice: "none"`. Text is data: tool results, files, recent
+messages and the prompt (`TextGuard`): a call written as text that stands in them (as text, or as the same call in
+any dialect) stays text, and the model and the user are told."""
 
 from __future__ import annotations
 
@@ -55,13 +50,6 @@ FINAL_ROUND_PROMPT = (
     "say briefly what is still unknown."
 )
 
-Complete = Callable[[list[dict], "list[dict] | None", float, "str | None"], Awaitable[Completion]]
-Execute = Callable[[ToolCall, dict, float], Awaitable["str | ToolOutput"]]
-Emit = Callable[[str, bool], Awaitable[None]]
-Log = Callable[[str], Awaitable[None]]
-Approve = Callable[[ToolCall, dict, float], Awaitable[bool]]
-Resolve = Callable[[ToolCall], "ToolCall | str"]
-
 
 async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
     return True
@@ -83,13 +71,13 @@ class Hooks:
     per inner call with its outcome, every one kept: the user's record of what ran).
     """
 
-    complete: Complete
-    execute: Execute
-    emit: Emit
-    approve: Approve = _always_yes
-    resolve: Resolve = _unresolved
+    complete: Callable[[list[dict], list[dict] | None, float, str | None], Awaitable[Completion]]
+    execute: Callable[[ToolCall, dict, float], Awaitable[str | ToolOutput]]
+    emit: Callable[[str, bool], Awaitable[None]]
+    approve: Callable[[ToolCall, dict, float], Awaitable[bool]] = _always_yes
+    resolve: Callable[[ToolCall], ToolCall | str] = _unresolved
     reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
-    log: Log = _no_log
+    log: Callable[[str], Awaitable[None]] = _no_log
 
 
 @dataclass(frozen=True)
@@ -343,7 +331,7 @@ class _Loop:
 
 async def run_calls(
     prepared: Sequence[Prepared],
-    execute: Execute,
+    execute: Callable[[ToolCall, dict, float], Awaitable[Any]],
     max_parallel: int,
     timeout: float | Callable[[Prepared], float],
 ) -> list[ToolOutput]:

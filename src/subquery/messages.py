@@ -1,7 +1,5 @@
-"""The messages a subquery starts from and reads back: the chat's recent messages cut at tool-group
-boundaries and made provider-valid (`tail_messages`, `sanitize_pairs`), call ids unique in the whole request,
-the chat's files as context, and a summary of what a loop gathered when it cannot finish.
-"""
+"""The messages a loop starts from and reads back: the chat's recent messages cut at tool-group boundaries and made
+provider-valid, call ids unique in the whole request, the chat's files as context, what a loop gathered."""
 
 from __future__ import annotations
 
@@ -16,15 +14,10 @@ from .types import cap_text
 
 
 def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(
-            p.get("text", "")
-            for p in content
-            if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
-        )
-    return ""
+    if isinstance(content, list):  # content parts: their text
+        texts = [p.get("text") for p in content if isinstance(p, dict) and p.get("type") == "text"]
+        return "".join(t for t in texts if isinstance(t, str))
+    return content if isinstance(content, str) else ""
 
 
 def message_texts(message: Mapping[str, Any]) -> list[str]:
@@ -72,18 +65,9 @@ def fresh_id(cid: Any, used: set) -> str:
 def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall]:
     """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
     some providers number calls from 0 in every round)."""
-    used = {
-        tc.get("id")
-        for m in messages
-        if isinstance(m, dict)
-        for tc in (m.get("tool_calls") or [])
-        if isinstance(tc, dict)
-    }
-    out = []
-    for call in calls:
-        cid = fresh_id(call.id, used)
-        out.append(call if cid == call.id else replace(call, id=cid))
-    return out
+    listed = (m.get("tool_calls") or [] for m in messages if isinstance(m, dict))
+    used = {c.get("id") for calls in listed for c in calls if isinstance(c, dict)}
+    return [call if (cid := fresh_id(call.id, used)) == call.id else replace(call, id=cid) for call in calls]
 
 
 def sanitize_pairs(messages: list[dict]) -> list[dict]:
@@ -97,17 +81,12 @@ def sanitize_pairs(messages: list[dict]) -> list[dict]:
         m = messages[i]
         if m.get("role") == "assistant" and m.get("tool_calls"):
             j = i + 1
-            results = []
             while j < len(messages) and messages[j].get("role") == "tool":
-                results.append(messages[j])
                 j += 1
-            unused = list(results)  # one result per call, matched in order: a multiset match
+            unused = messages[i + 1 : j]  # one result per call, matched in order: a multiset match
             kept_calls, kept_results = [], []
-            for tc in m["tool_calls"]:
-                match = next(
-                    (r for r in unused if isinstance(tc, dict) and r.get("tool_call_id") == tc.get("id")),
-                    None,
-                )
+            for tc in (c for c in m["tool_calls"] if isinstance(c, dict)):
+                match = next((r for r in unused if r.get("tool_call_id") == tc.get("id")), None)
                 if match is not None:
                     unused.remove(match)
                     cid = fresh_id(tc.get("id"), used)
@@ -126,29 +105,18 @@ def sanitize_pairs(messages: list[dict]) -> list[dict]:
     return out
 
 
-def format_sources(sources: Sequence[Any], limit: int) -> str:
-    """The chat's retrieved file context as `<source>` blocks (the form Open WebUI gives the model)."""
-    parts = []
-    for source in sources or []:
-        if not isinstance(source, Mapping):
-            continue
-        src = source.get("source") if isinstance(source.get("source"), Mapping) else {}
-        name = src.get("name") or src.get("id") or "source"
-        for doc in source.get("document") or []:
-            if isinstance(doc, str) and doc.strip():
-                parts.append(f'<source name="{name}">{doc.strip()}</source>')
-    return cap_text("\n".join(parts), limit, "file context") if parts else ""
-
-
 def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> str:
-    """Context for the chat's files: the retrieved sources, else full-context file text, else names."""
+    """Context for the chat's files: the retrieved sources as `<source>` blocks (the form Open WebUI gives the
+    model), else full-context file text, else names."""
     if not files:
         return ""
-    text = format_sources(sources, limit)
-    if text:
-        return text
     parts, names = [], []
-    for f in files:
+    for source in (s for s in sources or [] if isinstance(s, Mapping)):
+        src = source.get("source") if isinstance(source.get("source"), Mapping) else {}
+        name = src.get("name") or src.get("id") or "source"
+        docs = [d.strip() for d in source.get("document") or [] if isinstance(d, str) and d.strip()]
+        parts += [f'<source name="{name}">{doc}</source>' for doc in docs]
+    for f in files if not parts else ():
         if not isinstance(f, Mapping):
             continue
         inner = f.get("file") if isinstance(f.get("file"), Mapping) else {}

@@ -1,8 +1,6 @@
-"""One inner tool call, run as Open WebUI's own loop runs it (`_ToolCalls`, mixed into `Run`): Tool Search's
-`call_tool` resolved, approval under tool_approval_mode 'ask', the call (a direct tool in the browser, a sync
-tool on the event loop or, where the admin allows it, in a thread), the result rendered by Open WebUI, and
-its embeds, files and citation sources sent to the chat message.
-"""
+"""One inner tool call as Open WebUI's own loop runs it (`_ToolCalls`, mixed into `Run`): `call_tool` resolved,
+approval, the call (in the browser, on the event loop or, where the admin allows it, in a thread), the result
+rendered by Open WebUI, its embeds, files and citation sources sent to the chat message."""
 
 from __future__ import annotations
 
@@ -83,11 +81,10 @@ class _ToolCalls:
             return ToolOutput("Error: Browser session is not connected for this direct tool.")
         failed = False
         try:
-            raw = await (
-                self._call_direct(call, entry, kwargs)
-                if entry.get("direct")
-                else self._call_local(call.name, entry, kwargs, timeout)
-            )
+            if entry.get("direct"):
+                raw = await self._call_direct(call, entry, kwargs)
+            else:
+                raw = await self._call_local(call.name, entry, kwargs, timeout)
         except NotStarted:
             raise
         except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)

@@ -1,11 +1,10 @@
-"""One inner model call's request and reply: a request of its own (so nothing a call writes on `request.state`
-reaches the turn's request, which the outer loop and other inner calls share), and whatever the provider
-returned (a dict, an error response, a stream) read as a `Completion`, never raising.
-"""
+"""One inner model call's request (a request of its own, so nothing a call writes on `request.state` reaches the
+turn's request) and its reply, whatever the provider returned, read as a `Completion` without raising."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -110,7 +109,7 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
     """Assemble an OpenAI chat.completion from streamed chunks (for backends that stream anyway)."""
     content: list[str] = []
     reasoning: list[str] = []
-    calls: dict[int, dict] = {}
+    calls: dict[int, dict] = {}  # by the delta's index
     usage: Mapping[str, Any] = {}
     for chunk in chunks:
         if not isinstance(chunk, Mapping):
@@ -153,12 +152,10 @@ def parse_sse_lines(buffer: str, chunks: list) -> str:
 
 
 def _sse_line(line: str, chunks: list) -> None:
-    line = line.strip()
-    if line.startswith("data:") and line[5:].strip() not in ("", "[DONE]"):
-        try:
-            chunks.append(json.loads(line[5:].strip()))
-        except Exception:
-            pass
+    data = line.strip().removeprefix("data:").strip() if line.strip().startswith("data:") else ""
+    if data not in ("", "[DONE]"):
+        with contextlib.suppress(Exception):
+            chunks.append(json.loads(data))
 
 
 async def _read_stream(response: Any, remaining: float) -> dict:

@@ -1,24 +1,21 @@
-"""What the turn knows, for the inner loop: the system context the native turn built, rebuilt from the turn with
-Open WebUI's own helpers (`turn_context`), and the turn's chat parameters (`chat_params`).
-
-The context: the chat folder's system prompt, the chat's system messages (chat_context), the
-code-interpreter prompt, the skills manifest, MCP and tool-server instructions, the attached knowledge; a
-part about tools only when the inner loop has them. It is data for `TextGuard`.
-
-Turn parameters: 0.12.4 gives a tool no public copy of the chat's temperature etc.: admin defaults < the
-inner model's params < the turn's `params` via the public `Request.json()`.
-"""
+"""What the turn knows, for the inner loop. `turn_context`: the system context the native turn built (the chat folder's
+system prompt, the chat's system messages, the code-interpreter prompt, the skills manifest, MCP and tool-server
+instructions, the attached knowledge; a part about tools only when the inner loop has them), rebuilt with Open
+WebUI's own helpers; it is data for `TextGuard`. `chat_params`: 0.12.4 gives a tool no public copy of the chat's
+temperature etc.: admin defaults < the inner model's params < the turn's `params` via the public `Request.json()`."""
 
 from __future__ import annotations
 
 import asyncio
 import html
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .messages import _text_of
-from .owui_turn import Turn
 from .types import log
+
+if TYPE_CHECKING:
+    from .owui_run import Turn
 
 TURN_PARAMS = ("temperature", "top_p", "max_tokens", "reasoning_effort", "seed", "stop")
 
@@ -89,14 +86,7 @@ async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
     A part that speaks of tools is there only when the inner loop has them. A part that cannot be read
     is left out (logged), never an error."""
     parts = []
-    for build in (
-        _folder_system,
-        _chat_system,
-        _code_interpreter_prompt,
-        _skills_manifest,
-        _server_instructions,
-        _knowledge_list,
-    ):
+    for build in _TURN_PARTS:  # in the order the native turn builds them
         try:
             parts.append(await build(turn, user, entries))
         except Exception:
@@ -130,10 +120,9 @@ async def _folder_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> s
     folder = await Folders.get_folder_by_id(folder_id) if isinstance(folder_id, str) and folder_id else None
     if folder is None or not isinstance(folder.data, Mapping) or not folder.data.get("system_prompt"):
         return ""
-    readable = getattr(user, "role", None) == "admin" or await has_folder_access(
+    if getattr(user, "role", None) != "admin" and not await has_folder_access(
         user_id, folder, "read", db=None
-    )
-    if not readable:
+    ):
         return ""
     return await resolve_system_prompt(str(folder.data["system_prompt"]), dict(turn.metadata), user) or ""
 
@@ -143,11 +132,8 @@ async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
     with their variables rendered by Open WebUI's `resolve_system_prompt`, as the native turn renders them."""
     context = turn.metadata.get("chat_context")
     found = context.get("messages") if isinstance(context, Mapping) else None
-    texts = [
-        _text_of(m.get("content"))
-        for m in found or []
-        if isinstance(m, Mapping) and m.get("role") == "system"
-    ]
+    systems = [m for m in found or [] if isinstance(m, Mapping) and m.get("role") == "system"]
+    texts = [_text_of(m.get("content")) for m in systems]
     if not any(texts):
         return ""
     from open_webui.utils.payload import resolve_system_prompt
@@ -155,17 +141,12 @@ async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
     return "\n".join([await resolve_system_prompt(t, dict(turn.metadata), user) for t in texts if t])
 
 
-async def _code_interpreter_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+async def _code_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
     """Open WebUI's Pyodide prompt, when the turn has the code interpreter on (native function calling, not
     the Jupyter engine) and the inner loop has `execute_code`."""
     features = turn.metadata.get("features")
-    if (
-        "execute_code" not in entries
-        or not isinstance(features, Mapping)
-        or not features.get("code_interpreter")
-    ):
-        return ""
-    if turn.params.get("function_calling") == "legacy":
+    on = isinstance(features, Mapping) and features.get("code_interpreter")
+    if "execute_code" not in entries or not on or turn.params.get("function_calling") == "legacy":
         return ""
     from open_webui.config import CODE_INTERPRETER_PYODIDE_PROMPT
     from open_webui.models.config import Config
@@ -190,24 +171,19 @@ async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) ->
     return f"<available_skills>\n{manifest}</available_skills>" if manifest else ""
 
 
-async def _server_instructions(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
+async def _server_prompts(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
     """MCP servers' instructions and tool servers' system prompts, for the servers the inner loop uses."""
     from open_webui.utils.json_codec import JSONCodec
 
     parts = []
     clients = turn.metadata.get("mcp_clients")
-    used = {
-        id(e.get("client")) for e in entries.values() if isinstance(e, Mapping) and e.get("type") == "mcp"
-    }
+    mapped = [e for e in entries.values() if isinstance(e, Mapping)]
+    used = {id(e.get("client")) for e in mapped if e.get("type") == "mcp"}
     for server_id, client in clients.items() if isinstance(clients, Mapping) else ():
         text = getattr(client, "instructions", None)
         if text and id(client) in used:
             parts.append(f"MCP server {JSONCodec.dumps(server_id)} instructions:\n{text}")
-    urls = {
-        (e.get("server") or {}).get("url")
-        for e in entries.values()
-        if isinstance(e, Mapping) and e.get("direct")
-    }
+    urls = {(e.get("server") or {}).get("url") for e in mapped if e.get("direct")}
     for server in turn.metadata.get("tool_servers") or []:
         if isinstance(server, Mapping) and server.get("system_prompt") and server.get("url") in urls:
             parts.append(str(server["system_prompt"]))
@@ -223,11 +199,10 @@ async def _knowledge_list(turn: Turn, user: Any, entries: Mapping[str, Any]) -> 
 
     tags = []
     for item in get_attached_knowledge(turn.chat_model, dict(turn.metadata)):
-        if not item.get("id") or not item.get("type"):
-            continue
-        attrs = f'type="{html.escape(str(item["type"]), quote=True)}" id="{html.escape(str(item["id"]), quote=True)}"'
-        for key in ("name", "source"):
-            if item.get(key):
-                attrs += f' {key}="{html.escape(str(item[key]), quote=True)}"'
-        tags.append(f"<knowledge {attrs}/>")
+        attrs = {k: html.escape(str(item[k])) for k in ("type", "id", "name", "source") if item.get(k)}
+        if "id" in attrs and "type" in attrs:
+            tags.append("<knowledge " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + "/>")
     return "<attached_knowledge>\n" + "\n".join(tags) + "\n</attached_knowledge>" if tags else ""
+
+
+_TURN_PARTS = (_folder_system, _chat_system, _code_prompt, _skills_manifest, _server_prompts, _knowledge_list)

@@ -1,31 +1,112 @@
-"""One loop's context on Open WebUI (`Run`): the turn, the user, the inner model, the selected tools, the
-limits; it provides the loop's hooks. Its model rounds are made here; its tool calls in owui_calls.
-
-The same rules as a direct chat: each inner model call goes through the installed filters' `request` hooks
-with `{**form, "metadata": ...}`, then `generate_chat_completion` WITHOUT bypass_filter (the user's model
-access check runs), on a request of its own (`inner_request`): nothing is written on the turn's request,
-which the outer loop and other inner calls share. The citation context is rebuilt every round
-(`_with_citations`), numbered as sources went out.
-"""
+"""The turn (`Turn`: what Open WebUI handed this tool call, read once and typed) and one loop's context (`Run`: the
+turn, the user, the inner model, the selected tools, the limits; it provides the loop's hooks and makes its model
+rounds; its tool calls are in owui_calls). The same rules as a direct chat: each inner model call goes through the
+installed filters' `request` hooks with `{**form, "metadata": ...}`, then `generate_chat_completion` WITHOUT
+bypass_filter (the user's model access check runs), on a request of its own (`inner_request`): nothing is written
+on the turn's request, which the outer loop and other inner calls share. The citation context is rebuilt every
+round (`_with_citations`), numbered as sources went out."""
 
 from __future__ import annotations
 
 import asyncio
 import copy
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .loop import Hooks
 from .owui_calls import _ToolCalls
 from .owui_completion import _normalized, _read_stream, completion_from, inner_request, model_entry
-from .owui_turn import Turn
 from .reasoning import reasoning_tags_for, replay_reasoning
 from .status import StatusEmitter, TaskStatus
 from .types import Completion, Settings, _safe_str, log
 
 
-@dataclass(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
+class Turn:
+    """What Open WebUI handed this tool call (its dunder arguments), read once and typed.
+
+    Built by `Turn.from_dunders` for each call, never stored on the tool instance; every loop the
+    call runs reads its turn from here.
+    """
+
+    request: Any
+    user: Mapping[str, Any]
+    metadata: Mapping[str, Any]
+    messages: Sequence[Any]
+    files: Sequence[Any]
+    event_emitter: Callable[[dict], Awaitable[Any]] | None = None
+    event_call: Callable[[dict], Awaitable[Any]] | None = None
+    tool_id: str | None = None
+    task_model: Mapping[str, Any] = field(default_factory=dict)  # `__model__`: Open WebUI's task model
+    oauth_token: Any = None
+
+    @classmethod
+    def from_dunders(cls, **dunders: Any) -> Turn:
+        """The turn from the arguments Open WebUI injects, by keyword (anything missing or malformed is empty)."""
+
+        def get(name: str, kind: Any, empty: Any = None) -> Any:
+            value = dunders.get(f"__{name}__")
+            return value if isinstance(value, kind) else empty
+
+        return cls(
+            request=dunders.get("__request__"),
+            user=get("user", Mapping, {}),
+            metadata=get("metadata", Mapping, {}),
+            messages=get("messages", list, []),
+            files=get("files", list, []),
+            event_emitter=get("event_emitter", Callable),
+            event_call=get("event_call", Callable),
+            tool_id=get("id", str),
+            task_model=get("model", Mapping, {}),
+            oauth_token=dunders.get("__oauth_token__"),
+        )
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
+        params = self.metadata.get("params")
+        return params if isinstance(params, Mapping) else {}
+
+    @property
+    def chat_model(self) -> dict:
+        model = self.metadata.get("model")
+        return model if isinstance(model, dict) else {}
+
+    @property
+    def chat_model_id(self) -> str | None:
+        return self.metadata.get("model_id") or self.chat_model.get("id")
+
+    @property
+    def show_status(self) -> bool:
+        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
+        valves = self.user.get("valves")
+        show = getattr(valves, "show_status", None)
+        if show is None and isinstance(valves, Mapping):
+            show = valves.get("show_status")
+        return show is not False
+
+    @property
+    def direct_tools_ok(self) -> bool:
+        """Whether a live browser session can run the user's direct tool servers."""
+        return self.event_call is not None and bool(self.metadata.get("session_id"))
+
+    def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
+        """The arguments Open WebUI's middleware injects into its tools and filters in this turn
+        (`process_chat_payload`), with the given user, OAuth token and model."""
+        return {
+            "__event_emitter__": self.event_emitter,
+            "__event_call__": self.event_call,
+            "__user__": user,
+            "__metadata__": self.metadata,
+            "__oauth_token__": oauth_token,
+            "__request__": self.request,
+            "__model__": model,
+            "__chat_id__": self.metadata.get("chat_id"),
+            "__message_id__": self.metadata.get("message_id"),
+        }
+
+
 @dataclass(kw_only=True)
 class Run(_ToolCalls):
     """One loop's context: the turn, the resolved user and model, the selected tools, the limits.
@@ -76,13 +157,8 @@ class Run(_ToolCalls):
         """One inner model call, as the native loop makes its follow-up call: the `request` filters
         get `{**form, "metadata": metadata}`, then Open WebUI's `generate_chat_completion` runs with
         the user's model access check (no `bypass_filter`), on a request of its own."""
-        self.messages = list(messages)
-        form: dict[str, Any] = {
-            **self.params,
-            "model": self.model_id,
-            "messages": copy.deepcopy(messages),
-            "stream": False,
-        }
+        self.messages, sent = list(messages), copy.deepcopy(messages)
+        form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": sent, "stream": False}
         if specs:
             form["tools"] = copy.deepcopy(specs)  # filters may edit the request; our specs stay as they are
             if tool_choice:
@@ -94,9 +170,8 @@ class Run(_ToolCalls):
             form = _normalized(await self._request_filters(form))
         except Exception as exc:
             log.warning("subquery: a request filter failed: %s", exc)
-            return Completion(
-                error=f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
-            )
+            why = f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
+            return Completion(error=why)
         try:
             response = await self._generate(form, remaining)
         except Exception as exc:
@@ -164,18 +239,13 @@ class Run(_ToolCalls):
         except ImportError:
             return replay_reasoning(completion.reasoning_text, completion.reasoning_details, None)
         text = completion.reasoning_text
-        item = {
-            "type": "reasoning",
-            "content": [{"type": "output_text", "text": text}] if text else [],
-            "reasoning_details": list(completion.reasoning_details),
-        }
+        content = [{"type": "output_text", "text": text}] if text else []
+        details = list(completion.reasoning_details)
+        item = {"type": "reasoning", "content": content, "reasoning_details": details}
         fmt = get_reasoning_format(self.model)
+        kept = ("reasoning_content", "thinking", "reasoning_details")
         for message in convert_output_to_messages([item], raw=True, reasoning_format=fmt):
-            return {
-                k: message[k]
-                for k in ("reasoning_content", "thinking", "reasoning_details")
-                if message.get(k)
-            }
+            return {k: message[k] for k in kept if message.get(k)}
         return {}
 
     async def _inline_images(self, form: dict) -> dict:
@@ -220,14 +290,8 @@ class Run(_ToolCalls):
         except Exception:
             oauth = None
         user = self.user.model_dump() if hasattr(self.user, "model_dump") else dict(self.turn.user)
-        form, _ = await process_filter_functions(
-            request=self.request,
-            filter_context=get_filter_context(self.request),
-            filter_functions=functions,
-            filter_type="request",
-            form_data=form,
-            extra_params=self.turn.extra_params(user, oauth, model),
-        )
+        extra, context = self.turn.extra_params(user, oauth, model), get_filter_context(self.request)
+        form, _ = await process_filter_functions(self.request, context, functions, "request", form, extra)
         return form
 
     def _log_usage(self, usage: Mapping[str, Any]) -> None:

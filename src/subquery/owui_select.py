@@ -1,23 +1,21 @@
-"""Which of the turn's tools the inner loop gets, and what the core needs to know about each (`tool_info`).
-
-The turn's resolved tools (`__metadata__['tools']`: local, OpenAPI, MCP, builtin, terminal), minus this tool
-under any id, minus direct tools without a live browser session, filtered by the include/exclude valves;
-argument values coerced as Open WebUI's own wrapper coerces them.
-
-More than 128 tools: `cap_request_tools` keeps Tool Search's tools, then the ones the prompt names, then the
-turn's order; the start status line and a warning log line name the rest.
-"""
+"""Which of the turn's tools the inner loop gets (its resolved tools, minus this tool under any id, minus direct
+tools without a live session, by the include/exclude valves) and what the core knows of each (`tool_info`);
+arguments coerced as Open WebUI's wrapper coerces them. More than 128 tools: `cap_request_tools` keeps Tool
+Search's tools, then the ones the prompt names, then the turn's order; the start status line and a warning log
+line name the rest."""
 
 from __future__ import annotations
 
 import inspect
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .owui_turn import Turn
 from .prepare import accepted_parameters
 from .types import MAX_REQUEST_TOOLS, SUBQUERY_MARKER, ToolInfo, log
+
+if TYPE_CHECKING:
+    from .owui_run import Turn
 
 
 def parse_id_list(text: str) -> list[str]:

@@ -1,31 +1,251 @@
-"""The tool Open WebUI loads: `Tools`, its valves, and its two functions.
-
-`subquery(prompt)` runs one loop; `subqueries(tasks)` runs one per task, concurrently (see owui_delegate).
-FUNCTIONS says which of the two Open WebUI offers (its specs are built when the tool is saved, so a valve
-could not hide one). Each call reads the turn once (`Turn.from_dunders`), runs marked as inside a subquery
-(a nested one is refused), and always ends its status lines with a `done` line.
-"""
+"""The tool Open WebUI loads (`Tools`, its valves, its two functions), and how a call runs its task(s).
+`subquery(prompt)` runs one loop; `subqueries(tasks)` one per task, concurrently: at most `max_parallel_subqueries`
+at a time, under one shared deadline, each with its own `Run`, its own status lines (`TaskStatus`: every line names
+its task) and its own outcome, whatever happens to the others; one section per task in the given order; the usage
+of all tasks recorded once. FUNCTIONS says which of the two Open WebUI offers (its specs are built when the tool is
+saved, so a valve could not hide one). Each call reads the turn once (`Turn.from_dunders`), runs marked as inside a
+subquery (a nested one is refused), and always ends its status lines with a `done` line."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import inspect
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from .owui_delegate import run_many, run_one, start_line
-from .owui_turn import Turn, _dunders
-from .status import MAX_CALL_LINES, StatusEmitter
-from .tasks import NESTED_REFUSAL, read_tasks
+from .loop import run_subquery_loop
+from .messages import files_context, message_texts, tail_messages
+from .owui_completion import model_entry
+from .owui_context import chat_params, turn_context
+from .owui_run import Run, Turn
+from .owui_select import (
+    _tool_entries,
+    _tool_search_manifest,
+    cap_request_tools,
+    left_out_note,
+    parse_id_list,
+    select_tools,
+    tool_info,
+)
+from .owui_usage import record_usage
+from .status import MAX_CALL_LINES, StatusEmitter, TaskStatus, done_line, many_done_line
+from .tasks import (
+    MIN_TASK_OUTPUT_CHARS,
+    NESTED_REFUSAL,
+    NO_SLOT_NOTE,
+    TASK_OVERRUN_SECONDS,
+    TaskRun,
+    read_tasks,
+    tasks_answer,
+)
 from .threads import inside_subquery, subquery_run
 from .types import (
     DEFAULTS,
     FUNCTIONS,
+    MAX_REQUEST_TOOLS,
+    MIN_USEFUL_SECONDS,
     SELF_NAMES,
     SUBQUERY_MARKER,  # noqa: F401  (is_self_entry finds this tool by it in these globals)
+    LoopResult,
+    Settings,
     TextCallMode,
+    ToolInfo,
+    log,
 )
+
+
+def _dunders(scope: Mapping[str, Any]) -> dict[str, Any]:
+    """The `__name__` arguments Open WebUI injected into a tool function (its `locals()`)."""
+    return {name: value for name, value in scope.items() if name.startswith("__") and name.endswith("__")}
+
+
+async def _load_user(user_dict: dict) -> Any:
+    from open_webui.models.users import UserModel, Users
+
+    found = Users.get_user_by_id(user_dict.get("id"))
+    if inspect.isawaitable(found):
+        found = await found
+    if found is not None:
+        return found
+    return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
+
+
+@dataclass(frozen=True)
+class _Ready:
+    """What every loop of one call shares: the turn, the user, the inner model, the limits, the valves."""
+
+    turn: Turn
+    user: Any
+    model_id: str
+    settings: Settings
+    valves: Any
+
+
+async def get_ready(valves: Any, turn: Turn, emit: StatusEmitter) -> _Ready | str:
+    """The user, the inner model and the limits; or the error the model gets (its status line sent)."""
+    model_id = valves.model_id.strip() or turn.chat_model_id
+    if turn.request is None or not model_id:
+        await emit("Subquery unavailable: no request context", True)
+        return "Error: subquery needs to run inside an Open WebUI chat (no request or model was provided)."
+    try:
+        user = await _load_user(dict(turn.user))
+    except Exception as exc:
+        log.exception("subquery: cannot load the user")
+        await emit("Subquery failed: unknown user", True)
+        return f"Error: subquery could not identify the user ({exc})."
+    return _Ready(turn, user, model_id, Settings.from_valves(valves), valves)
+
+
+async def run_one(prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
+    """`subquery`: one loop; its usage recorded; its `done` line with its totals."""
+    started = time.monotonic()
+    ready = await get_ready(valves, turn, emit)
+    if isinstance(ready, str):
+        return ready
+    task = TaskRun(prompt)
+    try:
+        outcome = await run_task(task, include_recent, ready, emit)
+    except Exception as exc:  # never a traceback in the chat
+        log.exception("subquery loop failed")
+        await emit("Subquery failed", True)
+        return f"Error: the subquery failed unexpectedly ({type(exc).__name__}: {exc})."
+    finally:
+        record_usage(turn, task.usages)
+    await emit(done_line(outcome, time.monotonic() - started), True)
+    return outcome.answer
+
+
+async def run_many(
+    prompts: list[str], include_recent: Any, emit: StatusEmitter, turn: Turn, valves: Any
+) -> str:
+    """`subqueries`: one loop per task, at most `max_parallel_subqueries` at a time, under one deadline;
+    one section per task in the given order; the usage of every task recorded once, together."""
+    started = time.monotonic()
+    ready = await get_ready(valves, turn, emit)
+    if isinstance(ready, str):
+        return ready
+    at_once, deadline = ready.settings.max_parallel_subqueries, started + ready.settings.total_timeout_seconds
+    share = max(
+        ready.settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS
+    )  # the answer stays compact
+    ready = replace(ready, settings=replace(ready.settings, max_output_chars=share))
+    slots, approvals, tasks = asyncio.Semaphore(at_once), asyncio.Lock(), [TaskRun(p) for p in prompts]
+
+    async def one(task: TaskRun, label: str) -> None:
+        """One task: a slot within the shared deadline, then its own loop until that deadline. Whatever happens
+        it leaves an outcome (what it gathered, when it failed or ran out of time)."""
+        status, begun = TaskStatus(emit, label), time.monotonic()
+        try:
+            await asyncio.wait_for(slots.acquire(), timeout=max(deadline - begun, 0.001))
+        except TimeoutError:
+            task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
+            return await status(done_line(task.outcome, time.monotonic() - begun), True)
+        try:
+            remaining = deadline - time.monotonic()
+            if remaining < MIN_USEFUL_SECONDS:
+                task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
+            else:
+                run = run_task(task, include_recent, ready, status, approvals, deadline)
+                task.outcome = await asyncio.wait_for(run, timeout=remaining + TASK_OVERRUN_SECONDS)
+        except TimeoutError:
+            task.outcome = task.cut_short("deadline", "[Subquery stopped: the time limit ran out.]", share)
+        except Exception as exc:  # one task's failure never loses the others
+            log.exception("subquery %s failed", label)
+            task.outcome = task.cut_short("error", f"Subquery failed: {type(exc).__name__}: {exc}", share)
+        finally:
+            slots.release()
+        await status(done_line(task.outcome, time.monotonic() - begun), True)
+
+    await emit(f"Subqueries started · {len(tasks)} tasks, at most {at_once} at a time", False)
+    try:
+        await asyncio.gather(*(one(t, f"task {i}/{len(tasks)}") for i, t in enumerate(tasks, 1)))
+    finally:
+        record_usage(turn, [usage for t in tasks for usage in t.usages])
+    outcomes = [t.outcome or t.cut_short("error", "[This task did not finish.]", share) for t in tasks]
+    await emit(many_done_line(outcomes, time.monotonic() - started), True)
+    return tasks_answer(prompts, [o.answer for o in outcomes])
+
+
+async def run_task(
+    task: TaskRun,
+    include_recent: Any,
+    ready: _Ready,
+    emit: StatusEmitter | TaskStatus,
+    approvals: asyncio.Lock | None = None,
+    deadline: float | None = None,
+) -> LoopResult:
+    """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage)."""
+    task.run = run = await _prepare(ready, emit, approvals)
+    messages, untrusted = await _first_messages(run, task.prompt, include_recent)
+    task.first = len(messages)
+    deferred = run.metadata.get("deferred_tools") or ()
+    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+    tools, left_out = cap_request_tools(tools, task.prompt)
+    await emit(start_line(tools, left_out), False)
+    return await run_subquery_loop(
+        messages, tools, ready.settings, run.hooks(), untrusted=untrusted, deadline=deadline
+    )
+
+
+async def _prepare(ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None) -> Run:
+    turn, valves = ready.turn, ready.valves
+    entries = await _tool_entries(turn, ready.user)
+    include, exclude = parse_id_list(valves.include_tool_ids), parse_id_list(valves.exclude_tool_ids)
+    selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
+    params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
+    return Run(
+        turn=turn,
+        user=ready.user,
+        model_id=ready.model_id,
+        settings=ready.settings,
+        entries=selected,
+        emit=emit,
+        params=params,
+        thread_tools=tuple(parse_id_list(valves.sync_tools_in_threads)),
+        approvals=approvals,
+    )
+
+
+def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
+    """The first status line of a loop: how many tools it has, and (with a warning log line naming every one)
+    the tools left out of the request."""
+    n = len([t for t in tools if t != "call_tool"])
+    line = f"Subquery started · {n} tool{'s' if n != 1 else ''} available"
+    if not left_out:
+        return line
+    names = ", ".join(left_out)
+    log.warning(
+        "subquery: %d tools left out of the request (providers accept at most %d): %s",
+        len(left_out),
+        MAX_REQUEST_TOOLS,
+        names,
+    )
+    return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
+
+
+async def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[list[dict], list[str]]:
+    """The inner loop's first messages (the turn's system context, recent messages, the task), and the
+    texts among them that are data (`TextGuard`)."""
+    try:
+        n_recent = max(0, int(include_recent or 0))
+    except (TypeError, ValueError, OverflowError):
+        n_recent = 0
+    context = files_context(run.turn.files, run.metadata.get("sources") or [], run.settings.max_result_chars)
+    deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
+    manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
+    system = "\n".join(
+        part for part in (await turn_context(run.turn, run.user, run.entries), manifest) if part
+    )
+    recent = tail_messages(run.turn.messages, n_recent)
+    task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
+    messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
+    run.prompt, run.prompt_at = prompt, len(messages) - 1
+    return messages, [prompt, context, system, *(text for m in recent for text in message_texts(m))]
+
 
 # The valves' descriptions (what an admin reads in Open WebUI); their defaults come from `Settings`.
 _VALVE_HELP = {
@@ -173,4 +393,4 @@ class Tools:
     async def _run(self, prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn) -> str:
         return await run_one(prompt, include_recent, emit, turn, self.valves)
 
-    _start_line = staticmethod(start_line)
+    _start_line = staticmethod(start_line)  # the first status line of each loop

@@ -1,27 +1,25 @@
-"""Usage where the admin analytics read it: each inner call's usage goes to the audit log (`Run._log_usage`),
-and a loop's total to the turn's `chat_message` row once, after the turn's final save (`record_usage`).
-
-Open WebUI's analytics sum the `usage` of the turn's `chat_message` row. A save of the message merges
-the usage it carries into that row unless the two are equal, and every save carries the chat
-history's copy of the message. The turn's final save writes the outer calls' usage there, so the
-inner usage is added after it, to the row and to the history's copy in one locked transaction:
-both then hold the same total, and later saves (status lines, follow-ups) leave the row as it is.
-The browser keeps its own copy of the message (its `usage` set from the last `chat:completion` event)
-and saves the whole history later (`saveChatHandler` -> `update_chat_by_id`, which takes the browser's
-message and merges its usage into the row when it differs): so the new total goes to the browser too,
-as a `chat:completion` event that carries only `usage` (not written by the emitter, read by the page).
-"""
+"""Usage where the admin analytics read it: each inner call's to the audit log (`Run._log_usage`); a loop's total to
+the turn's `chat_message` row, once, after the turn's final save (`record_usage`). The analytics sum that row's
+`usage`. A save of the message merges the usage it carries into the row unless the two are equal, and every save
+carries the chat history's copy; the final save writes the outer calls' usage, so the inner usage is added after
+it, to the row and to the history's copy in one locked transaction: both then hold the same total, and later saves
+(status lines, follow-ups) leave the row as it is. The browser keeps its own copy of the message (its `usage` from
+the last `chat:completion` event) and saves the whole history later (`saveChatHandler` -> `update_chat_by_id`,
+which merges the browser's usage into the row when it differs): so the new total goes to the browser too, as a
+`chat:completion` event carrying only `usage` (not written by the emitter, read by the page)."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .owui_turn import Turn
 from .status import _spawn
 from .types import log, summarize_usage
+
+if TYPE_CHECKING:
+    from .owui_run import Turn
 
 USAGE_WAIT_SECONDS = 1800.0  # longest wait for the turn's final save; then the usage is added anyway
 USAGE_POLL_SECONDS = 0.5

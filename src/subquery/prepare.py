@@ -1,8 +1,6 @@
-"""What happens to each call of a round before it runs: decoded, typed by the tool's schema, filtered to what
-the tool accepts (as Open WebUI filters it), checked for required arguments and repeats; and a tool's
-result rendered as Open WebUI renders it. Every call gets an answer: a call that cannot run is answered
-right away, with a message the model can act on.
-"""
+"""What happens to each call of a round before it runs: decoded, typed by the tool's schema, filtered to what the tool
+accepts (as Open WebUI filters it), checked for required arguments and repeats, or else answered right away with a
+message the model can act on; and a tool's result rendered as Open WebUI renders it."""
 
 from __future__ import annotations
 
@@ -11,8 +9,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from textcalls.calls import ToolCall, decode_arguments
-from textcalls.schema import _schema_types, coerce_arguments
+from textcalls.calls import ToolCall, _schema_types, coerce_arguments, decode_arguments
 
 from .types import SELF_NAMES, Prepared, Settings, ToolInfo, _safe_str
 

@@ -1,7 +1,5 @@
-"""Reasoning in model replies: the blocks stripped from the text the loop reads (Open WebUI's markers, or the
-turn's `params.reasoning_tags`), and the reasoning a provider sent, to be replayed on the next round as Open
-WebUI's own per-provider rule decides (the adapter applies it; `replay_reasoning` is that rule, pure).
-"""
+"""Reasoning in model replies: the blocks stripped from the text the loop reads (Open WebUI's markers, or the turn's
+`params.reasoning_tags`), and what a provider sent, replayed next round by Open WebUI's per-provider rule."""
 
 from __future__ import annotations
 

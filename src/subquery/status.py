@@ -1,11 +1,7 @@
-"""Status lines: what the user sees of a subquery while it runs (Open WebUI stores them on the chat message; the
-model never receives them). One line per inner call with its outcome, progress lines, and a last `done`
-line with the totals.
-
-They are sent in the background by one consumer task per emitter, one at a time and each bounded, so a slow
-socket never holds the loop past total_timeout_seconds; call lines are all kept; `done` goes last and is
-awaited at most DONE_WAIT_SECONDS.
-"""
+"""Status lines: what the user sees of a subquery while it runs (stored on the chat message; the model never gets
+them): progress, one line per inner call with its outcome, a last `done` line with the totals. Sent in the
+background by one consumer task per emitter, one at a time and each bounded, so a slow socket never holds the loop
+past total_timeout_seconds; call lines are all kept; `done` goes last and is awaited at most DONE_WAIT_SECONDS."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""The tasks of one `subqueries` call: read from what the model sent, each run by its own isolated loop, and
-answered in one section per task in the given order. Every task leaves an outcome, also one cut short
-(what it gathered, when it failed or ran out of time), whatever happens to the others.
-"""
+"""The tasks of one `subqueries` call: read from what the model sent, answered in one section each in the given
+order; every task leaves an outcome, also one cut short (what it gathered when it failed or ran out of time)."""
 
 from __future__ import annotations
 

@@ -1,15 +1,10 @@
-"""Process-wide state, and the threads sync tools may run in.
-
-`process_state()`: one holder in `sys.modules` shared by every copy of this tool (Open WebUI loads a module
-per tool id, and again when its code changes, so module globals are not shared by every copy; the holder's
-name is kept from the first version, so copies of older versions share the marker too). It holds the
-recursion marker (a token counts only while its run is active, so a subquery nested in the same run is
-refused, one started later from a task a tool spawned is not) and the thread gate.
-
-Threads: Open WebUI runs sync tools on the event loop; so does Subquery, unless the admin lists a tool as
-thread-safe (valve sync_tools_in_threads). Threads are bounded for the whole process (`ThreadGate`, valve
-max_tool_threads); a timed-out thread holds its slot until it ends.
-"""
+"""Process-wide state, and the threads sync tools may run in. `process_state()`: one holder in `sys.modules` shared
+by every copy of this tool (Open WebUI loads a module per tool id, and again when its code changes); it holds the
+recursion marker (a token counts only while its run is active, so a subquery nested in the same run is refused, one
+started later from a task a tool spawned is not) and the thread gate. Open WebUI runs sync tools on the event
+loop; so does Subquery, unless the admin lists a tool as thread-safe (valve sync_tools_in_threads). Threads are
+bounded for the whole process (`ThreadGate`, valve max_tool_threads); a timed-out thread holds its slot until it
+ends."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
-"""What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the
-loop and the adapter exchange, and the small text and usage helpers everything uses. No Open WebUI here.
-
-Stop reasons (`StopReason`): answered (the model replied without calls); max_rounds (the synthesis round
-ran); deadline (total_timeout_seconds ran out: a summary of what THIS subquery gathered is returned);
-error (the model call failed). Cancellation re-raises after a final `done: True` status line.
-"""
+"""What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the loop
+and the adapter exchange, small text and usage helpers. Stop reasons (`StopReason`): answered (a reply without
+calls); max_rounds (the synthesis round ran); deadline (total_timeout_seconds ran out: what THIS subquery gathered
+is returned); error (the model call failed). Cancellation re-raises after a final `done: True` status line."""
 
 from __future__ import annotations
 
@@ -13,8 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
-from textcalls.calls import ToolCall
-from textcalls.schema import spec_properties, spec_required
+from textcalls.calls import ToolCall, spec_properties, spec_required
 
 log = logging.getLogger(__name__)
 TextCallMode = Literal["auto", "always", "off"]

@@ -1,15 +1,17 @@
-"""One tool call as a model asked for it (`ToolCall`), and its arguments as text: decoded, kept, split.
-
-Structured calls from a provider and calls written as text become the same `ToolCall`; its arguments
-stay the raw text, decoded only when the call is prepared (`decode_arguments`) and replayed as valid
-JSON (`replay_arguments`).
-"""
+"""A tool call in the forms the readers meet it. `ToolCall`: one call as a model asked for it, its arguments the
+raw text, decoded, replayed as valid JSON, split, and typed by the tool's JSON schema (models often write every
+value as text, `"3"`, `"true"`, `"[1, 2]"`: a value is typed by its parameter's schema, the non-string types
+first, then string, else it stays the text). `_Unit`: a stretch of a reply holding calls written as text, taken
+whole or left as text (every call in it must name an offered tool and carry well-formed arguments), and the
+readers of JSON call envelopes. Work is bounded on any text: at most `_MAX_UNITS` openers per dialect."""
 
 from __future__ import annotations
 
 import ast
 import json
+import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,11 +34,8 @@ class ToolCall:
 
     def as_message_call(self) -> dict:
         name, arguments = self.provider or (self.name, self.arguments)
-        return {
-            "id": self.id,
-            "type": "function",
-            "function": {"name": name, "arguments": replay_arguments(arguments)},
-        }
+        function = {"name": name, "arguments": replay_arguments(arguments)}
+        return {"id": self.id, "type": "function", "function": function}
 
 
 def decode_arguments(name: str, raw: str) -> tuple[dict | None, str | None]:
@@ -112,3 +111,225 @@ def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCa
         for j, piece in enumerate(pieces):
             calls.append(ToolCall(call_id if len(pieces) == 1 else f"{call_id}_{j}", str(name), piece))
     return calls
+
+
+def _spec_parameters(spec: Any) -> Mapping:
+    params = spec.get("parameters") if isinstance(spec, Mapping) else None
+    return params if isinstance(params, Mapping) else {}
+
+
+def spec_properties(spec: Any) -> dict:
+    """The one place that reads a tool's parameters from its function spec: name -> JSON schema."""
+    props = _spec_parameters(spec).get("properties")
+    return props if isinstance(props, dict) else {}
+
+
+def spec_required(spec: Any) -> list[str]:
+    """The required parameter names of a function spec."""
+    req = _spec_parameters(spec).get("required")
+    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
+
+
+# Non-standard type names some specs use, and the JSON types they mean.
+_TYPE_ALIASES = dict(float="number", int="integer", bool="boolean", dict="object", list="array", str="string")
+_TYPE_ALIASES["none"] = "null"
+_INTEGER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_NULLS = frozenset({"null", "None", "NULL"})
+_MAX_LITERAL = 200_000  # characters; longer text is not parsed as a Python literal
+
+
+def _schema_types(schema: Any) -> list[str]:
+    """The JSON types a schema allows, in its order, with non-standard names (`int`, `dict`...) mapped."""
+    if not isinstance(schema, dict):
+        return []
+    found: list[str] = []
+    t = schema.get("type")
+    for name in [t] if isinstance(t, str) else t if isinstance(t, list) else []:
+        if isinstance(name, str):
+            found.append(_TYPE_ALIASES.get(name.lower(), name.lower()))
+    for key in ("anyOf", "oneOf", "allOf"):
+        subs = schema.get(key)
+        for sub in subs if isinstance(subs, list) else []:
+            found.extend(_schema_types(sub))
+    if not found and isinstance(schema.get("enum"), list) and schema["enum"]:
+        first = schema["enum"][0]
+        found.append({bool: "boolean", int: "integer", float: "number"}.get(type(first), "string"))
+    return list(dict.fromkeys(found))
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+_NOTHING = object()  # what `_literal` returns for a text that is no value
+
+
+def _literal(text: str, python: bool = True) -> Any:
+    """A JSON value, or else (`python`) a Python literal (`ast.literal_eval`, never `eval`); else _NOTHING."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        pass
+    if not python or len(text) > _MAX_LITERAL:
+        return _NOTHING
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return _NOTHING
+    return json.loads(json.dumps(value)) if _jsonable(value) else _NOTHING  # tuples become lists
+
+
+def _as_type(text: str, kind: str) -> tuple[bool, Any]:
+    """Read `text` as one JSON type: (True, value) or (False, None)."""
+    try:
+        if kind in ("integer", "number") and _INTEGER.fullmatch(text):
+            return True, int(text)
+        if kind in ("integer", "number") and _NUMBER.fullmatch(text):
+            number = float(text)
+            if math.isfinite(number) and (kind == "number" or number.is_integer()):
+                return True, number if kind == "number" else int(number)
+    except (ValueError, OverflowError):  # e.g. more digits than int() converts
+        return False, None
+    if kind == "boolean" and text.lower() in ("true", "false"):
+        return True, text.lower() == "true"
+    if kind in ("null", "integer", "number") and text in _NULLS:  # a number may be left out as null
+        return True, None
+    if kind in ("object", "array"):
+        value = _literal(text)
+        if value is _NOTHING and '\\"' in text:  # JSON written escaped, as inside a JSON string
+            value = _literal(_json_string_body(text))
+        if isinstance(value, dict if kind == "object" else list):
+            return True, value
+    return False, None
+
+
+def _json_string_body(text: str) -> str:
+    """`[{\\"a\\": 1}]` -> `[{"a": 1}]`: the text read as the inside of a JSON string, else unchanged."""
+    try:
+        return json.loads(f'"{text}"', strict=False)
+    except (ValueError, RecursionError):
+        return text
+
+
+def coerce_value(raw: str, schema: Any) -> Any:
+    """Type a text value by its schema: the non-string types first, then string; else keep the text."""
+    text = raw.strip()
+    for kind in sorted(_schema_types(schema), key=lambda k: k == "string"):
+        if kind == "string":
+            return raw
+        ok, value = _as_type(text, kind)
+        if ok:
+            return value
+    return raw
+
+
+def coerce_arguments(args: Mapping[str, Any], properties: Mapping[str, Any]) -> dict:
+    """Coerce string values whose schema does not allow a string (models often quote numbers)."""
+    out = {}
+    for key, value in args.items():
+        schema = properties.get(key)
+        if isinstance(value, str) and schema is not None and "string" not in _schema_types(schema):
+            out[key] = coerce_value(value, schema)
+        else:
+            out[key] = value
+    return out
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """A stretch [start, end) of the reply holding calls: (name, arguments or None if malformed, typed)."""
+
+    start: int
+    end: int
+    calls: tuple[tuple[str, Any, bool], ...]  # typed=False: every value is text, type it by the schema
+    dialect: str = ""  # set by `_find_units`
+
+
+_BAD = ("", None, True)  # a malformed call: its unit stays text
+_MAX_UNITS = 128  # call openers looked at per dialect: a reply full of markers costs bounded work
+
+
+def _json_at(text: str, pos: int) -> tuple[Any, int]:
+    """Decode one JSON value at `pos` (after blanks) with `raw_decode`: (value, end) or (_NOTHING, pos)."""
+    start = _skip_ws(text, pos)
+    try:
+        return _DECODER.raw_decode(text, start)
+    except (ValueError, RecursionError):
+        return _NOTHING, pos
+
+
+def _args_object(raw: Any) -> dict | None:
+    """Arguments as a dict: a dict, a JSON text of one, or null (= no arguments)."""
+    if raw is None:
+        return {}
+    if isinstance(raw, str):
+        raw = _literal(raw) if raw.strip() else {}
+    return raw if isinstance(raw, dict) else None
+
+
+_CALL_KEYS = frozenset({"name", "arguments", "parameters", "type", "id", "function"})
+
+
+def _json_call(obj: Any) -> tuple[str, Any, bool]:
+    """`{"name", "arguments"|"parameters"}`, also `{"type": "function", ...}` and `{"function": {...}}`."""
+    if isinstance(obj, dict) and isinstance(obj.get("function"), dict) and "name" not in obj:
+        obj = {**obj["function"], "type": obj.get("type", "function")}
+    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str) or set(obj) - _CALL_KEYS:
+        return _BAD
+    if obj.get("type", "function") != "function":
+        return _BAD
+    raw = obj["arguments"] if "arguments" in obj else obj.get("parameters")
+    args = _args_object(raw)
+    if args is None and isinstance(raw, str) and _literal(raw) is _NOTHING:
+        args = raw  # a bare string, for `_string_args` to place
+    return obj["name"], args, True
+
+
+def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
+    """Calls whose `arguments` is a bare string (`"arguments": "hello"`, vLLM's Hermes tests): the tool's
+    one string parameter gets it; with no such single parameter the call stays malformed."""
+    return tuple((n, _sole_string(specs.get(n), a) if isinstance(a, str) else a, t) for n, a, t in calls)
+
+
+def _sole_string(spec: Any, value: str) -> dict | None:
+    props = spec_properties(spec)
+    names = [k for k in spec_required(spec) if k in props] or list(props)
+    kinds = _schema_types(props[names[0]]) if len(names) == 1 else ["none"]
+    return {names[0]: value} if not kinds or "string" in kinds else None
+
+
+def _past_stray(text: str, end: int, value: Any) -> int:
+    """After a JSON value, one extra closing brace (or bracket after a list) that a chat template adds
+    (Ollama's Qwen template tests): skipped."""
+    at = _skip_ws(text, end)
+    return at + 1 if text.startswith("]" if isinstance(value, list) else "}", at) else end
+
+
+_JSON_SEP = re.compile(r"\s*(?:;|<\|python_tag\|>)?\s*(?=\{)")  # between calls: `;`, a tag, blanks
+
+
+def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tuple], int] | None:
+    """One JSON call, a list of them, or several separated by `;`, `<|python_tag|>` or blanks (Llama 3.x;
+    vLLM's and SGLang's separators): (calls, end) or None. `need_args`: each must carry its arguments key
+    (bare JSON: `{"name": "x"}` alone is an object about x, not a call to it)."""
+    calls: list[tuple] = []
+    while len(calls) < _MAX_UNITS:
+        value, end = _json_at(text, pos)
+        if value is _NOTHING or not value or (need_args and not _has_args(value)):
+            return None
+        calls.extend(_json_call(v) for v in (value if isinstance(value, list) else [value]))
+        sep = _JSON_SEP.match(text, end)
+        if not sep:
+            return calls, end
+        pos = sep.end()
+    return None
+
+
+def _has_args(value: Any) -> bool:
+    items = value if isinstance(value, list) else [value]
+    return all(isinstance(v, dict) and ({"arguments", "parameters", "function"} & set(v)) for v in items)

@@ -1,9 +1,6 @@
-"""The other dialects of calls written as text (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama, Qwen2.5-Coder,
-pythonic) and the dialect table `_DIALECTS` that every reader goes through.
-
-Each parser's docstring shows one example; a dialect's quirks live in its table entry (`clean_text`,
-`scan`), never in the readers.
-"""
+"""The dialects of calls written as text besides the XML-ish ones (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama,
+Qwen2.5-Coder, pythonic) and the table `_DIALECTS` every reader goes through. Each parser's docstring shows one
+example; a dialect's quirks live in its table entry (`clean_text`, `scan`), never in the readers."""
 
 from __future__ import annotations
 
@@ -11,20 +8,21 @@ import ast
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
-from .calls import _skip_ws
-from .schema import _MAX_LITERAL, _NOTHING
-from .units import (
+from .calls import (
     _BAD,
+    _MAX_LITERAL,
     _MAX_UNITS,
+    _NOTHING,
     _args_object,
-    _capped,
     _has_args,
     _json_at,
     _json_call,
     _json_calls,
     _past_stray,
+    _skip_ws,
     _string_args,
     _Unit,
 )
@@ -37,7 +35,7 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     `raw_decode`, so a `</tool_call>` inside a string does not cut the call."""
     units = []
     # An opener inside a call's JSON makes an inner unit, which `_find_units` drops.
-    for m in _capped(_HERMES_OPEN.finditer(text)):
+    for m in islice(_HERMES_OPEN.finditer(text), _MAX_UNITS):
         value, end = _json_at(text, m.end())
         if value is _NOTHING or value == []:
             continue
@@ -60,7 +58,7 @@ def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Mistral: `[TOOL_CALLS][{"name": "get_time", "arguments": {"zone": "UTC"}}]`, also
     `[TOOL_CALLS]get_time{"zone": "UTC"}` and `[TOOL_CALLS]get_time[ARGS]{"zone": "UTC"}`."""
     units = []
-    for m in _capped(_MISTRAL.finditer(text)):
+    for m in islice(_MISTRAL.finditer(text), _MAX_UNITS):
         named = _MISTRAL_NAME.match(text, m.end())
         value, end = _json_at(text, named.end() if named else m.end())
         if value is _NOTHING:
@@ -86,7 +84,7 @@ def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """gpt-oss harmony: `<|channel|>commentary to=functions.get_time <|constrain|>json<|message|>{"zone": "UTC"}<|call|>`
     (the recipient may also stand before the channel: `<|start|>assistant to=functions.get_time<|channel|>...`)."""
     units = []
-    for m in _capped(_HARMONY.finditer(text)):
+    for m in islice(_HARMONY.finditer(text), _MAX_UNITS):
         value, end = _json_at(text, m.end())
         close = _HARMONY_END.match(text, end) if value is not _NOTHING else None
         if close is None:
@@ -167,7 +165,7 @@ def _parse_kimi(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 def _sections(text: str, begin: re.Pattern[str], one: Callable, end: re.Pattern[str]) -> list[_Unit]:
     """A section of calls between two markers: one unit, taken whole or not at all."""
     units = []
-    for m in _capped(begin.finditer(text)):
+    for m in islice(begin.finditer(text), _MAX_UNITS):
         calls, pos = [], m.end()
         while (found := one(text, pos)) is not None:
             calls.append(found[0])
@@ -240,7 +238,7 @@ _ENVELOPE = re.compile(r'\{\s*"(?:name|type|function)"\s*:')
 def _scan_json_envelopes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """JSON call envelopes (`{"name": ..., "arguments": ...}`) anywhere in a text: the scan of data."""
     units = []
-    for m in _capped(_ENVELOPE.finditer(text)):
+    for m in islice(_ENVELOPE.finditer(text), _MAX_UNITS):
         value, end = _json_at(text, m.start())
         if value is not _NOTHING:
             units.append(_Unit(m.start(), end, (_json_call(value),)))
@@ -281,7 +279,7 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
         unit = _pythonic_unit(0, len(text), m.group(1)) if m else None
         return [unit] if unit else []
     units = []
-    for m in _capped(_PY_START.finditer(text)):
+    for m in islice(_PY_START.finditer(text), _MAX_UNITS):
         end = _PY_END.search(text, m.end())
         source = text[m.end() : end.start() if end else len(text)]
         unit = _pythonic_unit(m.start(), end.end() if end else len(text), source)

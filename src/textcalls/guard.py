@@ -1,9 +1,6 @@
-"""Text is data: a call written as text that stands in a text this run was given as data (a tool result, a
-file, a recent message, the prompt) never runs.
-
-Dialect-agnostic: every dialect in `_DIALECTS` (and any added later) reads the data texts too, in each of
-their spellings (JSON-escaped one or two levels deep, HTML-escaped).
-"""
+"""Text is data: a call written as text that stands in a text this run was given as data (a tool result, a file, a
+recent message, the prompt) never runs. Every dialect in `_DIALECTS` (and any added later) reads the data texts
+too, in each of their spellings (JSON-escaped one or two levels deep, HTML-escaped)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Reading a reply for calls written as text: every dialect's units, the outermost first, minus the ones
-quoted in prose (code spans and fences, as CommonMark reads them); each unit taken whole or left as text.
-
-Interface for the plugins: `parse_inline_calls(content, specs, id_prefix) -> (text, [ToolCall])`,
-`read_inline_calls(..., refuse)` with a veto (`TextGuard.refuses`), and `text_calls`, which never raises.
-"""
+"""Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
+(code spans and fences, as CommonMark reads them), each taken whole or left as text. `read_inline_calls` takes a
+veto (`TextGuard.refuses`); `text_calls` never raises."""
 
 from __future__ import annotations
 
@@ -14,10 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .calls import ToolCall
+from .calls import ToolCall, _jsonable, _Unit, coerce_arguments, coerce_value, spec_properties
 from .dialects import _DIALECT_BY_NAME, _DIALECTS
-from .schema import _jsonable, coerce_arguments, coerce_value, spec_properties
-from .units import _Unit
 
 
 def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:

@@ -1,10 +1,7 @@
-"""The XML-ish dialects: Qwen3-Coder (`<function=…><parameter=…>`) and GLM-4.5/4.6 (`<arg_key>`/`<arg_value>`),
-read by one machine (`_Xml`) that finds where each value really ends.
-
-A value runs to the close of *its* key: closers nested inside it, or followed by text that cannot follow a
-value, stay in it. A value whose closer was left out ends where a new key of the tool opens, or where the
-call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply.
-"""
+"""The XML-ish dialects, Qwen3-Coder (`<function=…><parameter=…>`) and GLM-4.5/4.6 (`<arg_key>`/`<arg_value>`), read
+by one machine (`_Xml`) that finds where each value really ends: at the close of *its* key (closers nested inside
+it, or followed by text that cannot follow a value, stay in it), else where a new key of the tool opens or the
+call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply."""
 
 from __future__ import annotations
 
@@ -13,9 +10,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .calls import _skip_ws
-from .schema import _NOTHING, _literal, _schema_types, spec_properties, spec_required
-from .units import _MAX_UNITS, _Unit
+from .calls import (
+    _MAX_UNITS,
+    _NOTHING,
+    _literal,
+    _schema_types,
+    _skip_ws,
+    _Unit,
+    spec_properties,
+    spec_required,
+)
 
 
 def _trim_value(value: str) -> str:
