@@ -237,19 +237,12 @@ def _as_type(text: str, kind: str) -> tuple[bool, Any]:
         return True, None
     if kind in ("object", "array"):
         value = _literal(text)
-        if value is _NOTHING and '\\"' in text:  # JSON written escaped, as inside a JSON string
-            value = _literal(_json_string_body(text))
+        if value is _NOTHING and '\\"' in text:  # JSON written escaped: `[{\\"a\\": 1}]` read as `[{"a": 1}]`
+            with contextlib.suppress(ValueError, RecursionError):
+                value = _literal(json.loads(f'"{text}"', strict=False))
         if isinstance(value, dict if kind == "object" else list):
             return True, value
     return False, None
-
-
-def _json_string_body(text: str) -> str:
-    """`[{\\"a\\": 1}]` -> `[{"a": 1}]`: the text read as the inside of a JSON string, else unchanged."""
-    try:
-        return json.loads(f'"{text}"', strict=False)
-    except (ValueError, RecursionError):
-        return text
 
 
 def coerce_value(raw: str, schema: Any) -> Any:
@@ -544,16 +537,14 @@ def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
     return total
 
 
-def human_tokens(n: int) -> str:
-    return f"{n / 1000:.1f}k" if n >= 1000 else str(n)
-
-
 # ----------------------------------------------------------------------------------------------
 # src/subquery/messages.py
 # ----------------------------------------------------------------------------------------------
 
 """The messages a loop starts from and reads back: the chat's recent messages cut at tool-group boundaries and made
-provider-valid, call ids unique in the whole request, the chat's files as context, what a loop gathered."""
+provider-valid, call ids unique in the whole request, the chat's files as context, what a loop gathered; and the
+reasoning in replies: the blocks stripped from the text the loop reads (Open WebUI's markers, or the turn's
+`params.reasoning_tags`), and what a provider sent, replayed next round by Open WebUI's per-provider rule."""
 
 
 def _text_of(content: Any) -> str:
@@ -583,8 +574,6 @@ def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
     if n <= 0 or not messages:
         return []
     convo = [m for m in messages if isinstance(m, dict) and m.get("role") in ("user", "assistant", "tool")]
-    if not convo:
-        return []
     start = max(len(convo) - n, 0)
     while start > 0 and convo[start].get("role") != "user":
         start -= 1
@@ -689,6 +678,68 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
             result = _text_of(m.get("content")).strip().replace("\n", " ")
             lines.append(f"- {names.get(m.get('tool_call_id'), 'tool')} → {cap_text(result, 500, 'result')}")
     return cap_text("\n".join(lines), limit, "summary") if lines else "(nothing was gathered)"
+
+
+# Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
+REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
+    *((f"<{t}>", f"</{t}>") for t in ("think", "thinking", "reason", "reasoning", "thought", "Thought")),
+    ("<|begin_of_thought|>", "<|end_of_thought|>"),
+    ("◁think▷", "◁/think▷"),
+)
+REASONING_TEXT_FIELDS = ("reasoning_content", "reasoning", "thinking")  # where providers put reasoning
+
+
+def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
+    """`params.reasoning_tags` as Open WebUI reads it: False disables, a [start, end] pair replaces."""
+    if param is False:
+        return ()
+    if isinstance(param, (list, tuple)) and len(param) == 2 and all(isinstance(t, str) and t for t in param):
+        return ((param[0], param[1]),)
+    return REASONING_TAGS
+
+
+def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
+    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning)."""
+    if not content:
+        return ""
+    original = content
+    for start, end in tags:  # a tag like `<think>` may carry attributes, as Open WebUI allows
+        tag = start.startswith("<") and start.endswith(">")
+        opener = rf"<{re.escape(start[1:-1])}(\s[^>]*)?>" if tag else re.escape(start)
+        content = re.sub(rf"{opener}.*?(?:{re.escape(end)}|\Z)", "", content, flags=re.DOTALL)
+    return content.strip() if content != original else content
+
+
+def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    """The reasoning a provider sent on a reply: its text and its `reasoning_details` entries."""
+    text = next(
+        (message[k] for k in REASONING_TEXT_FIELDS if isinstance(message.get(k), str) and message[k]), ""
+    )
+    details = message.get("reasoning_details")
+    provider = message.get("provider_specific_fields")
+    if not details and isinstance(provider, Mapping):
+        details = provider.get("reasoning_details")
+    if isinstance(details, dict):
+        details = [details]
+    return text, tuple(details) if isinstance(details, list) else ()
+
+
+def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict:
+    """Open WebUI's rule for reasoning sent back within a turn (`convert_output_to_messages`, raw):
+    the text only in the provider's own field (`thinking` for Ollama, `reasoning_content` for
+    llama.cpp; nothing by default), `reasoning_details` without unsigned Anthropic entries. The
+    adapter uses Open WebUI's own functions; this is their rule for when they cannot be imported."""
+    out: dict[str, Any] = {}
+    if text and fmt in ("thinking", "reasoning_content"):
+        out[fmt] = text
+    kept = [
+        d
+        for d in details
+        if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
+    ]
+    if kept:
+        out["reasoning_details"] = kept
+    return out
 
 
 # ----------------------------------------------------------------------------------------------
@@ -817,80 +868,6 @@ def serialize_result(value: Any) -> str:
 
 
 # ----------------------------------------------------------------------------------------------
-# src/subquery/reasoning.py
-# ----------------------------------------------------------------------------------------------
-
-"""Reasoning in model replies: the blocks stripped from the text the loop reads (Open WebUI's markers, or the turn's
-`params.reasoning_tags`), and what a provider sent, replayed next round by Open WebUI's per-provider rule."""
-
-
-# Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
-REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
-    *((f"<{t}>", f"</{t}>") for t in ("think", "thinking", "reason", "reasoning", "thought", "Thought")),
-    ("<|begin_of_thought|>", "<|end_of_thought|>"),
-    ("◁think▷", "◁/think▷"),
-)
-REASONING_TEXT_FIELDS = ("reasoning_content", "reasoning", "thinking")  # where providers put reasoning
-
-
-def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
-    """`params.reasoning_tags` as Open WebUI reads it: False disables, a [start, end] pair replaces."""
-    if param is False:
-        return ()
-    if isinstance(param, (list, tuple)) and len(param) == 2 and all(isinstance(t, str) and t for t in param):
-        return ((param[0], param[1]),)
-    return REASONING_TAGS
-
-
-def _start_pattern(tag: str) -> str:
-    if tag.startswith("<") and tag.endswith(">"):
-        return rf"<{re.escape(tag[1:-1])}(\s[^>]*)?>"  # attributes allowed, as Open WebUI does
-    return re.escape(tag)
-
-
-def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
-    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning)."""
-    if not content:
-        return ""
-    original = content
-    for start, end in tags:
-        content = re.sub(rf"{_start_pattern(start)}.*?(?:{re.escape(end)}|\Z)", "", content, flags=re.DOTALL)
-    return content.strip() if content != original else content
-
-
-def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
-    """The reasoning a provider sent on a reply: its text and its `reasoning_details` entries."""
-    text = next(
-        (message[k] for k in REASONING_TEXT_FIELDS if isinstance(message.get(k), str) and message[k]), ""
-    )
-    details = message.get("reasoning_details")
-    provider = message.get("provider_specific_fields")
-    if not details and isinstance(provider, Mapping):
-        details = provider.get("reasoning_details")
-    if isinstance(details, dict):
-        details = [details]
-    return text, tuple(details) if isinstance(details, list) else ()
-
-
-def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict:
-    """Open WebUI's rule for reasoning sent back within a turn (`convert_output_to_messages`, raw):
-    the text only in the provider's own field (`thinking` for Ollama, `reasoning_content` for
-    llama.cpp; nothing by default), `reasoning_details` without unsigned Anthropic entries. The
-    adapter uses Open WebUI's own functions; this is their rule for when they cannot be imported."""
-    out: dict[str, Any] = {}
-    if text and fmt in ("thinking", "reasoning_content"):
-        out[fmt] = text
-    kept = [
-        d
-        for d in details
-        if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
-    ]
-    if kept:
-        out["reasoning_details"] = kept
-    return out
-
-
-# ----------------------------------------------------------------------------------------------
 # src/subquery/status.py
 # ----------------------------------------------------------------------------------------------
 
@@ -902,7 +879,6 @@ past total_timeout_seconds; call lines are all kept; `done` goes last and is awa
 
 CALL_LINE_CHARS = 200
 ARGUMENT_CHARS = 40
-STATUS_INTERVAL_SECONDS = 0.3
 # A line is sent in the background and may take this long; the loop never waits for it.
 STATUS_SEND_SECONDS = 5.0
 # The caller waits at most this long for the final `done` line; a slower one still goes out afterwards.
@@ -910,12 +886,8 @@ DONE_WAIT_SECONDS = 0.3
 # Call lines kept per subquery (each is a database write); further calls are counted in one line.
 MAX_CALL_LINES = 48
 _BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
-_VERDICTS = {
-    "answered": "done",
-    "max_rounds": "done (round limit reached)",
-    "deadline": "stopped at the time limit",
-    "error": "failed",
-}
+_VERDICTS = {"answered": "done", "max_rounds": "done (round limit reached)", "error": "failed"}
+_VERDICTS["deadline"] = "stopped at the time limit"
 
 
 def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
@@ -957,7 +929,7 @@ def _unlisted(n: int) -> str:
 def _totals(rounds: int, calls: int, tokens: int, seconds: float) -> str:
     return (
         f"{rounds} round{'s' if rounds != 1 else ''} · {calls} tool call{'s' if calls != 1 else ''} · "
-        f"{human_tokens(tokens)} tokens · {seconds:.1f} s"
+        f"{f'{tokens / 1000:.1f}k' if tokens >= 1000 else tokens} tokens · {seconds:.1f} s"
     )
 
 
@@ -988,11 +960,7 @@ class StatusEmitter:
     """
 
     def __init__(
-        self,
-        event_emitter: Any,
-        enabled: bool,
-        min_interval: float = STATUS_INTERVAL_SECONDS,
-        max_lines: int | None = None,
+        self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines: int | None = None
     ):
         self.event_emitter = event_emitter if enabled else None
         self.min_interval = min_interval
@@ -1244,10 +1212,6 @@ def _xml_pairs(text: str, pos: int, dialect: _Xml, keys: frozenset[str]) -> tupl
             return (args, pos) if dialect.cut_values else None
 
 
-def _keys_of(specs: Mapping[str, dict], name: str) -> frozenset[str]:
-    return frozenset(spec_properties(specs.get(name)))
-
-
 _QNAME = r"\s*[\"']?([^>\"'\n]+?)[\"']?\s*>"  # a name, spaces allowed (Ollama), quotes dropped
 _QWEN = _Xml(
     key=re.compile(r"<parameter=" + _QNAME),
@@ -1270,7 +1234,7 @@ def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             break
         pos = m.end()
         dialect = _QWEN_WRAPPED if m.group(1) else _QWEN
-        found = _xml_pairs(text, m.end(), dialect, _keys_of(specs, m.group(2)))
+        found = _xml_pairs(text, m.end(), dialect, frozenset(spec_properties(specs.get(m.group(2)))))
         if found is not None:
             units.append(_Unit(m.start(), found[1], ((m.group(2), found[0], False),)))
             pos = found[1]
@@ -1303,7 +1267,7 @@ def _parse_glm(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             break
         pos = m.end()
         name, spec = m.group(1), specs.get(m.group(1))
-        found = _xml_pairs(text, m.end(), _GLM, _keys_of(specs, name))
+        found = _xml_pairs(text, m.end(), _GLM, frozenset(spec_properties(spec)))
         if found is None:
             continue
         args, end = found
@@ -1675,8 +1639,11 @@ _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 # ----------------------------------------------------------------------------------------------
 
 """Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
-(code spans and fences, as CommonMark reads them), each taken whole or left as text. `read_inline_calls` takes a
-veto (`TextGuard.refuses`); `text_calls` never raises."""
+(code spans and fences, as CommonMark reads them), each taken whole or left as text; `text_calls` never raises.
+Text is data (`TextGuard`, the veto `read_inline_calls` takes): a call written as text that stands in a text this
+run was given as data (a tool result, a file, a recent message, the prompt) never runs. Every dialect in
+`_DIALECTS` (and any added later) reads the data texts too, in each of their spellings (JSON-escaped one or two
+levels deep, HTML-escaped)."""
 
 
 def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -1828,15 +1795,6 @@ def text_calls(
     except Exception:
         logging.getLogger(__name__).debug("textcalls: inline call parsing failed", exc_info=True)
         return TextCalls(content, [])
-
-
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/guard.py
-# ----------------------------------------------------------------------------------------------
-
-"""Text is data: a call written as text that stands in a text this run was given as data (a tool result, a file, a
-recent message, the prompt) never runs. Every dialect in `_DIALECTS` (and any added later) reads the data texts
-too, in each of their spellings (JSON-escaped one or two levels deep, HTML-escaped)."""
 
 
 _SPACE = re.compile(r"\s+")
@@ -2099,11 +2057,9 @@ class _Loop:
         """One model round under the deadline (None: the time ran out)."""
         remaining = self.remaining()
         specs = request_specs(self.tools)
+        asked = self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None)
         try:
-            reply = await asyncio.wait_for(
-                self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None),
-                timeout=max(remaining, 0.001),
-            )
+            reply = await asyncio.wait_for(asked, timeout=max(remaining, 0.001))
         except TimeoutError:
             return None
         self.usages.append(reply.usage)
@@ -2137,9 +2093,8 @@ class _Loop:
 
     async def asked(self, call: ToolCall, kwargs: dict) -> bool:
         try:
-            ok = await asyncio.wait_for(
-                self.hooks.approve(call, kwargs, self.remaining()), timeout=max(self.remaining(), 0.001)
-            )
+            asked = self.hooks.approve(call, kwargs, self.remaining())
+            ok = await asyncio.wait_for(asked, timeout=max(self.remaining(), 0.001))
         except Exception:
             return False
         return ok is True
@@ -2230,11 +2185,8 @@ class _Loop:
         found = text_calls(text, self.specs(), "ignored", self.guard.refuses)  # its own calls do not run
         await self.log_refused(found.refused)
         if reply.error or not found.text.strip():
-            reason = reply.error or "the model gave no final answer"
-            return self.result(
-                f"[Subquery used all {rounds} rounds; {reason}. What was gathered:]\n{self.gathered()}",
-                "max_rounds",
-            )
+            note = f"[Subquery used all {rounds} rounds; {reply.error or 'the model gave no final answer'}."
+            return self.result(f"{note} What was gathered:]\n{self.gathered()}", "max_rounds")
         return self.result(found.text.strip() + refused_note(found.refused, final=True), "max_rounds")
 
 
@@ -2254,7 +2206,7 @@ async def run_calls(
     async def one(p: Prepared) -> ToolOutput:
         if p.answer is not None:
             return ToolOutput(p.answer, outcome=p.outcome or "refused")
-        name, limit, started = p.call.name, timeout(p) if callable(timeout) else timeout, False
+        error, limit, started = f"Error: `{p.call.name}`", timeout(p) if callable(timeout) else timeout, False
 
         async def go() -> str | ToolOutput:
             nonlocal started
@@ -2267,21 +2219,15 @@ async def run_calls(
         except TimeoutError:
             if not started:
                 why = f"no free slot within {limit:g} s (other calls of this round were still running)."
-                return ToolOutput(f"Error: `{name}` was not started: {why}", outcome="not started")
-            return ToolOutput(
-                f"Error: `{name}` timed out after {limit:g} s and was abandoned.", outcome="timed out"
-            )
+                return ToolOutput(f"{error} was not started: {why}", outcome="not started")
+            return ToolOutput(f"{error} timed out after {limit:g} s and was abandoned.", outcome="timed out")
         except NotStarted as exc:
-            return ToolOutput(f"Error: `{name}` was not started: {exc}", outcome="not started")
+            return ToolOutput(f"{error} was not started: {exc}", outcome="not started")
         except Exception as exc:  # the model can react to a failing tool
-            return ToolOutput(
-                f"Error: `{name}` raised {type(exc).__name__}: {_safe_str(exc)}", outcome="failed"
-            )
-        return (
-            out
-            if isinstance(out, ToolOutput)
-            else ToolOutput(out if isinstance(out, str) else serialize_result(out))
-        )
+            return ToolOutput(f"{error} raised {type(exc).__name__}: {_safe_str(exc)}", outcome="failed")
+        if isinstance(out, ToolOutput):
+            return out
+        return ToolOutput(out if isinstance(out, str) else serialize_result(out))
 
     return list(await asyncio.gather(*(one(p) for p in prepared)))
 
@@ -2316,578 +2262,6 @@ def round_notes(reading: Reading, limit: int) -> str:
             f"{limit} calls run per round. Send the ones still needed in the next round.]"
         )
     return "\n".join(notes)
-
-
-# ----------------------------------------------------------------------------------------------
-# src/subquery/owui_select.py
-# ----------------------------------------------------------------------------------------------
-
-"""Which of the turn's tools the inner loop gets (its resolved tools, minus this tool under any id, minus direct
-tools without a live session, by the include/exclude valves) and what the core knows of each (`tool_info`);
-arguments coerced as Open WebUI's wrapper coerces them. More than 128 tools: `cap_request_tools` keeps Tool
-Search's tools, then the ones the prompt names, then the turn's order; the start status line and a warning log
-line name the rest."""
-
-
-def parse_id_list(text: str) -> list[str]:
-    return [x.strip() for x in (text or "").split(",") if x.strip()]
-
-
-def entry_keys(name: str, entry: Mapping[str, Any]) -> set[str]:
-    """The names include/exclude valves can use for an entry: name, tool id, `server:mcp:<id>`."""
-    tool_id = str(entry.get("tool_id") or "")
-    keys = {name, tool_id, tool_id.split("|")[0]} - {""}
-    if entry.get("type") == "mcp":
-        server = entry.get("server_id") or getattr(entry.get("client"), "server_id", None)
-        if server:
-            keys |= {f"server:mcp:{server}", f"server:{server}", str(server)}
-    elif tool_id.startswith("server:"):
-        parts = tool_id.split("|")[0].split(":")
-        keys |= {f"server:{parts[-1]}", f"server:openapi:{parts[-1]}", parts[-1]}
-    return keys
-
-
-def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bool:
-    """This tool, under any id: by its tool id, or by the marker on its callable or module."""
-    if own_id and entry.get("tool_id") == own_id:
-        return True
-    fn = entry.get("callable")
-    for candidate in (fn, getattr(fn, "__function__", None)):
-        if candidate is None:
-            continue
-        namespace = getattr(candidate, "__globals__", None)  # the module the callable was defined in
-        if isinstance(namespace, dict) and namespace.get("SUBQUERY_MARKER") == SUBQUERY_MARKER:
-            return True
-    return False
-
-
-def select_tools(
-    entries: Mapping[str, Any],
-    own_id: str | None,
-    include: Sequence[str],
-    exclude: Sequence[str],
-    direct_ok: bool,
-) -> dict[str, Any]:
-    """The tool entries the inner loop may use (`call_tool` has no callable: it is resolved)."""
-    chosen = {}
-    for name, entry in (entries or {}).items():
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("spec"), Mapping):
-            continue
-        if is_self_entry(name, entry, own_id):
-            continue
-        keys = entry_keys(name, entry)
-        if include and not keys & set(include):
-            continue
-        if exclude and keys & set(exclude):
-            continue
-        if entry.get("direct"):
-            if not direct_ok:
-                continue
-        elif not callable(entry.get("callable")) and name != "call_tool":
-            continue
-        chosen[name] = entry
-    return chosen
-
-
-# Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
-TOOL_SEARCH_NAMES = ("search_tools", "call_tool")
-
-
-def _named_in(name: str, text: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
-
-
-def cap_request_tools(
-    tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
-) -> tuple[dict[str, ToolInfo], list[str]]:
-    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
-
-    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
-    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
-    never count (they are not in the request). The order of the kept tools is left as it was.
-    """
-    sent = [n for n, t in tools.items() if not t.deferred]
-    if len(sent) <= limit:
-        return dict(tools), []
-    text = prompt if isinstance(prompt, str) else ""
-    first = [n for n in sent if n in TOOL_SEARCH_NAMES]
-    named = [n for n in sent if n not in first and _named_in(n, text)]
-    rest = [n for n in sent if n not in first and n not in named]
-    keep = set((first + named + rest)[:limit])
-    kept = {n: t for n, t in tools.items() if t.deferred or n in keep}
-    return kept, [n for n in sent if n not in keep]
-
-
-def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
-    """`t1, t2, … (+N more)`: the names a status line can carry."""
-    head = ", ".join(left_out[:shown])
-    return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
-
-
-# Builtins that run a whole agent (`delegate_task`: a sub-agent chat): Open WebUI gives them no time
-# limit, so inside a subquery only its total time bounds them, not `tool_timeout_seconds`.
-OWN_TIME_BUILTINS = frozenset({"delegate_task"})
-# What Open WebUI may inject into a tool function: never an argument the model fills.
-_INJECTED_NAMES = frozenset(
-    "__user__ __id__ __metadata__ __messages__ __files__ __model__ __request__ __event_emitter__ __event_call__"
-    " __chat_id__ __message_id__ __oauth_token__ __features__ __tools__ __session_id__ __task__ __task_body__".split()
-)
-
-
-def _unwrap(fn: Any) -> tuple[Any, dict]:
-    """Open WebUI wraps tool methods in an `async def` that runs sync ones ON the event loop.
-
-    Return the original function and its bound dunder arguments, so sync tools can run in a thread.
-    """
-    original = getattr(fn, "__function__", None)
-    bound = getattr(fn, "__extra_params__", None)
-    if original is not None and isinstance(bound, dict):
-        return original, dict(bound)
-    return fn, {}
-
-
-def _owui_coerce(wrapper: Any) -> Callable[[dict], dict] | None:
-    """Open WebUI's own `coerce_kwargs` closure from a tool wrapper (None when there is none)."""
-    code = getattr(wrapper, "__code__", None)
-    cells = getattr(wrapper, "__closure__", None) or ()
-    for name, cell in zip(getattr(code, "co_freevars", ()), cells, strict=False):
-        if name == "coerce_kwargs":
-            try:
-                return cell.cell_contents
-            except ValueError:
-                return None
-    return None
-
-
-def _coerce_like_owui(fn: Any, kwargs: dict) -> dict:
-    """Fallback with `coerce_kwargs`' rules: str -> int for int parameters, number -> str for str ones."""
-    try:
-        sig = inspect.signature(fn)
-        hints = getattr(fn, "__annotations__", {}) or {}
-    except (TypeError, ValueError):
-        return kwargs
-    for name, value in list(kwargs.items()):
-        if name not in sig.parameters or value is None:
-            continue
-        annotation = hints.get(name, sig.parameters[name].annotation)
-        text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
-        kind = text.removeprefix("Optional[").removesuffix("]").removesuffix(" | None")  # int, int | None...
-        if isinstance(value, str) and kind == "int" and re.fullmatch(r"\s*[+-]?\d+\s*", value):
-            kwargs[name] = int(value)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool) and kind == "str":
-            kwargs[name] = str(value)
-    return kwargs
-
-
-def coerce_for(wrapper: Any, kwargs: dict) -> dict:
-    """Coerce values to the callable's parameter types exactly as Open WebUI's wrapper would."""
-    kwargs = dict(kwargs)
-    coerce = _owui_coerce(wrapper)
-    try:
-        return coerce(kwargs) if coerce is not None else _coerce_like_owui(_unwrap(wrapper)[0], kwargs)
-    except Exception:  # e.g. int("abc"): Open WebUI would raise inside the call; let the tool see the value
-        return kwargs
-
-
-def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
-    """What the core needs to know about one tool entry."""
-    spec = dict(entry["spec"], name=name)
-    own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
-    if entry.get("type") == "mcp":
-        return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
-    if entry.get("direct") or not callable(entry.get("callable")):
-        return ToolInfo(name, spec, None, deferred=deferred, own_time=own_time)
-    fn, bound = _unwrap(entry["callable"])
-    names = accepted_parameters(fn)
-    injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
-    accepted = (
-        None if names is None else frozenset(n for n in names if n not in injected and not n.startswith("__"))
-    )
-    return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred, own_time=own_time)
-
-
-async def _tool_entries(turn: Turn, user: Any) -> dict:
-    """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
-    metadata = turn.metadata
-    entries = metadata.get("tools")
-    if not isinstance(entries, Mapping) or not entries:
-        entries = await _get_tools(turn, user)
-    clients = metadata.get("mcp_clients")
-    servers = {id(c): sid for sid, c in clients.items()} if isinstance(clients, Mapping) else {}
-    out = {}
-    for name, entry in entries.items():
-        if isinstance(entry, Mapping) and entry.get("type") == "mcp" and id(entry.get("client")) in servers:
-            entry = {**entry, "server_id": servers[id(entry.get("client"))]}
-        out[name] = entry
-    return out
-
-
-async def _get_tools(turn: Turn, user: Any) -> Mapping:
-    """The fallback when the turn has no resolved tools: Open WebUI's `get_tools` with the same
-    injected arguments its own loop binds (middleware.process_chat_payload)."""
-    metadata = turn.metadata
-    tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != turn.tool_id]
-    if not tool_ids:
-        return {}
-    try:
-        from open_webui.utils.tools import get_tools
-
-        extra = turn.extra_params(dict(turn.user), turn.oauth_token, dict(turn.task_model))
-        files = list(metadata.get("files") or [])
-        return await get_tools(
-            turn.request, tool_ids, user, {**extra, "__messages__": list(turn.messages), "__files__": files}
-        )
-    except Exception:
-        log.exception("subquery: get_tools failed")
-        return {}
-
-
-def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
-    """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
-    if not deferred:
-        return None
-    try:
-        from open_webui.utils.tool_search import build_deferred_tools_manifest
-    except ImportError:
-        return None
-    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
-
-
-# ----------------------------------------------------------------------------------------------
-# src/subquery/threads.py
-# ----------------------------------------------------------------------------------------------
-
-"""Process-wide state, and the threads sync tools may run in. `process_state()`: one holder in `sys.modules` shared
-by every copy of this tool (Open WebUI loads a module per tool id, and again when its code changes); it holds the
-recursion marker (a token counts only while its run is active, so a subquery nested in the same run is refused, one
-started later from a task a tool spawned is not) and the thread gate. Open WebUI runs sync tools on the event
-loop; so does Subquery, unless the admin lists a tool as thread-safe (valve sync_tools_in_threads). Threads are
-bounded for the whole process (`ThreadGate`, valve max_tool_threads); a timed-out thread holds its slot until it
-ends."""
-
-
-_STATE_MODULE = "_owui_subquery_depth"
-
-
-def process_state() -> types.ModuleType:
-    """The state every copy of this tool and every concurrent subquery share, in one place:
-    `var`/`active` (the recursion marker) and `threads_v1` (the `ThreadGate` for sync tools)."""
-    holder = sys.modules.get(_STATE_MODULE)
-    if holder is None or not hasattr(holder, "active"):
-        fresh = types.ModuleType(_STATE_MODULE)
-        fresh.var = contextvars.ContextVar("owui_subquery_run", default=None)  # type: ignore[attr-defined]
-        fresh.active = set()  # type: ignore[attr-defined]
-        holder = sys.modules.setdefault(_STATE_MODULE, fresh)
-        if not hasattr(holder, "active"):  # an older copy of this tool registered a depth counter
-            sys.modules[_STATE_MODULE] = holder = fresh
-    holder.__dict__.setdefault("threads_v1", ThreadGate())  # atomic: one gate per process
-    return holder
-
-
-def inside_subquery() -> bool:
-    """True only inside a subquery run that is still going (not in a task it left behind)."""
-    state = process_state()
-    return state.var.get() in state.active  # type: ignore[attr-defined]
-
-
-@contextlib.contextmanager
-def subquery_run() -> Iterator[None]:
-    """Marks the current context as inside a running subquery for the duration of the block."""
-    state = process_state()
-    token_id = object()
-    state.active.add(token_id)  # type: ignore[attr-defined]
-    token = state.var.set(token_id)  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        state.active.discard(token_id)  # type: ignore[attr-defined]
-        state.var.reset(token)  # type: ignore[attr-defined]
-
-
-class ThreadGate:
-    """A bound on the threads sync tools run in, for the whole process.
-
-    A slot is taken before a thread starts and given back by the thread itself when it really ends,
-    so a call abandoned at its timeout holds its slot until its function returns. Waiters are served
-    in order, each on its own event loop; a waiter that gave up passes a slot it was handed on.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._waiters: collections.deque = collections.deque()
-        self.running = 0
-        self.peak = 0
-
-    async def acquire(self, limit: int) -> None:
-        loop = asyncio.get_running_loop()
-        with self._lock:
-            if self.running < limit and not self._waiters:
-                self._take()
-                return
-            waiter = (loop, loop.create_future(), limit)
-            self._waiters.append(waiter)
-        try:
-            await waiter[1]
-        except BaseException:
-            with self._lock:
-                queued = waiter in self._waiters
-                if queued:
-                    self._waiters.remove(waiter)
-            if not queued and waiter[1].done() and not waiter[1].cancelled():
-                self.release()  # the slot came just as the wait ended: nobody will use it
-            raise
-
-    def release(self) -> None:
-        """Give a slot back (from any thread); the first waiter within its limit gets it."""
-        with self._lock:
-            self.running -= 1
-            handed = None
-            if self._waiters and self.running < self._waiters[0][2]:
-                handed = self._waiters.popleft()
-                self._take()
-        if handed is not None:
-            loop, future, _limit = handed
-            try:
-                loop.call_soon_threadsafe(self._deliver, future)
-            except RuntimeError:  # that event loop is closed
-                self.release()
-
-    def _take(self) -> None:
-        self.running += 1
-        self.peak = max(self.peak, self.running)
-
-    def _deliver(self, future: asyncio.Future) -> None:
-        if future.done():  # its waiter gave up meanwhile
-            self.release()
-        else:
-            future.set_result(True)
-
-
-async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: float) -> Any:
-    """Run a sync callable in a daemon thread of its own (with this context), within the process-wide
-    bound of `limit` threads (`ThreadGate`); wait at most `wait` seconds for a slot, then `NotStarted`.
-    An abandoned thread finishes alone and gives its slot back when it ends."""
-    gate = process_state().threads_v1  # type: ignore[attr-defined]
-    try:
-        await asyncio.wait_for(gate.acquire(limit), timeout=max(wait, 0.001))
-    except TimeoutError:
-        raise NotStarted(
-            f"all {limit} threads for sync tools in this server are busy (Subquery valve max_tool_threads)"
-        ) from None
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future = loop.create_future()
-    context = contextvars.copy_context()
-
-    def settle(value: Any, error: BaseException | None) -> None:
-        if not future.done():
-            future.set_exception(error) if error is not None else future.set_result(value)
-
-    def target() -> None:
-        try:
-            value, error = context.run(fn, **kwargs), None
-        except BaseException as exc:  # handed to the awaiting coroutine
-            value, error = None, exc
-        finally:
-            gate.release()
-        try:
-            loop.call_soon_threadsafe(settle, value, error)
-        except RuntimeError:  # the loop is gone: nobody waits any more
-            pass
-
-    try:
-        threading.Thread(target=target, name="subquery-tool", daemon=True).start()
-    except BaseException:
-        gate.release()
-        raise
-    return await future
-
-
-# ----------------------------------------------------------------------------------------------
-# src/subquery/owui_calls.py
-# ----------------------------------------------------------------------------------------------
-
-"""One inner tool call as Open WebUI's own loop runs it (`_ToolCalls`, mixed into `Run`): `call_tool` resolved,
-approval, the call (in the browser, on the event loop or, where the admin allows it, in a thread), the result
-rendered by Open WebUI, its embeds, files and citation sources sent to the chat message."""
-
-
-# Parameters a sync tool may take that belong to the event loop: such a tool never runs in a thread.
-LOOP_BOUND_NAMES = frozenset({"__event_emitter__", "__event_call__"})
-# A sync call waits for a free thread at most its timeout less this, so "not started" can be told.
-THREAD_WAIT_MARGIN = 0.05
-
-
-async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
-    """The tool wrapper with `__messages__`/`__files__` re-bound, as Open WebUI's loop re-binds them
-    for each call (`get_updated_tool_function`)."""
-    try:
-        from open_webui.utils.tools import get_updated_tool_function
-    except ImportError:
-        return wrapper
-    return await get_updated_tool_function(function=wrapper, extra_params=dict(fresh))
-
-
-class _ToolCalls:
-    """The tool-call hooks of a `Run` (it reads the run's turn, user, entries, settings and messages)."""
-
-    def resolve(self, call: ToolCall) -> ToolCall | str:
-        """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
-        if call.name != "call_tool" or "call_tool" not in self.entries:
-            return call
-        try:
-            from open_webui.utils.tool_search import resolve_tool_call
-        except ImportError:
-            return "Error: call_tool needs Open WebUI 0.12 (Tool Search)."
-        raw = {
-            "id": call.id,
-            "type": "function",
-            "function": {"name": call.name, "arguments": call.arguments},
-        }
-        error = resolve_tool_call(raw, self.entries)
-        if error:
-            return error
-        fn = raw["function"]
-        return replace(call, name=fn["name"], arguments=fn["arguments"], provider=(call.name, call.arguments))
-
-    async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
-        """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
-        if self.turn.params.get("tool_approval_mode") != "ask":
-            return True
-        entry = self.entries.get(call.name) or {}
-        if call.name == "ask_user" and entry.get("type") == "builtin":
-            return True
-        if not callable(self.turn.event_call):
-            return False
-        tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
-        event = {"type": "confirmation", "data": {"tool_call": tool_call}}
-        try:
-            async with self.approvals or contextlib.nullcontext():  # one question at a time across tasks
-                answer = await asyncio.wait_for(self.turn.event_call(event), timeout=max(remaining, 0.001))
-        except Exception:
-            return False
-        return answer is True  # disconnection and timeout replies are error objects, not approval
-
-    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
-        entry = self.entries[call.name]
-        if entry.get("direct") and not callable(self.turn.event_call):
-            return ToolOutput("Error: Browser session is not connected for this direct tool.")
-        failed = False
-        try:
-            if entry.get("direct"):
-                raw = await self._call_direct(call, entry, kwargs)
-            else:
-                raw = await self._call_local(call.name, entry, kwargs, timeout)
-        except NotStarted:
-            raise
-        except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
-            raw, failed = {"error": _safe_str(exc)}, True
-        output = await self._render(call.name, kwargs, entry, raw)
-        return replace(output, outcome="failed") if failed else output
-
-    async def _call_direct(self, call: ToolCall, entry: Mapping[str, Any], kwargs: dict) -> Any:
-        """A user-level tool server: the browser runs it (`execute:tool`)."""
-        data = {
-            "id": str(uuid.uuid4()),
-            "name": call.name,
-            "params": kwargs,
-            "server": entry.get("server", {}),
-        }
-        data["session_id"] = self.metadata.get("session_id")
-        return await self.turn.event_call({"type": "execute:tool", "data": data})
-
-    async def _call_local(self, name: str, entry: Mapping[str, Any], kwargs: dict, timeout: float) -> Any:
-        """As Open WebUI's loop: `__messages__` and `__files__` refreshed for the call, a sync function
-        on the event loop; in a thread only where the admin allows it (valve `sync_tools_in_threads`)."""
-        fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
-        wrapper = entry["callable"]
-        fn, bound = _unwrap(wrapper)
-        if self._threaded(name, entry, fn, wrapper):
-            bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
-            wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
-            raw = await in_thread(
-                fn, {**bound, **coerce_for(wrapper, kwargs)}, self.settings.max_tool_threads, wait
-            )
-        else:
-            raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
-        return await raw if inspect.isawaitable(raw) else raw
-
-    def _threaded(self, name: str, entry: Mapping[str, Any], fn: Any, wrapper: Any) -> bool:
-        """A sync tool runs in a thread when the admin listed it as thread-safe, unless it takes
-        `__event_emitter__`/`__event_call__` (those belong to the event loop)."""
-        if not self.thread_tools or fn is wrapper or inspect.iscoroutinefunction(fn):
-            return False
-        if "*" not in self.thread_tools and not entry_keys(name, entry) & set(self.thread_tools):
-            return False
-        return not (accepted_parameters(fn) or frozenset()) & LOOP_BOUND_NAMES
-
-    async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
-        """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
-        try:
-            from open_webui.utils.middleware import process_tool_result, tool_result_content
-        except ImportError:
-            return ToolOutput(serialize_result(raw))
-        where = (entry.get("type", ""), bool(entry.get("direct")), self.metadata, self.user)
-        result, files, embeds = await process_tool_result(self.request, name, raw, *where)
-        text = result if isinstance(result, str) else tool_result_content(result)
-        if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
-            text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
-        images, shown = await self._split_files(files or [])
-        if shown and not await self._send({"type": "files", "data": {"files": shown}}):
-            text += "\n(The files this tool produced could not be shown to the user.)"
-        await self._sources(name, kwargs, entry, text)
-        return ToolOutput(text, tuple(images))
-
-    async def _split_files(self, files: list) -> tuple[list[str], list[dict]]:
-        """Data-URI images go to the inner model only; other files to the chat (images to both)."""
-        images: list[str] = []
-        shown: list[dict] = []
-        for item in files:
-            if not isinstance(item, dict):
-                continue
-            url = item.get("url") or ""
-            if item.get("type") == "image" and isinstance(url, str) and url.startswith("data:"):
-                try:
-                    from open_webui.utils.middleware import store_tool_result_image
-
-                    url = await store_tool_result_image(self.request, url, self.metadata, self.user)
-                except Exception:
-                    log.debug("subquery: could not store a tool image", exc_info=True)
-                images.append(url)
-                continue
-            shown.append(item)
-            if item.get("type") == "image" and url:
-                images.append(url)
-        return images, shown
-
-    async def _sources(self, name: str, kwargs: dict, entry: Mapping[str, Any], text: str) -> None:
-        capabilities = ((self.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
-        if not text or capabilities.get("citations", True) is False:
-            return
-        try:
-            from open_webui.utils.middleware import CITATION_TOOL_NAMES, get_citation_source_from_tool_result
-
-            if name not in CITATION_TOOL_NAMES:
-                return
-            sources = get_citation_source_from_tool_result(
-                tool_name=name, tool_params=kwargs, tool_result=text, tool_id=entry.get("tool_id", "")
-            )
-        except Exception:
-            log.debug("subquery: no citation sources", exc_info=True)
-            return
-        for source in sources or []:
-            self.sources.append(source)  # numbered as it goes out (see `_with_citations`)
-            await self._send({"type": "source", "data": source})
-
-    async def _send(self, event: dict) -> bool:
-        """One event to the chat message; False when it could not go out."""
-        if not callable(self.turn.event_emitter):
-            return False
-        try:
-            await asyncio.wait_for(self.turn.event_emitter(event), timeout=10)
-            return True
-        except Exception:
-            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
-            return False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -3010,9 +2384,8 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
                 if not isinstance(tc, dict):
                     continue
                 index = tc.get("index") if isinstance(tc.get("index"), int) else len(calls)
-                slot = calls.setdefault(
-                    index, {"id": None, "type": "function", "function": {"name": "", "arguments": ""}}
-                )
+                empty = {"id": None, "type": "function", "function": {"name": "", "arguments": ""}}
+                slot = calls.setdefault(index, empty)
                 if tc.get("id"):
                     slot["id"] = tc["id"]
                 fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
@@ -3059,11 +2432,91 @@ async def _read_stream(response: Any, remaining: float) -> dict:
 # src/subquery/owui_context.py
 # ----------------------------------------------------------------------------------------------
 
-"""What the turn knows, for the inner loop. `turn_context`: the system context the native turn built (the chat folder's
-system prompt, the chat's system messages, the code-interpreter prompt, the skills manifest, MCP and tool-server
-instructions, the attached knowledge; a part about tools only when the inner loop has them), rebuilt with Open
-WebUI's own helpers; it is data for `TextGuard`. `chat_params`: 0.12.4 gives a tool no public copy of the chat's
-temperature etc.: admin defaults < the inner model's params < the turn's `params` via the public `Request.json()`."""
+"""The turn and what it knows: `Turn` (what Open WebUI handed this tool call), its chat parameters (`chat_params`)
+and the system context its native loop built (`turn_context`: data for `TextGuard`), read with Open WebUI's own
+helpers, for the inner loop."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn:
+    """What Open WebUI handed this tool call (its dunder arguments), read once and typed: built by `from_dunders`
+    for each call, never stored on the tool instance; every loop the call runs reads its turn from here."""
+
+    request: Any
+    user: Mapping[str, Any]
+    metadata: Mapping[str, Any]
+    messages: Sequence[Any]
+    files: Sequence[Any]
+    event_emitter: Callable[[dict], Awaitable[Any]] | None = None
+    event_call: Callable[[dict], Awaitable[Any]] | None = None
+    tool_id: str | None = None
+    task_model: Mapping[str, Any] = field(default_factory=dict)  # `__model__`: Open WebUI's task model
+    oauth_token: Any = None
+
+    @classmethod
+    def from_dunders(cls, **dunders: Any) -> Turn:
+        """The turn from the arguments Open WebUI injects, by keyword (anything missing or malformed is empty)."""
+
+        def get(name: str, kind: Any, empty: Any = None) -> Any:
+            value = dunders.get(f"__{name}__")
+            return value if isinstance(value, kind) else empty
+
+        return cls(
+            request=dunders.get("__request__"),
+            user=get("user", Mapping, {}),
+            metadata=get("metadata", Mapping, {}),
+            messages=get("messages", list, []),
+            files=get("files", list, []),
+            event_emitter=get("event_emitter", Callable),
+            event_call=get("event_call", Callable),
+            tool_id=get("id", str),
+            task_model=get("model", Mapping, {}),
+            oauth_token=dunders.get("__oauth_token__"),
+        )
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
+        params = self.metadata.get("params")
+        return params if isinstance(params, Mapping) else {}
+
+    @property
+    def chat_model(self) -> dict:
+        model = self.metadata.get("model")
+        return model if isinstance(model, dict) else {}
+
+    @property
+    def chat_model_id(self) -> str | None:
+        return self.metadata.get("model_id") or self.chat_model.get("id")
+
+    @property
+    def show_status(self) -> bool:
+        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
+        valves = self.user.get("valves")
+        show = getattr(valves, "show_status", None)
+        if show is None and isinstance(valves, Mapping):
+            show = valves.get("show_status")
+        return show is not False
+
+    @property
+    def direct_tools_ok(self) -> bool:
+        """Whether a live browser session can run the user's direct tool servers."""
+        return self.event_call is not None and bool(self.metadata.get("session_id"))
+
+    def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
+        """The arguments Open WebUI's middleware injects into its tools and filters in this turn
+        (`process_chat_payload`), with the given user, OAuth token and model."""
+        return {
+            "__event_emitter__": self.event_emitter,
+            "__event_call__": self.event_call,
+            "__user__": user,
+            "__metadata__": self.metadata,
+            "__oauth_token__": oauth_token,
+            "__request__": self.request,
+            "__model__": model,
+            "__chat_id__": self.metadata.get("chat_id"),
+            "__message_id__": self.metadata.get("message_id"),
+        }
 
 
 TURN_PARAMS = ("temperature", "top_p", "max_tokens", "reasoning_effort", "seed", "stop")
@@ -3258,114 +2711,405 @@ _TURN_PARTS = (_folder_system, _chat_system, _code_prompt, _skills_manifest, _se
 
 
 # ----------------------------------------------------------------------------------------------
+# src/subquery/owui_select.py
+# ----------------------------------------------------------------------------------------------
+
+"""Which of the turn's tools the inner loop gets (its resolved tools, minus this tool under any id, minus direct
+tools without a live session, by the include/exclude valves) and what the core knows of each (`tool_info`);
+arguments coerced as Open WebUI's wrapper coerces them. More than 128 tools: `cap_request_tools` keeps Tool
+Search's tools, then the ones the prompt names, then the turn's order; the start status line and a warning log
+line name the rest."""
+
+
+def parse_id_list(text: str) -> list[str]:
+    return [x.strip() for x in (text or "").split(",") if x.strip()]
+
+
+def entry_keys(name: str, entry: Mapping[str, Any]) -> set[str]:
+    """The names include/exclude valves can use for an entry: name, tool id, `server:mcp:<id>`."""
+    tool_id = str(entry.get("tool_id") or "")
+    keys = {name, tool_id, tool_id.split("|")[0]} - {""}
+    if entry.get("type") == "mcp":
+        server = entry.get("server_id") or getattr(entry.get("client"), "server_id", None)
+        if server:
+            keys |= {f"server:mcp:{server}", f"server:{server}", str(server)}
+    elif tool_id.startswith("server:"):
+        parts = tool_id.split("|")[0].split(":")
+        keys |= {f"server:{parts[-1]}", f"server:openapi:{parts[-1]}", parts[-1]}
+    return keys
+
+
+def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bool:
+    """This tool, under any id: by its tool id, or by the marker on its callable or module."""
+    if own_id and entry.get("tool_id") == own_id:
+        return True
+    fn = entry.get("callable")  # its module's namespace names it (a wrapper's: its `__function__`'s)
+    namespaces = (getattr(f, "__globals__", None) for f in (fn, getattr(fn, "__function__", None)))
+    return any(isinstance(ns, dict) and ns.get("SUBQUERY_MARKER") == SUBQUERY_MARKER for ns in namespaces)
+
+
+def select_tools(
+    entries: Mapping[str, Any], own_id: str | None, include: list[str], exclude: list[str], direct_ok: bool
+) -> dict[str, Any]:
+    """The tool entries the inner loop may use (`call_tool` has no callable: it is resolved)."""
+
+    def wanted(name: str, entry: Any) -> bool:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("spec"), Mapping):
+            return False
+        keys = entry_keys(name, entry)
+        if is_self_entry(name, entry, own_id) or (include and not keys & set(include)) or keys & set(exclude):
+            return False
+        return direct_ok if entry.get("direct") else callable(entry.get("callable")) or name == "call_tool"
+
+    return {name: entry for name, entry in (entries or {}).items() if wanted(name, entry)}
+
+
+# Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
+TOOL_SEARCH_NAMES = ("search_tools", "call_tool")
+
+
+def _named_in(name: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def cap_request_tools(
+    tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
+) -> tuple[dict[str, ToolInfo], list[str]]:
+    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
+
+    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
+    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
+    never count (they are not in the request). The order of the kept tools is left as it was.
+    """
+    sent = [n for n, t in tools.items() if not t.deferred]
+    if len(sent) <= limit:
+        return dict(tools), []
+    text = prompt if isinstance(prompt, str) else ""
+    first = [n for n in sent if n in TOOL_SEARCH_NAMES]
+    named = [n for n in sent if n not in first and _named_in(n, text)]
+    rest = [n for n in sent if n not in first and n not in named]
+    keep = set((first + named + rest)[:limit])
+    kept = {n: t for n, t in tools.items() if t.deferred or n in keep}
+    return kept, [n for n in sent if n not in keep]
+
+
+def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
+    """`t1, t2, … (+N more)`: the names a status line can carry."""
+    head = ", ".join(left_out[:shown])
+    return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
+
+
+# Builtins that run a whole agent (`delegate_task`: a sub-agent chat): Open WebUI gives them no time
+# limit, so inside a subquery only its total time bounds them, not `tool_timeout_seconds`.
+OWN_TIME_BUILTINS = frozenset({"delegate_task"})
+# What Open WebUI may inject into a tool function: never an argument the model fills.
+_INJECTED_NAMES = frozenset(
+    "__user__ __id__ __metadata__ __messages__ __files__ __model__ __request__ __event_emitter__ __event_call__"
+    " __chat_id__ __message_id__ __oauth_token__ __features__ __tools__ __session_id__ __task__ __task_body__".split()
+)
+
+
+def _unwrap(fn: Any) -> tuple[Any, dict]:
+    """Open WebUI wraps tool methods in an `async def` that runs sync ones ON the event loop.
+
+    Return the original function and its bound dunder arguments, so sync tools can run in a thread.
+    """
+    original = getattr(fn, "__function__", None)
+    bound = getattr(fn, "__extra_params__", None)
+    if original is not None and isinstance(bound, dict):
+        return original, dict(bound)
+    return fn, {}
+
+
+def _owui_coerce(wrapper: Any) -> Callable[[dict], dict] | None:
+    """Open WebUI's own `coerce_kwargs` closure from a tool wrapper (None when there is none)."""
+    code = getattr(wrapper, "__code__", None)
+    cells = getattr(wrapper, "__closure__", None) or ()
+    for name, cell in zip(getattr(code, "co_freevars", ()), cells, strict=False):
+        if name == "coerce_kwargs":
+            try:
+                return cell.cell_contents
+            except ValueError:
+                return None
+    return None
+
+
+def _coerce_like_owui(fn: Any, kwargs: dict) -> dict:
+    """Fallback with `coerce_kwargs`' rules: str -> int for int parameters, number -> str for str ones."""
+    try:
+        sig = inspect.signature(fn)
+        hints = getattr(fn, "__annotations__", {}) or {}
+    except (TypeError, ValueError):
+        return kwargs
+    for name, value in list(kwargs.items()):
+        if name not in sig.parameters or value is None:
+            continue
+        annotation = hints.get(name, sig.parameters[name].annotation)
+        text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+        kind = text.removeprefix("Optional[").removesuffix("]").removesuffix(" | None")  # int, int | None...
+        if isinstance(value, str) and kind == "int" and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+            kwargs[name] = int(value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and kind == "str":
+            kwargs[name] = str(value)
+    return kwargs
+
+
+def coerce_for(wrapper: Any, kwargs: dict) -> dict:
+    """Coerce values to the callable's parameter types exactly as Open WebUI's wrapper would."""
+    kwargs = dict(kwargs)
+    coerce = _owui_coerce(wrapper)
+    try:
+        return coerce(kwargs) if coerce is not None else _coerce_like_owui(_unwrap(wrapper)[0], kwargs)
+    except Exception:  # e.g. int("abc"): Open WebUI would raise inside the call; let the tool see the value
+        return kwargs
+
+
+def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
+    """What the core needs to know about one tool entry."""
+    spec = dict(entry["spec"], name=name)
+    own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
+    if entry.get("type") == "mcp":
+        return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
+    if entry.get("direct") or not callable(entry.get("callable")):
+        return ToolInfo(name, spec, None, deferred=deferred, own_time=own_time)
+    fn, bound = _unwrap(entry["callable"])
+    names = accepted_parameters(fn)
+    injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
+    accepted = (
+        None if names is None else frozenset(n for n in names if n not in injected and not n.startswith("__"))
+    )
+    return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred, own_time=own_time)
+
+
+async def _tool_entries(turn: Turn, user: Any) -> dict:
+    """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
+    metadata = turn.metadata
+    entries = metadata.get("tools")
+    if not isinstance(entries, Mapping) or not entries:
+        entries = await _get_tools(turn, user)
+    clients = metadata.get("mcp_clients")
+    servers = {id(c): sid for sid, c in clients.items()} if isinstance(clients, Mapping) else {}
+    out = {}
+    for name, entry in entries.items():
+        if isinstance(entry, Mapping) and entry.get("type") == "mcp" and id(entry.get("client")) in servers:
+            entry = {**entry, "server_id": servers[id(entry.get("client"))]}
+        out[name] = entry
+    return out
+
+
+async def _get_tools(turn: Turn, user: Any) -> Mapping:
+    """The fallback when the turn has no resolved tools: Open WebUI's `get_tools` with the same
+    injected arguments its own loop binds (middleware.process_chat_payload)."""
+    metadata = turn.metadata
+    tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != turn.tool_id]
+    if not tool_ids:
+        return {}
+    try:
+        from open_webui.utils.tools import get_tools
+
+        extra = turn.extra_params(dict(turn.user), turn.oauth_token, dict(turn.task_model))
+        files = list(metadata.get("files") or [])
+        return await get_tools(
+            turn.request, tool_ids, user, {**extra, "__messages__": list(turn.messages), "__files__": files}
+        )
+    except Exception:
+        log.exception("subquery: get_tools failed")
+        return {}
+
+
+def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
+    """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
+    if not deferred:
+        return None
+    try:
+        from open_webui.utils.tool_search import build_deferred_tools_manifest
+    except ImportError:
+        return None
+    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/threads.py
+# ----------------------------------------------------------------------------------------------
+
+"""Process-wide state, and the threads sync tools may run in. `process_state()`: one holder in `sys.modules` shared
+by every copy of this tool (Open WebUI loads a module per tool id, and again when its code changes); it holds the
+recursion marker (a token counts only while its run is active, so a subquery nested in the same run is refused, one
+started later from a task a tool spawned is not) and the thread gate. Open WebUI runs sync tools on the event
+loop; so does Subquery, unless the admin lists a tool as thread-safe (valve sync_tools_in_threads). Threads are
+bounded for the whole process (`ThreadGate`, valve max_tool_threads); a timed-out thread holds its slot until it
+ends."""
+
+
+_STATE_MODULE = "_owui_subquery_depth"  # the first version's name: copies of older versions share the marker
+
+
+def process_state() -> types.ModuleType:
+    """The state every copy of this tool and every concurrent subquery share, in one place:
+    `var`/`active` (the recursion marker) and `threads_v1` (the `ThreadGate` for sync tools)."""
+    holder = sys.modules.get(_STATE_MODULE)
+    if holder is None or not hasattr(holder, "active"):
+        fresh = types.ModuleType(_STATE_MODULE)
+        fresh.var = contextvars.ContextVar("owui_subquery_run", default=None)  # type: ignore[attr-defined]
+        fresh.active = set()  # type: ignore[attr-defined]
+        holder = sys.modules.setdefault(_STATE_MODULE, fresh)
+        if not hasattr(holder, "active"):  # an older copy of this tool registered a depth counter
+            sys.modules[_STATE_MODULE] = holder = fresh
+    holder.__dict__.setdefault("threads_v1", ThreadGate())  # atomic: one gate per process
+    return holder
+
+
+def inside_subquery() -> bool:
+    """True only inside a subquery run that is still going (not in a task it left behind)."""
+    state = process_state()
+    return state.var.get() in state.active  # type: ignore[attr-defined]
+
+
+@contextlib.contextmanager
+def subquery_run() -> Iterator[None]:
+    """Marks the current context as inside a running subquery for the duration of the block."""
+    state = process_state()
+    token_id = object()
+    state.active.add(token_id)  # type: ignore[attr-defined]
+    token = state.var.set(token_id)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        state.active.discard(token_id)  # type: ignore[attr-defined]
+        state.var.reset(token)  # type: ignore[attr-defined]
+
+
+class ThreadGate:
+    """A bound on the threads sync tools run in, for the whole process.
+
+    A slot is taken before a thread starts and given back by the thread itself when it really ends,
+    so a call abandoned at its timeout holds its slot until its function returns. Waiters are served
+    in order, each on its own event loop; a waiter that gave up passes a slot it was handed on.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiters: collections.deque = collections.deque()
+        self.running = self.peak = 0
+
+    async def acquire(self, limit: int) -> None:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            if self.running < limit and not self._waiters:
+                self._take()
+                return
+            waiter = (loop, loop.create_future(), limit)
+            self._waiters.append(waiter)
+        try:
+            await waiter[1]
+        except BaseException:
+            with self._lock:
+                queued = waiter in self._waiters
+                if queued:
+                    self._waiters.remove(waiter)
+            if not queued and waiter[1].done() and not waiter[1].cancelled():
+                self.release()  # the slot came just as the wait ended: nobody will use it
+            raise
+
+    def release(self) -> None:
+        """Give a slot back (from any thread); the first waiter within its limit gets it."""
+        with self._lock:
+            self.running -= 1
+            handed = None
+            if self._waiters and self.running < self._waiters[0][2]:
+                handed = self._waiters.popleft()
+                self._take()
+        if handed is not None:
+            loop, future, _limit = handed
+            try:
+                loop.call_soon_threadsafe(self._deliver, future)
+            except RuntimeError:  # that event loop is closed
+                self.release()
+
+    def _take(self) -> None:
+        self.running += 1
+        self.peak = max(self.peak, self.running)
+
+    def _deliver(self, future: asyncio.Future) -> None:
+        if future.done():  # its waiter gave up meanwhile
+            self.release()
+        else:
+            future.set_result(True)
+
+
+async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: float) -> Any:
+    """Run a sync callable in a daemon thread of its own (with this context), within the process-wide
+    bound of `limit` threads (`ThreadGate`); wait at most `wait` seconds for a slot, then `NotStarted`.
+    An abandoned thread finishes alone and gives its slot back when it ends."""
+    gate = process_state().threads_v1  # type: ignore[attr-defined]
+    try:
+        await asyncio.wait_for(gate.acquire(limit), timeout=max(wait, 0.001))
+    except TimeoutError:
+        busy = f"all {limit} threads for sync tools in this server are busy (Subquery valve max_tool_threads)"
+        raise NotStarted(busy) from None
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future = loop.create_future()
+    context = contextvars.copy_context()
+
+    def settle(value: Any, error: BaseException | None) -> None:
+        if not future.done():
+            future.set_exception(error) if error is not None else future.set_result(value)
+
+    def target() -> None:
+        try:
+            value, error = context.run(fn, **kwargs), None
+        except BaseException as exc:  # handed to the awaiting coroutine
+            value, error = None, exc
+        finally:
+            gate.release()
+        with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
+            loop.call_soon_threadsafe(settle, value, error)
+
+    try:
+        threading.Thread(target=target, name="subquery-tool", daemon=True).start()
+    except BaseException:
+        gate.release()
+        raise
+    return await future
+
+
+# ----------------------------------------------------------------------------------------------
 # src/subquery/owui_run.py
 # ----------------------------------------------------------------------------------------------
 
-"""The turn (`Turn`: what Open WebUI handed this tool call, read once and typed) and one loop's context (`Run`: the
-turn, the user, the inner model, the selected tools, the limits; it provides the loop's hooks and makes its model
-rounds; its tool calls are in owui_calls). The same rules as a direct chat: each inner model call goes through the
-installed filters' `request` hooks with `{**form, "metadata": ...}`, then `generate_chat_completion` WITHOUT
-bypass_filter (the user's model access check runs), on a request of its own (`inner_request`): nothing is written
-on the turn's request, which the outer loop and other inner calls share. The citation context is rebuilt every
-round (`_with_citations`), numbered as sources went out."""
+"""One loop's context on Open WebUI (`Run`: the turn, the user, the inner model, the selected tools, the limits);
+it provides the loop's hooks. Its model rounds follow the same rules as a direct chat: the installed filters'
+`request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs WITHOUT bypass_filter (the
+user's model access check runs), on a request of its own (`inner_request`): nothing is written on the turn's
+request, which the outer loop and other inner calls share; the citation context is rebuilt every round. Its tool
+calls run as Open WebUI's own loop runs them: `call_tool` resolved, approval, the call (in the browser, on the
+event loop or, where the admin allows it, in a thread), the result rendered by Open WebUI, its embeds, files and
+citation sources sent to the chat message."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class Turn:
-    """What Open WebUI handed this tool call (its dunder arguments), read once and typed.
+# Parameters a sync tool may take that belong to the event loop: such a tool never runs in a thread.
+LOOP_BOUND_NAMES = frozenset({"__event_emitter__", "__event_call__"})
+# A sync call waits for a free thread at most its timeout less this, so "not started" can be told.
+THREAD_WAIT_MARGIN = 0.05
 
-    Built by `Turn.from_dunders` for each call, never stored on the tool instance; every loop the
-    call runs reads its turn from here.
-    """
 
-    request: Any
-    user: Mapping[str, Any]
-    metadata: Mapping[str, Any]
-    messages: Sequence[Any]
-    files: Sequence[Any]
-    event_emitter: Callable[[dict], Awaitable[Any]] | None = None
-    event_call: Callable[[dict], Awaitable[Any]] | None = None
-    tool_id: str | None = None
-    task_model: Mapping[str, Any] = field(default_factory=dict)  # `__model__`: Open WebUI's task model
-    oauth_token: Any = None
-
-    @classmethod
-    def from_dunders(cls, **dunders: Any) -> Turn:
-        """The turn from the arguments Open WebUI injects, by keyword (anything missing or malformed is empty)."""
-
-        def get(name: str, kind: Any, empty: Any = None) -> Any:
-            value = dunders.get(f"__{name}__")
-            return value if isinstance(value, kind) else empty
-
-        return cls(
-            request=dunders.get("__request__"),
-            user=get("user", Mapping, {}),
-            metadata=get("metadata", Mapping, {}),
-            messages=get("messages", list, []),
-            files=get("files", list, []),
-            event_emitter=get("event_emitter", Callable),
-            event_call=get("event_call", Callable),
-            tool_id=get("id", str),
-            task_model=get("model", Mapping, {}),
-            oauth_token=dunders.get("__oauth_token__"),
-        )
-
-    @property
-    def params(self) -> Mapping[str, Any]:
-        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
-        params = self.metadata.get("params")
-        return params if isinstance(params, Mapping) else {}
-
-    @property
-    def chat_model(self) -> dict:
-        model = self.metadata.get("model")
-        return model if isinstance(model, dict) else {}
-
-    @property
-    def chat_model_id(self) -> str | None:
-        return self.metadata.get("model_id") or self.chat_model.get("id")
-
-    @property
-    def show_status(self) -> bool:
-        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
-        valves = self.user.get("valves")
-        show = getattr(valves, "show_status", None)
-        if show is None and isinstance(valves, Mapping):
-            show = valves.get("show_status")
-        return show is not False
-
-    @property
-    def direct_tools_ok(self) -> bool:
-        """Whether a live browser session can run the user's direct tool servers."""
-        return self.event_call is not None and bool(self.metadata.get("session_id"))
-
-    def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
-        """The arguments Open WebUI's middleware injects into its tools and filters in this turn
-        (`process_chat_payload`), with the given user, OAuth token and model."""
-        return {
-            "__event_emitter__": self.event_emitter,
-            "__event_call__": self.event_call,
-            "__user__": user,
-            "__metadata__": self.metadata,
-            "__oauth_token__": oauth_token,
-            "__request__": self.request,
-            "__model__": model,
-            "__chat_id__": self.metadata.get("chat_id"),
-            "__message_id__": self.metadata.get("message_id"),
-        }
+async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
+    """The tool wrapper with `__messages__`/`__files__` re-bound, as Open WebUI's loop re-binds them
+    for each call (`get_updated_tool_function`)."""
+    try:
+        from open_webui.utils.tools import get_updated_tool_function
+    except ImportError:
+        return wrapper
+    return await get_updated_tool_function(function=wrapper, extra_params=dict(fresh))
 
 
 @dataclass(kw_only=True)
-class Run(_ToolCalls):
-    """One loop's context: the turn, the resolved user and model, the selected tools, the limits.
-
-    Built per loop (never stored on the tool instance); provides the loop's hooks. `entries` are
-    the selected Open WebUI tool entries, keyed by function name. `messages` (the last request's),
-    `usages` (every model call's) and `sources` (the citation sources sent, in order) are what this
-    loop has seen so far. `prompt`/`prompt_at`: the task and its message (the citation context goes
-    there). `approvals`: the lock the tasks of one `subqueries` call share, so that the user is asked
-    one confirmation at a time.
-    """
+class Run:
+    """One loop's context, built per loop (never stored on the tool instance). `entries`: the selected Open WebUI
+    tool entries, by function name. `messages` (the last request's), `usages` (every model call's) and `sources`
+    (the citation sources sent, in order): what this loop has seen so far. `prompt`/`prompt_at`: the task and its
+    message (the citation context goes there). `approvals`: the lock the tasks of one `subqueries` call share, so
+    that the user is asked one confirmation at a time."""
 
     turn: Turn
     user: Any
@@ -3398,7 +3142,6 @@ class Run(_ToolCalls):
         tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
         return Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
 
-    # -- model rounds --------------------------------------------------------------
     async def complete(
         self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
     ) -> Completion:
@@ -3552,6 +3295,156 @@ class Run(_ToolCalls):
             log_model_usage(self.request, self.user, self.model_id, dict(usage))
         except Exception:
             log.debug("subquery: usage logging unavailable", exc_info=True)
+
+    def resolve(self, call: ToolCall) -> ToolCall | str:
+        """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
+        if call.name != "call_tool" or "call_tool" not in self.entries:
+            return call
+        try:
+            from open_webui.utils.tool_search import resolve_tool_call
+        except ImportError:
+            return "Error: call_tool needs Open WebUI 0.12 (Tool Search)."
+        tc = {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+        error = resolve_tool_call(tc, self.entries)
+        if error:
+            return error
+        fn = tc["function"]
+        return replace(call, name=fn["name"], arguments=fn["arguments"], provider=(call.name, call.arguments))
+
+    async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
+        """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
+        if self.turn.params.get("tool_approval_mode") != "ask":
+            return True
+        entry = self.entries.get(call.name) or {}
+        if call.name == "ask_user" and entry.get("type") == "builtin":
+            return True
+        if not callable(self.turn.event_call):
+            return False
+        tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
+        event = {"type": "confirmation", "data": {"tool_call": tool_call}}
+        try:
+            async with self.approvals or contextlib.nullcontext():  # one question at a time across tasks
+                answer = await asyncio.wait_for(self.turn.event_call(event), timeout=max(remaining, 0.001))
+        except Exception:
+            return False
+        return answer is True  # disconnection and timeout replies are error objects, not approval
+
+    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
+        entry = self.entries[call.name]
+        if entry.get("direct") and not callable(self.turn.event_call):
+            return ToolOutput("Error: Browser session is not connected for this direct tool.")
+        failed = False
+        try:
+            if entry.get("direct"):
+                raw = await self._call_direct(call, entry, kwargs)
+            else:
+                raw = await self._call_local(call.name, entry, kwargs, timeout)
+        except NotStarted:
+            raise
+        except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
+            raw, failed = {"error": _safe_str(exc)}, True
+        output = await self._render(call.name, kwargs, entry, raw)
+        return replace(output, outcome="failed") if failed else output
+
+    async def _call_direct(self, call: ToolCall, entry: Mapping[str, Any], kwargs: dict) -> Any:
+        """A user-level tool server: the browser runs it (`execute:tool`)."""
+        event_id, server = str(uuid.uuid4()), entry.get("server", {})
+        data = {"id": event_id, "name": call.name, "params": kwargs, "server": server}
+        data["session_id"] = self.metadata.get("session_id")
+        return await self.turn.event_call({"type": "execute:tool", "data": data})
+
+    async def _call_local(self, name: str, entry: Mapping[str, Any], kwargs: dict, timeout: float) -> Any:
+        """As Open WebUI's loop: `__messages__` and `__files__` refreshed for the call, a sync function
+        on the event loop; in a thread only where the admin allows it (valve `sync_tools_in_threads`)."""
+        fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
+        wrapper = entry["callable"]
+        fn, bound = _unwrap(wrapper)
+        if self._threaded(name, entry, fn, wrapper):
+            bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
+            wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
+            kwargs = {**bound, **coerce_for(wrapper, kwargs)}
+            raw = await in_thread(fn, kwargs, self.settings.max_tool_threads, wait)
+        else:
+            raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
+        return await raw if inspect.isawaitable(raw) else raw
+
+    def _threaded(self, name: str, entry: Mapping[str, Any], fn: Any, wrapper: Any) -> bool:
+        """A sync tool runs in a thread when the admin listed it as thread-safe, unless it takes
+        `__event_emitter__`/`__event_call__` (those belong to the event loop)."""
+        if not self.thread_tools or fn is wrapper or inspect.iscoroutinefunction(fn):
+            return False
+        if "*" not in self.thread_tools and not entry_keys(name, entry) & set(self.thread_tools):
+            return False
+        return not (accepted_parameters(fn) or frozenset()) & LOOP_BOUND_NAMES
+
+    async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
+        """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
+        try:
+            from open_webui.utils.middleware import process_tool_result, tool_result_content
+        except ImportError:
+            return ToolOutput(serialize_result(raw))
+        where = (entry.get("type", ""), bool(entry.get("direct")), self.metadata, self.user)
+        result, files, embeds = await process_tool_result(self.request, name, raw, *where)
+        text = result if isinstance(result, str) else tool_result_content(result)
+        if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
+            text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
+        images, shown = await self._split_files(files or [])
+        if shown and not await self._send({"type": "files", "data": {"files": shown}}):
+            text += "\n(The files this tool produced could not be shown to the user.)"
+        await self._sources(name, kwargs, entry, text)
+        return ToolOutput(text, tuple(images))
+
+    async def _split_files(self, files: list) -> tuple[list[str], list[dict]]:
+        """Data-URI images go to the inner model only; other files to the chat (images to both)."""
+        images: list[str] = []  # for the inner model
+        shown: list[dict] = []  # for the chat
+        for item in files:
+            if not isinstance(item, dict):
+                continue
+            url = item.get("url") or ""
+            if item.get("type") == "image" and isinstance(url, str) and url.startswith("data:"):
+                try:
+                    from open_webui.utils.middleware import store_tool_result_image
+
+                    url = await store_tool_result_image(self.request, url, self.metadata, self.user)
+                except Exception:
+                    log.debug("subquery: could not store a tool image", exc_info=True)
+                images.append(url)
+                continue
+            shown.append(item)
+            if item.get("type") == "image" and url:
+                images.append(url)
+        return images, shown
+
+    async def _sources(self, name: str, kwargs: dict, entry: Mapping[str, Any], text: str) -> None:
+        capabilities = ((self.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
+        if not text or capabilities.get("citations", True) is False:
+            return
+        try:
+            from open_webui.utils.middleware import CITATION_TOOL_NAMES, get_citation_source_from_tool_result
+
+            if name not in CITATION_TOOL_NAMES:
+                return
+            sources = get_citation_source_from_tool_result(
+                tool_name=name, tool_params=kwargs, tool_result=text, tool_id=entry.get("tool_id", "")
+            )
+        except Exception:
+            log.debug("subquery: no citation sources", exc_info=True)
+            return
+        for source in sources or []:
+            self.sources.append(source)  # numbered as it goes out (see `_with_citations`)
+            await self._send({"type": "source", "data": source})
+
+    async def _send(self, event: dict) -> bool:
+        """One event to the chat message; False when it could not go out."""
+        if not callable(self.turn.event_emitter):
+            return False
+        try:
+            await asyncio.wait_for(self.turn.event_emitter(event), timeout=10)
+            return True
+        except Exception:
+            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
+            return False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -3825,11 +3718,10 @@ async def run_many(
     ready = await get_ready(valves, turn, emit)
     if isinstance(ready, str):
         return ready
-    at_once, deadline = ready.settings.max_parallel_subqueries, started + ready.settings.total_timeout_seconds
-    share = max(
-        ready.settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS
-    )  # the answer stays compact
-    ready = replace(ready, settings=replace(ready.settings, max_output_chars=share))
+    settings = ready.settings
+    at_once, deadline = settings.max_parallel_subqueries, started + settings.total_timeout_seconds
+    share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
+    ready = replace(ready, settings=replace(settings, max_output_chars=share))
     slots, approvals, tasks = asyncio.Semaphore(at_once), asyncio.Lock(), [TaskRun(p) for p in prompts]
 
     async def one(task: TaskRun, label: str) -> None:
@@ -3883,8 +3775,9 @@ async def run_task(
     tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
     tools, left_out = cap_request_tools(tools, task.prompt)
     await emit(start_line(tools, left_out), False)
+    hooks = run.hooks()
     return await run_subquery_loop(
-        messages, tools, ready.settings, run.hooks(), untrusted=untrusted, deadline=deadline
+        messages, tools, ready.settings, hooks, untrusted=untrusted, deadline=deadline
     )
 
 
@@ -3914,13 +3807,8 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
     line = f"Subquery started · {n} tool{'s' if n != 1 else ''} available"
     if not left_out:
         return line
-    names = ", ".join(left_out)
-    log.warning(
-        "subquery: %d tools left out of the request (providers accept at most %d): %s",
-        len(left_out),
-        MAX_REQUEST_TOOLS,
-        names,
-    )
+    why = "subquery: %d tools left out of the request (providers accept at most %d): %s"
+    log.warning(why, len(left_out), MAX_REQUEST_TOOLS, ", ".join(left_out))
     return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
 
@@ -3934,9 +3822,8 @@ async def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[l
     context = files_context(run.turn.files, run.metadata.get("sources") or [], run.settings.max_result_chars)
     deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
     manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
-    system = "\n".join(
-        part for part in (await turn_context(run.turn, run.user, run.entries), manifest) if part
-    )
+    parts = (await turn_context(run.turn, run.user, run.entries), manifest)
+    system = "\n".join(part for part in parts if part)
     recent = tail_messages(run.turn.messages, n_recent)
     task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]

@@ -17,12 +17,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from textcalls.calls import ToolCall, normalize_tool_calls
-from textcalls.guard import TextGuard
-from textcalls.reader import text_calls
+from textcalls.reader import TextGuard, text_calls
 
-from .messages import _text_of, gathered_summary, unique_ids
+from .messages import REASONING_TAGS, _text_of, gathered_summary, strip_reasoning, unique_ids
 from .prepare import call_signature, prepare_round, serialize_result
-from .reasoning import REASONING_TAGS, strip_reasoning
 from .status import call_line
 from .types import (
     MAX_REQUEST_TOOLS,
@@ -190,11 +188,9 @@ class _Loop:
         """One model round under the deadline (None: the time ran out)."""
         remaining = self.remaining()
         specs = request_specs(self.tools)
+        asked = self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None)
         try:
-            reply = await asyncio.wait_for(
-                self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None),
-                timeout=max(remaining, 0.001),
-            )
+            reply = await asyncio.wait_for(asked, timeout=max(remaining, 0.001))
         except TimeoutError:
             return None
         self.usages.append(reply.usage)
@@ -228,9 +224,8 @@ class _Loop:
 
     async def asked(self, call: ToolCall, kwargs: dict) -> bool:
         try:
-            ok = await asyncio.wait_for(
-                self.hooks.approve(call, kwargs, self.remaining()), timeout=max(self.remaining(), 0.001)
-            )
+            asked = self.hooks.approve(call, kwargs, self.remaining())
+            ok = await asyncio.wait_for(asked, timeout=max(self.remaining(), 0.001))
         except Exception:
             return False
         return ok is True
@@ -321,11 +316,8 @@ class _Loop:
         found = text_calls(text, self.specs(), "ignored", self.guard.refuses)  # its own calls do not run
         await self.log_refused(found.refused)
         if reply.error or not found.text.strip():
-            reason = reply.error or "the model gave no final answer"
-            return self.result(
-                f"[Subquery used all {rounds} rounds; {reason}. What was gathered:]\n{self.gathered()}",
-                "max_rounds",
-            )
+            note = f"[Subquery used all {rounds} rounds; {reply.error or 'the model gave no final answer'}."
+            return self.result(f"{note} What was gathered:]\n{self.gathered()}", "max_rounds")
         return self.result(found.text.strip() + refused_note(found.refused, final=True), "max_rounds")
 
 
@@ -345,7 +337,7 @@ async def run_calls(
     async def one(p: Prepared) -> ToolOutput:
         if p.answer is not None:
             return ToolOutput(p.answer, outcome=p.outcome or "refused")
-        name, limit, started = p.call.name, timeout(p) if callable(timeout) else timeout, False
+        error, limit, started = f"Error: `{p.call.name}`", timeout(p) if callable(timeout) else timeout, False
 
         async def go() -> str | ToolOutput:
             nonlocal started
@@ -358,21 +350,15 @@ async def run_calls(
         except TimeoutError:
             if not started:
                 why = f"no free slot within {limit:g} s (other calls of this round were still running)."
-                return ToolOutput(f"Error: `{name}` was not started: {why}", outcome="not started")
-            return ToolOutput(
-                f"Error: `{name}` timed out after {limit:g} s and was abandoned.", outcome="timed out"
-            )
+                return ToolOutput(f"{error} was not started: {why}", outcome="not started")
+            return ToolOutput(f"{error} timed out after {limit:g} s and was abandoned.", outcome="timed out")
         except NotStarted as exc:
-            return ToolOutput(f"Error: `{name}` was not started: {exc}", outcome="not started")
+            return ToolOutput(f"{error} was not started: {exc}", outcome="not started")
         except Exception as exc:  # the model can react to a failing tool
-            return ToolOutput(
-                f"Error: `{name}` raised {type(exc).__name__}: {_safe_str(exc)}", outcome="failed"
-            )
-        return (
-            out
-            if isinstance(out, ToolOutput)
-            else ToolOutput(out if isinstance(out, str) else serialize_result(out))
-        )
+            return ToolOutput(f"{error} raised {type(exc).__name__}: {_safe_str(exc)}", outcome="failed")
+        if isinstance(out, ToolOutput):
+            return out
+        return ToolOutput(out if isinstance(out, str) else serialize_result(out))
 
     return list(await asyncio.gather(*(one(p) for p in prepared)))
 

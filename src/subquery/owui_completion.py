@@ -11,8 +11,7 @@ from typing import Any
 
 from textcalls.calls import _arguments_text
 
-from .messages import _text_of
-from .reasoning import reasoning_of
+from .messages import _text_of, reasoning_of
 from .types import Completion, _safe_str
 
 # What `generate_chat_completion` sets on `request.state`; an inner call's own request starts without.
@@ -127,9 +126,8 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
                 if not isinstance(tc, dict):
                     continue
                 index = tc.get("index") if isinstance(tc.get("index"), int) else len(calls)
-                slot = calls.setdefault(
-                    index, {"id": None, "type": "function", "function": {"name": "", "arguments": ""}}
-                )
+                empty = {"id": None, "type": "function", "function": {"name": "", "arguments": ""}}
+                slot = calls.setdefault(index, empty)
                 if tc.get("id"):
                     slot["id"] = tc["id"]
                 fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}

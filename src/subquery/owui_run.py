@@ -1,123 +1,58 @@
-"""The turn (`Turn`: what Open WebUI handed this tool call, read once and typed) and one loop's context (`Run`: the
-turn, the user, the inner model, the selected tools, the limits; it provides the loop's hooks and makes its model
-rounds; its tool calls are in owui_calls). The same rules as a direct chat: each inner model call goes through the
-installed filters' `request` hooks with `{**form, "metadata": ...}`, then `generate_chat_completion` WITHOUT
-bypass_filter (the user's model access check runs), on a request of its own (`inner_request`): nothing is written
-on the turn's request, which the outer loop and other inner calls share. The citation context is rebuilt every
-round (`_with_citations`), numbered as sources went out."""
+"""One loop's context on Open WebUI (`Run`: the turn, the user, the inner model, the selected tools, the limits);
+it provides the loop's hooks. Its model rounds follow the same rules as a direct chat: the installed filters'
+`request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs WITHOUT bypass_filter (the
+user's model access check runs), on a request of its own (`inner_request`): nothing is written on the turn's
+request, which the outer loop and other inner calls share; the citation context is rebuilt every round. Its tool
+calls run as Open WebUI's own loop runs them: `call_tool` resolved, approval, the call (in the browser, on the
+event loop or, where the admin allows it, in a thread), the result rendered by Open WebUI, its embeds, files and
+citation sources sent to the chat message."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+import inspect
+import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from textcalls.calls import ToolCall
+
 from .loop import Hooks
-from .owui_calls import _ToolCalls
+from .messages import reasoning_tags_for, replay_reasoning
 from .owui_completion import _normalized, _read_stream, completion_from, inner_request, model_entry
-from .reasoning import reasoning_tags_for, replay_reasoning
+from .owui_context import Turn
+from .owui_select import _unwrap, coerce_for, entry_keys
+from .prepare import accepted_parameters, serialize_result
 from .status import StatusEmitter, TaskStatus
-from .types import Completion, Settings, _safe_str, log
+from .threads import in_thread
+from .types import Completion, NotStarted, Settings, ToolOutput, _safe_str, log
+
+# Parameters a sync tool may take that belong to the event loop: such a tool never runs in a thread.
+LOOP_BOUND_NAMES = frozenset({"__event_emitter__", "__event_call__"})
+# A sync call waits for a free thread at most its timeout less this, so "not started" can be told.
+THREAD_WAIT_MARGIN = 0.05
 
 
-@dataclass(frozen=True, kw_only=True)
-class Turn:
-    """What Open WebUI handed this tool call (its dunder arguments), read once and typed.
-
-    Built by `Turn.from_dunders` for each call, never stored on the tool instance; every loop the
-    call runs reads its turn from here.
-    """
-
-    request: Any
-    user: Mapping[str, Any]
-    metadata: Mapping[str, Any]
-    messages: Sequence[Any]
-    files: Sequence[Any]
-    event_emitter: Callable[[dict], Awaitable[Any]] | None = None
-    event_call: Callable[[dict], Awaitable[Any]] | None = None
-    tool_id: str | None = None
-    task_model: Mapping[str, Any] = field(default_factory=dict)  # `__model__`: Open WebUI's task model
-    oauth_token: Any = None
-
-    @classmethod
-    def from_dunders(cls, **dunders: Any) -> Turn:
-        """The turn from the arguments Open WebUI injects, by keyword (anything missing or malformed is empty)."""
-
-        def get(name: str, kind: Any, empty: Any = None) -> Any:
-            value = dunders.get(f"__{name}__")
-            return value if isinstance(value, kind) else empty
-
-        return cls(
-            request=dunders.get("__request__"),
-            user=get("user", Mapping, {}),
-            metadata=get("metadata", Mapping, {}),
-            messages=get("messages", list, []),
-            files=get("files", list, []),
-            event_emitter=get("event_emitter", Callable),
-            event_call=get("event_call", Callable),
-            tool_id=get("id", str),
-            task_model=get("model", Mapping, {}),
-            oauth_token=dunders.get("__oauth_token__"),
-        )
-
-    @property
-    def params(self) -> Mapping[str, Any]:
-        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
-        params = self.metadata.get("params")
-        return params if isinstance(params, Mapping) else {}
-
-    @property
-    def chat_model(self) -> dict:
-        model = self.metadata.get("model")
-        return model if isinstance(model, dict) else {}
-
-    @property
-    def chat_model_id(self) -> str | None:
-        return self.metadata.get("model_id") or self.chat_model.get("id")
-
-    @property
-    def show_status(self) -> bool:
-        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
-        valves = self.user.get("valves")
-        show = getattr(valves, "show_status", None)
-        if show is None and isinstance(valves, Mapping):
-            show = valves.get("show_status")
-        return show is not False
-
-    @property
-    def direct_tools_ok(self) -> bool:
-        """Whether a live browser session can run the user's direct tool servers."""
-        return self.event_call is not None and bool(self.metadata.get("session_id"))
-
-    def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
-        """The arguments Open WebUI's middleware injects into its tools and filters in this turn
-        (`process_chat_payload`), with the given user, OAuth token and model."""
-        return {
-            "__event_emitter__": self.event_emitter,
-            "__event_call__": self.event_call,
-            "__user__": user,
-            "__metadata__": self.metadata,
-            "__oauth_token__": oauth_token,
-            "__request__": self.request,
-            "__model__": model,
-            "__chat_id__": self.metadata.get("chat_id"),
-            "__message_id__": self.metadata.get("message_id"),
-        }
+async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
+    """The tool wrapper with `__messages__`/`__files__` re-bound, as Open WebUI's loop re-binds them
+    for each call (`get_updated_tool_function`)."""
+    try:
+        from open_webui.utils.tools import get_updated_tool_function
+    except ImportError:
+        return wrapper
+    return await get_updated_tool_function(function=wrapper, extra_params=dict(fresh))
 
 
 @dataclass(kw_only=True)
-class Run(_ToolCalls):
-    """One loop's context: the turn, the resolved user and model, the selected tools, the limits.
-
-    Built per loop (never stored on the tool instance); provides the loop's hooks. `entries` are
-    the selected Open WebUI tool entries, keyed by function name. `messages` (the last request's),
-    `usages` (every model call's) and `sources` (the citation sources sent, in order) are what this
-    loop has seen so far. `prompt`/`prompt_at`: the task and its message (the citation context goes
-    there). `approvals`: the lock the tasks of one `subqueries` call share, so that the user is asked
-    one confirmation at a time.
-    """
+class Run:
+    """One loop's context, built per loop (never stored on the tool instance). `entries`: the selected Open WebUI
+    tool entries, by function name. `messages` (the last request's), `usages` (every model call's) and `sources`
+    (the citation sources sent, in order): what this loop has seen so far. `prompt`/`prompt_at`: the task and its
+    message (the citation context goes there). `approvals`: the lock the tasks of one `subqueries` call share, so
+    that the user is asked one confirmation at a time."""
 
     turn: Turn
     user: Any
@@ -150,7 +85,6 @@ class Run(_ToolCalls):
         tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
         return Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
 
-    # -- model rounds --------------------------------------------------------------
     async def complete(
         self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
     ) -> Completion:
@@ -304,3 +238,153 @@ class Run(_ToolCalls):
             log_model_usage(self.request, self.user, self.model_id, dict(usage))
         except Exception:
             log.debug("subquery: usage logging unavailable", exc_info=True)
+
+    def resolve(self, call: ToolCall) -> ToolCall | str:
+        """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
+        if call.name != "call_tool" or "call_tool" not in self.entries:
+            return call
+        try:
+            from open_webui.utils.tool_search import resolve_tool_call
+        except ImportError:
+            return "Error: call_tool needs Open WebUI 0.12 (Tool Search)."
+        tc = {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+        error = resolve_tool_call(tc, self.entries)
+        if error:
+            return error
+        fn = tc["function"]
+        return replace(call, name=fn["name"], arguments=fn["arguments"], provider=(call.name, call.arguments))
+
+    async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
+        """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
+        if self.turn.params.get("tool_approval_mode") != "ask":
+            return True
+        entry = self.entries.get(call.name) or {}
+        if call.name == "ask_user" and entry.get("type") == "builtin":
+            return True
+        if not callable(self.turn.event_call):
+            return False
+        tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
+        event = {"type": "confirmation", "data": {"tool_call": tool_call}}
+        try:
+            async with self.approvals or contextlib.nullcontext():  # one question at a time across tasks
+                answer = await asyncio.wait_for(self.turn.event_call(event), timeout=max(remaining, 0.001))
+        except Exception:
+            return False
+        return answer is True  # disconnection and timeout replies are error objects, not approval
+
+    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
+        entry = self.entries[call.name]
+        if entry.get("direct") and not callable(self.turn.event_call):
+            return ToolOutput("Error: Browser session is not connected for this direct tool.")
+        failed = False
+        try:
+            if entry.get("direct"):
+                raw = await self._call_direct(call, entry, kwargs)
+            else:
+                raw = await self._call_local(call.name, entry, kwargs, timeout)
+        except NotStarted:
+            raise
+        except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
+            raw, failed = {"error": _safe_str(exc)}, True
+        output = await self._render(call.name, kwargs, entry, raw)
+        return replace(output, outcome="failed") if failed else output
+
+    async def _call_direct(self, call: ToolCall, entry: Mapping[str, Any], kwargs: dict) -> Any:
+        """A user-level tool server: the browser runs it (`execute:tool`)."""
+        event_id, server = str(uuid.uuid4()), entry.get("server", {})
+        data = {"id": event_id, "name": call.name, "params": kwargs, "server": server}
+        data["session_id"] = self.metadata.get("session_id")
+        return await self.turn.event_call({"type": "execute:tool", "data": data})
+
+    async def _call_local(self, name: str, entry: Mapping[str, Any], kwargs: dict, timeout: float) -> Any:
+        """As Open WebUI's loop: `__messages__` and `__files__` refreshed for the call, a sync function
+        on the event loop; in a thread only where the admin allows it (valve `sync_tools_in_threads`)."""
+        fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
+        wrapper = entry["callable"]
+        fn, bound = _unwrap(wrapper)
+        if self._threaded(name, entry, fn, wrapper):
+            bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
+            wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
+            kwargs = {**bound, **coerce_for(wrapper, kwargs)}
+            raw = await in_thread(fn, kwargs, self.settings.max_tool_threads, wait)
+        else:
+            raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
+        return await raw if inspect.isawaitable(raw) else raw
+
+    def _threaded(self, name: str, entry: Mapping[str, Any], fn: Any, wrapper: Any) -> bool:
+        """A sync tool runs in a thread when the admin listed it as thread-safe, unless it takes
+        `__event_emitter__`/`__event_call__` (those belong to the event loop)."""
+        if not self.thread_tools or fn is wrapper or inspect.iscoroutinefunction(fn):
+            return False
+        if "*" not in self.thread_tools and not entry_keys(name, entry) & set(self.thread_tools):
+            return False
+        return not (accepted_parameters(fn) or frozenset()) & LOOP_BOUND_NAMES
+
+    async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
+        """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
+        try:
+            from open_webui.utils.middleware import process_tool_result, tool_result_content
+        except ImportError:
+            return ToolOutput(serialize_result(raw))
+        where = (entry.get("type", ""), bool(entry.get("direct")), self.metadata, self.user)
+        result, files, embeds = await process_tool_result(self.request, name, raw, *where)
+        text = result if isinstance(result, str) else tool_result_content(result)
+        if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
+            text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
+        images, shown = await self._split_files(files or [])
+        if shown and not await self._send({"type": "files", "data": {"files": shown}}):
+            text += "\n(The files this tool produced could not be shown to the user.)"
+        await self._sources(name, kwargs, entry, text)
+        return ToolOutput(text, tuple(images))
+
+    async def _split_files(self, files: list) -> tuple[list[str], list[dict]]:
+        """Data-URI images go to the inner model only; other files to the chat (images to both)."""
+        images: list[str] = []  # for the inner model
+        shown: list[dict] = []  # for the chat
+        for item in files:
+            if not isinstance(item, dict):
+                continue
+            url = item.get("url") or ""
+            if item.get("type") == "image" and isinstance(url, str) and url.startswith("data:"):
+                try:
+                    from open_webui.utils.middleware import store_tool_result_image
+
+                    url = await store_tool_result_image(self.request, url, self.metadata, self.user)
+                except Exception:
+                    log.debug("subquery: could not store a tool image", exc_info=True)
+                images.append(url)
+                continue
+            shown.append(item)
+            if item.get("type") == "image" and url:
+                images.append(url)
+        return images, shown
+
+    async def _sources(self, name: str, kwargs: dict, entry: Mapping[str, Any], text: str) -> None:
+        capabilities = ((self.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
+        if not text or capabilities.get("citations", True) is False:
+            return
+        try:
+            from open_webui.utils.middleware import CITATION_TOOL_NAMES, get_citation_source_from_tool_result
+
+            if name not in CITATION_TOOL_NAMES:
+                return
+            sources = get_citation_source_from_tool_result(
+                tool_name=name, tool_params=kwargs, tool_result=text, tool_id=entry.get("tool_id", "")
+            )
+        except Exception:
+            log.debug("subquery: no citation sources", exc_info=True)
+            return
+        for source in sources or []:
+            self.sources.append(source)  # numbered as it goes out (see `_with_citations`)
+            await self._send({"type": "source", "data": source})
+
+    async def _send(self, event: dict) -> bool:
+        """One event to the chat message; False when it could not go out."""
+        if not callable(self.turn.event_emitter):
+            return False
+        try:
+            await asyncio.wait_for(self.turn.event_emitter(event), timeout=10)
+            return True
+        except Exception:
+            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
+            return False

@@ -9,13 +9,11 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .owui_context import Turn
 from .prepare import accepted_parameters
 from .types import MAX_REQUEST_TOOLS, SUBQUERY_MARKER, ToolInfo, log
-
-if TYPE_CHECKING:
-    from .owui_run import Turn
 
 
 def parse_id_list(text: str) -> list[str]:
@@ -40,42 +38,25 @@ def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bo
     """This tool, under any id: by its tool id, or by the marker on its callable or module."""
     if own_id and entry.get("tool_id") == own_id:
         return True
-    fn = entry.get("callable")
-    for candidate in (fn, getattr(fn, "__function__", None)):
-        if candidate is None:
-            continue
-        namespace = getattr(candidate, "__globals__", None)  # the module the callable was defined in
-        if isinstance(namespace, dict) and namespace.get("SUBQUERY_MARKER") == SUBQUERY_MARKER:
-            return True
-    return False
+    fn = entry.get("callable")  # its module's namespace names it (a wrapper's: its `__function__`'s)
+    namespaces = (getattr(f, "__globals__", None) for f in (fn, getattr(fn, "__function__", None)))
+    return any(isinstance(ns, dict) and ns.get("SUBQUERY_MARKER") == SUBQUERY_MARKER for ns in namespaces)
 
 
 def select_tools(
-    entries: Mapping[str, Any],
-    own_id: str | None,
-    include: Sequence[str],
-    exclude: Sequence[str],
-    direct_ok: bool,
+    entries: Mapping[str, Any], own_id: str | None, include: list[str], exclude: list[str], direct_ok: bool
 ) -> dict[str, Any]:
     """The tool entries the inner loop may use (`call_tool` has no callable: it is resolved)."""
-    chosen = {}
-    for name, entry in (entries or {}).items():
+
+    def wanted(name: str, entry: Any) -> bool:
         if not isinstance(entry, Mapping) or not isinstance(entry.get("spec"), Mapping):
-            continue
-        if is_self_entry(name, entry, own_id):
-            continue
+            return False
         keys = entry_keys(name, entry)
-        if include and not keys & set(include):
-            continue
-        if exclude and keys & set(exclude):
-            continue
-        if entry.get("direct"):
-            if not direct_ok:
-                continue
-        elif not callable(entry.get("callable")) and name != "call_tool":
-            continue
-        chosen[name] = entry
-    return chosen
+        if is_self_entry(name, entry, own_id) or (include and not keys & set(include)) or keys & set(exclude):
+            return False
+        return direct_ok if entry.get("direct") else callable(entry.get("callable")) or name == "call_tool"
+
+    return {name: entry for name, entry in (entries or {}).items() if wanted(name, entry)}
 
 
 # Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.

@@ -20,8 +20,8 @@ from pydantic import BaseModel, Field
 from .loop import run_subquery_loop
 from .messages import files_context, message_texts, tail_messages
 from .owui_completion import model_entry
-from .owui_context import chat_params, turn_context
-from .owui_run import Run, Turn
+from .owui_context import Turn, chat_params, turn_context
+from .owui_run import Run
 from .owui_select import (
     _tool_entries,
     _tool_search_manifest,
@@ -128,11 +128,10 @@ async def run_many(
     ready = await get_ready(valves, turn, emit)
     if isinstance(ready, str):
         return ready
-    at_once, deadline = ready.settings.max_parallel_subqueries, started + ready.settings.total_timeout_seconds
-    share = max(
-        ready.settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS
-    )  # the answer stays compact
-    ready = replace(ready, settings=replace(ready.settings, max_output_chars=share))
+    settings = ready.settings
+    at_once, deadline = settings.max_parallel_subqueries, started + settings.total_timeout_seconds
+    share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
+    ready = replace(ready, settings=replace(settings, max_output_chars=share))
     slots, approvals, tasks = asyncio.Semaphore(at_once), asyncio.Lock(), [TaskRun(p) for p in prompts]
 
     async def one(task: TaskRun, label: str) -> None:
@@ -186,8 +185,9 @@ async def run_task(
     tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
     tools, left_out = cap_request_tools(tools, task.prompt)
     await emit(start_line(tools, left_out), False)
+    hooks = run.hooks()
     return await run_subquery_loop(
-        messages, tools, ready.settings, run.hooks(), untrusted=untrusted, deadline=deadline
+        messages, tools, ready.settings, hooks, untrusted=untrusted, deadline=deadline
     )
 
 
@@ -217,13 +217,8 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
     line = f"Subquery started · {n} tool{'s' if n != 1 else ''} available"
     if not left_out:
         return line
-    names = ", ".join(left_out)
-    log.warning(
-        "subquery: %d tools left out of the request (providers accept at most %d): %s",
-        len(left_out),
-        MAX_REQUEST_TOOLS,
-        names,
-    )
+    why = "subquery: %d tools left out of the request (providers accept at most %d): %s"
+    log.warning(why, len(left_out), MAX_REQUEST_TOOLS, ", ".join(left_out))
     return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
 
@@ -237,9 +232,8 @@ async def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[l
     context = files_context(run.turn.files, run.metadata.get("sources") or [], run.settings.max_result_chars)
     deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
     manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
-    system = "\n".join(
-        part for part in (await turn_context(run.turn, run.user, run.entries), manifest) if part
-    )
+    parts = (await turn_context(run.turn, run.user, run.entries), manifest)
+    system = "\n".join(part for part in parts if part)
     recent = tail_messages(run.turn.messages, n_recent)
     task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]

@@ -13,13 +13,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .owui_context import Turn
 from .status import _spawn
 from .types import log, summarize_usage
-
-if TYPE_CHECKING:
-    from .owui_run import Turn
 
 USAGE_WAIT_SECONDS = 1800.0  # longest wait for the turn's final save; then the usage is added anyway
 USAGE_POLL_SECONDS = 0.5

@@ -15,11 +15,10 @@ from typing import Any
 
 from textcalls.calls import decode_arguments
 
-from .types import LoopResult, _safe_str, _shorten, human_tokens, log
+from .types import LoopResult, _safe_str, _shorten, log
 
 CALL_LINE_CHARS = 200
 ARGUMENT_CHARS = 40
-STATUS_INTERVAL_SECONDS = 0.3
 # A line is sent in the background and may take this long; the loop never waits for it.
 STATUS_SEND_SECONDS = 5.0
 # The caller waits at most this long for the final `done` line; a slower one still goes out afterwards.
@@ -27,12 +26,8 @@ DONE_WAIT_SECONDS = 0.3
 # Call lines kept per subquery (each is a database write); further calls are counted in one line.
 MAX_CALL_LINES = 48
 _BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
-_VERDICTS = {
-    "answered": "done",
-    "max_rounds": "done (round limit reached)",
-    "deadline": "stopped at the time limit",
-    "error": "failed",
-}
+_VERDICTS = {"answered": "done", "max_rounds": "done (round limit reached)", "error": "failed"}
+_VERDICTS["deadline"] = "stopped at the time limit"
 
 
 def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
@@ -74,7 +69,7 @@ def _unlisted(n: int) -> str:
 def _totals(rounds: int, calls: int, tokens: int, seconds: float) -> str:
     return (
         f"{rounds} round{'s' if rounds != 1 else ''} · {calls} tool call{'s' if calls != 1 else ''} · "
-        f"{human_tokens(tokens)} tokens · {seconds:.1f} s"
+        f"{f'{tokens / 1000:.1f}k' if tokens >= 1000 else tokens} tokens · {seconds:.1f} s"
     )
 
 
@@ -105,11 +100,7 @@ class StatusEmitter:
     """
 
     def __init__(
-        self,
-        event_emitter: Any,
-        enabled: bool,
-        min_interval: float = STATUS_INTERVAL_SECONDS,
-        max_lines: int | None = None,
+        self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines: int | None = None
     ):
         self.event_emitter = event_emitter if enabled else None
         self.min_interval = min_interval

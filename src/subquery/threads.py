@@ -20,7 +20,7 @@ from typing import Any
 
 from .types import NotStarted
 
-_STATE_MODULE = "_owui_subquery_depth"
+_STATE_MODULE = "_owui_subquery_depth"  # the first version's name: copies of older versions share the marker
 
 
 def process_state() -> types.ModuleType:
@@ -69,8 +69,7 @@ class ThreadGate:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._waiters: collections.deque = collections.deque()
-        self.running = 0
-        self.peak = 0
+        self.running = self.peak = 0
 
     async def acquire(self, limit: int) -> None:
         loop = asyncio.get_running_loop()
@@ -125,9 +124,8 @@ async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: floa
     try:
         await asyncio.wait_for(gate.acquire(limit), timeout=max(wait, 0.001))
     except TimeoutError:
-        raise NotStarted(
-            f"all {limit} threads for sync tools in this server are busy (Subquery valve max_tool_threads)"
-        ) from None
+        busy = f"all {limit} threads for sync tools in this server are busy (Subquery valve max_tool_threads)"
+        raise NotStarted(busy) from None
     loop = asyncio.get_running_loop()
     future: asyncio.Future = loop.create_future()
     context = contextvars.copy_context()
@@ -143,10 +141,8 @@ async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: floa
             value, error = None, exc
         finally:
             gate.release()
-        try:
+        with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
             loop.call_soon_threadsafe(settle, value, error)
-        except RuntimeError:  # the loop is gone: nobody waits any more
-            pass
 
     try:
         threading.Thread(target=target, name="subquery-tool", daemon=True).start()

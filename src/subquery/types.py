@@ -173,7 +173,3 @@ def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
     if not total["total_tokens"]:
         total["total_tokens"] = total["prompt_tokens"] + total["completion_tokens"]
     return total
-
-
-def human_tokens(n: int) -> str:
-    return f"{n / 1000:.1f}k" if n >= 1000 else str(n)

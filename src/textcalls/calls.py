@@ -8,6 +8,7 @@ readers of JSON call envelopes. Work is bounded on any text: at most `_MAX_UNITS
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import math
 import re
@@ -201,19 +202,12 @@ def _as_type(text: str, kind: str) -> tuple[bool, Any]:
         return True, None
     if kind in ("object", "array"):
         value = _literal(text)
-        if value is _NOTHING and '\\"' in text:  # JSON written escaped, as inside a JSON string
-            value = _literal(_json_string_body(text))
+        if value is _NOTHING and '\\"' in text:  # JSON written escaped: `[{\\"a\\": 1}]` read as `[{"a": 1}]`
+            with contextlib.suppress(ValueError, RecursionError):
+                value = _literal(json.loads(f'"{text}"', strict=False))
         if isinstance(value, dict if kind == "object" else list):
             return True, value
     return False, None
-
-
-def _json_string_body(text: str) -> str:
-    """`[{\\"a\\": 1}]` -> `[{"a": 1}]`: the text read as the inside of a JSON string, else unchanged."""
-    try:
-        return json.loads(f'"{text}"', strict=False)
-    except (ValueError, RecursionError):
-        return text
 
 
 def coerce_value(raw: str, schema: Any) -> Any:

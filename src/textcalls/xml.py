@@ -166,10 +166,6 @@ def _xml_pairs(text: str, pos: int, dialect: _Xml, keys: frozenset[str]) -> tupl
             return (args, pos) if dialect.cut_values else None
 
 
-def _keys_of(specs: Mapping[str, dict], name: str) -> frozenset[str]:
-    return frozenset(spec_properties(specs.get(name)))
-
-
 _QNAME = r"\s*[\"']?([^>\"'\n]+?)[\"']?\s*>"  # a name, spaces allowed (Ollama), quotes dropped
 _QWEN = _Xml(
     key=re.compile(r"<parameter=" + _QNAME),
@@ -192,7 +188,7 @@ def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             break
         pos = m.end()
         dialect = _QWEN_WRAPPED if m.group(1) else _QWEN
-        found = _xml_pairs(text, m.end(), dialect, _keys_of(specs, m.group(2)))
+        found = _xml_pairs(text, m.end(), dialect, frozenset(spec_properties(specs.get(m.group(2)))))
         if found is not None:
             units.append(_Unit(m.start(), found[1], ((m.group(2), found[0], False),)))
             pos = found[1]
@@ -225,7 +221,7 @@ def _parse_glm(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             break
         pos = m.end()
         name, spec = m.group(1), specs.get(m.group(1))
-        found = _xml_pairs(text, m.end(), _GLM, _keys_of(specs, name))
+        found = _xml_pairs(text, m.end(), _GLM, frozenset(spec_properties(spec)))
         if found is None:
             continue
         args, end = found
