@@ -58,9 +58,7 @@ _WS = re.compile(r"\s*")
 @dataclass(frozen=True)
 class ToolCall:
     """One call the model asked for, normalized. `arguments` is the raw JSON text (or what was parsed).
-
-    `provider` is the call as the model wrote it when Tool Search resolved `call_tool` into it.
-    """
+    `provider` is the call as the model wrote it when Tool Search resolved `call_tool` into it."""
 
     id: str
     name: str
@@ -86,10 +84,8 @@ def decode_arguments(name: str, raw: str) -> tuple[dict | None, str | None]:
         except Exception:
             where = f" ({exc.msg} at position {exc.pos})" if isinstance(exc, json.JSONDecodeError) else ""
             received = raw if len(raw) <= 200 else raw[:200] + "…"
-            return None, (
-                f"Error: the arguments for `{name}` are not valid JSON{where}. "
-                f"Received: {received}. Send a JSON object."
-            )
+            error = f"Error: the arguments for `{name}` are not valid JSON{where}. Received: {received}. Send a JSON object."
+            return None, error
     if not isinstance(value, dict):
         return None, f"Error: the arguments for `{name}` must be a JSON object, got {type(value).__name__}."
     return value, None
@@ -262,10 +258,8 @@ def coerce_arguments(args: Mapping[str, Any], properties: Mapping[str, Any]) -> 
     out = {}
     for key, value in args.items():
         schema = properties.get(key)
-        if isinstance(value, str) and schema is not None and "string" not in _schema_types(schema):
-            out[key] = coerce_value(value, schema)
-        else:
-            out[key] = value
+        typed = isinstance(value, str) and schema is not None and "string" not in _schema_types(schema)
+        out[key] = coerce_value(value, schema) if typed else value
     return out
 
 
@@ -421,11 +415,9 @@ TEXT_CALL_MODES = ("auto", "always", "off")
 @dataclass(frozen=True)
 class ToolInfo:
     """What the loop knows about one executable tool.
-
     accepted: names the model may fill (None: anything in the spec's properties);
     injected: names the callable's signature reserves for Open WebUI (dropped if the model sends them);
-    passthrough: MCP tools get the arguments unfiltered (MCP servers validate their own).
-    """
+    passthrough: MCP tools get the arguments unfiltered (MCP servers validate their own)."""
 
     name: str
     spec: dict
@@ -434,14 +426,6 @@ class ToolInfo:
     passthrough: bool = False
     deferred: bool = False
     own_time: bool = False  # runs under the subquery's total time only (`delegate_task`, see Tools)
-
-    @property
-    def properties(self) -> dict:
-        return spec_properties(self.spec)
-
-    @property
-    def required(self) -> list[str]:
-        return spec_required(self.spec)
 
 
 @dataclass(frozen=True)
@@ -566,11 +550,9 @@ def message_texts(message: Mapping[str, Any]) -> list[str]:
 
 def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
     """The last `n` messages of the chat, never cut inside a tool group, starting on a user message.
-
     System messages are not copied (the persona stays the model's). The cut is widened backwards
     to the user message of that turn; orphaned results and unanswered calls are dropped, so the
-    tail is always provider-valid.
-    """
+    tail is always provider-valid."""
     if n <= 0 or not messages:
         return []
     convo = [m for m in messages if isinstance(m, dict) and m.get("role") in ("user", "assistant", "tool")]
@@ -665,7 +647,7 @@ def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> s
 
 def gathered_summary(messages: Sequence[dict], limit: int) -> str:
     """What the loop collected (pass only the subquery's own messages), for when it cannot finish."""
-    names: dict[str, str] = {}
+    names: dict[str, str] = {}  # call id -> tool name
     lines: list[str] = []
     for m in messages:
         if m.get("role") == "assistant":
@@ -712,9 +694,8 @@ def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TA
 
 def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
     """The reasoning a provider sent on a reply: its text and its `reasoning_details` entries."""
-    text = next(
-        (message[k] for k in REASONING_TEXT_FIELDS if isinstance(message.get(k), str) and message[k]), ""
-    )
+    texts = (message.get(k) for k in REASONING_TEXT_FIELDS)
+    text = next((t for t in texts if isinstance(t, str) and t), "")
     details = message.get("reasoning_details")
     provider = message.get("provider_specific_fields")
     if not details and isinstance(provider, Mapping):
@@ -753,20 +734,16 @@ message the model can act on; and a tool's result rendered as Open WebUI renders
 
 def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
     """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
-
     A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
-    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument.
-    """
+    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument."""
     if tool.passthrough:
         return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
-    allowed = frozenset(tool.properties)  # Open WebUI keeps the spec's properties...
+    allowed = frozenset(spec_properties(tool.spec))  # Open WebUI keeps the spec's properties...
     if tool.accepted is not None:
         allowed &= tool.accepted  # ...and a known signature must take them too
 
-    def keeps(key: Any) -> bool:
-        return (
-            isinstance(key, str) and key in allowed and key not in tool.injected and not key.startswith("__")
-        )
+    def keeps(k: Any) -> bool:
+        return isinstance(k, str) and k in allowed and k not in tool.injected and not k.startswith("__")
 
     return {k: v for k, v in args.items() if keeps(k)}, [str(k) for k in args if not keeps(k)]
 
@@ -781,9 +758,7 @@ def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
             return f"{name}:{id(kwargs)}"
 
 
-def prepare_call(
-    call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[str, int], limit: int
-) -> Prepared:
+def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping, limit: int) -> Prepared:
     """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
     tool = tools.get(call.name)
     if tool is None and call.name in SELF_NAMES:
@@ -796,22 +771,16 @@ def prepare_call(
     args, error = decode_arguments(call.name, call.arguments)
     if error or args is None:
         return Prepared(call, answer=error, outcome="refused: bad arguments")
-    kwargs, _dropped = filter_arguments(
-        args if tool.passthrough else coerce_arguments(args, tool.properties), tool
-    )
-    missing = [r for r in tool.required if r not in kwargs]
+    props = spec_properties(tool.spec)
+    kwargs, _dropped = filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)
+    missing = [r for r in spec_required(tool.spec) if r not in kwargs]
     if missing:
-        expected = ", ".join(
-            f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items()
-        )
+        expected = ", ".join(f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in props.items())
         answer = f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. Expected: {expected}."
         return Prepared(call, answer=answer, outcome="refused: missing arguments")
     seen = counts.get(call_signature(call.name, kwargs), 0)
     if seen >= limit > 0:
-        answer = (
-            f"Not executed: `{call.name}` was already called {seen} times with exactly these arguments. "
-            "Use the results above, change the arguments, or answer now."
-        )
+        answer = f"Not executed: `{call.name}` was already called {seen} times with exactly these arguments. Use the results above, change the arguments, or answer now."
         return Prepared(call, answer=answer, outcome="refused: repeated too often")
     return Prepared(call, kwargs=kwargs)
 
@@ -820,10 +789,8 @@ def prepare_round(
     calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int], settings: Settings
 ) -> list[Prepared]:
     """Prepare a round's calls in order, counting identical calls AS the round is prepared.
-
     At most `repeat_call_limit` identical calls run (across rounds too); every call gets an answer.
-    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)
-    """
+    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)"""
     out: list[Prepared] = []
     for call in calls:
         try:
@@ -872,9 +839,8 @@ def serialize_result(value: Any) -> str:
 # ----------------------------------------------------------------------------------------------
 
 """Status lines: what the user sees of a subquery while it runs (stored on the chat message; the model never gets
-them): progress, one line per inner call with its outcome, a last `done` line with the totals. Sent in the
-background by one consumer task per emitter, one at a time and each bounded, so a slow socket never holds the loop
-past total_timeout_seconds; call lines are all kept; `done` goes last and is awaited at most DONE_WAIT_SECONDS."""
+them): progress, one line per inner call with its outcome, a last `done` line with the totals; sent in the
+background (`StatusEmitter`), so a slow socket never holds the loop past total_timeout_seconds."""
 
 
 CALL_LINE_CHARS = 200
@@ -949,22 +915,17 @@ def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
 
 class StatusEmitter:
     """The status lines of one subquery (or of all tasks of one `subqueries` call), never holding the loop.
-
     Lines wait in one queue for one consumer task (`_drain`), which sends them in order, one at a time, each
     bounded by STATUS_SEND_SECONDS and, while the subquery runs, shown at least `min_interval`. A progress
     line that comes while a line is being sent or the interval runs is deferred; a newer progress line
     replaces it. Call lines (`log`) are the user's record of each inner call: every one goes out, in order
     (a deferred progress line said before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then
     one line counts the rest. A `done` line replaces a deferred progress line, goes out after the call
-    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it.
-    """
+    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it."""
 
-    def __init__(
-        self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines: int | None = None
-    ):
+    def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines=None):
         self.event_emitter = event_emitter if enabled else None
-        self.min_interval = min_interval
-        self.max_lines = MAX_CALL_LINES if max_lines is None else max_lines
+        self.min_interval, self.max_lines = min_interval, MAX_CALL_LINES if max_lines is None else max_lines
         self.queue: collections.deque[tuple[str, str]] = collections.deque()  # (kind, line), not sent yet
         self.closing = asyncio.Event()  # `done` is queued
         self.worker: asyncio.Task | None = None  # the consumer, while lines wait or one is being sent
@@ -974,16 +935,11 @@ class StatusEmitter:
     async def __call__(self, description: str, done: bool) -> None:
         if self.event_emitter is None or self.closing.is_set():
             return
-        deferred = bool(self.queue) and self.queue[-1][0] == "progress"
+        if self.queue and self.queue[-1][0] == "progress":
+            self.queue.pop()  # a newer line, progress or done, replaces a deferred progress line
         if not done:
             busy = self.worker is not None or time.monotonic() < self.last + self.min_interval
-            if deferred:
-                self.queue[-1] = ("progress", description)  # a newer progress line replaces the deferred one
-            else:
-                self._put("progress" if busy else "line", description)
-            return
-        if deferred:
-            self.queue.pop()
+            return self._put("progress" if busy else "line", description)
         if self.unlisted:
             self._put("line", _unlisted(self.unlisted))
         self._put("done", description)
@@ -1650,12 +1606,8 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Every dialect's units, the outermost first. Dropped: a unit inside another one (a call in a value),
     and one quoted in prose (right after a backtick, inside an inline code span, or inside a code fence
     that is not the whole reply)."""
-    found = [
-        replace(u, dialect=d.name)
-        for d in _DIALECTS
-        if any(k in content for k in d.markers)
-        for u in d.parse(content, specs)
-    ]
+    dialects = [d for d in _DIALECTS if any(k in content for k in d.markers)]
+    found = [replace(u, dialect=d.name) for d in dialects for u in d.parse(content, specs)]
     fences = [m.start() for m in re.finditer("```", content)]
     whole = content.strip()
     fenced_reply = len(fences) == 2 and whole.startswith("```") and whole.endswith("```")
@@ -1739,11 +1691,9 @@ def parse_inline_calls(
     content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline"
 ) -> tuple[str, list[ToolCall]]:
     """Find tool calls written as text (`specs`: the offered tools' function specs by name).
-
     Returns (the reply's text outside the calls, calls in order); the text before the first call
     comes first. A call is taken only when it is well-formed and names an offered tool; anything
-    else stays text. The dialects are listed in `_DIALECTS`; each parser's docstring shows one example.
-    """
+    else stays text. The dialects are listed in `_DIALECTS`; each parser's docstring shows one example."""
     found = read_inline_calls(content, specs, id_prefix)
     return found.text, found.calls
 
@@ -1786,9 +1736,7 @@ def _cleaned(text: str, hooks: Any) -> str:
     return text
 
 
-def text_calls(
-    content: str, specs: Mapping[str, dict], id_prefix: str, refuse: Refuse | None = None
-) -> TextCalls:
+def text_calls(content: str, specs: Mapping, id_prefix: str, refuse: Refuse | None = None) -> TextCalls:
     """`read_inline_calls`, guarded: odd text never crashes the loop."""
     try:
         return read_inline_calls(content, specs, id_prefix, refuse)
@@ -1815,9 +1763,7 @@ def scan_text_calls(text: str, specs: Mapping[str, dict]) -> set[tuple[str, str]
     """Every call written in `text` in any dialect, wherever it stands (in prose, quoted, fenced, inside
     a value), as (name, canonical arguments): how a text of data is read for calls."""
     found: set[tuple[str, str]] = set()
-    for dialect in _DIALECTS:
-        if not any(k in text for k in dialect.markers):
-            continue
+    for dialect in (d for d in _DIALECTS if any(k in text for k in d.markers)):
         for unit in (dialect.scan or dialect.parse)(text, specs):
             for name, arguments in _accept(unit, specs) or ():
                 found.add((name, canonical_arguments(arguments)))
@@ -1859,18 +1805,15 @@ def data_spellings(text: str) -> list[str]:
 
 class TextGuard:
     """The texts a run was given as data (tool results, files, recent messages, the prompt).
-
     A call written as text is refused when its text (whitespace aside) stands in one of them, or when
     the same call (name and arguments, in any dialect) is written in one of them. Adding a text costs
-    one pass over it per dialect whose marker it holds; a check is one substring search.
-    """
+    one pass over it per dialect whose marker it holds; a check is one substring search."""
 
     def __init__(self, specs: Mapping[str, dict], texts: Iterable[str] = ()):
         self.specs = dict(specs)
         self.calls: set[tuple[str, str]] = set()
         self._parts: list[str] = []
-        self._haystack = ""
-        self._joined = 0
+        self._haystack, self._joined = "", 0  # the parts joined, and how many of them
         for text in texts:
             self.add(text)
 
@@ -1911,11 +1854,7 @@ NOT_APPROVED = "Error: tool call was not approved."
 IMAGES_NOTE = "Here are the images from the tool results above. Please analyze them."
 REFUSED_OUTCOME = "not run: the same call is in a tool result or other data of this subtask"
 TOO_LONG = "Error: not run: the arguments of the calls in this reply are longer than {limit:,} characters."
-FINAL_ROUND_PROMPT = (
-    "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. "
-    "Answer the subtask now, as completely as you can, from the tool results above; "
-    "say briefly what is still unknown."
-)
+FINAL_ROUND_PROMPT = "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. Answer the subtask now, as completely as you can, from the tool results above; say briefly what is still unknown."
 
 
 async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
@@ -1935,8 +1874,7 @@ class Hooks:
     """What the loop needs from the outside world (the adapter's `Run` provides them): complete (one model
     round), execute (one tool call), approve (the user's yes under tool_approval_mode 'ask'), resolve (Tool
     Search's `call_tool`), emit (progress lines: a newer one may replace one not yet shown) and log (one line
-    per inner call with its outcome, every one kept: the user's record of what ran).
-    """
+    per inner call with its outcome, every one kept: the user's record of what ran)."""
 
     complete: Callable[[list[dict], list[dict] | None, float, str | None], Awaitable[Completion]]
     execute: Callable[[ToolCall, dict, float], Awaitable[str | ToolOutput]]
@@ -1950,10 +1888,8 @@ class Hooks:
 @dataclass(frozen=True)
 class Reading:
     """What one reply asks for: its text, the calls kept for this round, and what was not taken.
-
     refused: (name, arguments) of calls written as text that also stand in data this run was given;
-    they stay text. dropped: calls beyond `max_calls_per_round`, neither run nor replayed.
-    """
+    they stay text. dropped: calls beyond `max_calls_per_round`, neither run nor replayed."""
 
     content: str
     calls: list[ToolCall]
@@ -1978,12 +1914,10 @@ async def run_subquery_loop(
     deadline: float | None = None,
 ) -> LoopResult:
     """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
-
     `untrusted`: texts given to this run as data (files, recent chat messages, the prompt); with
     every tool result they make up the texts a call written as text must not come from (`TextGuard`).
-    `deadline` (on `clock`): when several loops share one; else `total_timeout_seconds` from now.
-    """
-    guard = TextGuard({name: t.spec for name, t in tools.items()}, untrusted)
+    `deadline` (on `clock`): when several loops share one; else `total_timeout_seconds` from now."""
+    guard = TextGuard({name: t.spec for name, t in tools.items()}, untrusted)  # its specs: the offered tools
     deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
     state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), guard)
     while state.rounds < settings.max_rounds:
@@ -1997,9 +1931,8 @@ async def run_subquery_loop(
             return state.result(f"Subquery failed: {reply.error}", "error")
         if reply.error:
             gathered = state.gathered()
-            return state.result(
-                f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n{gathered}", "error"
-            )
+            why = f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n"
+            return state.result(why + gathered, "error")
         reading = state.read_calls(reply)
         if not reading.calls:
             await state.log_refused(reading.refused)
@@ -2050,9 +1983,6 @@ class _Loop:
     def remaining(self) -> float:
         return self.deadline - self.clock()
 
-    def specs(self) -> dict[str, dict]:
-        return {name: t.spec for name, t in self.tools.items()}
-
     async def ask_model(self, tool_choice: str | None) -> Completion | None:
         """One model round under the deadline (None: the time ran out)."""
         remaining = self.remaining()
@@ -2074,7 +2004,7 @@ class _Loop:
         mode = self.settings.text_tool_calls
         self.native_seen = self.native_seen or bool(calls)
         if not calls and self.tools and (mode == "always" or (mode == "auto" and not self.native_seen)):
-            found = text_calls(content, self.specs(), f"call_r{self.rounds}_inline", self.guard.refuses)
+            found = text_calls(content, self.guard.specs, f"call_r{self.rounds}_inline", self.guard.refuses)
             content, calls, refused = found.text, found.calls, tuple(found.refused)
         limit = self.settings.max_calls_per_round
         return Reading(content, unique_ids(calls[:limit], self.messages), refused, max(len(calls) - limit, 0))
@@ -2133,14 +2063,12 @@ class _Loop:
         self.messages.append({"role": "assistant", "content": content, "tool_calls": replayed, **reasoning})
         runnable = [t for t in targets if isinstance(t, ToolCall)]
         prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, self.settings))
-        prepared = await self.approved(
-            [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
-        )
+        ordered = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
+        prepared = await self.approved(ordered)
         self.n_calls += len(reading.calls)
         label = _round_label(reading.calls)
-        await self.hooks.emit(
-            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {label}", False
-        )
+        line = f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {label}"
+        await self.hooks.emit(line, False)
         settings = self.settings
         outputs = await run_calls(prepared, self.hooks.execute, settings.max_parallel_tools, self.timeout_for)
         self.add_results(prepared, outputs, round_notes(reading, settings.max_calls_per_round))
@@ -2149,9 +2077,8 @@ class _Loop:
             await self.hooks.log(call_line(p.call.name, arguments, p.outcome or output.outcome))
         await self.log_refused(reading.refused)
         if reading.dropped:
-            await self.hooks.log(
-                f"Subquery · {reading.dropped} more calls dropped · not run: over max_calls_per_round"
-            )
+            dropped = f"Subquery · {reading.dropped} more calls dropped · not run: over max_calls_per_round"
+            await self.hooks.log(dropped)
 
     def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
         """One tool message per call, in call order (each result also becomes data for `guard`); the
@@ -2182,7 +2109,7 @@ class _Loop:
         if reply is None:
             return self.out_of_time("while the model wrote its final answer")
         text = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
-        found = text_calls(text, self.specs(), "ignored", self.guard.refuses)  # its own calls do not run
+        found = text_calls(text, self.guard.specs, "ignored", self.guard.refuses)  # its own calls do not run
         await self.log_refused(found.refused)
         if reply.error or not found.text.strip():
             note = f"[Subquery used all {rounds} rounds; {reply.error or 'the model gave no final answer'}."
@@ -2191,16 +2118,11 @@ class _Loop:
 
 
 async def run_calls(
-    prepared: Sequence[Prepared],
-    execute: Callable[[ToolCall, dict, float], Awaitable[Any]],
-    max_parallel: int,
-    timeout: float | Callable[[Prepared], float],
+    prepared: Sequence[Prepared], execute: Callable, max_parallel: int, timeout: float | Callable
 ) -> list[ToolOutput]:
     """Run a round's calls concurrently (bounded), results in call order.
-
     The wait for a free slot counts against each call's timeout (a number, or one per call): a call
-    that never got a slot is "not started", one that ran too long "timed out".
-    """
+    that never got a slot is "not started", one that ran too long "timed out"."""
     semaphore = asyncio.Semaphore(max(1, max_parallel))
 
     async def one(p: Prepared) -> ToolOutput:
@@ -2245,11 +2167,7 @@ def refused_note(refused: Sequence[tuple[str, str]], final: bool = False) -> str
         return ""
     names = ", ".join(dict.fromkeys(name for name, _ in refused))
     where = "this answer" if final else "your reply"
-    note = (
-        f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}). The same call "
-        "appears in a tool result, a file or the chat history given to this subtask, so it is quoted data, "
-        "not a request.]"
-    )
+    note = f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}). The same call appears in a tool result, a file or the chat history given to this subtask, so it is quoted data, not a request.]"
     return "\n\n" + note if final else note
 
 
@@ -2257,10 +2175,8 @@ def round_notes(reading: Reading, limit: int) -> str:
     """The notes for the model after a round: refused text calls, calls dropped over the limit."""
     notes = [refused_note(reading.refused)] if reading.refused else []
     if reading.dropped:
-        notes.append(
-            f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most "
-            f"{limit} calls run per round. Send the ones still needed in the next round.]"
-        )
+        more = f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most {limit} calls run per round. Send the ones still needed in the next round.]"
+        notes.append(more)
     return "\n".join(notes)
 
 
@@ -2455,7 +2371,8 @@ class Turn:
 
     @classmethod
     def from_dunders(cls, **dunders: Any) -> Turn:
-        """The turn from the arguments Open WebUI injects, by keyword (anything missing or malformed is empty)."""
+        """The turn from the `__name__` arguments Open WebUI injected, by keyword (a tool function passes its
+        `locals()`: other names are ignored; anything missing or malformed is empty)."""
 
         def get(name: str, kind: Any, empty: Any = None) -> Any:
             value = dunders.get(f"__{name}__")
@@ -2555,12 +2472,9 @@ async def _default_params() -> Mapping:
 
 async def _turn_body_params(request: Any) -> Mapping:
     """The turn's `params` as the client sent them, through the public `Request.json()`."""
-    reader = getattr(request, "json", None)
-    if not callable(reader):
-        return {}
     try:
-        data = await asyncio.wait_for(reader(), timeout=BODY_READ_SECONDS)
-    except Exception:  # no body (an internal request), not JSON, or a closed stream
+        data = await asyncio.wait_for(request.json(), timeout=BODY_READ_SECONDS)
+    except Exception:  # no `json()`, no body (an internal request), not JSON, or a closed stream
         return {}
     params = data.get("params") if isinstance(data, dict) else None
     return params if isinstance(params, Mapping) else {}
@@ -2664,11 +2578,10 @@ async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) ->
         return ""
     from open_webui.models.skills import Skills
 
-    skills = sorted(await Skills.get_skills(user_id=user.id), key=lambda skill: skill.id)
+    skills = sorted((k for k in await Skills.get_skills(user_id=user.id) if k.is_active), key=lambda k: k.id)
     manifest = "".join(
         f"<skill>\n<id>{k.id}</id>\n<name>{k.name}</name>\n<description>{k.description or ''}</description>\n</skill>\n"
         for k in skills
-        if k.is_active
     )
     return f"<available_skills>\n{manifest}</available_skills>" if manifest else ""
 
@@ -2776,11 +2689,9 @@ def cap_request_tools(
     tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
 ) -> tuple[dict[str, ToolInfo], list[str]]:
     """At most `limit` tools go into the request; returns (the tools kept, the names left out).
-
     Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
     case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
-    never count (they are not in the request). The order of the kept tools is left as it was.
-    """
+    never count (they are not in the request). The order of the kept tools is left as it was."""
     sent = [n for n, t in tools.items() if not t.deferred]
     if len(sent) <= limit:
         return dict(tools), []
@@ -2811,9 +2722,7 @@ _INJECTED_NAMES = frozenset(
 
 def _unwrap(fn: Any) -> tuple[Any, dict]:
     """Open WebUI wraps tool methods in an `async def` that runs sync ones ON the event loop.
-
-    Return the original function and its bound dunder arguments, so sync tools can run in a thread.
-    """
+    Return the original function and its bound dunder arguments, so sync tools can run in a thread."""
     original = getattr(fn, "__function__", None)
     bound = getattr(fn, "__extra_params__", None)
     if original is not None and isinstance(bound, dict):
@@ -2823,15 +2732,12 @@ def _unwrap(fn: Any) -> tuple[Any, dict]:
 
 def _owui_coerce(wrapper: Any) -> Callable[[dict], dict] | None:
     """Open WebUI's own `coerce_kwargs` closure from a tool wrapper (None when there is none)."""
-    code = getattr(wrapper, "__code__", None)
-    cells = getattr(wrapper, "__closure__", None) or ()
-    for name, cell in zip(getattr(code, "co_freevars", ()), cells, strict=False):
-        if name == "coerce_kwargs":
-            try:
-                return cell.cell_contents
-            except ValueError:
-                return None
-    return None
+    names = getattr(getattr(wrapper, "__code__", None), "co_freevars", ())
+    cells = dict(zip(names, getattr(wrapper, "__closure__", None) or (), strict=False))
+    try:
+        return cells["coerce_kwargs"].cell_contents if "coerce_kwargs" in cells else None
+    except ValueError:  # an empty cell
+        return None
 
 
 def _coerce_like_owui(fn: Any, kwargs: dict) -> dict:
@@ -2875,9 +2781,7 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
     fn, bound = _unwrap(entry["callable"])
     names = accepted_parameters(fn)
     injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
-    accepted = (
-        None if names is None else frozenset(n for n in names if n not in injected and not n.startswith("__"))
-    )
+    accepted = None if names is None else frozenset(n for n in names - injected if not n.startswith("__"))
     return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred, own_time=own_time)
 
 
@@ -2981,11 +2885,9 @@ def subquery_run() -> Iterator[None]:
 
 class ThreadGate:
     """A bound on the threads sync tools run in, for the whole process.
-
     A slot is taken before a thread starts and given back by the thread itself when it really ends,
     so a call abandoned at its timeout holds its slot until its function returns. Waiters are served
-    in order, each on its own event loop; a waiter that gave up passes a slot it was handed on.
-    """
+    in order, each on its own event loop; a waiter that gave up passes a slot it was handed on."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -3145,9 +3047,7 @@ class Run:
     async def complete(
         self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
     ) -> Completion:
-        """One inner model call, as the native loop makes its follow-up call: the `request` filters
-        get `{**form, "metadata": metadata}`, then Open WebUI's `generate_chat_completion` runs with
-        the user's model access check (no `bypass_filter`), on a request of its own."""
+        """One inner model call, as the native loop makes its follow-up call (the rules: this module's notes)."""
         self.messages, sent = list(messages), copy.deepcopy(messages)
         form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": sent, "stream": False}
         if specs:
@@ -3211,11 +3111,7 @@ class Run:
     def _call_error(self, exc: Exception) -> str:
         detail = getattr(exc, "detail", None) or _safe_str(exc) or type(exc).__name__
         if detail == "Model not found":  # Open WebUI's answer when the user may not use the model
-            return (
-                f"the model `{self.model_id}` is not available to this user (Open WebUI: Model not found). "
-                "The subquery cannot run on it: an admin can grant access to it, or clear the Subquery "
-                "valve `model_id` to use the chat's own model"
-            )
+            return f"the model `{self.model_id}` is not available to this user (Open WebUI: Model not found). The subquery cannot run on it: an admin can grant access to it, or clear the Subquery valve `model_id` to use the chat's own model"
         return f"the model call failed: {detail}"
 
     def _replayed_reasoning(self, completion: Completion) -> dict:
@@ -3253,9 +3149,7 @@ class Run:
             return form
 
     async def _generate(self, form: dict, remaining: float) -> Any:
-        """`generate_chat_completion` on a request of its own: what it writes on `request.state`
-        (bypass flags, metadata, model_id) never reaches the turn's request, which the outer loop and
-        overlapping inner calls share."""
+        """`generate_chat_completion` on a request of its own (`inner_request`), whatever the backend streams."""
         from open_webui.utils.chat import generate_chat_completion
 
         request = inner_request(self.request, form.get("metadata") or {}, self.model_id)
@@ -3398,9 +3292,7 @@ class Run:
         """Data-URI images go to the inner model only; other files to the chat (images to both)."""
         images: list[str] = []  # for the inner model
         shown: list[dict] = []  # for the chat
-        for item in files:
-            if not isinstance(item, dict):
-                continue
+        for item in (i for i in files if isinstance(i, dict)):
             url = item.get("url") or ""
             if item.get("type") == "image" and isinstance(url, str) and url.startswith("data:"):
                 try:
@@ -3482,25 +3374,19 @@ def merged_usage(usages: Sequence[Any]) -> dict:
 def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
     """Count this loop's model calls on the turn's message row, once, after the turn's final save
     (in the background: the tool does not wait for it). Temporary chats have no row."""
-    total = merged_usage(usages)
-    chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
-    if not total or not isinstance(chat_id, str) or not isinstance(message_id, str) or not message_id:
-        return None
     try:
         from open_webui.utils.chat_id import is_saved_chat_id
     except ImportError:
         return None
-    if not is_saved_chat_id(chat_id):
+    chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
+    ids = isinstance(chat_id, str) and isinstance(message_id, str) and bool(message_id)
+    if not ids or not is_saved_chat_id(chat_id) or not (total := merged_usage(usages)):
         return None
     return _spawn(add_usage_after_final_save(chat_id, message_id, total, emit=turn.event_emitter))
 
 
 async def add_usage_after_final_save(
-    chat_id: str,
-    message_id: str,
-    usage: Mapping[str, Any],
-    wait: float = USAGE_WAIT_SECONDS,
-    emit: Callable[[dict], Awaitable[Any]] | None = None,
+    chat_id: str, message_id: str, usage: Mapping, wait: float = USAGE_WAIT_SECONDS, emit: Any = None
 ) -> dict | None:
     """Wait (bounded) until the message is saved as done, then add `usage` to it; the new total, also sent
     to the browser's copy of the message (`emit`), so that its next save of the chat carries the same."""
@@ -3532,7 +3418,6 @@ async def add_usage_after_final_save(
 async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, Any]) -> dict | None:
     """Add `usage` to the message's row (what the analytics sum) and give the chat history's copy the
     same total, in one transaction under the chat's lock. Returns the new total.
-
     Private on purpose: 0.12.4 has no public call that does this. Its public writers of a message
     (`Chats.edit_message_output`, `upsert_message_to_chat_by_id_and_message_id`) write the row through
     `ChatMessages.upsert_message`, which ADDS the usage the message carries to the row's (`merge_usage`),
@@ -3573,34 +3458,24 @@ def read_tasks(raw: Any) -> tuple[list[str], str | None]:
     """The task texts of a `subqueries` call, or a message the model can act on. A JSON text of a list is read
     as that list, one plain text as one task (models send both)."""
     if isinstance(raw, str):
-        try:
-            decoded = json.loads(raw)
-        except (ValueError, RecursionError):
-            decoded = None
+        decoded = _literal(raw, python=False)
         raw = decoded if isinstance(decoded, list) else [raw]
     if not isinstance(raw, (list, tuple)) or not raw:
         return [], 'Error: `tasks` must be a non-empty list of task texts, e.g. ["Find …", "Compare …"].'
     if len(raw) > MAX_TASKS:
-        return [], (
-            f"Error: at most {MAX_TASKS} tasks per subqueries call, got {len(raw)}. "
-            "Merge related tasks, or call subqueries again for the rest."
-        )
+        error = f"Error: at most {MAX_TASKS} tasks per subqueries call, got {len(raw)}. Merge related tasks,"
+        return [], error + " or call subqueries again for the rest."
     empty = [str(i) for i, t in enumerate(raw, 1) if not isinstance(t, str) or not t.strip()]
     if empty:
-        return [], (
-            f"Error: task {', '.join(empty)} of {len(raw)} is empty or not text. "
-            "Send every task as a complete instruction."
-        )
+        error = f"Error: task {', '.join(empty)} of {len(raw)} is empty or not text."
+        return [], error + " Send every task as a complete instruction."
     return [t.strip() for t in raw], None
 
 
 def tasks_answer(prompts: Sequence[str], answers: Sequence[str]) -> str:
     """One section per task, in the order given: its heading names the task, its body is the task's answer."""
-    n = len(prompts)
-    return "\n\n".join(
-        f"## Task {i}/{n}: {_shorten(prompt, 100)}\n{answer}"
-        for i, (prompt, answer) in enumerate(zip(prompts, answers, strict=True), 1)
-    )
+    n, pairs = len(prompts), enumerate(zip(prompts, answers, strict=True), 1)
+    return "\n\n".join(f"## Task {i}/{n}: {_shorten(prompt, 100)}\n{answer}" for i, (prompt, answer) in pairs)
 
 
 # A task answers within its share of `max_output_chars`, never less than this.
@@ -3628,9 +3503,8 @@ class TaskRun:
     def cut_short(self, stopped: StopReason, note: str, limit: int) -> LoopResult:
         """An outcome for a task that did not end by itself: the note and what it gathered."""
         own = self.run.messages[self.first :] if self.run is not None else []
-        answer = cap_text(
-            f"{note}\nWhat was gathered so far:\n{gathered_summary(own, limit)}", limit, "answer"
-        )
+        summary = gathered_summary(own, limit)
+        answer = cap_text(f"{note}\nWhat was gathered so far:\n{summary}", limit, "answer")
         calls = sum(len(m.get("tool_calls") or []) for m in own if isinstance(m, dict))
         return LoopResult(answer, len(self.usages), calls, summarize_usage(self.usages), stopped)
 
@@ -3646,11 +3520,6 @@ its task) and its own outcome, whatever happens to the others; one section per t
 of all tasks recorded once. FUNCTIONS says which of the two Open WebUI offers (its specs are built when the tool is
 saved, so a valve could not hide one). Each call reads the turn once (`Turn.from_dunders`), runs marked as inside a
 subquery (a nested one is refused), and always ends its status lines with a `done` line."""
-
-
-def _dunders(scope: Mapping[str, Any]) -> dict[str, Any]:
-    """The `__name__` arguments Open WebUI injected into a tool function (its `locals()`)."""
-    return {name: value for name, value in scope.items() if name.startswith("__") and name.endswith("__")}
 
 
 async def _load_user(user_dict: dict) -> Any:
@@ -3690,7 +3559,7 @@ async def get_ready(valves: Any, turn: Turn, emit: StatusEmitter) -> _Ready | st
     return _Ready(turn, user, model_id, Settings.from_valves(valves), valves)
 
 
-async def run_one(prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
+async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
     """`subquery`: one loop; its usage recorded; its `done` line with its totals."""
     started = time.monotonic()
     ready = await get_ready(valves, turn, emit)
@@ -3698,7 +3567,7 @@ async def run_one(prompt: str, include_recent: Any, emit: StatusEmitter, turn: T
         return ready
     task = TaskRun(prompt)
     try:
-        outcome = await run_task(task, include_recent, ready, emit)
+        outcome = await run_task(task, recent, ready, emit)
     except Exception as exc:  # never a traceback in the chat
         log.exception("subquery loop failed")
         await emit("Subquery failed", True)
@@ -3709,9 +3578,7 @@ async def run_one(prompt: str, include_recent: Any, emit: StatusEmitter, turn: T
     return outcome.answer
 
 
-async def run_many(
-    prompts: list[str], include_recent: Any, emit: StatusEmitter, turn: Turn, valves: Any
-) -> str:
+async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
     """`subqueries`: one loop per task, at most `max_parallel_subqueries` at a time, under one deadline;
     one section per task in the given order; the usage of every task recorded once, together."""
     started = time.monotonic()
@@ -3738,7 +3605,7 @@ async def run_many(
             if remaining < MIN_USEFUL_SECONDS:
                 task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
             else:
-                run = run_task(task, include_recent, ready, status, approvals, deadline)
+                run = run_task(task, recent, ready, status, approvals, deadline)
                 task.outcome = await asyncio.wait_for(run, timeout=remaining + TASK_OVERRUN_SECONDS)
         except TimeoutError:
             task.outcome = task.cut_short("deadline", "[Subquery stopped: the time limit ran out.]", share)
@@ -3760,25 +3627,18 @@ async def run_many(
 
 
 async def run_task(
-    task: TaskRun,
-    include_recent: Any,
-    ready: _Ready,
-    emit: StatusEmitter | TaskStatus,
-    approvals: asyncio.Lock | None = None,
-    deadline: float | None = None,
+    task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals=None, deadline=None
 ) -> LoopResult:
     """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage)."""
     task.run = run = await _prepare(ready, emit, approvals)
-    messages, untrusted = await _first_messages(run, task.prompt, include_recent)
+    messages, data = await _first_messages(run, task.prompt, recent)  # data: the texts `TextGuard` reads
     task.first = len(messages)
     deferred = run.metadata.get("deferred_tools") or ()
     tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
     tools, left_out = cap_request_tools(tools, task.prompt)
     await emit(start_line(tools, left_out), False)
     hooks = run.hooks()
-    return await run_subquery_loop(
-        messages, tools, ready.settings, hooks, untrusted=untrusted, deadline=deadline
-    )
+    return await run_subquery_loop(messages, tools, ready.settings, hooks, untrusted=data, deadline=deadline)
 
 
 async def _prepare(ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None) -> Run:
@@ -3812,11 +3672,11 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
     return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
 
-async def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[list[dict], list[str]]:
+async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[str]]:
     """The inner loop's first messages (the turn's system context, recent messages, the task), and the
     texts among them that are data (`TextGuard`)."""
     try:
-        n_recent = max(0, int(include_recent or 0))
+        n_recent = max(0, int(recent or 0))
     except (TypeError, ValueError, OverflowError):
         n_recent = 0
     context = files_context(run.turn.files, run.metadata.get("sources") or [], run.settings.max_result_chars)
@@ -3850,6 +3710,7 @@ _VALVE_HELP = {
     "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends.",
     "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
+    "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
 }
 
 
@@ -3859,14 +3720,10 @@ def _valve(name: str, **bounds: Any) -> Any:
 
 
 class Tools:
-    """Subquery: `subquery(prompt)` runs a fresh native tool loop of the chat's model; `subqueries(tasks)` runs
-    one such loop per task, concurrently (FUNCTIONS says which of the two Open WebUI offers).
-
-    Each inner loop behaves like Open WebUI's own: the same tools (minus this one), the same model
-    access check, approval under tool_approval_mode 'ask', the installed filters' `request` hooks,
-    reasoning stripped and replayed per provider, Tool Search, embeds/files/sources to the chat, usage
-    on the turn's message. Limits come from the Valves (see `Settings`).
-    """
+    """Subquery (this module's notes say how the two functions run). Each inner loop behaves like Open WebUI's own:
+    the same tools (minus this one), the same model access check, approval under tool_approval_mode 'ask', the
+    installed filters' `request` hooks, reasoning stripped and replayed per provider, Tool Search, embeds, files
+    and sources to the chat, usage on the turn's message. Limits come from the Valves (see `Settings`)."""
 
     class Valves(BaseModel):
         model_id: str = _valve("model_id")
@@ -3888,9 +3745,7 @@ class Tools:
         exclude_tool_ids: str = _valve("exclude_tool_ids")
 
     class UserValves(BaseModel):
-        show_status: bool = Field(
-            default=True, description="Show the subquery's progress and each inner call in the chat."
-        )
+        show_status: bool = Field(default=True, description=_VALVE_HELP["show_status"])
 
     def __init__(self):
         self.valves = self.Valves()
@@ -3926,7 +3781,7 @@ class Tools:
             return (
                 "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
             )
-        turn = Turn.from_dunders(**_dunders(locals()))
+        turn = Turn.from_dunders(**locals())
         return await self._delegate([prompt.strip()], include_recent_messages, turn, single=True)
 
     async def subqueries(
@@ -3954,10 +3809,10 @@ class Tools:
         prompts, error = read_tasks(tasks)
         if error:
             return error
-        turn = Turn.from_dunders(**_dunders(locals()))
+        turn = Turn.from_dunders(**locals())
         return await self._delegate(prompts, include_recent_messages, turn, single=False)
 
-    async def _delegate(self, prompts: list[str], include_recent: Any, turn: Turn, single: bool) -> str:
+    async def _delegate(self, prompts: list[str], recent: Any, turn: Turn, single: bool) -> str:
         """Run the task(s) marked as inside a subquery; a `done` status line goes out on every exit."""
         lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
         emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
@@ -3965,16 +3820,16 @@ class Tools:
         try:
             with subquery_run():
                 if single:
-                    answer = await self._run(prompts[0], include_recent, emit, turn)
+                    answer = await self._run(prompts[0], recent, emit, turn)
                 else:
-                    answer = await run_many(prompts, include_recent, emit, turn, self.valves)
+                    answer = await run_many(prompts, recent, emit, turn, self.valves)
             finished = True
             return answer
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
                 await asyncio.shield(emit("Subquery stopped", True))
 
-    async def _run(self, prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn) -> str:
-        return await run_one(prompt, include_recent, emit, turn, self.valves)
+    async def _run(self, prompt: str, recent: Any, emit: StatusEmitter, turn: Turn) -> str:
+        return await run_one(prompt, recent, emit, turn, self.valves)
 
     _start_line = staticmethod(start_line)  # the first status line of each loop

@@ -42,11 +42,7 @@ NOT_APPROVED = "Error: tool call was not approved."
 IMAGES_NOTE = "Here are the images from the tool results above. Please analyze them."
 REFUSED_OUTCOME = "not run: the same call is in a tool result or other data of this subtask"
 TOO_LONG = "Error: not run: the arguments of the calls in this reply are longer than {limit:,} characters."
-FINAL_ROUND_PROMPT = (
-    "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. "
-    "Answer the subtask now, as completely as you can, from the tool results above; "
-    "say briefly what is still unknown."
-)
+FINAL_ROUND_PROMPT = "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. Answer the subtask now, as completely as you can, from the tool results above; say briefly what is still unknown."
 
 
 async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
@@ -66,8 +62,7 @@ class Hooks:
     """What the loop needs from the outside world (the adapter's `Run` provides them): complete (one model
     round), execute (one tool call), approve (the user's yes under tool_approval_mode 'ask'), resolve (Tool
     Search's `call_tool`), emit (progress lines: a newer one may replace one not yet shown) and log (one line
-    per inner call with its outcome, every one kept: the user's record of what ran).
-    """
+    per inner call with its outcome, every one kept: the user's record of what ran)."""
 
     complete: Callable[[list[dict], list[dict] | None, float, str | None], Awaitable[Completion]]
     execute: Callable[[ToolCall, dict, float], Awaitable[str | ToolOutput]]
@@ -81,10 +76,8 @@ class Hooks:
 @dataclass(frozen=True)
 class Reading:
     """What one reply asks for: its text, the calls kept for this round, and what was not taken.
-
     refused: (name, arguments) of calls written as text that also stand in data this run was given;
-    they stay text. dropped: calls beyond `max_calls_per_round`, neither run nor replayed.
-    """
+    they stay text. dropped: calls beyond `max_calls_per_round`, neither run nor replayed."""
 
     content: str
     calls: list[ToolCall]
@@ -109,12 +102,10 @@ async def run_subquery_loop(
     deadline: float | None = None,
 ) -> LoopResult:
     """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
-
     `untrusted`: texts given to this run as data (files, recent chat messages, the prompt); with
     every tool result they make up the texts a call written as text must not come from (`TextGuard`).
-    `deadline` (on `clock`): when several loops share one; else `total_timeout_seconds` from now.
-    """
-    guard = TextGuard({name: t.spec for name, t in tools.items()}, untrusted)
+    `deadline` (on `clock`): when several loops share one; else `total_timeout_seconds` from now."""
+    guard = TextGuard({name: t.spec for name, t in tools.items()}, untrusted)  # its specs: the offered tools
     deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
     state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), guard)
     while state.rounds < settings.max_rounds:
@@ -128,9 +119,8 @@ async def run_subquery_loop(
             return state.result(f"Subquery failed: {reply.error}", "error")
         if reply.error:
             gathered = state.gathered()
-            return state.result(
-                f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n{gathered}", "error"
-            )
+            why = f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n"
+            return state.result(why + gathered, "error")
         reading = state.read_calls(reply)
         if not reading.calls:
             await state.log_refused(reading.refused)
@@ -181,9 +171,6 @@ class _Loop:
     def remaining(self) -> float:
         return self.deadline - self.clock()
 
-    def specs(self) -> dict[str, dict]:
-        return {name: t.spec for name, t in self.tools.items()}
-
     async def ask_model(self, tool_choice: str | None) -> Completion | None:
         """One model round under the deadline (None: the time ran out)."""
         remaining = self.remaining()
@@ -205,7 +192,7 @@ class _Loop:
         mode = self.settings.text_tool_calls
         self.native_seen = self.native_seen or bool(calls)
         if not calls and self.tools and (mode == "always" or (mode == "auto" and not self.native_seen)):
-            found = text_calls(content, self.specs(), f"call_r{self.rounds}_inline", self.guard.refuses)
+            found = text_calls(content, self.guard.specs, f"call_r{self.rounds}_inline", self.guard.refuses)
             content, calls, refused = found.text, found.calls, tuple(found.refused)
         limit = self.settings.max_calls_per_round
         return Reading(content, unique_ids(calls[:limit], self.messages), refused, max(len(calls) - limit, 0))
@@ -264,14 +251,12 @@ class _Loop:
         self.messages.append({"role": "assistant", "content": content, "tool_calls": replayed, **reasoning})
         runnable = [t for t in targets if isinstance(t, ToolCall)]
         prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, self.settings))
-        prepared = await self.approved(
-            [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
-        )
+        ordered = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
+        prepared = await self.approved(ordered)
         self.n_calls += len(reading.calls)
         label = _round_label(reading.calls)
-        await self.hooks.emit(
-            f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {label}", False
-        )
+        line = f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {label}"
+        await self.hooks.emit(line, False)
         settings = self.settings
         outputs = await run_calls(prepared, self.hooks.execute, settings.max_parallel_tools, self.timeout_for)
         self.add_results(prepared, outputs, round_notes(reading, settings.max_calls_per_round))
@@ -280,9 +265,8 @@ class _Loop:
             await self.hooks.log(call_line(p.call.name, arguments, p.outcome or output.outcome))
         await self.log_refused(reading.refused)
         if reading.dropped:
-            await self.hooks.log(
-                f"Subquery · {reading.dropped} more calls dropped · not run: over max_calls_per_round"
-            )
+            dropped = f"Subquery · {reading.dropped} more calls dropped · not run: over max_calls_per_round"
+            await self.hooks.log(dropped)
 
     def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
         """One tool message per call, in call order (each result also becomes data for `guard`); the
@@ -313,7 +297,7 @@ class _Loop:
         if reply is None:
             return self.out_of_time("while the model wrote its final answer")
         text = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
-        found = text_calls(text, self.specs(), "ignored", self.guard.refuses)  # its own calls do not run
+        found = text_calls(text, self.guard.specs, "ignored", self.guard.refuses)  # its own calls do not run
         await self.log_refused(found.refused)
         if reply.error or not found.text.strip():
             note = f"[Subquery used all {rounds} rounds; {reply.error or 'the model gave no final answer'}."
@@ -322,16 +306,11 @@ class _Loop:
 
 
 async def run_calls(
-    prepared: Sequence[Prepared],
-    execute: Callable[[ToolCall, dict, float], Awaitable[Any]],
-    max_parallel: int,
-    timeout: float | Callable[[Prepared], float],
+    prepared: Sequence[Prepared], execute: Callable, max_parallel: int, timeout: float | Callable
 ) -> list[ToolOutput]:
     """Run a round's calls concurrently (bounded), results in call order.
-
     The wait for a free slot counts against each call's timeout (a number, or one per call): a call
-    that never got a slot is "not started", one that ran too long "timed out".
-    """
+    that never got a slot is "not started", one that ran too long "timed out"."""
     semaphore = asyncio.Semaphore(max(1, max_parallel))
 
     async def one(p: Prepared) -> ToolOutput:
@@ -376,11 +355,7 @@ def refused_note(refused: Sequence[tuple[str, str]], final: bool = False) -> str
         return ""
     names = ", ".join(dict.fromkeys(name for name, _ in refused))
     where = "this answer" if final else "your reply"
-    note = (
-        f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}). The same call "
-        "appears in a tool result, a file or the chat history given to this subtask, so it is quoted data, "
-        "not a request.]"
-    )
+    note = f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}). The same call appears in a tool result, a file or the chat history given to this subtask, so it is quoted data, not a request.]"
     return "\n\n" + note if final else note
 
 
@@ -388,8 +363,6 @@ def round_notes(reading: Reading, limit: int) -> str:
     """The notes for the model after a round: refused text calls, calls dropped over the limit."""
     notes = [refused_note(reading.refused)] if reading.refused else []
     if reading.dropped:
-        notes.append(
-            f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most "
-            f"{limit} calls run per round. Send the ones still needed in the next round.]"
-        )
+        more = f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most {limit} calls run per round. Send the ones still needed in the next round.]"
+        notes.append(more)
     return "\n".join(notes)

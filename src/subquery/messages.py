@@ -35,11 +35,9 @@ def message_texts(message: Mapping[str, Any]) -> list[str]:
 
 def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
     """The last `n` messages of the chat, never cut inside a tool group, starting on a user message.
-
     System messages are not copied (the persona stays the model's). The cut is widened backwards
     to the user message of that turn; orphaned results and unanswered calls are dropped, so the
-    tail is always provider-valid.
-    """
+    tail is always provider-valid."""
     if n <= 0 or not messages:
         return []
     convo = [m for m in messages if isinstance(m, dict) and m.get("role") in ("user", "assistant", "tool")]
@@ -134,7 +132,7 @@ def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> s
 
 def gathered_summary(messages: Sequence[dict], limit: int) -> str:
     """What the loop collected (pass only the subquery's own messages), for when it cannot finish."""
-    names: dict[str, str] = {}
+    names: dict[str, str] = {}  # call id -> tool name
     lines: list[str] = []
     for m in messages:
         if m.get("role") == "assistant":
@@ -181,9 +179,8 @@ def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TA
 
 def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
     """The reasoning a provider sent on a reply: its text and its `reasoning_details` entries."""
-    text = next(
-        (message[k] for k in REASONING_TEXT_FIELDS if isinstance(message.get(k), str) and message[k]), ""
-    )
+    texts = (message.get(k) for k in REASONING_TEXT_FIELDS)
+    text = next((t for t in texts if isinstance(t, str) and t), "")
     details = message.get("reasoning_details")
     provider = message.get("provider_specific_fields")
     if not details and isinstance(provider, Mapping):

@@ -32,7 +32,8 @@ class Turn:
 
     @classmethod
     def from_dunders(cls, **dunders: Any) -> Turn:
-        """The turn from the arguments Open WebUI injects, by keyword (anything missing or malformed is empty)."""
+        """The turn from the `__name__` arguments Open WebUI injected, by keyword (a tool function passes its
+        `locals()`: other names are ignored; anything missing or malformed is empty)."""
 
         def get(name: str, kind: Any, empty: Any = None) -> Any:
             value = dunders.get(f"__{name}__")
@@ -132,12 +133,9 @@ async def _default_params() -> Mapping:
 
 async def _turn_body_params(request: Any) -> Mapping:
     """The turn's `params` as the client sent them, through the public `Request.json()`."""
-    reader = getattr(request, "json", None)
-    if not callable(reader):
-        return {}
     try:
-        data = await asyncio.wait_for(reader(), timeout=BODY_READ_SECONDS)
-    except Exception:  # no body (an internal request), not JSON, or a closed stream
+        data = await asyncio.wait_for(request.json(), timeout=BODY_READ_SECONDS)
+    except Exception:  # no `json()`, no body (an internal request), not JSON, or a closed stream
         return {}
     params = data.get("params") if isinstance(data, dict) else None
     return params if isinstance(params, Mapping) else {}
@@ -241,11 +239,10 @@ async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) ->
         return ""
     from open_webui.models.skills import Skills
 
-    skills = sorted(await Skills.get_skills(user_id=user.id), key=lambda skill: skill.id)
+    skills = sorted((k for k in await Skills.get_skills(user_id=user.id) if k.is_active), key=lambda k: k.id)
     manifest = "".join(
         f"<skill>\n<id>{k.id}</id>\n<name>{k.name}</name>\n<description>{k.description or ''}</description>\n</skill>\n"
         for k in skills
-        if k.is_active
     )
     return f"<available_skills>\n{manifest}</available_skills>" if manifest else ""
 

@@ -88,9 +88,7 @@ class Run:
     async def complete(
         self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
     ) -> Completion:
-        """One inner model call, as the native loop makes its follow-up call: the `request` filters
-        get `{**form, "metadata": metadata}`, then Open WebUI's `generate_chat_completion` runs with
-        the user's model access check (no `bypass_filter`), on a request of its own."""
+        """One inner model call, as the native loop makes its follow-up call (the rules: this module's notes)."""
         self.messages, sent = list(messages), copy.deepcopy(messages)
         form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": sent, "stream": False}
         if specs:
@@ -154,11 +152,7 @@ class Run:
     def _call_error(self, exc: Exception) -> str:
         detail = getattr(exc, "detail", None) or _safe_str(exc) or type(exc).__name__
         if detail == "Model not found":  # Open WebUI's answer when the user may not use the model
-            return (
-                f"the model `{self.model_id}` is not available to this user (Open WebUI: Model not found). "
-                "The subquery cannot run on it: an admin can grant access to it, or clear the Subquery "
-                "valve `model_id` to use the chat's own model"
-            )
+            return f"the model `{self.model_id}` is not available to this user (Open WebUI: Model not found). The subquery cannot run on it: an admin can grant access to it, or clear the Subquery valve `model_id` to use the chat's own model"
         return f"the model call failed: {detail}"
 
     def _replayed_reasoning(self, completion: Completion) -> dict:
@@ -196,9 +190,7 @@ class Run:
             return form
 
     async def _generate(self, form: dict, remaining: float) -> Any:
-        """`generate_chat_completion` on a request of its own: what it writes on `request.state`
-        (bypass flags, metadata, model_id) never reaches the turn's request, which the outer loop and
-        overlapping inner calls share."""
+        """`generate_chat_completion` on a request of its own (`inner_request`), whatever the backend streams."""
         from open_webui.utils.chat import generate_chat_completion
 
         request = inner_request(self.request, form.get("metadata") or {}, self.model_id)
@@ -341,9 +333,7 @@ class Run:
         """Data-URI images go to the inner model only; other files to the chat (images to both)."""
         images: list[str] = []  # for the inner model
         shown: list[dict] = []  # for the chat
-        for item in files:
-            if not isinstance(item, dict):
-                continue
+        for item in (i for i in files if isinstance(i, dict)):
             url = item.get("url") or ""
             if item.get("type") == "image" and isinstance(url, str) and url.startswith("data:"):
                 try:

@@ -71,11 +71,9 @@ def cap_request_tools(
     tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
 ) -> tuple[dict[str, ToolInfo], list[str]]:
     """At most `limit` tools go into the request; returns (the tools kept, the names left out).
-
     Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
     case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
-    never count (they are not in the request). The order of the kept tools is left as it was.
-    """
+    never count (they are not in the request). The order of the kept tools is left as it was."""
     sent = [n for n, t in tools.items() if not t.deferred]
     if len(sent) <= limit:
         return dict(tools), []
@@ -106,9 +104,7 @@ _INJECTED_NAMES = frozenset(
 
 def _unwrap(fn: Any) -> tuple[Any, dict]:
     """Open WebUI wraps tool methods in an `async def` that runs sync ones ON the event loop.
-
-    Return the original function and its bound dunder arguments, so sync tools can run in a thread.
-    """
+    Return the original function and its bound dunder arguments, so sync tools can run in a thread."""
     original = getattr(fn, "__function__", None)
     bound = getattr(fn, "__extra_params__", None)
     if original is not None and isinstance(bound, dict):
@@ -118,15 +114,12 @@ def _unwrap(fn: Any) -> tuple[Any, dict]:
 
 def _owui_coerce(wrapper: Any) -> Callable[[dict], dict] | None:
     """Open WebUI's own `coerce_kwargs` closure from a tool wrapper (None when there is none)."""
-    code = getattr(wrapper, "__code__", None)
-    cells = getattr(wrapper, "__closure__", None) or ()
-    for name, cell in zip(getattr(code, "co_freevars", ()), cells, strict=False):
-        if name == "coerce_kwargs":
-            try:
-                return cell.cell_contents
-            except ValueError:
-                return None
-    return None
+    names = getattr(getattr(wrapper, "__code__", None), "co_freevars", ())
+    cells = dict(zip(names, getattr(wrapper, "__closure__", None) or (), strict=False))
+    try:
+        return cells["coerce_kwargs"].cell_contents if "coerce_kwargs" in cells else None
+    except ValueError:  # an empty cell
+        return None
 
 
 def _coerce_like_owui(fn: Any, kwargs: dict) -> dict:
@@ -170,9 +163,7 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
     fn, bound = _unwrap(entry["callable"])
     names = accepted_parameters(fn)
     injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
-    accepted = (
-        None if names is None else frozenset(n for n in names if n not in injected and not n.startswith("__"))
-    )
+    accepted = None if names is None else frozenset(n for n in names - injected if not n.startswith("__"))
     return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred, own_time=own_time)
 
 

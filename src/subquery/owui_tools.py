@@ -58,11 +58,6 @@ from .types import (
 )
 
 
-def _dunders(scope: Mapping[str, Any]) -> dict[str, Any]:
-    """The `__name__` arguments Open WebUI injected into a tool function (its `locals()`)."""
-    return {name: value for name, value in scope.items() if name.startswith("__") and name.endswith("__")}
-
-
 async def _load_user(user_dict: dict) -> Any:
     from open_webui.models.users import UserModel, Users
 
@@ -100,7 +95,7 @@ async def get_ready(valves: Any, turn: Turn, emit: StatusEmitter) -> _Ready | st
     return _Ready(turn, user, model_id, Settings.from_valves(valves), valves)
 
 
-async def run_one(prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
+async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
     """`subquery`: one loop; its usage recorded; its `done` line with its totals."""
     started = time.monotonic()
     ready = await get_ready(valves, turn, emit)
@@ -108,7 +103,7 @@ async def run_one(prompt: str, include_recent: Any, emit: StatusEmitter, turn: T
         return ready
     task = TaskRun(prompt)
     try:
-        outcome = await run_task(task, include_recent, ready, emit)
+        outcome = await run_task(task, recent, ready, emit)
     except Exception as exc:  # never a traceback in the chat
         log.exception("subquery loop failed")
         await emit("Subquery failed", True)
@@ -119,9 +114,7 @@ async def run_one(prompt: str, include_recent: Any, emit: StatusEmitter, turn: T
     return outcome.answer
 
 
-async def run_many(
-    prompts: list[str], include_recent: Any, emit: StatusEmitter, turn: Turn, valves: Any
-) -> str:
+async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
     """`subqueries`: one loop per task, at most `max_parallel_subqueries` at a time, under one deadline;
     one section per task in the given order; the usage of every task recorded once, together."""
     started = time.monotonic()
@@ -148,7 +141,7 @@ async def run_many(
             if remaining < MIN_USEFUL_SECONDS:
                 task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
             else:
-                run = run_task(task, include_recent, ready, status, approvals, deadline)
+                run = run_task(task, recent, ready, status, approvals, deadline)
                 task.outcome = await asyncio.wait_for(run, timeout=remaining + TASK_OVERRUN_SECONDS)
         except TimeoutError:
             task.outcome = task.cut_short("deadline", "[Subquery stopped: the time limit ran out.]", share)
@@ -170,25 +163,18 @@ async def run_many(
 
 
 async def run_task(
-    task: TaskRun,
-    include_recent: Any,
-    ready: _Ready,
-    emit: StatusEmitter | TaskStatus,
-    approvals: asyncio.Lock | None = None,
-    deadline: float | None = None,
+    task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals=None, deadline=None
 ) -> LoopResult:
     """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage)."""
     task.run = run = await _prepare(ready, emit, approvals)
-    messages, untrusted = await _first_messages(run, task.prompt, include_recent)
+    messages, data = await _first_messages(run, task.prompt, recent)  # data: the texts `TextGuard` reads
     task.first = len(messages)
     deferred = run.metadata.get("deferred_tools") or ()
     tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
     tools, left_out = cap_request_tools(tools, task.prompt)
     await emit(start_line(tools, left_out), False)
     hooks = run.hooks()
-    return await run_subquery_loop(
-        messages, tools, ready.settings, hooks, untrusted=untrusted, deadline=deadline
-    )
+    return await run_subquery_loop(messages, tools, ready.settings, hooks, untrusted=data, deadline=deadline)
 
 
 async def _prepare(ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None) -> Run:
@@ -222,11 +208,11 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
     return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
 
-async def _first_messages(run: Run, prompt: str, include_recent: Any) -> tuple[list[dict], list[str]]:
+async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[str]]:
     """The inner loop's first messages (the turn's system context, recent messages, the task), and the
     texts among them that are data (`TextGuard`)."""
     try:
-        n_recent = max(0, int(include_recent or 0))
+        n_recent = max(0, int(recent or 0))
     except (TypeError, ValueError, OverflowError):
         n_recent = 0
     context = files_context(run.turn.files, run.metadata.get("sources") or [], run.settings.max_result_chars)
@@ -260,6 +246,7 @@ _VALVE_HELP = {
     "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends.",
     "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
+    "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
 }
 
 
@@ -269,14 +256,10 @@ def _valve(name: str, **bounds: Any) -> Any:
 
 
 class Tools:
-    """Subquery: `subquery(prompt)` runs a fresh native tool loop of the chat's model; `subqueries(tasks)` runs
-    one such loop per task, concurrently (FUNCTIONS says which of the two Open WebUI offers).
-
-    Each inner loop behaves like Open WebUI's own: the same tools (minus this one), the same model
-    access check, approval under tool_approval_mode 'ask', the installed filters' `request` hooks,
-    reasoning stripped and replayed per provider, Tool Search, embeds/files/sources to the chat, usage
-    on the turn's message. Limits come from the Valves (see `Settings`).
-    """
+    """Subquery (this module's notes say how the two functions run). Each inner loop behaves like Open WebUI's own:
+    the same tools (minus this one), the same model access check, approval under tool_approval_mode 'ask', the
+    installed filters' `request` hooks, reasoning stripped and replayed per provider, Tool Search, embeds, files
+    and sources to the chat, usage on the turn's message. Limits come from the Valves (see `Settings`)."""
 
     class Valves(BaseModel):
         model_id: str = _valve("model_id")
@@ -298,9 +281,7 @@ class Tools:
         exclude_tool_ids: str = _valve("exclude_tool_ids")
 
     class UserValves(BaseModel):
-        show_status: bool = Field(
-            default=True, description="Show the subquery's progress and each inner call in the chat."
-        )
+        show_status: bool = Field(default=True, description=_VALVE_HELP["show_status"])
 
     def __init__(self):
         self.valves = self.Valves()
@@ -336,7 +317,7 @@ class Tools:
             return (
                 "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
             )
-        turn = Turn.from_dunders(**_dunders(locals()))
+        turn = Turn.from_dunders(**locals())
         return await self._delegate([prompt.strip()], include_recent_messages, turn, single=True)
 
     async def subqueries(
@@ -364,10 +345,10 @@ class Tools:
         prompts, error = read_tasks(tasks)
         if error:
             return error
-        turn = Turn.from_dunders(**_dunders(locals()))
+        turn = Turn.from_dunders(**locals())
         return await self._delegate(prompts, include_recent_messages, turn, single=False)
 
-    async def _delegate(self, prompts: list[str], include_recent: Any, turn: Turn, single: bool) -> str:
+    async def _delegate(self, prompts: list[str], recent: Any, turn: Turn, single: bool) -> str:
         """Run the task(s) marked as inside a subquery; a `done` status line goes out on every exit."""
         lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
         emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
@@ -375,16 +356,16 @@ class Tools:
         try:
             with subquery_run():
                 if single:
-                    answer = await self._run(prompts[0], include_recent, emit, turn)
+                    answer = await self._run(prompts[0], recent, emit, turn)
                 else:
-                    answer = await run_many(prompts, include_recent, emit, turn, self.valves)
+                    answer = await run_many(prompts, recent, emit, turn, self.valves)
             finished = True
             return answer
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
                 await asyncio.shield(emit("Subquery stopped", True))
 
-    async def _run(self, prompt: str, include_recent: Any, emit: StatusEmitter, turn: Turn) -> str:
-        return await run_one(prompt, include_recent, emit, turn, self.valves)
+    async def _run(self, prompt: str, recent: Any, emit: StatusEmitter, turn: Turn) -> str:
+        return await run_one(prompt, recent, emit, turn, self.valves)
 
     _start_line = staticmethod(start_line)  # the first status line of each loop

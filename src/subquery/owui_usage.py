@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .owui_context import Turn
@@ -39,25 +39,19 @@ def merged_usage(usages: Sequence[Any]) -> dict:
 def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
     """Count this loop's model calls on the turn's message row, once, after the turn's final save
     (in the background: the tool does not wait for it). Temporary chats have no row."""
-    total = merged_usage(usages)
-    chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
-    if not total or not isinstance(chat_id, str) or not isinstance(message_id, str) or not message_id:
-        return None
     try:
         from open_webui.utils.chat_id import is_saved_chat_id
     except ImportError:
         return None
-    if not is_saved_chat_id(chat_id):
+    chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
+    ids = isinstance(chat_id, str) and isinstance(message_id, str) and bool(message_id)
+    if not ids or not is_saved_chat_id(chat_id) or not (total := merged_usage(usages)):
         return None
     return _spawn(add_usage_after_final_save(chat_id, message_id, total, emit=turn.event_emitter))
 
 
 async def add_usage_after_final_save(
-    chat_id: str,
-    message_id: str,
-    usage: Mapping[str, Any],
-    wait: float = USAGE_WAIT_SECONDS,
-    emit: Callable[[dict], Awaitable[Any]] | None = None,
+    chat_id: str, message_id: str, usage: Mapping, wait: float = USAGE_WAIT_SECONDS, emit: Any = None
 ) -> dict | None:
     """Wait (bounded) until the message is saved as done, then add `usage` to it; the new total, also sent
     to the browser's copy of the message (`emit`), so that its next save of the chat carries the same."""
@@ -89,7 +83,6 @@ async def add_usage_after_final_save(
 async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, Any]) -> dict | None:
     """Add `usage` to the message's row (what the analytics sum) and give the chat history's copy the
     same total, in one transaction under the chat's lock. Returns the new total.
-
     Private on purpose: 0.12.4 has no public call that does this. Its public writers of a message
     (`Chats.edit_message_output`, `upsert_message_to_chat_by_id_and_message_id`) write the row through
     `ChatMessages.upsert_message`, which ADDS the usage the message carries to the row's (`merge_usage`),

@@ -9,27 +9,30 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from textcalls.calls import ToolCall, _schema_types, coerce_arguments, decode_arguments
+from textcalls.calls import (
+    ToolCall,
+    _schema_types,
+    coerce_arguments,
+    decode_arguments,
+    spec_properties,
+    spec_required,
+)
 
 from .types import SELF_NAMES, Prepared, Settings, ToolInfo, _safe_str
 
 
 def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
     """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
-
     A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
-    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument.
-    """
+    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument."""
     if tool.passthrough:
         return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
-    allowed = frozenset(tool.properties)  # Open WebUI keeps the spec's properties...
+    allowed = frozenset(spec_properties(tool.spec))  # Open WebUI keeps the spec's properties...
     if tool.accepted is not None:
         allowed &= tool.accepted  # ...and a known signature must take them too
 
-    def keeps(key: Any) -> bool:
-        return (
-            isinstance(key, str) and key in allowed and key not in tool.injected and not key.startswith("__")
-        )
+    def keeps(k: Any) -> bool:
+        return isinstance(k, str) and k in allowed and k not in tool.injected and not k.startswith("__")
 
     return {k: v for k, v in args.items() if keeps(k)}, [str(k) for k in args if not keeps(k)]
 
@@ -44,9 +47,7 @@ def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
             return f"{name}:{id(kwargs)}"
 
 
-def prepare_call(
-    call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping[str, int], limit: int
-) -> Prepared:
+def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping, limit: int) -> Prepared:
     """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
     tool = tools.get(call.name)
     if tool is None and call.name in SELF_NAMES:
@@ -59,22 +60,16 @@ def prepare_call(
     args, error = decode_arguments(call.name, call.arguments)
     if error or args is None:
         return Prepared(call, answer=error, outcome="refused: bad arguments")
-    kwargs, _dropped = filter_arguments(
-        args if tool.passthrough else coerce_arguments(args, tool.properties), tool
-    )
-    missing = [r for r in tool.required if r not in kwargs]
+    props = spec_properties(tool.spec)
+    kwargs, _dropped = filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)
+    missing = [r for r in spec_required(tool.spec) if r not in kwargs]
     if missing:
-        expected = ", ".join(
-            f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in tool.properties.items()
-        )
+        expected = ", ".join(f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in props.items())
         answer = f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. Expected: {expected}."
         return Prepared(call, answer=answer, outcome="refused: missing arguments")
     seen = counts.get(call_signature(call.name, kwargs), 0)
     if seen >= limit > 0:
-        answer = (
-            f"Not executed: `{call.name}` was already called {seen} times with exactly these arguments. "
-            "Use the results above, change the arguments, or answer now."
-        )
+        answer = f"Not executed: `{call.name}` was already called {seen} times with exactly these arguments. Use the results above, change the arguments, or answer now."
         return Prepared(call, answer=answer, outcome="refused: repeated too often")
     return Prepared(call, kwargs=kwargs)
 
@@ -83,10 +78,8 @@ def prepare_round(
     calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int], settings: Settings
 ) -> list[Prepared]:
     """Prepare a round's calls in order, counting identical calls AS the round is prepared.
-
     At most `repeat_call_limit` identical calls run (across rounds too); every call gets an answer.
-    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)
-    """
+    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)"""
     out: list[Prepared] = []
     for call in calls:
         try:

@@ -1,7 +1,6 @@
 """Status lines: what the user sees of a subquery while it runs (stored on the chat message; the model never gets
-them): progress, one line per inner call with its outcome, a last `done` line with the totals. Sent in the
-background by one consumer task per emitter, one at a time and each bounded, so a slow socket never holds the loop
-past total_timeout_seconds; call lines are all kept; `done` goes last and is awaited at most DONE_WAIT_SECONDS."""
+them): progress, one line per inner call with its outcome, a last `done` line with the totals; sent in the
+background (`StatusEmitter`), so a slow socket never holds the loop past total_timeout_seconds."""
 
 from __future__ import annotations
 
@@ -89,22 +88,17 @@ def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
 
 class StatusEmitter:
     """The status lines of one subquery (or of all tasks of one `subqueries` call), never holding the loop.
-
     Lines wait in one queue for one consumer task (`_drain`), which sends them in order, one at a time, each
     bounded by STATUS_SEND_SECONDS and, while the subquery runs, shown at least `min_interval`. A progress
     line that comes while a line is being sent or the interval runs is deferred; a newer progress line
     replaces it. Call lines (`log`) are the user's record of each inner call: every one goes out, in order
     (a deferred progress line said before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then
     one line counts the rest. A `done` line replaces a deferred progress line, goes out after the call
-    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it.
-    """
+    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it."""
 
-    def __init__(
-        self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines: int | None = None
-    ):
+    def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines=None):
         self.event_emitter = event_emitter if enabled else None
-        self.min_interval = min_interval
-        self.max_lines = MAX_CALL_LINES if max_lines is None else max_lines
+        self.min_interval, self.max_lines = min_interval, MAX_CALL_LINES if max_lines is None else max_lines
         self.queue: collections.deque[tuple[str, str]] = collections.deque()  # (kind, line), not sent yet
         self.closing = asyncio.Event()  # `done` is queued
         self.worker: asyncio.Task | None = None  # the consumer, while lines wait or one is being sent
@@ -114,16 +108,11 @@ class StatusEmitter:
     async def __call__(self, description: str, done: bool) -> None:
         if self.event_emitter is None or self.closing.is_set():
             return
-        deferred = bool(self.queue) and self.queue[-1][0] == "progress"
+        if self.queue and self.queue[-1][0] == "progress":
+            self.queue.pop()  # a newer line, progress or done, replaces a deferred progress line
         if not done:
             busy = self.worker is not None or time.monotonic() < self.last + self.min_interval
-            if deferred:
-                self.queue[-1] = ("progress", description)  # a newer progress line replaces the deferred one
-            else:
-                self._put("progress" if busy else "line", description)
-            return
-        if deferred:
-            self.queue.pop()
+            return self._put("progress" if busy else "line", description)
         if self.unlisted:
             self._put("line", _unlisted(self.unlisted))
         self._put("done", description)

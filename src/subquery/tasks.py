@@ -3,10 +3,11 @@ order; every task leaves an outcome, also one cut short (what it gathered when i
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from textcalls.calls import _literal
 
 from .messages import gathered_summary
 from .types import LoopResult, StopReason, _shorten, cap_text, summarize_usage
@@ -19,34 +20,24 @@ def read_tasks(raw: Any) -> tuple[list[str], str | None]:
     """The task texts of a `subqueries` call, or a message the model can act on. A JSON text of a list is read
     as that list, one plain text as one task (models send both)."""
     if isinstance(raw, str):
-        try:
-            decoded = json.loads(raw)
-        except (ValueError, RecursionError):
-            decoded = None
+        decoded = _literal(raw, python=False)
         raw = decoded if isinstance(decoded, list) else [raw]
     if not isinstance(raw, (list, tuple)) or not raw:
         return [], 'Error: `tasks` must be a non-empty list of task texts, e.g. ["Find …", "Compare …"].'
     if len(raw) > MAX_TASKS:
-        return [], (
-            f"Error: at most {MAX_TASKS} tasks per subqueries call, got {len(raw)}. "
-            "Merge related tasks, or call subqueries again for the rest."
-        )
+        error = f"Error: at most {MAX_TASKS} tasks per subqueries call, got {len(raw)}. Merge related tasks,"
+        return [], error + " or call subqueries again for the rest."
     empty = [str(i) for i, t in enumerate(raw, 1) if not isinstance(t, str) or not t.strip()]
     if empty:
-        return [], (
-            f"Error: task {', '.join(empty)} of {len(raw)} is empty or not text. "
-            "Send every task as a complete instruction."
-        )
+        error = f"Error: task {', '.join(empty)} of {len(raw)} is empty or not text."
+        return [], error + " Send every task as a complete instruction."
     return [t.strip() for t in raw], None
 
 
 def tasks_answer(prompts: Sequence[str], answers: Sequence[str]) -> str:
     """One section per task, in the order given: its heading names the task, its body is the task's answer."""
-    n = len(prompts)
-    return "\n\n".join(
-        f"## Task {i}/{n}: {_shorten(prompt, 100)}\n{answer}"
-        for i, (prompt, answer) in enumerate(zip(prompts, answers, strict=True), 1)
-    )
+    n, pairs = len(prompts), enumerate(zip(prompts, answers, strict=True), 1)
+    return "\n\n".join(f"## Task {i}/{n}: {_shorten(prompt, 100)}\n{answer}" for i, (prompt, answer) in pairs)
 
 
 # A task answers within its share of `max_output_chars`, never less than this.
@@ -74,8 +65,7 @@ class TaskRun:
     def cut_short(self, stopped: StopReason, note: str, limit: int) -> LoopResult:
         """An outcome for a task that did not end by itself: the note and what it gathered."""
         own = self.run.messages[self.first :] if self.run is not None else []
-        answer = cap_text(
-            f"{note}\nWhat was gathered so far:\n{gathered_summary(own, limit)}", limit, "answer"
-        )
+        summary = gathered_summary(own, limit)
+        answer = cap_text(f"{note}\nWhat was gathered so far:\n{summary}", limit, "answer")
         calls = sum(len(m.get("tool_calls") or []) for m in own if isinstance(m, dict))
         return LoopResult(answer, len(self.usages), calls, summarize_usage(self.usages), stopped)

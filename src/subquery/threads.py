@@ -60,11 +60,9 @@ def subquery_run() -> Iterator[None]:
 
 class ThreadGate:
     """A bound on the threads sync tools run in, for the whole process.
-
     A slot is taken before a thread starts and given back by the thread itself when it really ends,
     so a call abandoned at its timeout holds its slot until its function returns. Waiters are served
-    in order, each on its own event loop; a waiter that gave up passes a slot it was handed on.
-    """
+    in order, each on its own event loop; a waiter that gave up passes a slot it was handed on."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
-from textcalls.calls import ToolCall, spec_properties, spec_required
+from textcalls.calls import ToolCall
 
 log = logging.getLogger(__name__)
 TextCallMode = Literal["auto", "always", "off"]
@@ -59,11 +59,9 @@ TEXT_CALL_MODES = ("auto", "always", "off")
 @dataclass(frozen=True)
 class ToolInfo:
     """What the loop knows about one executable tool.
-
     accepted: names the model may fill (None: anything in the spec's properties);
     injected: names the callable's signature reserves for Open WebUI (dropped if the model sends them);
-    passthrough: MCP tools get the arguments unfiltered (MCP servers validate their own).
-    """
+    passthrough: MCP tools get the arguments unfiltered (MCP servers validate their own)."""
 
     name: str
     spec: dict
@@ -72,14 +70,6 @@ class ToolInfo:
     passthrough: bool = False
     deferred: bool = False
     own_time: bool = False  # runs under the subquery's total time only (`delegate_task`, see Tools)
-
-    @property
-    def properties(self) -> dict:
-        return spec_properties(self.spec)
-
-    @property
-    def required(self) -> list[str]:
-        return spec_required(self.spec)
 
 
 @dataclass(frozen=True)

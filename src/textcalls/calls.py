@@ -23,9 +23,7 @@ _WS = re.compile(r"\s*")
 @dataclass(frozen=True)
 class ToolCall:
     """One call the model asked for, normalized. `arguments` is the raw JSON text (or what was parsed).
-
-    `provider` is the call as the model wrote it when Tool Search resolved `call_tool` into it.
-    """
+    `provider` is the call as the model wrote it when Tool Search resolved `call_tool` into it."""
 
     id: str
     name: str
@@ -51,10 +49,8 @@ def decode_arguments(name: str, raw: str) -> tuple[dict | None, str | None]:
         except Exception:
             where = f" ({exc.msg} at position {exc.pos})" if isinstance(exc, json.JSONDecodeError) else ""
             received = raw if len(raw) <= 200 else raw[:200] + "…"
-            return None, (
-                f"Error: the arguments for `{name}` are not valid JSON{where}. "
-                f"Received: {received}. Send a JSON object."
-            )
+            error = f"Error: the arguments for `{name}` are not valid JSON{where}. Received: {received}. Send a JSON object."
+            return None, error
     if not isinstance(value, dict):
         return None, f"Error: the arguments for `{name}` must be a JSON object, got {type(value).__name__}."
     return value, None
@@ -227,10 +223,8 @@ def coerce_arguments(args: Mapping[str, Any], properties: Mapping[str, Any]) -> 
     out = {}
     for key, value in args.items():
         schema = properties.get(key)
-        if isinstance(value, str) and schema is not None and "string" not in _schema_types(schema):
-            out[key] = coerce_value(value, schema)
-        else:
-            out[key] = value
+        typed = isinstance(value, str) and schema is not None and "string" not in _schema_types(schema)
+        out[key] = coerce_value(value, schema) if typed else value
     return out
 
 

@@ -23,12 +23,8 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Every dialect's units, the outermost first. Dropped: a unit inside another one (a call in a value),
     and one quoted in prose (right after a backtick, inside an inline code span, or inside a code fence
     that is not the whole reply)."""
-    found = [
-        replace(u, dialect=d.name)
-        for d in _DIALECTS
-        if any(k in content for k in d.markers)
-        for u in d.parse(content, specs)
-    ]
+    dialects = [d for d in _DIALECTS if any(k in content for k in d.markers)]
+    found = [replace(u, dialect=d.name) for d in dialects for u in d.parse(content, specs)]
     fences = [m.start() for m in re.finditer("```", content)]
     whole = content.strip()
     fenced_reply = len(fences) == 2 and whole.startswith("```") and whole.endswith("```")
@@ -112,11 +108,9 @@ def parse_inline_calls(
     content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline"
 ) -> tuple[str, list[ToolCall]]:
     """Find tool calls written as text (`specs`: the offered tools' function specs by name).
-
     Returns (the reply's text outside the calls, calls in order); the text before the first call
     comes first. A call is taken only when it is well-formed and names an offered tool; anything
-    else stays text. The dialects are listed in `_DIALECTS`; each parser's docstring shows one example.
-    """
+    else stays text. The dialects are listed in `_DIALECTS`; each parser's docstring shows one example."""
     found = read_inline_calls(content, specs, id_prefix)
     return found.text, found.calls
 
@@ -159,9 +153,7 @@ def _cleaned(text: str, hooks: Any) -> str:
     return text
 
 
-def text_calls(
-    content: str, specs: Mapping[str, dict], id_prefix: str, refuse: Refuse | None = None
-) -> TextCalls:
+def text_calls(content: str, specs: Mapping, id_prefix: str, refuse: Refuse | None = None) -> TextCalls:
     """`read_inline_calls`, guarded: odd text never crashes the loop."""
     try:
         return read_inline_calls(content, specs, id_prefix, refuse)
@@ -188,9 +180,7 @@ def scan_text_calls(text: str, specs: Mapping[str, dict]) -> set[tuple[str, str]
     """Every call written in `text` in any dialect, wherever it stands (in prose, quoted, fenced, inside
     a value), as (name, canonical arguments): how a text of data is read for calls."""
     found: set[tuple[str, str]] = set()
-    for dialect in _DIALECTS:
-        if not any(k in text for k in dialect.markers):
-            continue
+    for dialect in (d for d in _DIALECTS if any(k in text for k in d.markers)):
         for unit in (dialect.scan or dialect.parse)(text, specs):
             for name, arguments in _accept(unit, specs) or ():
                 found.add((name, canonical_arguments(arguments)))
@@ -232,18 +222,15 @@ def data_spellings(text: str) -> list[str]:
 
 class TextGuard:
     """The texts a run was given as data (tool results, files, recent messages, the prompt).
-
     A call written as text is refused when its text (whitespace aside) stands in one of them, or when
     the same call (name and arguments, in any dialect) is written in one of them. Adding a text costs
-    one pass over it per dialect whose marker it holds; a check is one substring search.
-    """
+    one pass over it per dialect whose marker it holds; a check is one substring search."""
 
     def __init__(self, specs: Mapping[str, dict], texts: Iterable[str] = ()):
         self.specs = dict(specs)
         self.calls: set[tuple[str, str]] = set()
         self._parts: list[str] = []
-        self._haystack = ""
-        self._joined = 0
+        self._haystack, self._joined = "", 0  # the parts joined, and how many of them
         for text in texts:
             self.add(text)
 
