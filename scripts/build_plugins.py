@@ -313,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="fail when a committed file differs from a fresh build")
     args = ap.parse_args(argv)
-    stale = []
+    stale, failed = [], False
     for out, package in PLUGINS.items():
         try:
             text = build(package)
@@ -321,7 +321,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"build of {out} failed:", file=sys.stderr)
             for p in exc.problems:
                 print(f"  {p}", file=sys.stderr)
-            return 2
+            failed = True
+            continue
         path = ROOT / out
         if args.check:
             if not path.is_file() or path.read_text() != text:
@@ -331,8 +332,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {out} ({text.count(chr(10))} lines)")
     if stale:
         print("out of date (run `python scripts/build_plugins.py`): " + ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    return 2 if failed else 1 if stale else 0
 
 
 if __name__ == "__main__":

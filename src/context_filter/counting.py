@@ -27,9 +27,15 @@ class TokenCounter:
     exact: Callable[[str], int] | None = None
 
     def text(self, s: str) -> int:
-        if len(s) < _CACHE_ABOVE:
+        n = len(s)
+        if n < _CACHE_ABOVE:
             return estimate_tokens(s) if self.exact is None else self.exact(s)
-        return COUNT_CACHE.count(s, self.exact)
+        cache = COUNT_CACHE
+        value = cache.new.get((self.exact, n, hash(s)))  # the common case, inline
+        if value is None:
+            return cache.count(s, self.exact)
+        cache.hits += 1
+        return value
 
     def content(self, content: Any) -> int:
         if content is None:

@@ -12,6 +12,7 @@ from enum import IntEnum
 from typing import Any
 
 from .messages import (
+    FOLDED_MARKER,
     LEGACY_FUNCTION_NOTE,
     ROLES_OUT,
     UNANSWERED_RESULT,
@@ -72,17 +73,21 @@ class _Group:
         self.image_cost = 0
         self.water: int | None = None  # common cap when the protected part alone does not fit
         self.drop_image = False
-        self.level_costs: list[int] = []  # cost at each Level (no water, image as its level says)
+        self.level_costs: list[int | None] = []  # cost at each Level (no water, image as its level says)
 
     def messages(self) -> list[dict]:
         return [self.assistant, *self.tools, *([self.image] if self.image is not None else [])]
 
-    def measure(self, cost: Callable[[Any], int], overhead: int, caps: Caps) -> None:
-        self.tool_tokens = [cost(t) - overhead for t in self.tools]
+    def measure(self, cost: Callable[[Any], int], overhead: int, recent_cap: int) -> int:
+        """Count its messages; returns its cost with nothing capped (the report's "before")."""
+        tokens = self.tool_tokens = [cost(t) - overhead for t in self.tools]
         self.base_cost = cost(self.assistant) + overhead * len(self.tools)
         if self.image is not None:
             self.image_cost = cost(self.image)
-        self.level_costs = [self.cost(caps, level) for level in Level]
+        whole = self.base_cost + sum(tokens) + self.image_cost
+        # Nothing over the recent cap (the common case): the RAW cost is the whole cost.
+        self.level_costs = [whole if not tokens or max(tokens) <= recent_cap else None, None, None]
+        return whole
 
     def least(self) -> int:
         """Its cost with every output at the smallest target and no image (a current turn's last
@@ -90,38 +95,57 @@ class _Group:
         return self.base_cost + sum(min(t, _MIN_TARGET) for t in self.tool_tokens)
 
     def keeps_image(self, level: int) -> bool:
-        return self.image is not None and level == Level.RAW and not self.drop_image
+        return self.image is not None and level == 0 and not self.drop_image  # 0: Level.RAW
+
+    def sizes(self, caps: Caps, level: int = Level.RAW) -> list[int]:
+        """Tokens of each output at ``level``, under the common cap if there is one: at ``RAW``
+        capped at the recent cap, at ``OLD`` the old target where above the old cap, at ``FLOOR``
+        capped at the floor."""
+        recent_cap, old_cap, old_target, floor = caps
+        if level == 0:  # Level.RAW (an enum's attribute costs a slow lookup on this hot path)
+            out = [tok if tok <= recent_cap else recent_cap for tok in self.tool_tokens]
+        elif level == 1:  # Level.OLD
+            out = [tok if tok <= old_cap else old_target for tok in self.tool_tokens]
+        else:
+            out = [tok if tok <= floor else floor for tok in self.tool_tokens]
+        water = self.water
+        return out if water is None else [s if s <= water else water for s in out]
 
     def targets(self, caps: Caps, level: int = Level.RAW) -> list[int | None]:
         """Shrink target per tool message at ``level`` (``None`` = kept as is)."""
-        recent_cap, old_cap, old_target, floor = caps
-        water = self.water
-        out: list[int | None] = []
-        for tok in self.tool_tokens:
-            if level == Level.RAW:
-                t = recent_cap if tok > recent_cap else None
-            elif level == Level.OLD:
-                t = old_target if tok > old_cap else None
-            else:
-                t = floor if tok > floor else None
-            if water is not None and tok > water and (t is None or t > water):
-                t = water
-            out.append(t)
-        return out
-
-    def sizes(self, caps: Caps, level: int = Level.RAW) -> list[int]:
         return [
-            tok if t is None else t
-            for tok, t in zip(self.tool_tokens, self.targets(caps, level), strict=True)
+            None if s == tok else s for s, tok in zip(self.sizes(caps, level), self.tool_tokens, strict=True)
         ]
 
-    def cost(self, caps: Caps, level: int = Level.RAW, uncapped: bool = False) -> int:
-        if uncapped:
-            return self.base_cost + sum(self.tool_tokens) + (self.image_cost if self.image is not None else 0)
-        if self.level_costs and self.water is None and not self.drop_image:
-            return self.level_costs[level]
+    def cost(self, caps: Caps, level: int = Level.RAW) -> int:
+        memo = self.level_costs if self.water is None and not self.drop_image else None
+        if memo and memo[level] is not None:
+            return memo[level]  # type: ignore[return-value]
         image = self.image_cost if self.keeps_image(level) else 0
-        return self.base_cost + image + sum(self.sizes(caps, level))
+        cost = self.base_cost + image + sum(self.sizes(caps, level))
+        if memo:
+            memo[level] = cost
+        return cost
+
+
+class _Item:
+    """One unit of a plan: a message or a whole tool group, with its cost at its level."""
+
+    __slots__ = ("kind", "payload", "cost", "level", "dropped", "folded")
+
+    def __init__(self, kind: Kind, payload: Any, folded: bool, level: Level = Level.RAW) -> None:
+        self.kind = kind
+        self.payload = payload  # the message, or the _Group
+        self.cost = 0
+        self.level = level
+        self.dropped = False
+        self.folded = folded  # a legacy assistant message with <details type="tool_calls"> blocks
+
+
+def _is_folded(m: dict) -> bool:
+    """A legacy assistant message with ``<details type="tool_calls">`` blocks (Open WebUI 0.6/0.7)."""
+    content = m.get("content")
+    return m.get("role") == "assistant" and content.__class__ is str and FOLDED_MARKER in content
 
 
 @dataclass
@@ -140,18 +164,25 @@ class _Repairs:
     other: int = 0  # arguments made JSON strings, user tool_calls removed, tool content made text
 
 
-def _normalize_roles(messages: Sequence[Any], rep: _Repairs) -> tuple[list[dict], list[int]]:
+def _normalize_roles(messages: Sequence[Any], rep: _Repairs, last_user: int = -1) -> tuple[list[dict], int]:
     """Only system, user, assistant and tool go out: ``developer`` becomes system, legacy
     ``function`` results become an assistant note, anything else is dropped.  Returns the messages
-    and the position of each in ``messages``."""
+    and where the message at ``last_user`` went among them (-1: nowhere)."""
     out: list[dict] = []
-    at: list[int] = []
+    last = -1
     for p, m in enumerate(messages):
-        if m.__class__ is not dict and not isinstance(m, dict):
+        if m.__class__ is dict:
+            role = m.get("role")
+            if role.__class__ is not str:
+                role = None
+        elif isinstance(m, dict):
+            role = _role(m)
+        else:
             rep.invalid += 1
             continue
-        role = _role(m)
-        if role == "user" and "tool_calls" in m:  # only assistants call tools
+        if role == "assistant" or role == "system":
+            out.append(m)
+        elif role == "user" and "tool_calls" in m:  # only assistants call tools
             out.append({k: v for k, v in m.items() if k != "tool_calls"})
             rep.other += 1
         elif role == "tool" and not _valid_tool_content(m.get("content")):
@@ -169,8 +200,9 @@ def _normalize_roles(messages: Sequence[Any], rep: _Repairs) -> tuple[list[dict]
         else:
             rep.invalid += 1
             continue
-        at.append(p)
-    return out, at
+        if p == last_user:
+            last = len(out) - 1
+    return out, last
 
 
 class _Parser:
@@ -184,73 +216,82 @@ class _Parser:
 
     def __init__(self) -> None:
         self.rep = _Repairs()
-        self.kinds: list[Kind] = []
-        self.payloads: list[Any] = []
+        self.items: list[_Item] = []
+        self.users: list[int] = []  # items that start a turn
+        self.shrinkable: list[int] = []  # items whose outputs can shrink (groups, folded), in order
         self.groups: list[_Group] = []
         self.pending: dict[Any, deque] = {}
         self.turn_groups: list[_Group] = []
         self.run: _Group | None = None  # the group whose run of tool messages is still open
         self.prev_role: Any = None  # the role of the previous message
+        self.waiting = 0  # calls of this turn still without a result
 
     def parse(self, messages: Sequence[Any], last_user: int) -> None:
-        msgs, at = _normalize_roles(messages, self.rep)
+        msgs, last = _normalize_roles(messages, self.rep, last_user)
         n = len(msgs)
         for i, m in enumerate(msgs):
-            self.add(m, at[i], msgs[i + 1] if i + 1 < n else None, last_user)
-        _stub_unanswered(self.turn_groups, self.rep)
+            self.add(m, i == last, msgs[i + 1] if i + 1 < n else None)
+        self.end_turn()
         _rename_repeated_ids(self.groups, self.rep)
+        user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
+        self.users = [k for k, it in enumerate(self.items) if it.kind is user]
+        self.shrinkable = [k for k, it in enumerate(self.items) if it.kind is group or it.folded]
 
-    def add(self, m: dict, p: int, nxt: dict | None, last_user: int) -> None:
-        role, prev, rep = m.get("role"), self.prev_role, self.rep
+    def end_turn(self) -> None:
+        """Give every call of the turn left unanswered a stub result."""
+        if self.waiting:
+            _stub_unanswered(self.turn_groups, self.rep)
+        self.pending, self.turn_groups, self.run, self.waiting = {}, [], None, 0
+
+    def add(self, m: dict, last: bool, nxt: dict | None) -> None:
+        role, prev = m.get("role"), self.prev_role
         self.prev_role = role
         if role == "tool":
             tid = m.get("tool_call_id")
-            queue = self.pending.get(tid) if isinstance(tid, str) else None
+            queue = self.pending.get(tid) if tid.__class__ is str or isinstance(tid, str) else None
             if queue:
                 g, ci = queue.popleft()
-                rep.results_moved += g is not self.run
+                self.rep.results_moved += g is not self.run
                 g.tools.append(m)
                 g.call_of.append(ci)
+                self.waiting -= 1
             else:
-                rep.orphans += 1
-            return
-        if role == "system":
-            if self.run is not None and nxt is not None and nxt.get("role") == "tool":
-                rep.systems_moved += 1
-            self.item(Kind.SYSTEM, m)
-            return
-        if role == "user":
+                self.rep.orphans += 1
+        elif role == "assistant":
+            self.run = None
+            group = _group_of(m, self.rep) if "tool_calls" in m else None
+            if group is not None:
+                calls = group.assistant["tool_calls"]
+                for ci, c in enumerate(calls):
+                    self.pending.setdefault(c["id"], deque()).append((group, ci))
+                self.waiting += len(calls)
+                self.turn_groups.append(group)
+                self.groups.append(group)
+                self.run = group
+                self.item(Kind.GROUP, group)
+            elif "tool_calls" not in m:
+                self.item(Kind.PLAIN, m, _is_folded(m))
+            elif _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
+                self.item(Kind.PLAIN, {k: v for k, v in m.items() if k != "tool_calls"}, _is_folded(m))
+            else:
+                self.rep.assistants_removed += 1
+        elif role == "user":
             if m.get("content").__class__ is list and _is_image_followup(m):
                 if self.run is not None and prev == "tool" and self.run.image is None:
                     self.run.image, self.run = m, None
                     return
-                if p != last_user:  # Open WebUI's synthetic image message away from its results
-                    rep.orphans += 1
+                if not last:  # Open WebUI's synthetic image message away from its results
+                    self.rep.orphans += 1
                     return
-            _stub_unanswered(self.turn_groups, rep)
-            self.pending, self.turn_groups, self.run = {}, [], None
+            self.end_turn()
             self.item(Kind.USER, m)
-            return
-        self.run = None
-        group = _group_of(m, rep)
-        if group is None:
-            if "tool_calls" not in m or _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
-                self.item(
-                    Kind.PLAIN, {k: v for k, v in m.items() if k != "tool_calls"} if "tool_calls" in m else m
-                )
-            else:
-                rep.assistants_removed += 1
-            return
-        for ci, c in enumerate(group.assistant["tool_calls"]):
-            self.pending.setdefault(c["id"], deque()).append((group, ci))
-        self.turn_groups.append(group)
-        self.groups.append(group)
-        self.run = group
-        self.item(Kind.GROUP, group)
+        else:  # system
+            if self.run is not None and nxt is not None and nxt.get("role") == "tool":
+                self.rep.systems_moved += 1
+            self.item(Kind.SYSTEM, m)
 
-    def item(self, kind: Kind, payload: Any) -> None:
-        self.kinds.append(kind)
-        self.payloads.append(payload)
+    def item(self, kind: Kind, payload: Any, folded: bool = False) -> None:
+        self.items.append(_Item(kind, payload, folded))
 
 
 def _group_of(m: dict, rep: _Repairs) -> _Group | None:
@@ -261,19 +302,20 @@ def _group_of(m: dict, rep: _Repairs) -> _Group | None:
     if not isinstance(calls, list) or not calls:
         rep.empty_tool_calls += 1
         return None
-    usable = []
+    usable, changed = [], False
     for c in calls:
         u = _usable_call(c)
         if u is None:
             rep.calls_removed += 1
-        else:
-            rep.other += u is not c  # arguments made a JSON string
-            usable.append(u)
+            changed = True
+            continue
+        if u is not c:
+            rep.other += 1  # arguments made a JSON string
+            changed = True
+        usable.append(u)
     if not usable:
         return None
-    if len(usable) != len(calls) or any(u is not c for u, c in zip(usable, calls, strict=False)):
-        m = {**m, "tool_calls": usable}
-    return _Group(m)
+    return _Group({**m, "tool_calls": usable} if changed else m)
 
 
 def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> None:

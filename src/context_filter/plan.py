@@ -19,29 +19,9 @@ from bisect import bisect_left
 from typing import Any
 
 from .counting import TokenCounter
-from .messages import FOLDED_MARKER
-from .parse import Kind, Level, _Group, _Parser
+from .parse import Kind, Level, _Group, _Item, _Parser
 from .settings import _MIN_TARGET, TrimConfig
 from .shrink import _folded_blocks, shrink_folded_content
-
-
-class _Item:
-    """One unit of a plan: a message or a whole tool group, with its cost at its level."""
-
-    __slots__ = ("kind", "payload", "cost", "level", "dropped", "folded")
-
-    def __init__(self, kind: Kind, payload: Any) -> None:
-        self.kind = kind
-        self.payload = payload  # the message, or the _Group
-        self.cost = 0
-        self.level = Level.RAW
-        self.dropped = False
-        self.folded = (  # a legacy assistant message with <details type="tool_calls"> blocks
-            kind == Kind.PLAIN
-            and payload.get("role") == "assistant"
-            and payload.get("content").__class__ is str
-            and FOLDED_MARKER in payload["content"]
-        )
 
 
 class _Plan:
@@ -76,37 +56,34 @@ class _Plan:
     def parse(self, last_user: int) -> None:
         parser = self.parser
         parser.parse(self.msgs, last_user)
-        kinds, payloads = parser.kinds, parser.payloads
-        users = [k for k, kind in enumerate(kinds) if kind == Kind.USER]
-        if users and users[0]:
+        self.items, self.users, self.shrinkable = parser.items, parser.users, parser.shrinkable
+        if self.users and self.users[0]:
             # Start on a user message (Gemini): only system messages may come before it.
-            head = [k for k in range(users[0]) if kinds[k] == Kind.SYSTEM]
+            first, items = self.users[0], self.items
+            head = [it for it in items[:first] if it.kind == Kind.SYSTEM]
             self.rep.leading += sum(
-                len(payloads[k].messages()) if kinds[k] == Kind.GROUP else 1
-                for k in range(users[0])
-                if kinds[k] != Kind.SYSTEM
+                len(it.payload.messages()) if it.kind == Kind.GROUP else 1
+                for it in items[:first]
+                if it.kind != Kind.SYSTEM
             )
-            keep = head + list(range(users[0], len(kinds)))
-            kinds, payloads = [kinds[k] for k in keep], [payloads[k] for k in keep]
-        self.items = [_Item(kind, p) for kind, p in zip(kinds, payloads, strict=True)]
-        self.users = [k for k, it in enumerate(self.items) if it.kind == Kind.USER]
+            self.items = items = head + items[first:]
+            self.users = [k for k, it in enumerate(items) if it.kind == Kind.USER]
+            self.shrinkable = [k for k, it in enumerate(items) if it.kind == Kind.GROUP or it.folded]
         self.current_start = self.users[-1] if self.users else 0
-        self.shrinkable = [k for k, it in enumerate(self.items) if it.kind == Kind.GROUP or it.folded]
 
     # -- measure and replay -------------------------------------------------------------------
 
     def measure(self, item: _Item, k: int) -> int:
         """Cost of item ``k`` at ``Level.RAW`` (recent cap applied)."""
-        if item.kind == Kind.GROUP:
+        if item.payload.__class__ is _Group:
             g: _Group = item.payload
-            g.measure(self.counter.message, self.counter.message_overhead, self.caps)
-            self.tokens_before += g.cost(self.caps, uncapped=True)
+            self.tokens_before += g.measure(self.counter.message, self.counter.message_overhead, self.caps[0])
             item.cost = g.cost(self.caps)
         else:
-            item.cost = self.counter.message(item.payload)
-            self.tokens_before += item.cost
+            item.cost = cost = self.counter.message(item.payload)
+            self.tokens_before += cost
             if item.folded:
-                item.cost = self.folded_at(k, Level.RAW)[1]
+                item.cost = self.folded_at(k, Level.RAW)[1]  # rare: the enum's lookup costs nothing here
         return item.cost
 
     def measure_and_replay(self) -> None:
@@ -117,22 +94,23 @@ class _Plan:
         items, stable = self.items, self.stable
         recent = set() if stable else self.recent_groups()
         low = int(self.budget * self.config.low_water)
+        user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
         for k, item in enumerate(items):
             kind = item.kind
             self.total += self.measure(item, k)
-            if kind == Kind.USER:
+            if kind is user:
                 self.turn_start, self.hops, self.hop_from = k, [], 0
-            elif kind == Kind.GROUP:
+            elif kind is group:
                 self.hops.append(k)
             if not stable:
-                if k < self.current_start and k not in recent and (kind == Kind.GROUP or item.folded):
+                if k < self.current_start and k not in recent and (kind is group or item.folded):
                     self.set_level(k, Level.OLD)
-            elif (kind == Kind.USER or kind == Kind.GROUP) and self.total > self.budget:
+            elif (kind is user or kind is group) and self.total > self.budget:
                 self.batch_trims += 1
                 self.batch(low, self.turn_start, drop=True)
                 # Once no earlier turn is left, the batch goes on down to the low-water mark.
                 alone = self.first_turn >= len(self.users) or self.users[self.first_turn] >= self.turn_start
-                if kind == Kind.GROUP and self.total > (low if alone else self.budget):
+                if kind is group and self.total > (low if alone else self.budget):
                     end = self.older_hops_end(self.turn_start)
                     self.batch(low, end, drop=False)
                     self.drop_oldest_hops(low, end)
@@ -153,13 +131,14 @@ class _Plan:
             self.items[k].level = level
             self.recost(k)
 
+    def cost_at(self, k: int, level: Level) -> int:
+        payload = self.items[k].payload
+        return payload.cost(self.caps, level) if payload.__class__ is _Group else self.folded_at(k, level)[1]
+
     def recost(self, k: int) -> None:
         """The one place an item's cost changes after it was measured."""
         item = self.items[k]
-        if item.kind == Kind.GROUP:
-            new = item.payload.cost(self.caps, item.level)
-        else:
-            new = self.folded_at(k, item.level)[1]
+        new = self.cost_at(k, item.level)
         if not item.dropped:
             self.total += new - item.cost
         item.cost = new
@@ -192,10 +171,11 @@ class _Plan:
         """
         hi = bisect_left(self.shrinkable, end)
         items = self.items
+        old, floor = Level.OLD, Level.FLOOR  # an enum's attribute costs a slow lookup: read once
         if self.raw_from < hi:
             for k in self.shrinkable[self.raw_from : hi]:
-                if not items[k].dropped and items[k].level < Level.OLD:
-                    self.set_level(k, Level.OLD)
+                if not items[k].dropped and items[k].level < old:
+                    self.set_level(k, old)
             self.raw_from = hi
         if self.total <= self.budget:
             return
@@ -203,30 +183,29 @@ class _Plan:
         pos = self.floor_from
         while pos < hi and self.total > target:
             k = self.shrinkable[pos]
-            if not items[k].dropped and items[k].level < Level.FLOOR:
-                self.set_level(k, Level.FLOOR)
+            if not items[k].dropped and items[k].level < floor:
+                self.set_level(k, floor)
                 floored.append(k)
             pos += 1
         self.floor_from = pos
         if drop and self.total > target:
             self.drop_oldest_units(target, end)
         for k in reversed(floored):  # relax
-            if not items[k].dropped:
-                self.set_level(k, Level.OLD)
-                if self.total > target:
-                    self.set_level(k, Level.FLOOR)
+            if not items[k].dropped and self.total + self.cost_at(k, old) - items[k].cost <= target:
+                self.set_level(k, old)
 
     def drop_oldest_units(self, target: int, cur: int) -> None:
         """Drop the oldest whole turns before item ``cur``; the last one touched loses its tool
         groups first."""
         users, items = self.users, self.items
+        system, group = Kind.SYSTEM, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
         while self.total > target and self.first_turn + 1 < len(users) and users[self.first_turn] < cur:
             u, nxt = users[self.first_turn], users[self.first_turn + 1]
-            turn = [k for k in range(u, nxt) if items[k].kind != Kind.SYSTEM and not items[k].dropped]
+            turn = [k for k in range(u, nxt) if items[k].kind is not system and not items[k].dropped]
             if self.total - sum(items[k].cost for k in turn) < target:
                 over, partial = self.total - target, []
                 for k in turn:  # its groups, oldest first, until the total is within target
-                    if items[k].kind == Kind.GROUP:
+                    if items[k].kind is group:
                         partial.append(k)
                         over -= items[k].cost
                         if over <= 0:
@@ -247,9 +226,7 @@ class _Plan:
             item.dropped = True
             self.total -= item.cost
             p = item.payload
-            self.messages_dropped += (
-                1 + len(p.tools) + (p.image is not None) if item.kind == Kind.GROUP else 1
-            )
+            self.messages_dropped += 1 + len(p.tools) + (p.image is not None) if p.__class__ is _Group else 1
 
     def drop_hop(self, k: int) -> None:
         """Drop hop ``k`` of a turn (the last resort: see :meth:`drop_oldest_hops`), counted."""

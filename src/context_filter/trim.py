@@ -15,7 +15,7 @@ from typing import Any
 
 from .counting import TokenCounter
 from .messages import _last_user, log
-from .parse import Kind, Level, _Group
+from .parse import _Group
 from .plan import _Plan
 from .report import TrimReport, TrimResult
 from .settings import TrimConfig
@@ -72,7 +72,7 @@ def _materialize(plan: _Plan) -> _Output:
     for k, item in enumerate(plan.items):
         if item.dropped:
             continue
-        if item.kind == Kind.GROUP:
+        if item.payload.__class__ is _Group:
             _add_group(plan, out, k, item.payload)
         elif not item.folded:
             out.messages.append(item.payload)
@@ -92,7 +92,7 @@ def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
     """Kept group ``k`` at its level: its outputs shrunk to their targets, its image message kept
     or dropped.  What the protected part (the current turn) had to give up is counted apart."""
     level = plan.items[k].level
-    protected = g.water is not None or (k > plan.current_start and level > Level.RAW)
+    protected = g.water is not None or (k > plan.current_start and level > 0)  # 0: Level.RAW
     out.messages.append(g.assistant)
     out.tokens += g.base_cost
     for t, tok, tgt in zip(g.tools, g.tool_tokens, g.targets(plan.caps, level), strict=True):

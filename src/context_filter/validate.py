@@ -55,7 +55,9 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             problems.append(f"[{i}] not a message object")
             i += 1
             continue
-        role = _role(m)
+        role = m.get("role")
+        if role.__class__ is not str:  # as _role(m): a list or dict role would not even hash
+            role = None
         if role not in ROLES_OUT:
             problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
         if role == "system":
@@ -71,7 +73,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             continue
         if role == "user" and "tool_calls" in m:
             problems.append(f"[{i}] user message with tool_calls")
-        if role == "user" and _is_image_followup(m) and i != last_user:
+        if role == "user" and isinstance(m.get("content"), list) and _is_image_followup(m) and i != last_user:
             prev = messages[i - 1] if i else None
             if not (isinstance(prev, dict) and prev.get("role") == "tool"):
                 problems.append(f"[{i}] synthetic tool-image message not directly after tool results")
