@@ -56,6 +56,7 @@ class Module:
 
     name: str  # dotted, e.g. "subquery.loop"
     path: Path
+    rel: str  # the path as the banner and the problems name it, e.g. "src/subquery/loop.py"
     text: str
     tree: ast.Module
     deps: set[str] = field(default_factory=set)  # modules of src/ it imports at run time
@@ -64,12 +65,12 @@ class Module:
     dropped: list[ast.stmt] = field(default_factory=list)  # statements left out of the bundle
 
 
-def packages() -> set[str]:
-    return {p.name for p in SRC.iterdir() if (p / "__init__.py").is_file()}
+def packages(src: Path = SRC) -> set[str]:
+    return {p.name for p in src.iterdir() if (p / "__init__.py").is_file()}
 
 
-def _module_name(path: Path) -> str:
-    rel = path.relative_to(SRC).with_suffix("")
+def _module_name(path: Path, src: Path) -> str:
+    rel = path.relative_to(src).with_suffix("")
     parts = list(rel.parts)
     if parts[-1] == "__init__":
         parts.pop()
@@ -91,10 +92,10 @@ def _is_type_checking(node: ast.stmt) -> bool:
     return isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
 
 
-def load(path: Path, ours: set[str], problems: list[str]) -> Module:
+def load(path: Path, ours: set[str], problems: list[str], src: Path = SRC) -> Module:
     text = path.read_text()
-    module = Module(_module_name(path), path, text, ast.parse(text, str(path)))
-    rel = path.relative_to(ROOT)
+    rel = path.relative_to(src.parent).as_posix()
+    module = Module(_module_name(path, src), path, rel, text, ast.parse(text, str(path)))
     for node in module.tree.body:
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -250,7 +251,7 @@ def module_text(m: Module) -> str:
     kept = [line for i, line in enumerate(lines) if i not in drop]
     text = "\n".join(kept).strip("\n")
     text = _squeeze_blank_runs(text)
-    banner = f"# {'-' * 94}\n# {m.path.relative_to(ROOT)}\n# {'-' * 94}\n"
+    banner = f"# {'-' * 94}\n# {m.rel}\n# {'-' * 94}\n"
     return banner + ("\n" + text + "\n" if text else "")
 
 
@@ -265,16 +266,16 @@ def _squeeze_blank_runs(text: str) -> str:
     return "\n".join(out)
 
 
-def build(package: str) -> str:
-    """The paste-in file of ``package``."""
-    ours = packages()
+def build(package: str, src: Path = SRC) -> str:
+    """The paste-in file of ``package`` (a folder of ``src``)."""
+    ours = packages(src)
     problems: list[str] = []
     modules: dict[str, Module] = {}
-    for path in sorted(SRC.rglob("*.py")):
-        m = load(path, ours, problems)
+    for path in sorted(src.rglob("*.py")):
+        m = load(path, ours, problems, src)
         modules[m.name] = m
     if package not in modules:
-        raise BuildError([f"no package src/{package}/"])
+        raise BuildError([f"no package {src.name}/{package}/"])
     for m in modules.values():
         missing = [d for d in m.deps if d not in modules]
         problems += [f"{m.name} imports {d}, which is not a module of src/" for d in missing]
@@ -285,7 +286,7 @@ def build(package: str) -> str:
         m = modules[name]
         for n, line in defined_names(m).items():
             if n == "__all__":
-                problems.append(f"{m.path.relative_to(ROOT)}:{line}: no __all__ (one flat namespace)")
+                problems.append(f"{m.rel}:{line}: no __all__ (one flat namespace)")
             elif n in owners:
                 problems.append(f"`{n}` is defined in {owners[n]} and in {name}")
             owners.setdefault(n, name)
@@ -297,7 +298,7 @@ def build(package: str) -> str:
     init = modules[package]
     docstring = ast.get_docstring(init.tree, clean=False)
     if docstring is None:
-        problems.append(f"src/{package}/__init__.py has no docstring (the frontmatter)")
+        problems.append(f"{init.rel} has no docstring (the frontmatter)")
     mods = [modules[n] for n in names if n != package and modules[n].text.strip()]
     block = import_block(mods, problems)
     if problems:

@@ -1,0 +1,149 @@
+"""The source packages under src/ and the build that makes the paste-in files (issue 24).
+
+The rules: only adapter modules (``owui.py``, ``owui_*.py``) import Open WebUI, and no core module
+imports an adapter; no module over 500 lines (generated data modules, ``*_data.py``, exempt) and no
+function over about 80; the committed plugin files are exactly what the build makes; the build
+fails on an import cycle and on a name defined in two modules.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from devkit.plugins import ROOT
+
+SRC = ROOT / "src"
+MODULES = sorted(p for p in SRC.rglob("*.py"))
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_plugins  # noqa: E402
+
+
+def _is_adapter(path: Path) -> bool:
+    return path.stem == "owui" or path.stem.startswith("owui_")
+
+
+def _imports(path: Path) -> list[tuple[str, int]]:
+    """Every module an import in ``path`` names (functions included), absolute, with its line."""
+    tree = ast.parse(path.read_text())
+    package = ".".join(path.relative_to(SRC).parent.parts)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                out.append((".".join(base + ([node.module] if node.module else [])), node.lineno))
+            else:
+                out.append((node.module or "", node.lineno))
+    return out
+
+
+def test_there_are_packages_to_check():
+    assert {"subquery", "context_filter", "textcalls"} <= build_plugins.packages()
+    assert len(MODULES) > 10
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(SRC)))
+def test_only_adapter_modules_import_open_webui_and_no_core_module_imports_an_adapter(path):
+    for name, line in _imports(path):
+        if name.split(".")[0] == "open_webui":
+            assert _is_adapter(path), f"{path.relative_to(ROOT)}:{line} imports {name}"
+        last = name.split(".")[-1]
+        if name.split(".")[0] in build_plugins.packages() and (last == "owui" or last.startswith("owui_")):
+            assert _is_adapter(path), f"{path.relative_to(ROOT)}:{line}: a core module imports {name}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(SRC)))
+def test_modules_and_functions_are_small(path):
+    text = path.read_text()
+    if not path.stem.endswith("_data"):
+        assert text.count("\n") <= 500, f"{path.relative_to(ROOT)}: {text.count(chr(10))} lines"
+    long = [
+        (n.name, n.end_lineno - n.lineno + 1)
+        for n in ast.walk(ast.parse(text))
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.end_lineno - n.lineno + 1 > 85
+    ]
+    assert not long, long
+
+
+def test_the_committed_plugin_files_are_a_fresh_build():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_plugins.py"), "--check"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_plugin_files_start_with_the_frontmatter_then_the_notice():
+    for out, package in build_plugins.PLUGINS.items():
+        text = (ROOT / out).read_text()
+        init = ast.get_docstring(ast.parse((SRC / package / "__init__.py").read_text()), clean=False)
+        assert text.startswith('"""' + init + '"""\n')
+        assert f"GENERATED FILE: do not edit.  Built from src/{package}/" in text
+        assert "from __future__ import annotations" in text.split("# src/")[0]  # one import block, first
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    src = tmp_path / "src"
+    for name, body in files.items():
+        path = src / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body)
+    return src
+
+
+FRONT = '"""\ntitle: T\n"""\n'
+
+
+def test_the_build_orders_modules_by_their_imports_and_strips_ours(tmp_path):
+    src = _tree(
+        tmp_path,
+        {
+            "plug/__init__.py": FRONT,
+            "plug/top.py": '"""Top."""\n\nfrom __future__ import annotations\n\nimport json\n\nfrom .low import LOW\n\n'
+            "def top():\n    return json.dumps(LOW)\n",
+            "plug/low.py": '"""Low."""\n\nfrom __future__ import annotations\n\nimport json\n\nLOW = json.loads("1")\n',
+        },
+    )
+    text = build_plugins.build("plug", src)
+    assert text.startswith(FRONT)
+    assert text.index("# src/plug/low.py") < text.index("# src/plug/top.py")
+    assert text.count("import json") == 1 and "from .low" not in text
+    namespace: dict = {}
+    exec(compile(text, "bundle", "exec"), namespace)  # noqa: S102 - our own generated code
+    assert namespace["top"]() == "1"
+
+
+def test_the_build_fails_on_a_cycle_and_on_a_name_defined_twice(tmp_path):
+    src = _tree(
+        tmp_path,
+        {
+            "plug/__init__.py": FRONT,
+            "plug/a.py": "from .b import B\n\nA = 1\nX = 1\n",
+            "plug/b.py": "from .a import A\n\nB = 2\nX = 2\n",
+        },
+    )
+    with pytest.raises(build_plugins.BuildError) as info:
+        build_plugins.build("plug", src)
+    problems = "\n".join(info.value.problems)
+    assert "import cycle" in problems and "`X` is defined in" in problems
+
+
+def test_the_build_refuses_nested_or_aliased_imports_of_our_packages(tmp_path):
+    src = _tree(
+        tmp_path,
+        {
+            "plug/__init__.py": FRONT,
+            "plug/a.py": "from .b import B as C\n\ndef f():\n    from .b import B\n    return B, C\n",
+            "plug/b.py": "B = 2\n",
+        },
+    )
+    with pytest.raises(build_plugins.BuildError) as info:
+        build_plugins.build("plug", src)
+    problems = "\n".join(info.value.problems)
+    assert "no aliases" in problems and "inside a block" in problems
