@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.deps-stamp
 
-.PHONY: demo test lint bench clean-data chromium toolservers load test-compat model eval
+.PHONY: demo test lint bench clean-data chromium toolservers load test-compat model eval plugins
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,7 @@ demo: $(STAMP) toolservers $(if $(LOCAL),model)
 	$(PY) scripts/demo.py $(if $(LOCAL),--local-model) $(ARGS)
 
 test: $(STAMP) chromium toolservers model
+	$(PY) scripts/build_plugins.py --check
 	$(PY) -m pytest $(ARGS)
 
 # The real local model: llama.cpp's llama-server built from source and the Qwen2.5-Coder-1.5B-Instruct
@@ -40,6 +41,10 @@ chromium:
 # The real MCP/OpenAPI tool servers and their proxies, in .venv-tools and .venv-proxy (pinned, stamped).
 toolservers:
 	@PYTHON=$(PYTHON) bash scripts/ensure_toolservers.sh
+
+# The paste-in files tools/subquery.py and filters/tool_context_filter.py, built from src/.
+plugins:
+	$(PYTHON) scripts/build_plugins.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
