@@ -69,7 +69,7 @@ class ToolInfo:
     injected: frozenset[str] = frozenset()
     passthrough: bool = False
     deferred: bool = False
-    own_time: bool = False  # runs under the subquery's total time only (`delegate_task`, see Tools)
+    own_time: bool = False  # runs under the subquery's total time only (`delegate_task`, see owui_select)
 
 
 @dataclass(frozen=True)
