@@ -40,6 +40,169 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 # ----------------------------------------------------------------------------------------------
+# src/subquery/types.py
+# ----------------------------------------------------------------------------------------------
+
+"""What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the loop
+and the adapter exchange, small text and usage helpers. Stop reasons (`StopReason`): answered (a reply without
+calls); max_rounds (the synthesis round ran); deadline (total_timeout_seconds ran out: what THIS subquery gathered
+is returned); error (the model call failed). Cancellation re-raises after a final `done: True` status line."""
+
+
+log = logging.getLogger(__name__)
+TextCallMode = Literal["auto", "always", "off"]
+
+SELF_NAMES = ("subquery", "subqueries")  # this tool's functions: never offered inside a subquery
+SUBQUERY_MARKER = "owui-subquery-tool"  # recognises copies of this tool under any id
+# The functions Open WebUI offers the model. It builds a tool's specs from its public methods when the tool is
+# saved (a valve cannot change them later), so this is where an admin chooses: delete a name, then save the
+# tool, to offer only the other one (`Tools.__dir__` hides it from Open WebUI's spec builder).
+FUNCTIONS = ("subquery", "subqueries")
+# Less time than this left is no time: no model round can finish in it.
+MIN_USEFUL_SECONDS = 0.25
+# Providers reject requests with more tools than this (OpenAI, OpenRouter, Anthropic gateways).
+MAX_REQUEST_TOOLS = 128
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The loop's limits. The ONE source of defaults: the Valves take theirs from here."""
+
+    max_rounds: int = 8
+    max_parallel_tools: int = 8
+    max_calls_per_round: int = 16
+    tool_timeout_seconds: float = 60.0
+    total_timeout_seconds: float = 300.0
+    repeat_call_limit: int = 3
+    max_result_chars: int = 20_000
+    max_output_chars: int = 16_000
+    max_reply_chars: int = 100_000
+    run_request_filters: bool = True
+    text_tool_calls: TextCallMode = "auto"
+    max_tool_threads: int = 8
+    max_parallel_subqueries: int = 4  # tasks of one `subqueries` call that run at the same time
+
+    @classmethod
+    def from_valves(cls, valves: Any) -> Settings:
+        return cls(**{f.name: getattr(valves, f.name) for f in fields(cls) if hasattr(valves, f.name)})
+
+
+DEFAULTS = Settings()
+# When calls written as text are read (valve `text_tool_calls`): `auto` only while the model has not
+# made a structured call in this run, `always` whenever a reply has no structured calls, `off` never.
+TEXT_CALL_MODES = ("auto", "always", "off")
+
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """What the loop knows about one executable tool.
+    accepted: names the model may fill (None: anything in the spec's properties);
+    injected: names the callable's signature reserves for Open WebUI (dropped if the model sends them);
+    passthrough: MCP tools get the arguments unfiltered (MCP servers validate their own)."""
+
+    name: str
+    spec: dict
+    accepted: frozenset[str] | None
+    injected: frozenset[str] = frozenset()
+    passthrough: bool = False
+    deferred: bool = False
+    own_time: bool = False  # runs under the subquery's total time only (`delegate_task`, see owui_select)
+
+
+@dataclass(frozen=True)
+class Completion:
+    """One model round, as the loop sees it. `reasoning_text`/`reasoning_details`: what the provider
+    sent; `reasoning`: the fields replayed on the reply's assistant message next round (the adapter
+    decides them per provider, as Open WebUI does; nothing by default)."""
+
+    content: str = ""
+    tool_calls: tuple[dict, ...] = ()
+    usage: Mapping[str, int] = field(default_factory=dict)
+    error: str | None = None
+    reasoning: Mapping[str, Any] = field(default_factory=dict)
+    reasoning_text: str = ""
+    reasoning_details: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class ToolOutput:
+    """A tool's result for the inner model: text, plus image URLs it should see, and what happened
+    (the outcome shown to the user on the call's status line)."""
+
+    text: str
+    images: tuple[str, ...] = ()
+    outcome: str = "ran"
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A call checked and ready to run (`kwargs`), or answered already (`answer`, with its `outcome`)."""
+
+    call: ToolCall
+    kwargs: dict | None = None
+    answer: str | None = None
+    outcome: str = ""
+
+
+class NotStarted(Exception):
+    """Raised by an `execute` hook when a call never started (e.g. no free thread); the text says why."""
+
+
+StopReason = Literal["answered", "max_rounds", "deadline", "error"]
+
+
+@dataclass(frozen=True)
+class LoopResult:
+    answer: str
+    rounds: int
+    tool_calls: int
+    usage: Mapping[str, int]
+    stopped: StopReason
+
+
+def _safe_str(value: Any) -> str:
+    try:
+        return str(value)
+    except Exception:
+        return f"<{type(value).__name__} that cannot be shown as text>"
+
+
+def cap_text(text: str, limit: int, what: str = "result") -> str:
+    """Keep the head (and a short tail) of a long text, with a visible note of what was cut."""
+    if limit <= 0 or len(text) <= limit:
+        return text
+    tail = min(limit // 5, 2000)
+    head = max(limit - tail, 0)
+    removed = len(text) - head - tail
+    note = f"\n[… {what} truncated: {removed:,} of {len(text):,} characters removed …]\n"
+    return text[:head] + note + (text[-tail:] if tail else "")
+
+
+def _shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _count(value: Any) -> int:
+    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
+def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
+    total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
+    for usage in usages:
+        if not isinstance(usage, Mapping):
+            continue
+        for key, alt in (("prompt_tokens", "input_tokens"), ("completion_tokens", "output_tokens")):
+            total[key] += _count(
+                usage.get(key) or usage.get(alt) or usage.get(key.replace("_tokens", "_eval_count"))
+            )
+        total["total_tokens"] += _count(usage.get("total_tokens"))
+    if not total["total_tokens"]:
+        total["total_tokens"] = total["prompt_tokens"] + total["completion_tokens"]
+    return total
+
+
+# ----------------------------------------------------------------------------------------------
 # src/textcalls/calls.py
 # ----------------------------------------------------------------------------------------------
 
@@ -356,169 +519,6 @@ def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tupl
 def _has_args(value: Any) -> bool:
     items = value if isinstance(value, list) else [value]
     return all(isinstance(v, dict) and ({"arguments", "parameters", "function"} & set(v)) for v in items)
-
-
-# ----------------------------------------------------------------------------------------------
-# src/subquery/types.py
-# ----------------------------------------------------------------------------------------------
-
-"""What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the loop
-and the adapter exchange, small text and usage helpers. Stop reasons (`StopReason`): answered (a reply without
-calls); max_rounds (the synthesis round ran); deadline (total_timeout_seconds ran out: what THIS subquery gathered
-is returned); error (the model call failed). Cancellation re-raises after a final `done: True` status line."""
-
-
-log = logging.getLogger(__name__)
-TextCallMode = Literal["auto", "always", "off"]
-
-SELF_NAMES = ("subquery", "subqueries")  # this tool's functions: never offered inside a subquery
-SUBQUERY_MARKER = "owui-subquery-tool"  # recognises copies of this tool under any id
-# The functions Open WebUI offers the model. It builds a tool's specs from its public methods when the tool is
-# saved (a valve cannot change them later), so this is where an admin chooses: delete a name, then save the
-# tool, to offer only the other one (`Tools.__dir__` hides it from Open WebUI's spec builder).
-FUNCTIONS = ("subquery", "subqueries")
-# Less time than this left is no time: no model round can finish in it.
-MIN_USEFUL_SECONDS = 0.25
-# Providers reject requests with more tools than this (OpenAI, OpenRouter, Anthropic gateways).
-MAX_REQUEST_TOOLS = 128
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The loop's limits. The ONE source of defaults: the Valves take theirs from here."""
-
-    max_rounds: int = 8
-    max_parallel_tools: int = 8
-    max_calls_per_round: int = 16
-    tool_timeout_seconds: float = 60.0
-    total_timeout_seconds: float = 300.0
-    repeat_call_limit: int = 3
-    max_result_chars: int = 20_000
-    max_output_chars: int = 16_000
-    max_reply_chars: int = 100_000
-    run_request_filters: bool = True
-    text_tool_calls: TextCallMode = "auto"
-    max_tool_threads: int = 8
-    max_parallel_subqueries: int = 4  # tasks of one `subqueries` call that run at the same time
-
-    @classmethod
-    def from_valves(cls, valves: Any) -> Settings:
-        return cls(**{f.name: getattr(valves, f.name) for f in fields(cls) if hasattr(valves, f.name)})
-
-
-DEFAULTS = Settings()
-# When calls written as text are read (valve `text_tool_calls`): `auto` only while the model has not
-# made a structured call in this run, `always` whenever a reply has no structured calls, `off` never.
-TEXT_CALL_MODES = ("auto", "always", "off")
-
-
-@dataclass(frozen=True)
-class ToolInfo:
-    """What the loop knows about one executable tool.
-    accepted: names the model may fill (None: anything in the spec's properties);
-    injected: names the callable's signature reserves for Open WebUI (dropped if the model sends them);
-    passthrough: MCP tools get the arguments unfiltered (MCP servers validate their own)."""
-
-    name: str
-    spec: dict
-    accepted: frozenset[str] | None
-    injected: frozenset[str] = frozenset()
-    passthrough: bool = False
-    deferred: bool = False
-    own_time: bool = False  # runs under the subquery's total time only (`delegate_task`, see owui_select)
-
-
-@dataclass(frozen=True)
-class Completion:
-    """One model round, as the loop sees it. `reasoning_text`/`reasoning_details`: what the provider
-    sent; `reasoning`: the fields replayed on the reply's assistant message next round (the adapter
-    decides them per provider, as Open WebUI does; nothing by default)."""
-
-    content: str = ""
-    tool_calls: tuple[dict, ...] = ()
-    usage: Mapping[str, int] = field(default_factory=dict)
-    error: str | None = None
-    reasoning: Mapping[str, Any] = field(default_factory=dict)
-    reasoning_text: str = ""
-    reasoning_details: tuple[Any, ...] = ()
-
-
-@dataclass(frozen=True)
-class ToolOutput:
-    """A tool's result for the inner model: text, plus image URLs it should see, and what happened
-    (the outcome shown to the user on the call's status line)."""
-
-    text: str
-    images: tuple[str, ...] = ()
-    outcome: str = "ran"
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """A call checked and ready to run (`kwargs`), or answered already (`answer`, with its `outcome`)."""
-
-    call: ToolCall
-    kwargs: dict | None = None
-    answer: str | None = None
-    outcome: str = ""
-
-
-class NotStarted(Exception):
-    """Raised by an `execute` hook when a call never started (e.g. no free thread); the text says why."""
-
-
-StopReason = Literal["answered", "max_rounds", "deadline", "error"]
-
-
-@dataclass(frozen=True)
-class LoopResult:
-    answer: str
-    rounds: int
-    tool_calls: int
-    usage: Mapping[str, int]
-    stopped: StopReason
-
-
-def _safe_str(value: Any) -> str:
-    try:
-        return str(value)
-    except Exception:
-        return f"<{type(value).__name__} that cannot be shown as text>"
-
-
-def cap_text(text: str, limit: int, what: str = "result") -> str:
-    """Keep the head (and a short tail) of a long text, with a visible note of what was cut."""
-    if limit <= 0 or len(text) <= limit:
-        return text
-    tail = min(limit // 5, 2000)
-    head = max(limit - tail, 0)
-    removed = len(text) - head - tail
-    note = f"\n[… {what} truncated: {removed:,} of {len(text):,} characters removed …]\n"
-    return text[:head] + note + (text[-tail:] if tail else "")
-
-
-def _shorten(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _count(value: Any) -> int:
-    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
-
-
-def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
-    total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
-    for usage in usages:
-        if not isinstance(usage, Mapping):
-            continue
-        for key, alt in (("prompt_tokens", "input_tokens"), ("completion_tokens", "output_tokens")):
-            total[key] += _count(
-                usage.get(key) or usage.get(alt) or usage.get(key.replace("_tokens", "_eval_count"))
-            )
-        total["total_tokens"] += _count(usage.get("total_tokens"))
-    if not total["total_tokens"]:
-        total["total_tokens"] = total["prompt_tokens"] + total["completion_tokens"]
-    return total
 
 
 # ----------------------------------------------------------------------------------------------

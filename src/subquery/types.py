@@ -8,9 +8,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from textcalls.calls import ToolCall
+if TYPE_CHECKING:  # for annotations only: the tool's names and limits come first in the built file
+    from textcalls.calls import ToolCall
 
 log = logging.getLogger(__name__)
 TextCallMode = Literal["auto", "always", "off"]
