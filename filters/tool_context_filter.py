@@ -2676,7 +2676,7 @@ class _Plan:
             item.cost = cost = self.counter.message(item.payload)
             self.tokens_before += cost
             if item.folded:
-                item.cost = self.folded_at(k, Level.RAW)[1]  # rare: the enum's lookup costs nothing here
+                item.cost = self.folded_at(k, Level.RAW)[1]
         return item.cost
 
     def measure_and_replay(self) -> None:
