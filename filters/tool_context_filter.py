@@ -2573,8 +2573,8 @@ def shrink_folded_content(
 def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: int) -> tuple[dict, int]:
     """Copy of tool message ``m`` costing at most ``target`` tokens (plus the per-message overhead),
     and its cost without that overhead.  ``tokens`` is its measured cost without the overhead."""
-    text = _content_as_text(m.get("content"))
-    known = tokens if len(m) == 3 and m.get("content").__class__ is str else None
+    content = m.get("content")
+    text = content if content.__class__ is str else _content_as_text(content)
     rest = 0
     if len(m) > 3:  # extra keys besides role, tool_call_id and content (name, usage...)
         rest = counter.message({k: v for k, v in m.items() if k != "content"}) - counter.message_overhead
@@ -2584,6 +2584,7 @@ def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: in
     if hit is None:
         if len(_SHRINK_MEMO) >= _SHRINK_MEMO_SIZE:
             _SHRINK_MEMO.clear()
+        known = tokens if len(m) == 3 and content.__class__ is str else None
         hit = _SHRINK_MEMO[key] = _shrink(text, goal, counter.text, known)
     return {**m, "content": hit[0]}, hit[1] + rest
 
