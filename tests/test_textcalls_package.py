@@ -7,7 +7,8 @@ import ast
 
 from tests.conftest import ROOT
 from textcalls.calls import ToolCall
-from textcalls.reader import TextGuard, parse_inline_calls, read_inline_calls
+from textcalls.guard import TextGuard
+from textcalls.reader import parse_inline_calls, read_inline_calls
 
 SPECS = {"get_time": {"name": "get_time", "parameters": {"type": "object", "properties": {"zone": {"type": "string"}, "n": {"type": "integer"}}}}}
 QWEN = "<tool_call>\n<function=get_time>\n<parameter=zone>\nUTC\n</parameter>\n<parameter=n>\n2\n</parameter>\n</function>\n</tool_call>"

@@ -1596,10 +1596,7 @@ _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 
 """Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
 (code spans and fences, as CommonMark reads them), each taken whole or left as text; `text_calls` never raises.
-Text is data (`TextGuard`, the veto `read_inline_calls` takes): a call written as text that stands in a text this
-run was given as data (a tool result, a file, a recent message, the prompt) never runs. Every dialect in
-`_DIALECTS` (and any added later) reads the data texts too, in each of their spellings (JSON-escaped one or two
-levels deep, HTML-escaped)."""
+A veto (`Refuse`, e.g. `TextGuard.refuses`) keeps a call that comes from data as text."""
 
 
 def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -1743,6 +1740,16 @@ def text_calls(content: str, specs: Mapping, id_prefix: str, refuse: Refuse | No
     except Exception:
         logging.getLogger(__name__).debug("textcalls: inline call parsing failed", exc_info=True)
         return TextCalls(content, [])
+
+
+# ----------------------------------------------------------------------------------------------
+# src/textcalls/guard.py
+# ----------------------------------------------------------------------------------------------
+
+"""Text is data (`TextGuard`, the veto `read_inline_calls` takes): a call written as text that stands in a text
+this run was given as data (a tool result, a file, a recent message, the prompt) never runs. Every dialect in
+`_DIALECTS` (and any added later) reads the data texts too, in each of their spellings (JSON-escaped one or two
+levels deep, HTML-escaped)."""
 
 
 _SPACE = re.compile(r"\s+")

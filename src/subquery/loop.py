@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from textcalls.calls import ToolCall, normalize_tool_calls
-from textcalls.reader import TextGuard, text_calls
+from textcalls.guard import TextGuard
+from textcalls.reader import text_calls
 
 from .messages import REASONING_TAGS, _text_of, gathered_summary, strip_reasoning, unique_ids
 from .prepare import call_signature, prepare_round, serialize_result
