@@ -31,7 +31,7 @@ test: $(STAMP) chromium toolservers model
 model: $(STAMP)
 	@PYTHON=$(PY) bash scripts/ensure_model.sh
 
-# The evaluation table on the real model (about 30 min on 2 busy cores); ARGS="--tasks A1,C1" for less.
+# The evaluation on the real model (docs/eval/real-model.json, docs/img/eval-main-tokens.png); ARGS="--conversations C01,C05" for less.
 eval: $(STAMP) toolservers model
 	$(PY) scripts/eval_real_model.py $(ARGS)
 

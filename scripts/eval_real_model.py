@@ -1,21 +1,28 @@
 #!/usr/bin/env python3
-"""The evaluation table: a real model on multi-step tasks over the demo's real tool servers, in three setups.
+"""The evaluation on a real model: conversations over the demo's real tool servers, in three setups.
 
-Twelve tasks with answers that can be checked (git history facts of the demo repository, time
-conversions), played as four conversations of three turns each, so later turns carry the earlier
-tool results as Open WebUI re-inflates them. Each conversation runs in three setups:
+The conversations (`scripts/eval_conversations.py`, written before any run) ask one fact per turn,
+refer back in follow-ups, and some need tool outputs of 8,000+ characters. Each runs in three setups:
 
 1. native:          Open WebUI's own tool loop alone (no system prompt, the tool servers' tools);
 2. subquery:        Subquery enabled too, and a workspace model whose system prompt delegates to it
                     (how an admin steers a small model; the inner loop runs on the base model);
 3. subquery+filter: the same with the tool-context filter active and global (budget: --filter-context).
 
-A recording proxy on 127.0.0.1 sits between Open WebUI and the model and counts the tokens each
-request carried from the model server's own `usage` (llama-server: prompt, cached, generated). Main
-chat tokens are the prompt tokens of the chat's own model calls (setups 2-3: the calls that offer
-`subquery`); total tokens are prompt + generated tokens of every call, the subquery's inner ones included.
+Cold prompt caches per setup (the model server restarts), temperature 0, a fixed seed. A recording
+proxy on 127.0.0.1 between Open WebUI and the model counts each request's tokens from the model
+server's own `usage`. Main prompt tokens are the prompt tokens of the chat's own model calls
+(setups 2-3: the calls that offer `subquery`); total tokens are prompt + generated tokens of every
+call, the inner ones included.
+
+Results go to docs/eval/real-model.json (per setup, and per slice: first turns, follow-ups, the
+conversations with large outputs; every turn too), and the plot of the main chat's tokens per turn
+over the large-output conversations to docs/img/eval-main-tokens.png. `--table` prints the README's
+table from that file.
 
     python scripts/eval_real_model.py                       # the local model (make eval)
+    python scripts/eval_real_model.py --conversations C01,C05
+    python scripts/eval_real_model.py --table               # the markdown table of the last run
     python scripts/eval_real_model.py --openai-base-url http://127.0.0.1:11434/v1 --model qwen2.5-coder:1.5b
 """
 
@@ -24,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
 import signal
 import sys
@@ -32,12 +38,13 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from eval_conversations import CONVERSATIONS, Conversation, make_eval_repo  # noqa: E402
 
 from devkit.deploy import DeployError  # noqa: E402
 from devkit.harness import ChatClient, OpenWebUIServer, Turn, offline_env  # noqa: E402
@@ -55,161 +62,17 @@ from devkit.local_model import (  # noqa: E402
     with_tool_filter,
 )
 from devkit.scripted_model import free_port  # noqa: E402
-from devkit.toolservers import ToolServerError, ToolServers, make_demo_repo, register_connections  # noqa: E402
+from devkit.toolservers import ToolServerError, ToolServers, register_connections  # noqa: E402
 
 LOGIN = {"name": "Eval Admin", "email": "eval@example.com", "password": "eval-password"}
-REPO_ROWS = 60  # the uncommitted diff: ~3.9k characters, ~2.6k cl100k tokens
 FILTER_ID, TOOL_ID = "tool_context_filter", "subquery"
 PARAMS = {"temperature": 0, "seed": SEED, "max_tokens": 300}
-# The filter budgeted for speed on 2 CPU cores, as the demo does (the model's own 8192 would never trim here).
+# The filter budgeted for speed on 2 CPU cores, as the demo does (the model's own 8192 would seldom trim here).
 FILTER_CONTEXT, FILTER_RESERVE = 3000, 1000
-
-# ---------------------------------------------------------------------------
-# What: the tasks and their checks
-# ---------------------------------------------------------------------------
-
-Check = Callable[[str], bool]
-
-
-def has(*patterns: str) -> Check:
-    """Every pattern (a regex, case-insensitive) occurs in the answer."""
-    return lambda answer: all(re.search(p, answer, re.I) for p in patterns)
-
-
-def clock(hour: int, minute: int) -> str:
-    """A regex for a time of day in 24-hour or 12-hour form (15:30, 3:30 PM, 3:30 p.m.)."""
-    twelve = hour % 12 or 12
-    suffix = "p" if hour >= 12 else "a"
-    return rf"(\b{hour:02d}:{minute:02d}\b|\b{hour}:{minute:02d}\b(?!\s*[ap]\.?m)|\b{twelve}(:{minute:02d})?\s*{suffix}\.?m\b)"
-
-
-def converted(source: str, hhmm: str, target: str) -> Check:
-    """The answer names the target-zone time of `hhmm` in `source` today (as mcp-server-time computes it)."""
-
-    def check(answer: str) -> bool:
-        h, m = (int(x) for x in hhmm.split(":"))
-        today = datetime.now(ZoneInfo(source)).replace(hour=h, minute=m, second=0, microsecond=0)
-        there = today.astimezone(ZoneInfo(target))
-        return re.search(clock(there.hour, there.minute), answer, re.I) is not None
-
-    return check
-
-
-def clock_now(tz: str, minutes: int = 3) -> Check:
-    """The answer names the current time in `tz` (checked right after the turn), within a few minutes."""
-
-    def check(answer: str) -> bool:
-        now = datetime.now(ZoneInfo(tz))
-        for hour, minute, half in re.findall(
-            r"\b(\d{1,2}):(\d{2})(?::\d{2})?\s*([ap]\.?m\.?)?", answer, re.I
-        ):
-            h = int(hour) % 12 + (12 if half.lower().startswith("p") else 0) if half else int(hour)
-            stated = now.replace(hour=h % 24, minute=int(minute), second=0, microsecond=0)
-            gap = abs((stated - now).total_seconds()) % 86400
-            if min(gap, 86400 - gap) <= minutes * 60:
-                return True
-        return False
-
-    return check
-
-
-@dataclass(frozen=True)
-class Task:
-    id: str
-    question: str  # {repo} is the demo repository's path
-    facts: tuple[Check, ...]  # each asked-for fact; the task is solved when the answer has every one
-    expected: str  # for the report
-
-    def score(self, answer: str) -> int:
-        return sum(1 for fact in self.facts if fact(answer))
-
-
-# Each task needs facts from two tool calls (or one call and its reading); later turns of a
-# conversation lean on the earlier ones ("that repository").
-TASKS = (
-    Task(
-        "A1",
-        "Who wrote the latest commit in the git repository at {repo}, and what time is it in Tokyo right now?",
-        (has("Ada Gardener"), clock_now("Asia/Tokyo")),
-        "Ada Gardener; the time in Tokyo",
-    ),
-    Task(
-        "A2",
-        "How many commits does that repository have in total, and what was the message of the very first one?",
-        (has(r"\b(4|four)\b"), has("Start the weather station")),
-        "4; “Start the weather station”",
-    ),
-    Task(
-        "A3",
-        "Which of its commits added retries to station.py, and on which date was it made?",
-        (has("Retry flaky sensor reads"), has(r"(2026-11-12|Nov(ember)?\.? 12|12(th)? (of )?Nov)")),
-        "“Retry flaky sensor reads”; 2026-11-12",
-    ),
-    Task(
-        "B1",
-        "Which file has uncommitted changes in the git repository at {repo}, and what are the column names "
-        "in its header line?",
-        (has(r"readings\.csv"), has("temperature_c", "humidity_pct", "pressure_hpa")),
-        "readings.csv; time, temperature_c, humidity_pct, pressure_hpa",
-    ),
-    Task(
-        "B2",
-        "In which commit was that file first added, and who made that commit?",
-        (has("Read one sensor"), has("Ada Gardener")),
-        "“Read one sensor”; Ada Gardener",
-    ),
-    Task(
-        "B3",
-        "What did the latest commit of that repository change in README.md? Give its commit message too.",
-        (has("keeps a CSV log"), has("Document the CSV log")),
-        "adds “… and keeps a CSV log”; “Document the CSV log”",
-    ),
-    Task(
-        "C1",
-        "If I call a colleague at 09:30 New York time, what time is it for them in Berlin, and in Tokyo?",
-        (
-            converted("America/New_York", "09:30", "Europe/Berlin"),
-            converted("America/New_York", "09:30", "Asia/Tokyo"),
-        ),
-        "09:30 New York in Berlin; in Tokyo",
-    ),
-    Task(
-        "C2",
-        "When it is 18:00 in Tokyo, what time is it in London and in New York?",
-        (
-            converted("Asia/Tokyo", "18:00", "Europe/London"),
-            converted("Asia/Tokyo", "18:00", "America/New_York"),
-        ),
-        "18:00 Tokyo in London; in New York",
-    ),
-    Task(
-        "C3",
-        "What time is it in Sydney right now, and what is 09:00 Sydney time in Los Angeles?",
-        (clock_now("Australia/Sydney"), converted("Australia/Sydney", "09:00", "America/Los_Angeles")),
-        "now in Sydney; 09:00 Sydney in Los Angeles",
-    ),
-    Task(
-        "D1",
-        "When was the latest commit in the git repository at {repo} made (date and time in UTC), and what "
-        "time was that in Tokyo?",
-        (has(r"(2026-11-13|Nov(ember)?\.? 13|13(th)? (of )?Nov)", clock(9, 0)), has(clock(18, 0))),
-        "2026-11-13 09:00 UTC; 18:00 in Tokyo",
-    ),
-    Task(
-        "D2",
-        "In the commit 'Retry flaky sensor reads' of that repository, how many retries does read() in "
-        "station.py make by default, and who wrote that commit?",
-        (has(r"\b(3|three)\b"), has("Ada Gardener")),
-        "3; Ada Gardener",
-    ),
-    Task(
-        "D3",
-        "Which commit came right before 'Document the CSV log' there, and what time is it in Berlin now?",
-        (has("Retry flaky sensor reads"), clock_now("Europe/Berlin")),
-        "“Retry flaky sensor reads”; now in Berlin",
-    ),
-)
-CONVERSATIONS = ("A", "B", "C", "D")
+OUT = ROOT / "docs" / "eval" / "real-model.json"
+PLOT = ROOT / "docs" / "img" / "eval-main-tokens.png"
+KEYS = ("facts_right", "facts_total", "main_prompt_tokens", "total_tokens", "wall_s")
+SLICES = ("first", "follow-ups", "large-outputs")
 
 
 @dataclass(frozen=True)
@@ -234,22 +97,22 @@ SETUPS = (
 
 @dataclass
 class Result:
+    """One turn of one conversation in one setup."""
+
     setup: str
-    task: str
-    solved: bool
-    facts: int  # asked-for facts the answer has (each task asks for two)
-    main_tokens: int  # prompt tokens of the chat's own model calls
+    conversation: str
+    turn: int  # 0: the first turn
+    large: bool
+    right: bool
+    main_prompt_tokens: int  # prompt tokens of the chat's own model calls
     total_tokens: int  # prompt + generated tokens of every model call, inner ones included
-    cached_tokens: int
-    seconds: float
+    wall_s: float
     calls: list[str] = field(default_factory=list)  # tools the chat's model called
     inner_calls: list[str] = field(default_factory=list)  # tools the subquery's inner loop called
     answer: str = ""
+    expected: str = ""
     error: str = ""
-    delegated: list[dict] = field(
-        default_factory=list
-    )  # the arguments of each subquery call (what the inner loop got)
-    inner_system: str = ""  # the inner loop's system message, if any (the start: what the helper was told)
+    delegated: list[dict] = field(default_factory=list)  # the arguments of each subquery call
 
 
 def is_main(setup: Setup, exchange: Exchange) -> bool:
@@ -257,34 +120,32 @@ def is_main(setup: Setup, exchange: Exchange) -> bool:
 
 
 def result_of(
-    setup: Setup, task: Task, answer: str, exchanges: list[Exchange], seconds: float, error: str
+    setup: Setup,
+    conv: Conversation,
+    k: int,
+    answer: str,
+    exchanges: list[Exchange],
+    seconds: float,
+    error: str,
 ) -> Result:
     main = [e for e in exchanges if is_main(setup, e)]
     inner = [e for e in exchanges if not is_main(setup, e)]
-    facts = 0 if error else task.score(answer)
+    turn = conv.turns[k]
     return Result(
         setup.name,
-        task.id,
-        facts == len(task.facts),
-        facts,
+        conv.id,
+        k,
+        conv.large,
+        not error and turn.fact(answer),
         sum(e.prompt_tokens for e in main),
         sum(e.prompt_tokens + e.completion_tokens for e in exchanges),
-        sum(e.cached_tokens for e in exchanges),
         round(seconds, 1),
         [n for e in main for n in e.called],
         [n for e in inner for n in e.called],
         answer,
+        turn.expected,
         error,
         [_arguments(c) for e in main for c in e.tool_calls if c["function"]["name"] == TOOL_ID],
-        next(
-            (
-                str(m.get("content"))[:600]
-                for e in inner[:1]
-                for m in e.body.get("messages") or []
-                if m.get("role") == "system"
-            ),
-            "",
-        ),
     )
 
 
@@ -296,57 +157,95 @@ def _arguments(call: dict) -> dict:
     return value if isinstance(value, dict) else {"value": value}
 
 
-def summary(results: list[Result]) -> list[dict]:
-    rows = []
-    for setup in SETUPS:
-        mine = [r for r in results if r.setup == setup.name]
-        if mine:
-            rows.append(
-                {
-                    "setup": setup.name,
-                    "solved": sum(r.solved for r in mine),
-                    "tasks": len(mine),
-                    "facts": sum(r.facts for r in mine),
-                    "facts_asked": 2 * len(mine),
-                    "main_tokens": sum(r.main_tokens for r in mine),
-                    "total_tokens": sum(r.total_tokens for r in mine),
-                    "cached_share": sum(r.cached_tokens for r in mine)
-                    / max(1, sum(r.total_tokens for r in mine)),
-                    "delegated": sum(bool(r.inner_calls) or TOOL_ID in r.calls for r in mine),
-                    "seconds": round(sum(r.seconds for r in mine), 1),
-                }
+def totals(results: list[Result]) -> dict:
+    return {
+        "facts_right": sum(r.right for r in results),
+        "facts_total": len(results),
+        "main_prompt_tokens": sum(r.main_prompt_tokens for r in results),
+        "total_tokens": sum(r.total_tokens for r in results),
+        "wall_s": round(sum(r.wall_s for r in results), 1),
+    }
+
+
+def in_slice(r: Result, name: str) -> bool:
+    return {"first": r.turn == 0, "follow-ups": r.turn > 0, "large-outputs": r.large}[name]
+
+
+def summary(results: list[Result]) -> dict:
+    """The file's shape: `setups.<setup>.<key>` and `slices.<slice>.<setup>.<key>`."""
+    names = [s.name for s in SETUPS if any(r.setup == s.name for r in results)]
+    mine = {n: [r for r in results if r.setup == n] for n in names}
+    return {
+        "setups": {n: totals(mine[n]) for n in names},
+        "slices": {sl: {n: totals([r for r in mine[n] if in_slice(r, sl)]) for n in names} for sl in SLICES},
+    }
+
+
+def goals(data: dict) -> list[str]:
+    """The issue's goals against this run: Subquery at least as many facts as native (overall and on
+    follow-ups); on the large-output conversations its main chat at most 60% of native's tokens."""
+    out = []
+    for setup in ("subquery", "subquery+filter"):
+        if setup not in data["setups"] or "native" not in data["setups"]:
+            continue
+        for where, row in (("overall", data["setups"]), ("follow-ups", data["slices"]["follow-ups"])):
+            ok = row[setup]["facts_right"] >= row["native"]["facts_right"]
+            out.append(
+                f"{setup} facts {where}: {row[setup]['facts_right']} vs native {row['native']['facts_right']}"
+                f" ({'met' if ok else 'NOT met'})"
             )
-    return rows
-
-
-def table(rows: list[dict]) -> str:
-    lines = [
-        "| setup | tasks solved | facts right | tokens the main chat's model received | tokens in total "
-        "(inner included) | of which from the prompt cache | turns that called subquery | wall time |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for r in rows:
-        lines.append(
-            f"| {r['setup']} | {r['solved']}/{r['tasks']} | {r['facts']}/{r['facts_asked']} "
-            f"| {r['main_tokens']:,} | {r['total_tokens']:,} "
-            f"| {r['cached_share']:.0%} | {r['delegated']} | {r['seconds'] / 60:.1f} min |"
+        large = data["slices"]["large-outputs"]
+        share = large[setup]["main_prompt_tokens"] / max(1, large["native"]["main_prompt_tokens"])
+        out.append(
+            f"{setup} main-chat tokens on large outputs: {share:.0%} of native "
+            f"({'met' if share <= 0.6 else 'NOT met'}, goal <= 60%)"
         )
+    return out
+
+
+def table(data: dict) -> str:
+    """The README's table, from the file."""
+    lines = [
+        "| setup | slice | facts right | tokens the main chat's model received | tokens in total | wall time |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    rows = [("all turns", data["setups"])] + [(sl, data["slices"][sl]) for sl in SLICES]
+    for setup in data["setups"]:
+        for label, part in rows:
+            r = part[setup]
+            lines.append(
+                f"| {setup} | {label} | {r['facts_right']}/{r['facts_total']} | {r['main_prompt_tokens']:,} "
+                f"| {r['total_tokens']:,} | {r['wall_s'] / 60:.1f} min |"
+            )
     return "\n".join(lines)
 
 
-def task_table(results: list[Result]) -> str:
-    lines = ["| task | " + " | ".join(s.name for s in SETUPS) + " |", "|---|" + "---|" * len(SETUPS)]
-    for task in TASKS:
-        cells = []
-        for setup in SETUPS:
-            r = next((r for r in results if r.setup == setup.name and r.task == task.id), None)
-            if r is None:
-                cells.append("–")
-                continue
-            how = "+".join(dict.fromkeys(r.calls)) or "no call"
-            cells.append(f"{'✓' if r.solved else r.facts} {r.main_tokens:,}/{r.total_tokens:,} · {how}")
-        lines.append(f"| {task.id} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+def plot(results: list[Result], path: Path) -> None:
+    """The main chat's tokens per turn over the large-output conversations, one line per setup."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    turns = sorted({(r.conversation, r.turn) for r in results if r.large})
+    fig, ax = plt.subplots(figsize=(9, 4.2), dpi=110)
+    for setup in SETUPS:
+        by = {
+            (r.conversation, r.turn): r.main_prompt_tokens
+            for r in results
+            if r.setup == setup.name and r.large
+        }
+        if by:
+            ax.plot(range(len(turns)), [by.get(t, 0) for t in turns], marker="o", label=setup.name)
+    ax.set_xticks(range(len(turns)), [f"{c} t{k + 1}" for c, k in turns], rotation=60, fontsize=8)
+    ax.set_ylabel("prompt tokens the chat's model received")
+    ax.set_title("Conversations with tool outputs of 8,000+ characters (real model, one run)")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
 
 
 # ---------------------------------------------------------------------------
@@ -354,8 +253,8 @@ def task_table(results: list[Result]) -> str:
 # ---------------------------------------------------------------------------
 
 
-def say(text: str = "") -> None:
-    print(text, flush=True)
+def say(text: str = "", end: str = "\n") -> None:
+    print(text, end=end, flush=True)
 
 
 def prepare(client: ChatClient, base_id: str, tools: ToolServers, filter_context: int) -> None:
@@ -388,15 +287,16 @@ def run_setup(
 ) -> list[Result]:
     client.ensure_function_flags(FILTER_ID, active=setup.filter_on, is_global=setup.filter_on)
     results = []
-    for conversation in CONVERSATIONS:
+    for conv in (c for c in CONVERSATIONS if not only or c.id in only):
         turn: Turn | None = None
-        for task in (t for t in TASKS if t.id.startswith(conversation) and (not only or t.id in only)):
+        for k, asked in enumerate(conv.turns):
             started = time.time()
             answer, error = "", ""
+            say(f"  {setup.name:16} {conv.id} turn {k + 1}/{len(conv.turns)} … ", end="")
             try:
                 turn = client.chat(
                     setup.model_id,
-                    task.question.format(repo=repo),
+                    asked.question.format(repo=repo),
                     tool_ids=list(setup.tool_ids),
                     previous=turn,
                     timeout=1800,
@@ -405,21 +305,21 @@ def run_setup(
             except (DeployError, OSError) as exc:
                 error = f"{type(exc).__name__}: {exc}"
             seconds = time.time() - started
-            result = result_of(
-                setup, task, answer, [e for e in log() if e.started >= started], seconds, error
-            )
-            results.append(result)
+            r = result_of(setup, conv, k, answer, [e for e in log() if e.started >= started], seconds, error)
+            results.append(r)
             say(
-                f"  {setup.name:16} {task.id} {'✓' if result.solved else f'{result.facts}/2'} {seconds:6.1f} s · main "
-                f"{result.main_tokens:,} · total {result.total_tokens:,} tokens · calls {result.calls or '-'}"
-                f"{' · inner ' + str(result.inner_calls) if result.inner_calls else ''} · {short(answer or error)}"
+                f"{'✓' if r.right else '✗'} {seconds:5.1f} s · main {r.main_prompt_tokens:,} · total "
+                f"{r.total_tokens:,} · calls {r.calls or '-'}{' · inner ' + str(r.inner_calls) if r.inner_calls else ''}"
+                f" · {short(answer or error)}"
             )
-            for args in result.delegated:
+            for args in r.delegated:
                 say(f"      subquery({short(json.dumps(args, ensure_ascii=False), 150)})")
+            if error and turn is None:
+                break  # nothing to follow up on
     return results
 
 
-def short(text: str, width: int = 110) -> str:
+def short(text: str, width: int = 100) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -440,9 +340,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--setups", default=",".join(s.name for s in SETUPS), help="comma-separated setup names"
     )
-    parser.add_argument("--tasks", default="", help="comma-separated task ids (default: all twelve)")
-    parser.add_argument("--out", type=Path, default=ROOT / "test-output" / "eval-real-model.json")
+    parser.add_argument("--conversations", default="", help="comma-separated conversation ids (default: all)")
+    parser.add_argument(
+        "--out", type=Path, default=OUT, help=f"the results file (default {OUT.relative_to(ROOT)})"
+    )
+    parser.add_argument("--plot", type=Path, default=PLOT, help="the plot (PNG)")
+    parser.add_argument("--table", action="store_true", help="print the markdown table of --out and stop")
     args = parser.parse_args(argv)
+    if args.table:
+        data = json.loads(args.out.read_text())
+        say(table(data) + "\n\n" + "\n".join(goals(data)))
+        return 0
     if bool(args.openai_base_url) != bool(args.model):
         parser.error("--openai-base-url and --model go together")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -465,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
 def evaluate(args: argparse.Namespace, data_root: Path, parts: list) -> int:
     tools = ToolServers(data_root / "toolservers")
     parts.append(tools)
-    tools.start(repo=make_demo_repo(data_root / "weather-station", rows=REPO_ROWS))
+    tools.start(repo=make_eval_repo(data_root / "weather-station"))
     if args.openai_base_url:
         recorder = Recorder(args.openai_base_url).start()
         parts.append(recorder)
@@ -483,29 +391,29 @@ def evaluate(args: argparse.Namespace, data_root: Path, parts: list) -> int:
     client = ChatClient(server.url, timeout=1800)
     client.signup(**LOGIN)
     prepare(client, base_id, tools, args.filter_context)
-    wanted = [s for s in SETUPS if s.name in args.setups.split(",")]
-    only = {t for t in args.tasks.split(",") if t}
+    only = {c for c in args.conversations.split(",") if c}
     results: list[Result] = []
-    for setup in wanted:
+    began = time.time()
+    for setup in (s for s in SETUPS if s.name in args.setups.split(",")):
         if local is not None:  # every setup starts from a cold prompt cache
             local.restart_server()
         say(f"\n== {setup.name} ==")
         results += run_setup(client, setup, lambda: list(recorder.exchanges), str(tools.repo), only)
-    rows = summary(results)
-    say("\n" + table(rows) + "\n\n" + task_table(results))
+    data = {
+        "model": base_id,
+        "via": args.openai_base_url or "local llama-server",
+        "seed": SEED,
+        "temperature": 0,
+        "filter_context": args.filter_context,
+        "minutes": round((time.time() - began) / 60, 1),
+        **summary(results),
+        "turns": [asdict(r) for r in results],
+    }
+    say("\n" + table(data) + "\n\n" + "\n".join(goals(data)))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(
-        json.dumps(
-            {
-                "model": base_id,
-                "via": args.openai_base_url or "local llama-server",
-                "summary": rows,
-                "results": [asdict(r) for r in results],
-            },
-            indent=1,
-        )
-    )
-    say(f"\n(written to {args.out})")
+    args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    plot(results, args.plot)
+    say(f"\n(written to {args.out} and {args.plot})")
     return 0
 
 
