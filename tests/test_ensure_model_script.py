@@ -52,6 +52,8 @@ TOOLS = (
     "sleep",
     "printf",
     "gzip",
+    "uname",
+    "tr",
 )
 
 pytestmark = pytest.mark.skipif(
@@ -248,3 +250,28 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="the portable flags are x86-64's")
+def test_the_build_is_portable_and_says_which_cpu_features_it_uses(tmp_path):
+    """GGML_NATIVE off and AVX2's family on (a native build on an Intel Xeon with AMX dies at its first
+    request in these VMs); a CPU without them stops the build with one line naming what is missing."""
+    archive = fake_sdist(tmp_path)
+    cache = tmp_path / "cache"
+    lacking = tmp_path / "cpuinfo-old"
+    lacking.write_text("processor\t: 0\nflags\t\t: fpu sse sse2 avx fma\n")
+    old = run(cache, "server", LLAMA_SDIST_URL=archive.as_uri(), LLAMA_SDIST_SHA256=sha(archive), CPUINFO=str(lacking))
+    assert old.returncode == 1
+    assert error_lines(old) == [
+        "error: model setup: this CPU lacks AVX2 F16C BMI2; the portable build needs AVX AVX2 FMA F16C BMI2"
+    ]
+    assert leftovers(cache) == []
+    # Control: the same build with a CPU that has them (this machine's, or a file saying so).
+    able = tmp_path / "cpuinfo-new"
+    able.write_text("processor\t: 0\nflags\t\t: fpu sse sse2 avx avx2 fma f16c bmi2 avx512f\n")
+    right = run(cache, "server", LLAMA_SDIST_URL=archive.as_uri(), LLAMA_SDIST_SHA256=sha(archive), CPUINFO=str(able))
+    assert right.returncode == 0, right.stderr
+    assert "portable x86-64 build (GGML_NATIVE=OFF) using AVX AVX2 FMA F16C BMI2" in right.stdout
+    stamp = (cache / "llama-11434.0.0" / ".stamp").read_text()
+    for flag in ("-DGGML_NATIVE=OFF", "-DGGML_AVX2=ON", "-DGGML_FMA=ON", "-DGGML_F16C=ON", "-DGGML_BMI2=ON"):
+        assert flag in stamp

@@ -159,6 +159,30 @@ time.sleep(600)
 
 
 @pytest.mark.real_model
+def test_the_built_server_answers_a_completion(tmp_path):
+    """The cached build runs on this CPU: one short completion comes back (a native build on an Intel
+    Xeon with AMX started, answered /health, then died at its first request with code -11)."""
+    import json
+    import urllib.request
+
+    from devkit.local_model import LlamaServer
+
+    server = LlamaServer(tmp_path, alias="completion-probe").start()
+    try:
+        body = {"model": "completion-probe", "messages": [{"role": "user", "content": "Say OK."}], "max_tokens": 8}
+        request = urllib.request.Request(
+            server.url + "/v1/chat/completions", json.dumps(body).encode(), {"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=120) as resp:
+            reply = json.load(resp)
+        assert reply["choices"][0]["message"]["content"].strip()
+        assert reply["usage"]["completion_tokens"] >= 1
+        assert server.process is not None and server.process.poll() is None  # still alive after answering
+    finally:
+        server.stop()
+
+
+@pytest.mark.real_model
 def test_the_server_starts_in_seconds_and_dies_with_a_killed_parent(tmp_path):
     locate()  # a clear failure naming `make model` when the model is not built
     child = subprocess.Popen(
