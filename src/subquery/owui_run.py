@@ -298,7 +298,7 @@ class Run:
             bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
             wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
             kwargs = {**bound, **coerce_for(wrapper, kwargs)}
-            raw = await in_thread(fn, kwargs, self.settings.max_tool_threads, wait)
+            raw = await in_thread(fn, kwargs, self.settings.max_tool_threads, wait, self.turn.tool_id or "")
         else:
             raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
         return await raw if inspect.isawaitable(raw) else raw

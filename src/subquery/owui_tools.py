@@ -243,7 +243,7 @@ _VALVE_HELP = {
     "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that also stands in a tool result, a file or the chat history given never runs.",
     "sync_tools_in_threads": "Sync tools run on the event loop, as Open WebUI runs them. List tool ids or function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run in threads, so a blocking one does not hold the server and calls of a round overlap.",
     "max_parallel_subqueries": "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within the call's total time.",
-    "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends.",
+    "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends. With several copies of this tool, the smallest bound any of them sets holds for all.",
     "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
     "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
