@@ -220,7 +220,7 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
     parts = (await turn_context(run.turn, run.user, run.entries), manifest)
     system = "\n".join(part for part in parts if part)
-    recent = tail_messages(run.turn.messages, n_recent)
+    recent = tail_messages(run.turn.messages, n_recent, run.settings.max_result_chars)
     task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
     run.prompt, run.prompt_at = prompt, len(messages) - 1
