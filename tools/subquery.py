@@ -2009,15 +2009,107 @@ def round_notes(reading: Reading, limit: int) -> str:
 
 
 # ----------------------------------------------------------------------------------------------
+# src/subquery/record.py
+# ----------------------------------------------------------------------------------------------
+
+"""The record of a subquery's inner calls (`CallRecord`): every call with its full arguments and what happened to it,
+noted before it runs and again when it ends. Status lines shorten arguments (and are bounded); the record keeps them
+whole, and the user opens it as one collapsed block on the chat message (`record_html`, sent as an embed: Open WebUI
+0.12.4 draws a message from its `output` items, so text a tool appends to the content is not shown, while embeds
+are). A call still running when the subquery stops is marked interrupted: its side effects may have happened."""
+
+
+INTERRUPTED = "interrupted: the subquery stopped while it ran (it may have had its effect)"
+# The embed tells Open WebUI its height (a sandboxed frame cannot be measured), also when the block is opened.
+_HEIGHT_SCRIPT = (
+    "<script>function h(){parent.postMessage({type:'iframe:height',height:document.documentElement.scrollHeight},"
+    "'*')}addEventListener('load',h);document.addEventListener('toggle',h,true);</script>"
+)
+_STYLE = (
+    "<style>body{font:13px system-ui,sans-serif;margin:0;color:#555}summary{cursor:pointer}"
+    "ol{margin:.3em 0;padding-left:1.6em}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:.2em 0 .5em;"
+    "font-size:12px}@media (prefers-color-scheme:dark){body{color:#bbb}}</style>"
+)
+
+
+@dataclass
+class CallEntry:
+    """One inner call: its task (empty for a single subquery), name, full arguments as text, and outcome (None
+    while it runs)."""
+
+    label: str
+    name: str
+    arguments: str
+    outcome: str | None = None
+
+
+def full_arguments(arguments: Any) -> str:
+    """Arguments as the user reads them: indented JSON when they are an object (a JSON text of one too), else the
+    text as it came. Nothing is shortened."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments) if arguments.strip() else {}
+        except (ValueError, RecursionError):
+            return arguments
+    try:
+        return json.dumps(arguments, indent=2, ensure_ascii=False, default=str)
+    except Exception:
+        return _safe_str(arguments)
+
+
+class CallRecord:
+    """Every inner call of one `subquery` (or `subqueries`) call, in the order they were first noted."""
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[str, str], CallEntry] = {}
+
+    def note(self, label: str, key: str, name: str, arguments: Any, outcome: str | None) -> None:
+        """A call before it runs (`outcome` None) or when it ended; `key` (its id) is unique in its task."""
+        entry = self.entries.get((label, key))
+        if entry is None:
+            self.entries[(label, key)] = CallEntry(label, name, full_arguments(arguments), outcome)
+        else:
+            entry.outcome = outcome
+
+    def in_flight(self) -> list[CallEntry]:
+        return [e for e in self.entries.values() if e.outcome is None]
+
+    def html(self) -> str:
+        """The record as one collapsed block (a whole HTML page, for an embed); every text escaped."""
+        n = len(self.entries)
+        items = "".join(_item(e) for e in self.entries.values())
+        summary = f"Subquery · {n} inner call{'s' if n != 1 else ''} · every argument in full"
+        body = f"<details><summary>{html.escape(summary)}</summary><ol>{items}</ol></details>"
+        return f'<!doctype html><html><head><meta charset="utf-8">{_STYLE}</head><body>{body}{_HEIGHT_SCRIPT}</body></html>'
+
+
+def _item(entry: CallEntry) -> str:
+    task = f"{entry.label} · " if entry.label else ""
+    outcome = entry.outcome or INTERRUPTED
+    head = f"{html.escape(task)}<b>{html.escape(entry.name)}</b> · {html.escape(outcome)}"
+    return f"<li>{head}<pre>{html.escape(entry.arguments)}</pre></li>"
+
+
+def record_event(record: CallRecord) -> Mapping[str, Any] | None:
+    """The event that stores the record on the chat message (None: no call to show)."""
+    if not record.entries:
+        return None
+    return {"type": "embeds", "data": {"embeds": [record.html()]}}
+
+
+# ----------------------------------------------------------------------------------------------
 # src/subquery/status.py
 # ----------------------------------------------------------------------------------------------
 
 """Status lines: what the user sees of a subquery while it runs (stored on the chat message; the model never gets
-them): progress, one line per inner call with its outcome, a last `done` line with the totals; sent in the
-background (`StatusEmitter`), so a slow socket never holds the loop past total_timeout_seconds."""
+them): progress, a line per inner call as it starts and one with its outcome, a last `done` line with the totals;
+sent in the background (`StatusEmitter`), so a slow socket never holds the loop past total_timeout_seconds. Every
+line is at most STATUS_LINE_CHARS long; the call record (`CallRecord`) keeps every argument whole and goes to the
+chat message when the subquery ends or stops (calls still running are marked interrupted)."""
 
 
 CALL_LINE_CHARS = 200
+STATUS_LINE_CHARS = 300  # any status line (a call line with its task's name, a start line naming tools)
 ARGUMENT_CHARS = 40
 # A line is sent in the background and may take this long; the loop never waits for it.
 STATUS_SEND_SECONDS = 5.0
@@ -2095,10 +2187,13 @@ class StatusEmitter:
     replaces it. Call lines (`log`) are the user's record of each inner call: every one goes out, in order
     (a deferred progress line said before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then
     one line counts the rest. A `done` line replaces a deferred progress line, goes out after the call
-    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it."""
+    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it. The
+    call record (`trace`) goes out just before it."""
 
     def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines=None):
-        self.event_emitter = event_emitter if enabled else None
+        self.sink = event_emitter if callable(event_emitter) else None  # the record: whatever `enabled` says
+        self.event_emitter = self.sink if enabled else None
+        self.record, self.recorded = CallRecord(), False
         self.min_interval, self.max_lines = min_interval, MAX_CALL_LINES if max_lines is None else max_lines
         self.queue: collections.deque[tuple[str, str]] = collections.deque()  # (kind, line), not sent yet
         self.closing = asyncio.Event()  # `done` is queued
@@ -2108,7 +2203,7 @@ class StatusEmitter:
 
     async def __call__(self, description: str, done: bool) -> None:
         if self.event_emitter is None or self.closing.is_set():
-            return
+            return self.send_record() if done else None
         if self.queue and self.queue[-1][0] == "progress":
             self.queue.pop()  # a newer line, progress or done, replaces a deferred progress line
         if not done:
@@ -2116,6 +2211,7 @@ class StatusEmitter:
             return self._put("progress" if busy else "line", description)
         if self.unlisted:
             self._put("line", _unlisted(self.unlisted))
+        self.send_record()
         self._put("done", description)
         self.closing.set()
         with contextlib.suppress(TimeoutError):
@@ -2131,7 +2227,31 @@ class StatusEmitter:
             self.logged += 1
             self._put("line", line)
 
-    def _put(self, kind: str, line: str) -> None:
+    async def trace(self, key: str, name: str, arguments: Any, outcome: str | None, label: str = "") -> None:
+        """One inner call for the record: before it runs (`outcome` None: its `running` line goes out now) and
+        when it ended (its outcome line comes from the loop)."""
+        self.record.note(label, key, name, arguments, outcome)
+        if outcome is None and not label:
+            await self.log(call_line(name, arguments, "running"))
+
+    async def stop(self, description: str) -> None:
+        """The run was stopped: each call still running gets an `interrupted` line, then the `done` line."""
+        for entry in self.record.in_flight():
+            line = call_line(entry.name, entry.arguments, INTERRUPTED.split(":")[0])
+            await self.log(f"Subquery {entry.label}{line[len('Subquery') :]}" if entry.label else line)
+        await self(description, True)
+
+    def send_record(self) -> None:
+        """The call record to the chat message (an embed), once, just before the `done` line, in the same queue
+        (whatever `show_status` says: it is the user's record of what ran)."""
+        event = None if self.recorded else record_event(self.record)
+        if self.sink is not None and event is not None:
+            self.recorded = True
+            self._put("record", event)
+
+    def _put(self, kind: str, line: Any) -> None:
+        if isinstance(line, str) and len(line) > STATUS_LINE_CHARS:
+            line = line[: STATUS_LINE_CHARS - 1] + "…"
         self.queue.append((kind, line))
         if self.worker is None:
             self.worker = _spawn(self._drain())
@@ -2146,16 +2266,22 @@ class StatusEmitter:
                     continue
                 kind, line = self.queue.popleft()
                 self.last = time.monotonic()
-                await self._send(line, kind == "done")
+                if kind == "record":
+                    await self._send_event(self.sink, line)
+                else:
+                    await self._send_event(self.event_emitter, status_event(line, kind == "done"))
         finally:
             self.worker = None
 
-    async def _send(self, description: str, done: bool) -> None:
-        event = {"type": "status", "data": {"description": description, "done": done}}
+    async def _send_event(self, emitter: Any, event: Any) -> None:
         try:
-            await asyncio.wait_for(self.event_emitter(event), timeout=STATUS_SEND_SECONDS)
+            await asyncio.wait_for(emitter(event), timeout=STATUS_SEND_SECONDS)
         except Exception:  # progress must never break the work
             log.debug("subquery: status event failed", exc_info=True)
+
+
+def status_event(description: str, done: bool) -> dict:
+    return {"type": "status", "data": {"description": description, "done": done}}
 
 
 class TaskStatus:
@@ -2186,6 +2312,11 @@ class TaskStatus:
         else:
             self.logged += 1
             await self.shared.log(self.named(line))
+
+    async def trace(self, key: str, name: str, arguments: Any, outcome: str | None) -> None:
+        await self.shared.trace(key, name, arguments, outcome, self.label)
+        if outcome is None:
+            await self.log(call_line(name, arguments, "running"))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -3240,7 +3371,7 @@ def cap_request_tools(
 
 def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
     """`t1, t2, … (+N more)`: the names a status line can carry."""
-    head = ", ".join(left_out[:shown])
+    head = ", ".join(_shorten(name, 60) for name in left_out[:shown])
     return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
 
 
@@ -3435,7 +3566,7 @@ class Run:
         tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
         confirm = self.confirm if self.turn.params.get("tool_approval_mode") == "ask" else None
         hooks = Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
-        return replace(hooks, confirm=confirm)
+        return replace(hooks, confirm=confirm, trace=self.emit.trace)
 
     async def complete(
         self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
@@ -4224,7 +4355,7 @@ class Tools:
             return answer
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
-                await asyncio.shield(emit("Subquery stopped", True))
+                await asyncio.shield(emit.stop("Subquery stopped"))
 
     async def _run(self, prompt: str, recent: Any, emit: StatusEmitter, turn: Turn) -> str:
         return await run_one(prompt, recent, emit, turn, self.valves)

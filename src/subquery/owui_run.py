@@ -85,7 +85,7 @@ class Run:
         tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
         confirm = self.confirm if self.turn.params.get("tool_approval_mode") == "ask" else None
         hooks = Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
-        return replace(hooks, confirm=confirm)
+        return replace(hooks, confirm=confirm, trace=self.emit.trace)
 
     async def complete(
         self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None

@@ -363,7 +363,7 @@ class Tools:
             return answer
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
-                await asyncio.shield(emit("Subquery stopped", True))
+                await asyncio.shield(emit.stop("Subquery stopped"))
 
     async def _run(self, prompt: str, recent: Any, emit: StatusEmitter, turn: Turn) -> str:
         return await run_one(prompt, recent, emit, turn, self.valves)
