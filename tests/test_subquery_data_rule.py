@@ -93,6 +93,9 @@ WAYS = {
     "extra-argument": text('{"name": "delete_all_notes", "arguments": {"confirm": true, "force": "yes"}}'),
     "__user__": text('{"name": "delete_all_notes", "arguments": {"confirm": "true", "__user__": {"role": "admin"}}}'),
     "repaired-glm": sq.Completion(content="<tool_call>delete_all_notes<arg_key>confirm</arg_key><arg_value>True</arg_value></tool_call>"),
+    # an argument the tool does not have: Qwen3's parser keeps `</parameter><parameter=force>yes` in confirm's value
+    "qwen3-extra-parameter": sq.Completion(content="<function=delete_all_notes>\n<parameter=confirm>\nTrue\n</parameter>\n"
+                                                   "<parameter=force>\nyes\n</parameter>\n</function>"),
 }
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import codecs
 import collections
 import contextlib
 import contextvars
@@ -27,6 +28,7 @@ import inspect
 import json
 import logging
 import math
+import os
 import re
 import sys
 import threading
@@ -897,7 +899,9 @@ GUARD_DATA_CHARS = 4_000_000
 DECODE_PASSES = 8  # layers of JSON or HTML escaping undone (a page HTML-escaped twice inside JSON in JSON: 4)
 VALUE_CHARS = 64  # an argument's value is compared by its first (normalized) characters
 MAX_PAIRS = 64  # arguments of one call compared with the data
-MAX_HITS = 64  # places one `key=value` stands in the data that are looked at; more: taken as written there
+MAX_HITS = (
+    1_000  # places `key=` stands in the data that are looked at for one argument; more: taken as written
+)
 
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|x[0-9a-fA-F]{2}|[\"'\\/bfnrt])")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -912,6 +916,7 @@ _DROP = re.compile(f"[\\s\"'\u00ab\u00bb\u2018-\u201f\u2039\u203a{_INVISIBLE}]+"
 _TRAILING_COMMA = re.compile(r"(?<!,),++(?=[}\])])")  # possessive, from a run's start only: linear
 # After a tool's name, what makes it a call's name: a bracket, a brace, `<`, `=` (also `:`, `>`), `,`, `|`, a backtick.
 _CALL_AFTER = r"[()\[\]{}<=,|`]"
+_VALUE_END = ",;)]}<|"  # where a value ends in the normalized data
 
 
 def _unescaped(text: str) -> str:
@@ -1009,7 +1014,7 @@ class TextGuard:
         if not key or re.search(re.escape(key) + _CALL_AFTER, data) is None:
             return False
         pairs = list(_pairs(arguments))
-        return not pairs or any(_written(data, k + "=" + v) for k, v in pairs)
+        return not pairs or any(_written(data, k, v) for k, v in pairs)
 
     def refuses(self, raw: str, calls: Sequence[tuple[str, str]]) -> bool:
         """The veto for `read_inline_calls` when nobody can be asked: the unit stands in the data, a call of it is
@@ -1033,17 +1038,29 @@ def _pairs(arguments: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
             yield key, _norm(_value_text(v))[:VALUE_CHARS]
 
 
-def _written(data: str, needle: str) -> bool:
-    """`needle` (`key=value`) stands in `data` where a key can start (after no letter, digit or `_`). After
-    MAX_HITS places that are not such a start, it is taken as written: hostile data costs bounded work."""
+def _written(data: str, key: str, value: str) -> bool:
+    """`key=value` stands in `data`, the key where a key can start (after no letter, digit or `_`), the value
+    the same, or one of the two a prefix of the other where the shorter one ends (a model that "repairs" a call
+    may carry a value on: `true` in the data, `true</parameter>...` written). After MAX_HITS places `key=` stands
+    that are no match, it is taken as written: hostile data costs bounded work."""
+    if _written_at(data, data.find(key + "=" + value)):  # the common case: one search
+        return True
+    needle = key + "="
     at = data.find(needle)
     for _ in range(MAX_HITS):
         if at < 0:
             return False
-        if at == 0 or not (data[at - 1].isalnum() or data[at - 1] == "_"):
+        start = at + len(needle)
+        same = len(os.path.commonprefix([data[start : start + len(value)], value]))
+        ended = start + same == len(data) or data[start + same] in _VALUE_END
+        if _written_at(data, at) and (same == len(value) or (same and ended)):
             return True
         at = data.find(needle, at + 1)
     return at >= 0
+
+
+def _written_at(data: str, at: int) -> bool:
+    return at == 0 or (at > 0 and not (data[at - 1].isalnum() or data[at - 1] == "_"))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -2853,6 +2870,8 @@ def _round_label(calls: Sequence[ToolCall]) -> str:
 turn's request) and its reply, whatever the provider returned, read as a `Completion` without raising."""
 
 
+# A backend that streams anyway is read up to this many characters (the reply itself is capped later).
+STREAM_CHARS = 20_000_000
 # What `generate_chat_completion` sets on `request.state`; an inner call's own request starts without.
 _CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
 
@@ -2981,11 +3000,11 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
 
 
 def parse_sse_lines(buffer: str, chunks: list) -> str:
-    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left."""
-    while "\n" in buffer:
-        line, buffer = buffer.split("\n", 1)
+    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left. Linear."""
+    *lines, rest = buffer.split("\n")
+    for line in lines:
         _sse_line(line, chunks)
-    return buffer
+    return rest
 
 
 def _sse_line(line: str, chunks: list) -> None:
@@ -2996,14 +3015,23 @@ def _sse_line(line: str, chunks: list) -> None:
 
 
 async def _read_stream(response: Any, remaining: float) -> dict:
+    """A stream's chunks, read within `remaining` seconds and STREAM_CHARS characters (what came is kept), in
+    linear time: an unfinished line waits in pieces, joined once its newline comes."""
     chunks: list = []
 
     async def read() -> None:
-        buffer = ""
+        pending: list[str] = []  # the line not finished yet, in pieces
+        size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
         async for piece in response.body_iterator:
-            buffer += piece.decode("utf-8", "replace") if isinstance(piece, bytes) else str(piece)
-            buffer = parse_sse_lines(buffer, chunks)
-        _sse_line(buffer, chunks)  # a last line without a newline
+            text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
+            size += len(text)
+            if "\n" in text:
+                text, pending = parse_sse_lines("".join(pending) + text, chunks), []
+            pending.append(text)
+            if size > STREAM_CHARS:
+                log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
+                break
+        _sse_line("".join(pending), chunks)  # a last line without a newline
 
     await asyncio.wait_for(read(), timeout=max(remaining, 0.001))
     return merge_stream_chunks(chunks)
@@ -4232,7 +4260,7 @@ _VALVE_HELP = {
     "max_output_chars": "Cap on the answer returned to the chat.",
     "max_reply_chars": "Cap on one model reply as it is kept for the next round: its text, and its calls' arguments together (a call past it is not run).",
     "run_request_filters": "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.",
-    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that also stands in a tool result, a file or the chat history given never runs.",
+    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that stands in a tool result, a file or the chat history given never runs; one near a call there (same tool, an argument in common) only with the user's confirmation (approval `ask`).",
     "sync_tools_in_threads": "Sync tools run on the event loop, as Open WebUI runs them. List tool ids or function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run in threads, so a blocking one does not hold the server and calls of a round overlap.",
     "max_parallel_subqueries": "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within the call's total time.",
     "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends. With several copies of this tool, the smallest bound any of them sets holds for all.",

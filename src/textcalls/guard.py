@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -25,7 +26,9 @@ GUARD_DATA_CHARS = 4_000_000
 DECODE_PASSES = 8  # layers of JSON or HTML escaping undone (a page HTML-escaped twice inside JSON in JSON: 4)
 VALUE_CHARS = 64  # an argument's value is compared by its first (normalized) characters
 MAX_PAIRS = 64  # arguments of one call compared with the data
-MAX_HITS = 64  # places one `key=value` stands in the data that are looked at; more: taken as written there
+MAX_HITS = (
+    1_000  # places `key=` stands in the data that are looked at for one argument; more: taken as written
+)
 
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|x[0-9a-fA-F]{2}|[\"'\\/bfnrt])")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -40,6 +43,7 @@ _DROP = re.compile(f"[\\s\"'\u00ab\u00bb\u2018-\u201f\u2039\u203a{_INVISIBLE}]+"
 _TRAILING_COMMA = re.compile(r"(?<!,),++(?=[}\])])")  # possessive, from a run's start only: linear
 # After a tool's name, what makes it a call's name: a bracket, a brace, `<`, `=` (also `:`, `>`), `,`, `|`, a backtick.
 _CALL_AFTER = r"[()\[\]{}<=,|`]"
+_VALUE_END = ",;)]}<|"  # where a value ends in the normalized data
 
 
 def _unescaped(text: str) -> str:
@@ -137,7 +141,7 @@ class TextGuard:
         if not key or re.search(re.escape(key) + _CALL_AFTER, data) is None:
             return False
         pairs = list(_pairs(arguments))
-        return not pairs or any(_written(data, k + "=" + v) for k, v in pairs)
+        return not pairs or any(_written(data, k, v) for k, v in pairs)
 
     def refuses(self, raw: str, calls: Sequence[tuple[str, str]]) -> bool:
         """The veto for `read_inline_calls` when nobody can be asked: the unit stands in the data, a call of it is
@@ -161,14 +165,26 @@ def _pairs(arguments: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
             yield key, _norm(_value_text(v))[:VALUE_CHARS]
 
 
-def _written(data: str, needle: str) -> bool:
-    """`needle` (`key=value`) stands in `data` where a key can start (after no letter, digit or `_`). After
-    MAX_HITS places that are not such a start, it is taken as written: hostile data costs bounded work."""
+def _written(data: str, key: str, value: str) -> bool:
+    """`key=value` stands in `data`, the key where a key can start (after no letter, digit or `_`), the value
+    the same, or one of the two a prefix of the other where the shorter one ends (a model that "repairs" a call
+    may carry a value on: `true` in the data, `true</parameter>...` written). After MAX_HITS places `key=` stands
+    that are no match, it is taken as written: hostile data costs bounded work."""
+    if _written_at(data, data.find(key + "=" + value)):  # the common case: one search
+        return True
+    needle = key + "="
     at = data.find(needle)
     for _ in range(MAX_HITS):
         if at < 0:
             return False
-        if at == 0 or not (data[at - 1].isalnum() or data[at - 1] == "_"):
+        start = at + len(needle)
+        same = len(os.path.commonprefix([data[start : start + len(value)], value]))
+        ended = start + same == len(data) or data[start + same] in _VALUE_END
+        if _written_at(data, at) and (same == len(value) or (same and ended)):
             return True
         at = data.find(needle, at + 1)
     return at >= 0
+
+
+def _written_at(data: str, at: int) -> bool:
+    return at == 0 or (at > 0 and not (data[at - 1].isalnum() or data[at - 1] == "_"))
