@@ -204,3 +204,25 @@ async def test_names_ids_and_reasoning_of_a_round_are_replayed_bounded_and_the_m
     if "reasoning_content" in assistant:
         assert len(assistant["reasoning_content"]) <= sq.Settings().max_reply_chars + 200
         assert "reasoning truncated" in assistant["reasoning_content"]
+
+
+async def test_a_stream_is_read_whole_characters_within_its_cap(monkeypatch):
+    line = 'data: {"choices": [{"delta": {"content": "é"}}]}\n'.encode()
+
+    class Streamed:
+        def __init__(self, lines):
+            self.body = b"".join([line] * lines)
+
+        @property
+        def body_iterator(self):
+            async def pieces():
+                for i in range(len(self.body)):  # one byte at a time: "é" arrives in two pieces
+                    yield self.body[i : i + 1]
+
+            return pieces()
+
+    merged = await sq._read_stream(Streamed(300), 10)
+    assert merged["choices"][0]["message"]["content"] == "é" * 300
+    monkeypatch.setattr(sq, "STREAM_CHARS", 1_000)  # past it, what came is kept and the rest is not read
+    merged = await sq._read_stream(Streamed(300), 10)
+    assert 10 < len(merged["choices"][0]["message"]["content"]) < 40
