@@ -53,9 +53,11 @@ class Reading:
 def reply_size(reply: Completion) -> int:
     """About how many characters reading `reply` looks at (to decide whether it runs off the event loop)."""
     size = len(reply.content) if isinstance(reply.content, str) else 0
-    for call in reply.tool_calls[:10_000]:
-        size += len(json.dumps(call, default=str)) if isinstance(call, Mapping) else 0
-    return size + len(reply.tool_calls)
+    for call in (c for c in reply.tool_calls if isinstance(c, Mapping)):
+        fn = call.get("function") if isinstance(call.get("function"), Mapping) else {}
+        texts = (fn.get("name"), fn.get("arguments"), call.get("id"))
+        size += 16 + sum(len(t) for t in texts if isinstance(t, str))
+    return size
 
 
 @dataclass(frozen=True)
