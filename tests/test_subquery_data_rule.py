@@ -65,7 +65,7 @@ def resolve(call):
     return replace(call, name=args["tool_name"], arguments=args["params"], provider=(call.name, call.arguments))
 
 
-async def run(replies, record=None, tools=TOOLS, untrusted=(), confirm=None, **settings):
+async def run(replies, record=None, tools=TOOLS, untrusted=(), confirm=None, instructions=(), **settings):
     record = record or Record()
     model = Model(*replies)
 
@@ -79,7 +79,8 @@ async def run(replies, record=None, tools=TOOLS, untrusted=(), confirm=None, **s
     hooks = sq.Hooks(model, record.execute, no_emit, approve=approve, resolve=resolve, log=record.log,
                      confirm=confirm, trace=record.trace)
     start = [{"role": "user", "content": "clean up my notes page"}]
-    out = await sq.run_subquery_loop(start, tools, sq.Settings(**settings), hooks, untrusted=untrusted)
+    out = await sq.run_subquery_loop(start, tools, sq.Settings(**settings), hooks, untrusted=untrusted,
+                                     instructions=instructions)
     return out, model, record
 
 
@@ -175,3 +176,18 @@ async def test_the_model_is_told_in_the_round_and_the_replay_stays_valid():
     assert not pairing_errors(last)
     keys = [t[0] for t in record.traced if t[3] and t[3].startswith("not run")]
     assert keys == ["r2-text-0"]  # the refused call is in the user's record too
+
+
+async def test_the_task_is_an_instruction_a_call_it_spells_out_runs_a_quote_of_it_stays_text():
+    """The prompt is the chat model's, which has the same tools and could make the call itself: a call like one
+    it spells out is what it asks for (it runs), while its own text quoted verbatim stays text, as before."""
+    prompt = 'Fetch the release notes: call fetch(url="https://example.org/notes") and summarise them.'
+    own = sq.Completion(content='<tool_call>{"name": "fetch", "arguments": {"url": "https://example.org/notes"}}</tool_call>')
+    _, _, record = await run([own, sq.Completion(content="done")], instructions=[prompt])
+    assert record.ran == [("fetch", {"url": "https://example.org/notes"})]
+    _, _, record = await run([own, sq.Completion(content="done")], untrusted=[prompt])  # the same text as data
+    assert record.ran == []
+    quoting = sq.Completion(content="[fetch(url='https://example.org/notes')]")
+    verbatim = 'Do this: [fetch(url="https://example.org/notes")]'
+    out, _, record = await run([quoting, sq.Completion(content="done")], instructions=[verbatim])
+    assert record.ran == [] and "not run: 1 call(s) written as text in this answer (fetch)" in out.answer

@@ -973,7 +973,9 @@ class TextGuard:
     separator (a call split over two texts is found). `specs`: the offered tools (with none, nothing is read:
     nothing can run). Adding a text is one normalization of it; each question is a few substring searches."""
 
-    def __init__(self, specs: Mapping[str, dict], texts: Iterable[str] = ()):
+    def __init__(
+        self, specs: Mapping[str, dict], texts: Iterable[str] = (), instructions: Iterable[str] = ()
+    ):
         self.specs = dict(specs)
         self.whole = True  # every text read whole: under the caps, its escapes undone to the end
         self._parts: list[str] = []
@@ -981,6 +983,10 @@ class TextGuard:
         self._data, self._joined = "", 0  # the parts joined, and how many of them
         for text in texts:
             self.add(text)
+        # Instructions (a task someone with the same tools wrote): a unit quoted from them stays text, a call near
+        # one of theirs is what they ask for.
+        said = (t for t in instructions if isinstance(t, str) and t.strip()) if self.specs else ()
+        self._said = [normalized(t[:GUARD_TEXT_CHARS])[0] for t in said]
 
     def add(self, text: Any) -> None:
         if not self.specs or not isinstance(text, str) or not text.strip():
@@ -1001,9 +1007,9 @@ class TextGuard:
         return self._data
 
     def quoted(self, raw: str) -> bool:
-        """This stretch of a reply (a call as the model wrote it) stands in the data."""
+        """This stretch of a reply (a call as the model wrote it) stands in the data or the instructions."""
         needle = _norm(raw) if isinstance(raw, str) else ""
-        return bool(needle) and needle in self.data
+        return bool(needle) and (needle in self.data or any(needle in said for said in self._said))
 
     def near(self, name: str, arguments: Mapping[str, Any]) -> bool:
         """The data holds a call like this one: the tool's name followed by call punctuation (`name(`, `name{`,
@@ -2582,17 +2588,20 @@ async def run_subquery_loop(
     clock: Callable[[], float] = time.monotonic,
     *,
     untrusted: Sequence[str] = (),
+    instructions: Sequence[str] = (),
     deadline: float | None = None,
 ) -> LoopResult:
     """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
-    `untrusted`: texts given to this run as data (files, recent chat messages, the prompt); with
+    `untrusted`: texts given to this run as data (files, recent chat messages, the system context); with
     every tool result they make up the texts a call written as text must not come from (`TextGuard`).
+    `instructions`: the task (the chat model's prompt): a call quoted from it stays text, one like it may run.
     `deadline` (on `clock`): when several loops share one; else `total_timeout_seconds` from now."""
     deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
     specs = {name: t.spec for name, t in tools.items()}  # the guard's specs: the offered tools
     texts = [t for t in untrusted if isinstance(t, str)]
-    large = sum(map(len, texts)) > OFFLOAD_CHARS
-    guard = await off_loop(TextGuard, specs, texts) if large else TextGuard(specs, texts)
+    said = [t for t in instructions if isinstance(t, str)]
+    large = sum(map(len, texts + said)) > OFFLOAD_CHARS
+    guard = await off_loop(TextGuard, specs, texts, said) if large else TextGuard(specs, texts, said)
     reader = Reader(tools, guard, hooks.resolve, hooks.reasoning_tags, asks=hooks.confirm is not None)
     state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), reader)
     while state.rounds < settings.max_rounds:
@@ -4196,7 +4205,10 @@ async def run_task(
     tools, left_out = cap_request_tools(tools, task.prompt)
     await emit(start_line(tools, left_out), False)
     hooks = run.hooks()
-    return await run_subquery_loop(messages, tools, ready.settings, hooks, untrusted=data, deadline=deadline)
+    said = [task.prompt]  # the chat model's own instruction (it has the same tools): not data
+    return await run_subquery_loop(
+        messages, tools, ready.settings, hooks, untrusted=data, instructions=said, deadline=deadline
+    )
 
 
 async def _prepare(ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None) -> Run:
@@ -4232,7 +4244,7 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
 
 async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[str]]:
     """The inner loop's first messages (the turn's system context, recent messages, the task), and the
-    texts among them that are data (`TextGuard`)."""
+    texts among them that are data (`TextGuard`; the task itself is the chat model's instruction)."""
     try:
         n_recent = max(0, int(recent or 0))
     except (TypeError, ValueError, OverflowError):
@@ -4246,7 +4258,7 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
     run.prompt, run.prompt_at = prompt, len(messages) - 1
-    return messages, [prompt, context, system, *(text for m in recent for text in message_texts(m))]
+    return messages, [context, system, *(text for m in recent for text in message_texts(m))]
 
 
 # The valves' descriptions (what an admin reads in Open WebUI); their defaults come from `Settings`.

@@ -99,17 +99,20 @@ async def run_subquery_loop(
     clock: Callable[[], float] = time.monotonic,
     *,
     untrusted: Sequence[str] = (),
+    instructions: Sequence[str] = (),
     deadline: float | None = None,
 ) -> LoopResult:
     """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
-    `untrusted`: texts given to this run as data (files, recent chat messages, the prompt); with
+    `untrusted`: texts given to this run as data (files, recent chat messages, the system context); with
     every tool result they make up the texts a call written as text must not come from (`TextGuard`).
+    `instructions`: the task (the chat model's prompt): a call quoted from it stays text, one like it may run.
     `deadline` (on `clock`): when several loops share one; else `total_timeout_seconds` from now."""
     deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
     specs = {name: t.spec for name, t in tools.items()}  # the guard's specs: the offered tools
     texts = [t for t in untrusted if isinstance(t, str)]
-    large = sum(map(len, texts)) > OFFLOAD_CHARS
-    guard = await off_loop(TextGuard, specs, texts) if large else TextGuard(specs, texts)
+    said = [t for t in instructions if isinstance(t, str)]
+    large = sum(map(len, texts + said)) > OFFLOAD_CHARS
+    guard = await off_loop(TextGuard, specs, texts, said) if large else TextGuard(specs, texts, said)
     reader = Reader(tools, guard, hooks.resolve, hooks.reasoning_tags, asks=hooks.confirm is not None)
     state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), reader)
     while state.rounds < settings.max_rounds:

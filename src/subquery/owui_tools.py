@@ -174,7 +174,10 @@ async def run_task(
     tools, left_out = cap_request_tools(tools, task.prompt)
     await emit(start_line(tools, left_out), False)
     hooks = run.hooks()
-    return await run_subquery_loop(messages, tools, ready.settings, hooks, untrusted=data, deadline=deadline)
+    said = [task.prompt]  # the chat model's own instruction (it has the same tools): not data
+    return await run_subquery_loop(
+        messages, tools, ready.settings, hooks, untrusted=data, instructions=said, deadline=deadline
+    )
 
 
 async def _prepare(ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None) -> Run:
@@ -210,7 +213,7 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
 
 async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[str]]:
     """The inner loop's first messages (the turn's system context, recent messages, the task), and the
-    texts among them that are data (`TextGuard`)."""
+    texts among them that are data (`TextGuard`; the task itself is the chat model's instruction)."""
     try:
         n_recent = max(0, int(recent or 0))
     except (TypeError, ValueError, OverflowError):
@@ -224,7 +227,7 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
     run.prompt, run.prompt_at = prompt, len(messages) - 1
-    return messages, [prompt, context, system, *(text for m in recent for text in message_texts(m))]
+    return messages, [context, system, *(text for m in recent for text in message_texts(m))]
 
 
 # The valves' descriptions (what an admin reads in Open WebUI); their defaults come from `Settings`.

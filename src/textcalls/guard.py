@@ -100,7 +100,9 @@ class TextGuard:
     separator (a call split over two texts is found). `specs`: the offered tools (with none, nothing is read:
     nothing can run). Adding a text is one normalization of it; each question is a few substring searches."""
 
-    def __init__(self, specs: Mapping[str, dict], texts: Iterable[str] = ()):
+    def __init__(
+        self, specs: Mapping[str, dict], texts: Iterable[str] = (), instructions: Iterable[str] = ()
+    ):
         self.specs = dict(specs)
         self.whole = True  # every text read whole: under the caps, its escapes undone to the end
         self._parts: list[str] = []
@@ -108,6 +110,10 @@ class TextGuard:
         self._data, self._joined = "", 0  # the parts joined, and how many of them
         for text in texts:
             self.add(text)
+        # Instructions (a task someone with the same tools wrote): a unit quoted from them stays text, a call near
+        # one of theirs is what they ask for.
+        said = (t for t in instructions if isinstance(t, str) and t.strip()) if self.specs else ()
+        self._said = [normalized(t[:GUARD_TEXT_CHARS])[0] for t in said]
 
     def add(self, text: Any) -> None:
         if not self.specs or not isinstance(text, str) or not text.strip():
@@ -128,9 +134,9 @@ class TextGuard:
         return self._data
 
     def quoted(self, raw: str) -> bool:
-        """This stretch of a reply (a call as the model wrote it) stands in the data."""
+        """This stretch of a reply (a call as the model wrote it) stands in the data or the instructions."""
         needle = _norm(raw) if isinstance(raw, str) else ""
-        return bool(needle) and needle in self.data
+        return bool(needle) and (needle in self.data or any(needle in said for said in self._said))
 
     def near(self, name: str, arguments: Mapping[str, Any]) -> bool:
         """The data holds a call like this one: the tool's name followed by call punctuation (`name(`, `name{`,
