@@ -128,6 +128,26 @@ async def test_approval_without_a_session_or_in_time_refuses_and_ask_user_is_exe
     assert await make_run(entries, metadata, event_call=slow).approve(sq.ToolCall("3", "f", "{}"), {}, 0.1) is False
 
 
+async def test_a_text_call_the_data_rule_doubts_is_confirmed_only_under_ask_and_ask_user_is_not_exempt():
+    """Issue 25: the loop's `confirm` hook exists only under approval `ask` (elsewhere such a call stays text);
+    it asks with Open WebUI's own `confirmation` event, also for `ask_user`, which `approve` lets through."""
+    events = []
+
+    async def event_call(event):
+        events.append(event)
+        return True
+
+    entries = {"ask_user": {"callable": print, "spec": {}, "type": "builtin"}}
+    assert make_run(entries, {"params": {"tool_approval_mode": "full"}}).hooks().confirm is None
+    assert make_run(entries, {}).hooks().confirm is None
+    run = make_run(entries, {"params": {"tool_approval_mode": "ask"}}, event_call=event_call)
+    call = sq.ToolCall("c9", "ask_user", '{"q": 1}')
+    assert await run.approve(call, {"q": 1}, 5) is True and events == []
+    assert await run.hooks().confirm(call, {"q": 1}, 5) is True
+    assert events == [{"type": "confirmation", "data": {"tool_call": {"id": "c9", "name": "ask_user", "arguments": {"q": 1}}}}]
+    assert await make_run(entries, {"params": {"tool_approval_mode": "ask"}}).hooks().confirm(call, {}, 5) is False
+
+
 # --- 5: Tool Search -----------------------------------------------------------------------------------
 def test_call_tool_is_resolved_by_open_webuis_resolve_tool_call():
     entries = {
@@ -142,6 +162,21 @@ def test_call_tool_is_resolved_by_open_webuis_resolve_tool_call():
     missing = run.resolve(sq.ToolCall("c2", "call_tool", json.dumps({"tool_name": "nope", "params": "{}"})))
     assert missing == 'Error: Tool "nope" is not available. Search for an available tool.'
     assert run.resolve(sq.ToolCall("c3", "weather", "{}")).name == "weather"
+
+
+def test_the_data_rule_judges_call_tool_as_open_webuis_resolve_tool_call_unwraps_it():
+    """Issue 25: the rule compared the `call_tool` wrapper while the loop ran what it unwraps to."""
+    entries = {
+        "call_tool": {"tool_id": "builtin:call_tool", "type": "builtin", "spec": {"name": "call_tool"}},
+        "weather": {"callable": print, "spec": {"name": "weather", "parameters": {"properties": {"city": {"type": "string"}}}}},
+    }
+    run = make_run(entries)
+    tools = {name: sq.tool_info(name, entry) for name, entry in entries.items()}
+    guard = sq.TextGuard({n: t.spec for n, t in tools.items()}, ['Try {"name": "weather", "arguments": {"city": "Bern"}}'])
+    reader = sq.Reader(tools, guard, run.resolve, sq.REASONING_TAGS)
+    wrapped_call = json.dumps({"tool_name": "weather", "params": '{"city": "Bern"}'})
+    assert reader.suspicion([("call_tool", wrapped_call)]) == sq.NEAR
+    assert reader.suspicion([("call_tool", json.dumps({"tool_name": "weather", "params": '{"city": "Oslo"}'}))]) is None
 
 
 def test_deferred_tools_get_open_webuis_manifest():

@@ -626,7 +626,7 @@ def test_a_stream_whose_last_line_has_no_newline_is_read_whole():
 async def test_the_thread_bound_holds_timed_out_threads_until_they_really_end():
     import threading
 
-    gate = sq.process_state().threads_v1
+    gate = sq.process_state().threads_v2
     release = threading.Event()
     before = gate.running
 
@@ -669,7 +669,7 @@ async def test_a_waiter_that_gives_up_passes_its_slot_on():
 def test_process_state_is_one_place_shared_by_every_copy_of_the_tool():
     other = load_plugin("tools/subquery.py", "subquery_plugin_copy_for_state")
     assert other.process_state() is sq.process_state()
-    assert other.process_state().threads_v1 is sq.process_state().threads_v1
+    assert other.process_state().threads_v2 is sq.process_state().threads_v2
 
 
 # --- deadline and summary ------------------------------------------------------------------------

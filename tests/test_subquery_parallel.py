@@ -237,7 +237,10 @@ async def test_three_tasks_run_at_once_and_answer_in_the_given_order(harness):
         assert f"Subquery task {i}/3 · nap(key=" in "\n".join(mine)
         assert mine[-1].startswith(f"Subquery task {i}/3 done · 2 rounds · 1 tool call")
     assert harness.events[-1]["data"]["done"] is True
-    assert [e["data"]["done"] for e in harness.events].count(True) == 1
+    assert [e["data"]["done"] for e in harness.events if e.get("type") == "status"].count(True) == 1
+    # the call record (every argument in full, each call's task and outcome) went out once, before `done`
+    [record] = [e["data"]["embeds"][0] for e in harness.events if e.get("type") == "embeds"]
+    assert all(f"task {i}/3 · <b>nap</b> · ran" in record for i in (1, 2, 3))
 
 
 async def test_the_valve_bounds_how_many_tasks_run_at_once(harness):

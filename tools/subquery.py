@@ -17,22 +17,27 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import codecs
 import collections
 import contextlib
 import contextvars
 import copy
+import functools
 import html
 import inspect
 import json
 import logging
 import math
+import os
 import re
 import sys
 import threading
 import time
 import types
+import unicodedata
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields, replace
 from itertools import islice
 from typing import Any, Literal
@@ -62,6 +67,16 @@ FUNCTIONS = ("subquery", "subqueries")
 MIN_USEFUL_SECONDS = 0.25
 # Providers reject requests with more tools than this (OpenAI, OpenRouter, Anthropic gateways).
 MAX_REQUEST_TOOLS = 128
+# A reply is read (reasoning removed, calls written as text parsed) in its first READ_CHARS characters only: the
+# parsers hold the event loop's thread for their whole run (Python's `re` keeps the GIL), so this bounds the
+# worst reply whatever the parsers cost. The rest stays text (up to its first reasoning tag).
+READ_CHARS = 10_000
+# Work on a text longer than this (reading a reply, reading data) runs in the reader threads, off the event loop.
+OFFLOAD_CHARS = 2_000
+# What one round replays, besides its text and arguments (`max_reply_chars` each): a call id longer than
+# ID_CHARS is replaced, a name that is no offered tool's is cut to NAME_CHARS.
+ID_CHARS = 64
+NAME_CHARS = 128
 
 
 @dataclass(frozen=True)
@@ -548,11 +563,12 @@ def message_texts(message: Mapping[str, Any]) -> list[str]:
     return [t for t in texts if t]
 
 
-def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
+def tail_messages(messages: Sequence[Any], n: int, limit: int = 0) -> list[dict]:
     """The last `n` messages of the chat, never cut inside a tool group, starting on a user message.
     System messages are not copied (the persona stays the model's). The cut is widened backwards
     to the user message of that turn; orphaned results and unanswered calls are dropped, so the
-    tail is always provider-valid."""
+    tail is always provider-valid. `limit`: each message's texts are capped to it (a call's arguments
+    over it become `{}`), so the inner model and the data rule read bounded messages."""
     if n <= 0 or not messages:
         return []
     convo = [m for m in messages if isinstance(m, dict) and m.get("role") in ("user", "assistant", "tool")]
@@ -561,7 +577,24 @@ def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
         start -= 1
     while start < len(convo) and convo[start].get("role") != "user":
         start += 1  # no user message before the cut: begin at the first one after it
-    return sanitize_pairs([copy.deepcopy(m) for m in convo[start:]])
+    return sanitize_pairs([_capped(copy.deepcopy(m), limit) for m in convo[start:]])
+
+
+def _capped(message: dict, limit: int) -> dict:
+    """A copied message with its texts capped to `limit` (0: as it is)."""
+    if limit <= 0:
+        return message
+    content = message.get("content")
+    if isinstance(content, str):
+        message["content"] = cap_text(content, limit, "message")
+    elif isinstance(content, list):
+        for part in (p for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)):
+            part["text"] = cap_text(part["text"], limit, "message")
+    for call in message.get("tool_calls") or []:
+        fn = call.get("function") if isinstance(call, dict) else None
+        if isinstance(fn, dict) and len(_arguments_text(fn.get("arguments"))) > limit:
+            fn["arguments"] = "{}"
+    return message
 
 
 def fresh_id(cid: Any, used: set) -> str:
@@ -758,6 +791,16 @@ def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
             return f"{name}:{id(kwargs)}"
 
 
+def call_kwargs(call: ToolCall, tool: ToolInfo) -> tuple[dict | None, str | None]:
+    """The arguments the tool would get (decoded, typed by its schema, filtered as Open WebUI filters them), or
+    the error the model gets."""
+    args, error = decode_arguments(call.name, call.arguments)
+    if error or args is None:
+        return None, error
+    props = spec_properties(tool.spec)
+    return filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)[0], None
+
+
 def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping, limit: int) -> Prepared:
     """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
     tool = tools.get(call.name)
@@ -768,11 +811,10 @@ def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping,
         available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
         answer = f'Error: Tool "{call.name}" not found. Available tools: {available}.'
         return Prepared(call, answer=answer, outcome="refused: no such tool")
-    args, error = decode_arguments(call.name, call.arguments)
-    if error or args is None:
+    kwargs, error = call_kwargs(call, tool)
+    if kwargs is None:
         return Prepared(call, answer=error, outcome="refused: bad arguments")
     props = spec_properties(tool.spec)
-    kwargs, _dropped = filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)
     missing = [r for r in spec_required(tool.spec) if r not in kwargs]
     if missing:
         expected = ", ".join(f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in props.items())
@@ -835,183 +877,196 @@ def serialize_result(value: Any) -> str:
 
 
 # ----------------------------------------------------------------------------------------------
-# src/subquery/status.py
+# src/textcalls/guard.py
 # ----------------------------------------------------------------------------------------------
 
-"""Status lines: what the user sees of a subquery while it runs (stored on the chat message; the model never gets
-them): progress, one line per inner call with its outcome, a last `done` line with the totals; sent in the
-background (`StatusEmitter`), so a slow socket never holds the loop past total_timeout_seconds."""
+"""Text is data (`TextGuard`): the texts a run was given as data (tool results, files, recent messages, the prompt),
+read once under ONE normalization (`normalized`), and the questions a reader asks of them. `quoted`: does this
+stretch of a reply stand in the data? `near`: does the data hold a call like this one (the tool's name written as a
+call, and, unless the call has no arguments, one of its arguments written as `key = value`)? `whole`: was every text
+read whole (under the caps, its escapes undone to the end)? No dialect parser reads the data: the normalization
+writes every spelling of a call the same way (escapes and entities undone to a fixpoint, NFKC, case folded, blanks,
+invisible format characters and quotes dropped, `:` and `>` written `=`, Python's `None` as `null`, trailing commas
+dropped), so a call quoted in any dialect (one added later too), escaped, nested in JSON, split over two texts or
+"repaired" by the model is found the same way. The work is linear: each text is normalized once, in a bounded number of passes; a
+question is a few substring searches over the normalized data."""
 
 
-CALL_LINE_CHARS = 200
-ARGUMENT_CHARS = 40
-# A line is sent in the background and may take this long; the loop never waits for it.
-STATUS_SEND_SECONDS = 5.0
-# The caller waits at most this long for the final `done` line; a slower one still goes out afterwards.
-DONE_WAIT_SECONDS = 0.3
-# Call lines kept per subquery (each is a database write); further calls are counted in one line.
-MAX_CALL_LINES = 48
-_BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
-_VERDICTS = {"answered": "done", "max_rounds": "done (round limit reached)", "error": "failed"}
-_VERDICTS["deadline"] = "stopped at the time limit"
+# The data a guard reads: each text up to the first, all of them up to the second (normalized characters).
+# Past either, or when a text's escapes are nested deeper than DECODE_PASSES, the data was not read whole.
+GUARD_TEXT_CHARS = 1_000_000
+GUARD_DATA_CHARS = 4_000_000
+DECODE_PASSES = 8  # layers of JSON or HTML escaping undone (a page HTML-escaped twice inside JSON in JSON: 4)
+VALUE_CHARS = 64  # an argument's value is compared by its first (normalized) characters
+MAX_PAIRS = 64  # arguments of one call compared with the data
+MAX_HITS = (
+    1_000  # places `key=` stands in the data that are looked at for one argument; more: taken as written
+)
+
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|x[0-9a-fA-F]{2}|[\"'\\/bfnrt])")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPES = {'"': '"', "'": "'", "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+# Dropped: invisible format characters (zero-width, bidi controls, tags: before each decoding pass too, so that
+# they cannot split an escape), then blanks and every kind of quote.
+_INVISIBLE = (
+    "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\U000e0000-\U000e007f"
+)
+_HIDDEN = re.compile(f"[{_INVISIBLE}]+")
+_DROP = re.compile(f"[\\s\"'\u00ab\u00bb\u2018-\u201f\u2039\u203a{_INVISIBLE}]+")
+_TRAILING_COMMA = re.compile(r"(?<!,),++(?=[}\])])")  # possessive, from a run's start only: linear
+# After a tool's name, what makes it a call's name: a bracket, a brace, `<`, `=` (also `:`, `>`), `,`, `|`, a backtick.
+_CALL_AFTER = r"[()\[\]{}<=,|`]"
+_VALUE_END = ",;)]}<|"  # where a value ends in the normalized data
 
 
-def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
-    task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
-    _BACKGROUND.add(task)
-    task.add_done_callback(_BACKGROUND.discard)
-    return task
+def _unescaped(text: str) -> str:
+    """JSON and Python string escapes undone (`\\"` -> `"`, `\\n` -> newline, `\\u00e9`, `\\xe9` -> é), wherever they
+    stand."""
+
+    def one(m: re.Match[str]) -> str:
+        code = m.group(1)
+        return _ESCAPES[code] if len(code) == 1 else chr(min(int(code[1:], 16), 0x10FFFF))
+
+    decoded = _ESCAPE.sub(one, text)
+    if not _SURROGATE.search(decoded):
+        return decoded
+    return decoded.encode("utf-16", "surrogatepass").decode("utf-16", "replace")  # pairs joined
 
 
-def call_line(name: str, arguments: Any, outcome: str) -> str:
-    """The status line for one inner call: `Subquery · name(a=1, b="x…") · outcome`, bounded."""
-    name = _shorten(name, 60)
-    room = max(CALL_LINE_CHARS - len(f"Subquery · {name}() · {outcome}"), 12)
-    line = f"Subquery · {name}({_shorten(short_arguments(arguments), room)}) · {outcome}"
-    return line if len(line) <= CALL_LINE_CHARS else line[: CALL_LINE_CHARS - 1] + "…"
+def _decoded(text: str) -> tuple[str, bool]:
+    """Escapes and HTML entities undone, layer by layer, to a fixpoint: (text, whether the fixpoint was reached)."""
+    for _ in range(DECODE_PASSES):
+        step = _HIDDEN.sub("", text)
+        step = _unescaped(step) if "\\" in step else step
+        step = html.unescape(step) if "&" in step else step
+        if step == text:
+            return text, True
+        text = step
+    return text, False
 
 
-def short_arguments(arguments: Any) -> str:
-    """Arguments as `k=v` pairs, each value shortened (a text that is not a JSON object: its head)."""
-    if isinstance(arguments, str):
-        decoded, _error = decode_arguments("", arguments[:20_000])
-        arguments = decoded if decoded is not None else arguments
-    if not isinstance(arguments, Mapping):
-        return _shorten(_safe_str(arguments), ARGUMENT_CHARS * 2)
-    parts = []
-    for key, value in list(arguments.items())[:8]:
-        try:
-            shown = json.dumps(value, ensure_ascii=False, default=str)
-        except Exception:
-            shown = _safe_str(value)
-        parts.append(f"{key}={_shorten(shown, ARGUMENT_CHARS)}")
-    return ", ".join(parts) + (", …" if len(arguments) > 8 else "")
-
-
-def _unlisted(n: int) -> str:
-    return f"Subquery · {n} more inner calls (not listed one by one)"
-
-
-def _totals(rounds: int, calls: int, tokens: int, seconds: float) -> str:
-    return (
-        f"{rounds} round{'s' if rounds != 1 else ''} · {calls} tool call{'s' if calls != 1 else ''} · "
-        f"{f'{tokens / 1000:.1f}k' if tokens >= 1000 else tokens} tokens · {seconds:.1f} s"
+def normalized(text: str) -> tuple[str, bool]:
+    """The one spelling data and calls are compared in, and whether `text` was decoded to the end. Linear."""
+    text, whole = _decoded(text)
+    text = _DROP.sub("", unicodedata.normalize("NFKC", text).casefold())
+    text = (
+        text.replace("</arg_key><arg_value>", "=").replace(":", "=").replace(">", "=").replace("none", "null")
     )
+    return _TRAILING_COMMA.sub("", text), whole
 
 
-def done_line(outcome: LoopResult, seconds: float) -> str:
-    """The last status line of one subquery (or one task): its verdict, then its totals."""
-    totals = _totals(outcome.rounds, outcome.tool_calls, outcome.usage.get("total_tokens", 0), seconds)
-    return f"Subquery {_VERDICTS[outcome.stopped]} · {totals}"
+def _norm(text: str) -> str:
+    return normalized(text)[0]
 
 
-def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
-    """The last status line of a `subqueries` call: the tasks by verdict, then the totals."""
-    verdicts = collections.Counter(_VERDICTS[o.stopped] for o in outcomes)
-    rounds, calls = sum(o.rounds for o in outcomes), sum(o.tool_calls for o in outcomes)
-    totals = _totals(rounds, calls, sum(o.usage.get("total_tokens", 0) for o in outcomes), seconds)
-    return f"Subqueries done · {len(outcomes)} tasks: {', '.join(f'{k} {v}' for v, k in verdicts.items())} · {totals}"
+def _value_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return ""
 
 
-class StatusEmitter:
-    """The status lines of one subquery (or of all tasks of one `subqueries` call), never holding the loop.
-    Lines wait in one queue for one consumer task (`_drain`), which sends them in order, one at a time, each
-    bounded by STATUS_SEND_SECONDS and, while the subquery runs, shown at least `min_interval`. A progress
-    line that comes while a line is being sent or the interval runs is deferred; a newer progress line
-    replaces it. Call lines (`log`) are the user's record of each inner call: every one goes out, in order
-    (a deferred progress line said before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then
-    one line counts the rest. A `done` line replaces a deferred progress line, goes out after the call
-    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it."""
+class TextGuard:
+    """The texts a run was given as data, normalized (`normalized`) and joined in the order they came, without a
+    separator (a call split over two texts is found). `specs`: the offered tools (with none, nothing is read:
+    nothing can run). Adding a text is one normalization of it; each question is a few substring searches."""
 
-    def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines=None):
-        self.event_emitter = event_emitter if enabled else None
-        self.min_interval, self.max_lines = min_interval, MAX_CALL_LINES if max_lines is None else max_lines
-        self.queue: collections.deque[tuple[str, str]] = collections.deque()  # (kind, line), not sent yet
-        self.closing = asyncio.Event()  # `done` is queued
-        self.worker: asyncio.Task | None = None  # the consumer, while lines wait or one is being sent
-        self.last = float("-inf")  # when the last line began to go out
-        self.logged = self.unlisted = 0
+    def __init__(
+        self, specs: Mapping[str, dict], texts: Iterable[str] = (), instructions: Iterable[str] = ()
+    ):
+        self.specs = dict(specs)
+        self.whole = True  # every text read whole: under the caps, its escapes undone to the end
+        self._parts: list[str] = []
+        self._size = 0
+        self._data, self._joined = "", 0  # the parts joined, and how many of them
+        for text in texts:
+            self.add(text)
+        # Instructions (a task someone with the same tools wrote): a unit quoted from them stays text, a call near
+        # one of theirs is what they ask for.
+        said = (t for t in instructions if isinstance(t, str) and t.strip()) if self.specs else ()
+        self._said = [normalized(t[:GUARD_TEXT_CHARS])[0] for t in said]
 
-    async def __call__(self, description: str, done: bool) -> None:
-        if self.event_emitter is None or self.closing.is_set():
+    def add(self, text: Any) -> None:
+        if not self.specs or not isinstance(text, str) or not text.strip():
             return
-        if self.queue and self.queue[-1][0] == "progress":
-            self.queue.pop()  # a newer line, progress or done, replaces a deferred progress line
-        if not done:
-            busy = self.worker is not None or time.monotonic() < self.last + self.min_interval
-            return self._put("progress" if busy else "line", description)
-        if self.unlisted:
-            self._put("line", _unlisted(self.unlisted))
-        self._put("done", description)
-        self.closing.set()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(self.worker), timeout=DONE_WAIT_SECONDS)  # type: ignore[arg-type]
+        if len(text) > GUARD_TEXT_CHARS:
+            text, self.whole = text[:GUARD_TEXT_CHARS], False
+        norm, decoded = normalized(text)
+        room = GUARD_DATA_CHARS - self._size
+        if len(norm) > room or not decoded:
+            norm, self.whole = norm[: max(room, 0)], False
+        self._parts.append(norm)
+        self._size += len(norm)
 
-    async def log(self, line: str) -> None:
-        """One call line: kept, never replaced by a later line."""
-        if self.event_emitter is None or self.closing.is_set():
-            return
-        if self.logged >= self.max_lines:
-            self.unlisted += 1
-        else:
-            self.logged += 1
-            self._put("line", line)
+    @property
+    def data(self) -> str:
+        if self._joined != len(self._parts):
+            self._data, self._joined = "".join(self._parts), len(self._parts)
+        return self._data
 
-    def _put(self, kind: str, line: str) -> None:
-        self.queue.append((kind, line))
-        if self.worker is None:
-            self.worker = _spawn(self._drain())
+    def quoted(self, raw: str) -> bool:
+        """This stretch of a reply (a call as the model wrote it) stands in the data or the instructions."""
+        needle = _norm(raw) if isinstance(raw, str) else ""
+        return bool(needle) and (needle in self.data or any(needle in said for said in self._said))
 
-    async def _drain(self) -> None:
-        try:
-            while self.queue:
-                wait = self.last + self.min_interval - time.monotonic()
-                if wait > 0 and not self.closing.is_set():
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self.closing.wait(), timeout=wait)
-                    continue
-                kind, line = self.queue.popleft()
-                self.last = time.monotonic()
-                await self._send(line, kind == "done")
-        finally:
-            self.worker = None
+    def near(self, name: str, arguments: Mapping[str, Any]) -> bool:
+        """The data holds a call like this one: the tool's name followed by call punctuation (`name(`, `name{`,
+        `"name",`, `name>`, `name:`, ...), and, when the call has arguments, one of them written as `key = value`
+        (any quoting, `:`, `=` or a tag between; the value's first VALUE_CHARS characters). Not necessarily in
+        the same text, nor near each other."""
+        data, key = self.data, _norm(name)
+        if not key or re.search(re.escape(key) + _CALL_AFTER, data) is None:
+            return False
+        pairs = list(_pairs(arguments))
+        return not pairs or any(_written(data, k, v) for k, v in pairs)
 
-    async def _send(self, description: str, done: bool) -> None:
-        event = {"type": "status", "data": {"description": description, "done": done}}
-        try:
-            await asyncio.wait_for(self.event_emitter(event), timeout=STATUS_SEND_SECONDS)
-        except Exception:  # progress must never break the work
-            log.debug("subquery: status event failed", exc_info=True)
+    def refuses(self, raw: str, calls: Sequence[tuple[str, str]]) -> bool:
+        """The veto for `read_inline_calls` when nobody can be asked: the unit stands in the data, a call of it is
+        near a call in the data, or the data was not read whole."""
+        return self.quoted(raw) or not self.whole or any(self.near(n, _arguments(a)) for n, a in calls)
 
 
-class TaskStatus:
-    """One task's status lines on the shared emitter of a `subqueries` call. Every line names its task
-    (`Subquery task 2/3 · round 1/8 · calling …`); the task's first and last lines are kept like call lines
-    (a later line never replaces them); its call lines are bounded per task as a single subquery's are."""
+def _arguments(text: str) -> Mapping[str, Any]:
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
 
-    def __init__(self, shared: StatusEmitter, label: str):
-        self.shared, self.label = shared, label
-        self.started = False
-        self.logged = self.unlisted = 0
 
-    def named(self, line: str) -> str:
-        rest = line[len("Subquery") :] if line.startswith("Subquery") else f" · {line}"
-        return f"Subquery {self.label}{rest}"
+def _pairs(arguments: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """The arguments compared with the data, normalized: (key, the value's first characters). Nulls say nothing."""
+    for k, v in list(arguments.items())[:MAX_PAIRS]:
+        key = _norm(str(k))
+        if key and v is not None:
+            yield key, _norm(_value_text(v))[:VALUE_CHARS]
 
-    async def __call__(self, description: str, done: bool) -> None:
-        if not done and self.started:
-            return await self.shared(self.named(description), False)
-        self.started = True
-        if done and self.unlisted:
-            await self.shared.log(self.named(_unlisted(self.unlisted)))
-        await self.shared.log(self.named(description))
 
-    async def log(self, line: str) -> None:
-        if self.logged >= MAX_CALL_LINES:
-            self.unlisted += 1
-        else:
-            self.logged += 1
-            await self.shared.log(self.named(line))
+def _written(data: str, key: str, value: str) -> bool:
+    """`key=value` stands in `data`, the key where a key can start (after no letter, digit or `_`), the value
+    the same, or one of the two a prefix of the other where the shorter one ends (a model that "repairs" a call
+    may carry a value on: `true` in the data, `true</parameter>...` written). After MAX_HITS places `key=` stands
+    that are no match, it is taken as written: hostile data costs bounded work."""
+    if _written_at(data, data.find(key + "=" + value)):  # the common case: one search
+        return True
+    needle = key + "="
+    at = data.find(needle)
+    for _ in range(MAX_HITS):
+        if at < 0:
+            return False
+        start = at + len(needle)
+        same = len(os.path.commonprefix([data[start : start + len(value)], value]))
+        ended = start + same == len(data) or data[start + same] in _VALUE_END
+        if _written_at(data, at) and (same == len(value) or (same and ended)):
+            return True
+        at = data.find(needle, at + 1)
+    return at >= 0
+
+
+def _written_at(data: str, at: int) -> bool:
+    return at == 0 or (at > 0 and not (data[at - 1].isalnum() or data[at - 1] == "_"))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1743,104 +1798,723 @@ def text_calls(content: str, specs: Mapping, id_prefix: str, refuse: Refuse | No
 
 
 # ----------------------------------------------------------------------------------------------
-# src/textcalls/guard.py
+# src/subquery/reading.py
 # ----------------------------------------------------------------------------------------------
 
-"""Text is data (`TextGuard`, the veto `read_inline_calls` takes): a call written as text that stands in a text
-this run was given as data (a tool result, a file, a recent message, the prompt) never runs. Every dialect in
-`_DIALECTS` (and any added later) reads the data texts too, in each of their spellings (JSON-escaped one or two
-levels deep, HTML-escaped)."""
+"""Reading one model reply (`Reader.read`): what it asks for, bounded before anything parses it. Its text is read in
+its first READ_CHARS characters (reasoning removed, calls written as text parsed; the rest stays text up to its
+first reasoning tag). Structured calls come first; their replay is bounded (an id over ID_CHARS is replaced, a name
+that is no offered tool's is cut to NAME_CHARS). Calls written as text are judged by the data rule (`TextGuard`)
+on the call as it would run (Tool Search's `call_tool` unwrapped, arguments typed and filtered as the tool gets
+them) and as written: a unit that stands in the data stays text; a call near a call in the data, or any text call
+when the data could not be read whole, runs only if the user confirms it (approval `ask`), else it stays text
+too. Every refusal is noted for the model (`refused_note`) and the user (its outcome). Pure: no Open WebUI."""
 
 
-_SPACE = re.compile(r"\s+")
-_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/bfnrt])")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+# Why a call written as text stays text (its status line's outcome; the model is told the same).
+QUOTED = "not run: the same call is in a tool result or other data of this subtask"
+NEAR = "not run: a call like it (same tool, an argument in common) is in a tool result or other data of this subtask"
+UNREAD = "not run: the data of this subtask was too large to check for it"
+_WHY = {
+    QUOTED: "the same call appears in a tool result, a file or the chat history given to this subtask, so it is quoted data, not a request",
+    NEAR: "a call to the same tool with an argument in common appears in a tool result, a file or the chat history given to this subtask, so it may come from that data",
+    UNREAD: "the data given to this subtask was too large to check that they do not come from it",
+}
 
 
-def canonical_arguments(arguments: str) -> str:
-    """JSON arguments in one spelling (keys sorted, no spaces), to compare calls."""
-    try:
-        return json.dumps(json.loads(arguments), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    except (ValueError, TypeError, RecursionError):
-        return arguments
+@dataclass(frozen=True)
+class Reading:
+    """What one reply asks for: its text, the calls kept for this round, and what was not taken.
+    refused: (name, arguments, outcome) of calls written as text left as text by the data rule. confirm: ids of
+    the calls the user must confirm (the data rule, under approval `ask`). dropped: calls beyond
+    `max_calls_per_round`, neither run nor replayed. notes: what the model is told about the reply's bounds."""
+
+    content: str
+    calls: list[ToolCall]
+    refused: tuple[tuple[str, str, str], ...] = ()
+    dropped: int = 0
+    confirm: frozenset[str] = frozenset()
+    notes: tuple[str, ...] = ()
 
 
-def scan_text_calls(text: str, specs: Mapping[str, dict]) -> set[tuple[str, str]]:
-    """Every call written in `text` in any dialect, wherever it stands (in prose, quoted, fenced, inside
-    a value), as (name, canonical arguments): how a text of data is read for calls."""
-    found: set[tuple[str, str]] = set()
-    for dialect in (d for d in _DIALECTS if any(k in text for k in d.markers)):
-        for unit in (dialect.scan or dialect.parse)(text, specs):
-            for name, arguments in _accept(unit, specs) or ():
-                found.add((name, canonical_arguments(arguments)))
-    return found
+def reply_size(reply: Completion) -> int:
+    """About how many characters reading `reply` looks at (to decide whether it runs off the event loop)."""
+    size = len(reply.content) if isinstance(reply.content, str) else 0
+    for call in (c for c in reply.tool_calls if isinstance(c, Mapping)):
+        fn = call.get("function") if isinstance(call.get("function"), Mapping) else {}
+        texts = (fn.get("name"), fn.get("arguments"), call.get("id"))
+        size += 16 + sum(len(t) for t in texts if isinstance(t, str))
+    return size
 
 
-def _unescaped(text: str) -> str:
-    """JSON string escapes undone (`\\"` -> `"`, `\\n` -> newline, `\\u00e9` -> é), wherever they stand."""
+@dataclass(frozen=True)
+class Reader:
+    """What reading the replies of one run needs. `resolve`: Tool Search's `call_tool` into the real call (the
+    loop's hook); `asks`: whether a user can confirm a call (approval `ask`)."""
 
-    def one(m: re.Match[str]) -> str:
-        code = m.group(1)
-        return chr(int(code[1:], 16)) if code[0] == "u" else _ESCAPES[code]
+    tools: Mapping[str, ToolInfo]
+    guard: TextGuard
+    resolve: Callable[[ToolCall], ToolCall | str]
+    tags: Sequence[tuple[str, str]]
+    asks: bool = False
 
-    decoded = _ESCAPE.sub(one, text)
-    if not _SURROGATE.search(decoded):
-        return decoded
-    return decoded.encode("utf-16", "surrogatepass").decode("utf-16", "replace")  # pairs joined
+    def read(
+        self, reply: Completion, prefix: str, text_on: bool, limit: int, messages: Sequence[dict]
+    ) -> Reading:
+        """The reply's calls: structured ones (bounded for replay), else, if `text_on`, calls written as text that
+        the data rule lets through; at most `limit` of them, ids unique in the request (`messages`)."""
+        content, rest, notes = self.readable(_text_of(reply.content), text_on)
+        calls, more = bounded_calls(normalize_tool_calls(reply.tool_calls, prefix), self.tools, prefix)
+        refused: tuple[tuple[str, str, str], ...] = ()
+        flagged: set[tuple[str, str]] = set()
+        if not calls and text_on and self.tools:
+            content, calls, refused, flagged = self.text_calls(content, f"{prefix}_inline", self.asks)
+        kept = unique_ids(calls[:limit], messages)
+        confirm = frozenset(c.id for c in kept if (c.name, c.arguments) in flagged)
+        notes += more if kept else ()
+        text = "\n".join(t for t in (content, rest) if t) if rest else content
+        return Reading(text, kept, refused, max(len(calls) - limit, 0), confirm, notes)
 
+    def readable(self, text: str, text_on: bool) -> tuple[str, str, tuple[str, ...]]:
+        """(the part read, without reasoning; the rest, kept as text up to its first reasoning tag; notes)."""
+        head, rest = text[:READ_CHARS], text[READ_CHARS:]
+        content = strip_reasoning(head, self.tags)
+        if not rest:
+            return content, "", ()
+        rest = "" if _reasoning_open(head, self.tags) else rest[: _first_reasoning(rest, self.tags)]
+        note = f"[Subquery: only the first {READ_CHARS:,} characters of your reply were read for calls; calls written after them were not run.]"
+        return content, rest, (note,) if text_on else ()
 
-def data_spellings(text: str) -> list[str]:
-    """A text of data and the other spellings of what it holds: JSON-escaped (a tool result that is
-    JSON, one or two levels deep) and HTML-escaped text decoded. Each is at most as long as `text`."""
-    out = [text]
-    for _ in range(2):
-        last = out[-1]
-        if "\\" not in last:
-            break
-        decoded = _unescaped(last)
-        if decoded == last:
-            break
-        out.append(decoded)
-    for spelling in list(out):
-        if "&" in spelling:
-            decoded = html.unescape(spelling)
-            if decoded != spelling:
-                out.append(decoded)
-    return out
+    def text_calls(self, content: str, prefix: str, asks: bool) -> tuple[str, list, tuple, set]:
+        """Calls written as text, judged by the data rule: (text, calls, refused, calls the user must confirm)."""
+        reasons: list[str] = []
+        flagged: set[tuple[str, str]] = set()
 
-
-class TextGuard:
-    """The texts a run was given as data (tool results, files, recent messages, the prompt).
-    A call written as text is refused when its text (whitespace aside) stands in one of them, or when
-    the same call (name and arguments, in any dialect) is written in one of them. Adding a text costs
-    one pass over it per dialect whose marker it holds; a check is one substring search."""
-
-    def __init__(self, specs: Mapping[str, dict], texts: Iterable[str] = ()):
-        self.specs = dict(specs)
-        self.calls: set[tuple[str, str]] = set()
-        self._parts: list[str] = []
-        self._haystack, self._joined = "", 0  # the parts joined, and how many of them
-        for text in texts:
-            self.add(text)
-
-    def add(self, text: Any) -> None:
-        if not self.specs or not isinstance(text, str) or not text.strip():
-            return  # with no tools nothing can run
-        for spelling in data_spellings(text):
-            self._parts.append(_SPACE.sub("", spelling))
-            self.calls |= scan_text_calls(spelling, self.specs)
-
-    def refuses(self, raw: str, calls: Sequence[tuple[str, str]]) -> bool:
-        if any((name, canonical_arguments(arguments)) in self.calls for name, arguments in calls):
+        def veto(raw: str, calls: Sequence[tuple[str, str]]) -> bool:
+            why = QUOTED if self.guard.quoted(raw) else self.suspicion(calls)
+            if why is None or (why != QUOTED and asks):
+                flagged.update(calls if why else ())
+                return False
+            reasons.extend([why] * len(calls))
             return True
-        needle = _SPACE.sub("", raw)
-        if not needle or not self._parts:
-            return False
-        if self._joined != len(self._parts):
-            self._haystack = "\x00".join(self._parts)
-            self._joined = len(self._parts)
-        return needle in self._haystack
+
+        found = text_calls(content, self.guard.specs, prefix, veto)
+        refused = tuple(
+            (n, a, reasons[i] if i < len(reasons) else QUOTED) for i, (n, a) in enumerate(found.refused)
+        )
+        return found.text, found.calls, refused, flagged
+
+    def suspicion(self, calls: Sequence[tuple[str, str]]) -> str | None:
+        """Why these calls (one unit, as (name, JSON arguments)) may come from the data, or None."""
+        if not self.guard.whole:
+            return UNREAD
+        for name, arguments in calls:
+            if any(self.guard.near(n, args) for n, args in self.effective(name, arguments)):
+                return NEAR
+        return None
+
+    def effective(self, name: str, arguments: str) -> list[tuple[str, Mapping[str, Any]]]:
+        """The call as written, and as it would run: Tool Search unwrapped (`resolve`), then its arguments as
+        written merged with what the tool would get (typed, filtered: an extra argument or `__user__` dropped)."""
+        call = ToolCall("guard", name, arguments, "inline")
+        try:
+            target = self.resolve(call)
+        except Exception:
+            target = call
+        target = target if isinstance(target, ToolCall) else call
+        out = [(name, _object(arguments))]
+        tool = self.tools.get(target.name)
+        kwargs = call_kwargs(target, tool)[0] if tool is not None else None
+        if target is not call or kwargs:
+            out.append((target.name, {**_object(target.arguments), **(kwargs or {})}))
+        return out
+
+
+def _object(text: str) -> Mapping[str, Any]:
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _tag_pattern(tags: Sequence[tuple[str, str]]) -> re.Pattern[str] | None:
+    """What opens a reasoning block (a tag such as `<think>` may carry attributes, as Open WebUI allows)."""
+    parts = [
+        re.escape(s[:-1]) + r"(?=[\s>])" if s.startswith("<") and s.endswith(">") else re.escape(s)
+        for s, _ in tags
+    ]
+    return re.compile("|".join(parts)) if parts else None
+
+
+def _first_reasoning(text: str, tags: Sequence[tuple[str, str]]) -> int:
+    pattern = _tag_pattern(tags)
+    m = pattern.search(text) if pattern else None
+    return m.start() if m else len(text)
+
+
+def _reasoning_open(text: str, tags: Sequence[tuple[str, str]]) -> bool:
+    """Whether `text` ends inside a reasoning block (its last opener has no closer after it)."""
+    for start, end in tags:
+        pattern = _tag_pattern(((start, end),))
+        last = collections.deque(pattern.finditer(text), maxlen=1) if pattern else ()
+        if last and text.find(end, last[0].end()) < 0:
+            return True
+    return False
+
+
+def bounded_calls(
+    calls: list[ToolCall], tools: Mapping[str, Any], prefix: str
+) -> tuple[list[ToolCall], tuple[str, ...]]:
+    """Structured calls as replayed: an id over ID_CHARS replaced, a name that is no offered tool's cut to
+    NAME_CHARS; with the note the model gets when that happened."""
+    out, ids, names = [], 0, 0
+    for i, call in enumerate(calls):
+        if len(call.id) > ID_CHARS:
+            call, ids = replace(call, id=f"{prefix}_{i}"), ids + 1
+        if len(call.name) > NAME_CHARS and call.name not in tools:
+            call, names = replace(call, name=_shorten(call.name, NAME_CHARS)), names + 1
+        out.append(call)
+    notes = []
+    if ids:
+        notes.append(f"[Subquery: {ids} call id(s) longer than {ID_CHARS} characters were replaced.]")
+    if names:
+        notes.append(
+            f"[Subquery: {names} tool name(s) longer than {NAME_CHARS} characters, of no tool offered, were shortened.]"
+        )
+    return out, tuple(notes)
+
+
+def bounded_reasoning(reasoning: Mapping[str, Any], limit: int) -> tuple[dict, tuple[str, ...]]:
+    """The reasoning fields replayed on a reply's assistant message, at most `limit` characters each: a text is
+    cut (with the truncation note inside it), `reasoning_details` entries past the limit are dropped (a signed
+    entry cannot be cut), with a note."""
+    out: dict[str, Any] = {}
+    notes: list[str] = []
+    for key, value in reasoning.items():
+        if isinstance(value, str):
+            out[key] = cap_text(value, limit, "reasoning")
+        elif isinstance(value, list):
+            kept, size = [], 0
+            for entry in value:
+                size += len(json.dumps(entry, default=str))
+                if size > limit:
+                    break
+                kept.append(entry)
+            if len(kept) < len(value):
+                notes.append(
+                    f"[Subquery: {len(value) - len(kept)} {key} entries past {limit:,} characters were not replayed.]"
+                )
+            if kept:
+                out[key] = kept
+        else:
+            out[key] = value
+    return out, tuple(notes)
+
+
+def refused_note(refused: Sequence[tuple[str, str, str]], final: bool = False) -> str:
+    """What the model (or, on an answer, the chat's model) is told about calls written as text that were not run
+    because they may come from the data this subtask was given."""
+    if not refused:
+        return ""
+    names = ", ".join(dict.fromkeys(name for name, _, _ in refused))
+    why = "; ".join(_WHY[w] for w in dict.fromkeys(w for _, _, w in refused) if w in _WHY)
+    where = "this answer" if final else "your reply"
+    note = f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}). {why[:1].upper()}{why[1:]}.]"
+    return "\n\n" + note if final else note
+
+
+def round_notes(reading: Reading, limit: int) -> str:
+    """The notes for the model after a round: refused text calls, calls dropped over the limit, bounds."""
+    notes = [refused_note(reading.refused)] if reading.refused else []
+    if reading.dropped:
+        more = f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most {limit} calls run per round. Send the ones still needed in the next round.]"
+        notes.append(more)
+    return "\n".join([*notes, *reading.notes])
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/record.py
+# ----------------------------------------------------------------------------------------------
+
+"""The record of a subquery's inner calls (`CallRecord`): every call with its full arguments and what happened to it,
+noted before it runs and again when it ends. Status lines shorten arguments (and are bounded); the record keeps them
+whole, and the user opens it as one collapsed block on the chat message (`record_html`, sent as an embed: Open WebUI
+0.12.4 draws a message from its `output` items, so text a tool appends to the content is not shown, while embeds
+are). A call still running when the subquery stops is marked interrupted: its side effects may have happened."""
+
+
+INTERRUPTED = "interrupted: the subquery stopped while it ran (it may have had its effect)"
+# The embed tells Open WebUI its height (a sandboxed frame cannot be measured), also when the block is opened.
+_HEIGHT_SCRIPT = (
+    "<script>function h(){parent.postMessage({type:'iframe:height',height:document.documentElement.scrollHeight},"
+    "'*')}addEventListener('load',h);document.addEventListener('toggle',h,true);</script>"
+)
+_STYLE = (
+    "<style>body{font:13px system-ui,sans-serif;margin:0;color:#555}summary{cursor:pointer}"
+    "ol{margin:.3em 0;padding-left:1.6em}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:.2em 0 .5em;"
+    "font-size:12px}@media (prefers-color-scheme:dark){body{color:#bbb}}</style>"
+)
+
+
+@dataclass
+class CallEntry:
+    """One inner call: its task (empty for a single subquery), name, full arguments as text, and outcome (None
+    while it runs)."""
+
+    label: str
+    name: str
+    arguments: str
+    outcome: str | None = None
+
+
+def full_arguments(arguments: Any) -> str:
+    """Arguments as the user reads them: indented JSON when they are an object (a JSON text of one too), else the
+    text as it came. Nothing is shortened."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments) if arguments.strip() else {}
+        except (ValueError, RecursionError):
+            return arguments
+    try:
+        return json.dumps(arguments, indent=2, ensure_ascii=False, default=str)
+    except Exception:
+        return _safe_str(arguments)
+
+
+class CallRecord:
+    """Every inner call of one `subquery` (or `subqueries`) call, in the order they were first noted."""
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[str, str], CallEntry] = {}
+
+    def note(self, label: str, key: str, name: str, arguments: Any, outcome: str | None) -> None:
+        """A call before it runs (`outcome` None) or when it ended; `key` (its id) is unique in its task."""
+        entry = self.entries.get((label, key))
+        if entry is None:
+            self.entries[(label, key)] = CallEntry(label, name, full_arguments(arguments), outcome)
+        else:
+            entry.outcome = outcome
+
+    def in_flight(self) -> list[CallEntry]:
+        return [e for e in self.entries.values() if e.outcome is None]
+
+    def html(self) -> str:
+        """The record as one collapsed block (a whole HTML page, for an embed); every text escaped."""
+        n = len(self.entries)
+        items = "".join(_item(e) for e in self.entries.values())
+        summary = f"Subquery · {n} inner call{'s' if n != 1 else ''} · every argument in full"
+        body = f"<details><summary>{html.escape(summary)}</summary><ol>{items}</ol></details>"
+        return f'<!doctype html><html><head><meta charset="utf-8">{_STYLE}</head><body>{body}{_HEIGHT_SCRIPT}</body></html>'
+
+
+def _item(entry: CallEntry) -> str:
+    task = f"{entry.label} · " if entry.label else ""
+    outcome = entry.outcome or INTERRUPTED
+    head = f"{html.escape(task)}<b>{html.escape(entry.name)}</b> · {html.escape(outcome)}"
+    return f"<li>{head}<pre>{html.escape(entry.arguments)}</pre></li>"
+
+
+def record_event(record: CallRecord) -> Mapping[str, Any] | None:
+    """The event that stores the record on the chat message (None: no call to show)."""
+    if not record.entries:
+        return None
+    return {"type": "embeds", "data": {"embeds": [record.html()]}}
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/status.py
+# ----------------------------------------------------------------------------------------------
+
+"""Status lines: what the user sees of a subquery while it runs (stored on the chat message; the model never gets
+them): progress, a line per inner call as it starts and one with its outcome, a last `done` line with the totals;
+sent in the background (`StatusEmitter`), so a slow socket never holds the loop past total_timeout_seconds. Every
+line is at most STATUS_LINE_CHARS long; the call record (`CallRecord`) keeps every argument whole and goes to the
+chat message when the subquery ends or stops (calls still running are marked interrupted)."""
+
+
+CALL_LINE_CHARS = 200
+STATUS_LINE_CHARS = 300  # any status line (a call line with its task's name, a start line naming tools)
+ARGUMENT_CHARS = 40
+# A line is sent in the background and may take this long; the loop never waits for it.
+STATUS_SEND_SECONDS = 5.0
+# The caller waits at most this long for the final `done` line; a slower one still goes out afterwards.
+DONE_WAIT_SECONDS = 0.3
+# Call lines kept per subquery (each is a database write); further calls are counted in one line.
+MAX_CALL_LINES = 48
+_BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
+_VERDICTS = {"answered": "done", "max_rounds": "done (round limit reached)", "error": "failed"}
+_VERDICTS["deadline"] = "stopped at the time limit"
+
+
+def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
+    task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+    _BACKGROUND.add(task)
+    task.add_done_callback(_BACKGROUND.discard)
+    return task
+
+
+def call_line(name: str, arguments: Any, outcome: str) -> str:
+    """The status line for one inner call: `Subquery · name(a=1, b="x…") · outcome`, bounded."""
+    name = _shorten(name, 60)
+    room = max(CALL_LINE_CHARS - len(f"Subquery · {name}() · {outcome}"), 12)
+    line = f"Subquery · {name}({_shorten(short_arguments(arguments), room)}) · {outcome}"
+    return line if len(line) <= CALL_LINE_CHARS else line[: CALL_LINE_CHARS - 1] + "…"
+
+
+def short_arguments(arguments: Any) -> str:
+    """Arguments as `k=v` pairs, each value shortened (a text that is not a JSON object: its head)."""
+    if isinstance(arguments, str):
+        decoded, _error = decode_arguments("", arguments[:20_000])
+        arguments = decoded if decoded is not None else arguments
+    if not isinstance(arguments, Mapping):
+        return _shorten(_safe_str(arguments), ARGUMENT_CHARS * 2)
+    parts = []
+    for key, value in list(arguments.items())[:8]:
+        try:
+            shown = json.dumps(value, ensure_ascii=False, default=str)
+        except Exception:
+            shown = _safe_str(value)
+        parts.append(f"{key}={_shorten(shown, ARGUMENT_CHARS)}")
+    return ", ".join(parts) + (", …" if len(arguments) > 8 else "")
+
+
+def _unlisted(n: int) -> str:
+    return f"Subquery · {n} more inner calls (not listed one by one)"
+
+
+def _totals(rounds: int, calls: int, tokens: int, seconds: float) -> str:
+    return (
+        f"{rounds} round{'s' if rounds != 1 else ''} · {calls} tool call{'s' if calls != 1 else ''} · "
+        f"{f'{tokens / 1000:.1f}k' if tokens >= 1000 else tokens} tokens · {seconds:.1f} s"
+    )
+
+
+def done_line(outcome: LoopResult, seconds: float) -> str:
+    """The last status line of one subquery (or one task): its verdict, then its totals."""
+    totals = _totals(outcome.rounds, outcome.tool_calls, outcome.usage.get("total_tokens", 0), seconds)
+    return f"Subquery {_VERDICTS[outcome.stopped]} · {totals}"
+
+
+def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
+    """The last status line of a `subqueries` call: the tasks by verdict, then the totals."""
+    verdicts = collections.Counter(_VERDICTS[o.stopped] for o in outcomes)
+    rounds, calls = sum(o.rounds for o in outcomes), sum(o.tool_calls for o in outcomes)
+    totals = _totals(rounds, calls, sum(o.usage.get("total_tokens", 0) for o in outcomes), seconds)
+    return f"Subqueries done · {len(outcomes)} tasks: {', '.join(f'{k} {v}' for v, k in verdicts.items())} · {totals}"
+
+
+class StatusEmitter:
+    """The status lines of one subquery (or of all tasks of one `subqueries` call), never holding the loop.
+    Lines wait in one queue for one consumer task (`_drain`), which sends them in order, one at a time, each
+    bounded by STATUS_SEND_SECONDS and, while the subquery runs, shown at least `min_interval`. A progress
+    line that comes while a line is being sent or the interval runs is deferred; a newer progress line
+    replaces it. Call lines (`log`) are the user's record of each inner call: every one goes out, in order
+    (a deferred progress line said before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then
+    one line counts the rest. A `done` line replaces a deferred progress line, goes out after the call
+    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it. The
+    call record (`trace`) goes out just before it."""
+
+    def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines=None):
+        self.sink = event_emitter if callable(event_emitter) else None  # the record: whatever `enabled` says
+        self.event_emitter = self.sink if enabled else None
+        self.record, self.recorded = CallRecord(), False
+        self.min_interval, self.max_lines = min_interval, MAX_CALL_LINES if max_lines is None else max_lines
+        self.queue: collections.deque[tuple[str, str]] = collections.deque()  # (kind, line), not sent yet
+        self.closing = asyncio.Event()  # `done` is queued
+        self.worker: asyncio.Task | None = None  # the consumer, while lines wait or one is being sent
+        self.last = float("-inf")  # when the last line began to go out
+        self.logged = self.unlisted = 0
+
+    async def __call__(self, description: str, done: bool) -> None:
+        if self.event_emitter is None or self.closing.is_set():
+            return self.send_record() if done else None
+        if self.queue and self.queue[-1][0] == "progress":
+            self.queue.pop()  # a newer line, progress or done, replaces a deferred progress line
+        if not done:
+            busy = self.worker is not None or time.monotonic() < self.last + self.min_interval
+            return self._put("progress" if busy else "line", description)
+        if self.unlisted:
+            self._put("line", _unlisted(self.unlisted))
+        self.send_record()
+        self._put("done", description)
+        self.closing.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.worker), timeout=DONE_WAIT_SECONDS)  # type: ignore[arg-type]
+
+    async def log(self, line: str) -> None:
+        """One call line: kept, never replaced by a later line."""
+        if self.event_emitter is None or self.closing.is_set():
+            return
+        if self.logged >= self.max_lines:
+            self.unlisted += 1
+        else:
+            self.logged += 1
+            self._put("line", line)
+
+    async def trace(self, key: str, name: str, arguments: Any, outcome: str | None, label: str = "") -> None:
+        """One inner call for the record: before it runs (`outcome` None: its `running` line goes out now) and
+        when it ended (its outcome line comes from the loop)."""
+        self.record.note(label, key, name, arguments, outcome)
+        if outcome is None and not label:
+            await self.log(call_line(name, arguments, "running"))
+
+    async def stop(self, description: str) -> None:
+        """The run was stopped: each call still running gets an `interrupted` line, then the `done` line."""
+        for entry in self.record.in_flight():
+            line = call_line(entry.name, entry.arguments, INTERRUPTED.split(":")[0])
+            await self.log(f"Subquery {entry.label}{line[len('Subquery') :]}" if entry.label else line)
+        await self(description, True)
+
+    def send_record(self) -> None:
+        """The call record to the chat message (an embed), once, just before the `done` line, in the same queue
+        (whatever `show_status` says: it is the user's record of what ran)."""
+        event = None if self.recorded else record_event(self.record)
+        if self.sink is not None and event is not None:
+            self.recorded = True
+            self._put("record", event)
+
+    def _put(self, kind: str, line: Any) -> None:
+        if isinstance(line, str) and len(line) > STATUS_LINE_CHARS:
+            line = line[: STATUS_LINE_CHARS - 1] + "…"
+        self.queue.append((kind, line))
+        if self.worker is None:
+            self.worker = _spawn(self._drain())
+
+    async def _drain(self) -> None:
+        try:
+            while self.queue:
+                wait = self.last + self.min_interval - time.monotonic()
+                if wait > 0 and not self.closing.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.closing.wait(), timeout=wait)
+                    continue
+                kind, line = self.queue.popleft()
+                self.last = time.monotonic()
+                if kind == "record":
+                    await self._send_event(self.sink, line)
+                else:
+                    await self._send_event(self.event_emitter, status_event(line, kind == "done"))
+        finally:
+            self.worker = None
+
+    async def _send_event(self, emitter: Any, event: Any) -> None:
+        try:
+            await asyncio.wait_for(emitter(event), timeout=STATUS_SEND_SECONDS)
+        except Exception:  # progress must never break the work
+            log.debug("subquery: status event failed", exc_info=True)
+
+
+def status_event(description: str, done: bool) -> dict:
+    return {"type": "status", "data": {"description": description, "done": done}}
+
+
+class TaskStatus:
+    """One task's status lines on the shared emitter of a `subqueries` call. Every line names its task
+    (`Subquery task 2/3 · round 1/8 · calling …`); the task's first and last lines are kept like call lines
+    (a later line never replaces them); its call lines are bounded per task as a single subquery's are."""
+
+    def __init__(self, shared: StatusEmitter, label: str):
+        self.shared, self.label = shared, label
+        self.started = False
+        self.logged = self.unlisted = 0
+
+    def named(self, line: str) -> str:
+        rest = line[len("Subquery") :] if line.startswith("Subquery") else f" · {line}"
+        return f"Subquery {self.label}{rest}"
+
+    async def __call__(self, description: str, done: bool) -> None:
+        if not done and self.started:
+            return await self.shared(self.named(description), False)
+        self.started = True
+        if done and self.unlisted:
+            await self.shared.log(self.named(_unlisted(self.unlisted)))
+        await self.shared.log(self.named(description))
+
+    async def log(self, line: str) -> None:
+        if self.logged >= MAX_CALL_LINES:
+            self.unlisted += 1
+        else:
+            self.logged += 1
+            await self.shared.log(self.named(line))
+
+    async def trace(self, key: str, name: str, arguments: Any, outcome: str | None) -> None:
+        await self.shared.trace(key, name, arguments, outcome, self.label)
+        if outcome is None:
+            await self.log(call_line(name, arguments, "running"))
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/threads.py
+# ----------------------------------------------------------------------------------------------
+
+"""Process-wide state, and the threads sync tools may run in. `process_state()`: one holder in `sys.modules` shared
+by every copy of this tool (Open WebUI loads a module per tool id, and again when its code changes); it holds the
+recursion marker (a token counts only while its run is active, so a subquery nested in the same run is refused, one
+started later from a task a tool spawned is not), the thread gate and the reader threads. Open WebUI runs sync tools
+on the event loop; so does Subquery, unless the admin lists a tool as thread-safe (valve sync_tools_in_threads).
+Threads are bounded for the whole process (`ThreadGate`, valve max_tool_threads: the smallest bound any copy of the
+tool is configured with wins); a timed-out thread holds its slot until it ends. Reading large replies and data runs
+in READER_THREADS threads of their own (`off_loop`), never on the event loop and never in a tool's slot."""
+
+
+_STATE_MODULE = "_owui_subquery_depth"  # the first version's name: copies of older versions share the marker
+READER_THREADS = 2  # threads reading large replies and data, for the whole process (the work is CPU-bound)
+
+
+def process_state() -> types.ModuleType:
+    """The state every copy of this tool and every concurrent subquery share, in one place: `var`/`active`
+    (the recursion marker), `threads_v2` (the `ThreadGate` for sync tools; `threads_v1`, a gate of older
+    copies, took each caller's own bound) and `readers_v1` (the reader threads, `off_loop`)."""
+    holder = sys.modules.get(_STATE_MODULE)
+    if holder is None or not hasattr(holder, "active"):
+        fresh = types.ModuleType(_STATE_MODULE)
+        fresh.var = contextvars.ContextVar("owui_subquery_run", default=None)  # type: ignore[attr-defined]
+        fresh.active = set()  # type: ignore[attr-defined]
+        holder = sys.modules.setdefault(_STATE_MODULE, fresh)
+        if not hasattr(holder, "active"):  # an older copy of this tool registered a depth counter
+            sys.modules[_STATE_MODULE] = holder = fresh
+    if "threads_v2" not in holder.__dict__ or "readers_v1" not in holder.__dict__:
+        holder.__dict__.setdefault("threads_v2", ThreadGate())  # atomic: one gate per process
+        holder.__dict__.setdefault("readers_v1", ThreadPoolExecutor(READER_THREADS, "subquery-reader"))
+    return holder
+
+
+async def off_loop(fn: Callable[..., Any], *args: Any) -> Any:
+    """`fn(*args)` in the process-wide reader threads (READER_THREADS of them, shared by every copy of the tool),
+    never on the event loop: reading a large reply or large data. Work waits there for a free reader."""
+    readers = process_state().readers_v1  # type: ignore[attr-defined]
+    return await asyncio.get_running_loop().run_in_executor(readers, functools.partial(fn, *args))
+
+
+def inside_subquery() -> bool:
+    """True only inside a subquery run that is still going (not in a task it left behind)."""
+    state = process_state()
+    return state.var.get() in state.active  # type: ignore[attr-defined]
+
+
+@contextlib.contextmanager
+def subquery_run() -> Iterator[None]:
+    """Marks the current context as inside a running subquery for the duration of the block."""
+    state = process_state()
+    token_id = object()
+    state.active.add(token_id)  # type: ignore[attr-defined]
+    token = state.var.set(token_id)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        state.active.discard(token_id)  # type: ignore[attr-defined]
+        state.var.reset(token)  # type: ignore[attr-defined]
+
+
+class ThreadGate:
+    """A bound on the threads sync tools run in, for the whole process: the smallest bound configured. Every
+    call gives its copy's bound (`key`: the tool's id; valve max_tool_threads); the gate keeps the latest one per
+    copy and lets at most the smallest of them run, whichever copy asks. A slot is taken before a thread starts
+    and given back by the thread itself when it really ends, so a call abandoned at its timeout holds its slot
+    until its function returns. Waiters are served in order, each on its own event loop; a waiter that gave up
+    passes a slot it was handed on."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiters: collections.deque = collections.deque()  # (event loop, future)
+        self.limits: dict[str, int] = {}  # the bound each copy of the tool was configured with
+        self.running = self.peak = 0
+
+    @property
+    def bound(self) -> int:
+        return min(self.limits.values(), default=1)
+
+    async def acquire(self, limit: int, key: str = "") -> None:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            self.limits[key] = max(int(limit), 1)
+            if self.running < self.bound and not self._waiters:
+                self._take()
+                return
+            waiter = (loop, loop.create_future())
+            self._waiters.append(waiter)
+            handed = self._hand_out()  # a bound that grew lets waiters start
+        self._deliver_all(handed)
+        try:
+            await waiter[1]
+        except BaseException:
+            with self._lock:
+                queued = waiter in self._waiters
+                if queued:
+                    self._waiters.remove(waiter)
+            if not queued and waiter[1].done() and not waiter[1].cancelled():
+                self.release()  # the slot came just as the wait ended: nobody will use it
+            raise
+
+    def release(self) -> None:
+        """Give a slot back (from any thread); the first waiters get it while the bound allows."""
+        with self._lock:
+            self.running -= 1
+            handed = self._hand_out()
+        self._deliver_all(handed)
+
+    def _hand_out(self) -> list:
+        """The waiters that get a slot now (taken for them); call under the lock."""
+        handed = []
+        while self._waiters and self.running < self.bound:
+            handed.append(self._waiters.popleft())
+            self._take()
+        return handed
+
+    def _deliver_all(self, handed: list) -> None:
+        for loop, future in handed:
+            try:
+                loop.call_soon_threadsafe(self._deliver, future)
+            except RuntimeError:  # that event loop is closed
+                self.release()
+
+    def _take(self) -> None:
+        self.running += 1
+        self.peak = max(self.peak, self.running)
+
+    def _deliver(self, future: asyncio.Future) -> None:
+        if future.done():  # its waiter gave up meanwhile
+            self.release()
+        else:
+            future.set_result(True)
+
+
+async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: float, key: str = "") -> Any:
+    """Run a sync callable in a daemon thread of its own (with this context), within the process-wide
+    bound (`ThreadGate`: `limit` is this copy's, `key` its tool id; the smallest configured bound wins); wait
+    at most `wait` seconds for a slot, then `NotStarted`. An abandoned thread finishes alone and gives its slot
+    back when it ends."""
+    gate = process_state().threads_v2  # type: ignore[attr-defined]
+    try:
+        await asyncio.wait_for(gate.acquire(limit, key), timeout=max(wait, 0.001))
+    except TimeoutError:
+        busy = f"all {gate.bound} threads for sync tools in this server are busy (Subquery valve max_tool_threads"
+        raise NotStarted(busy + ", the smallest any copy of the tool sets)") from None
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future = loop.create_future()
+    context = contextvars.copy_context()
+
+    def settle(value: Any, error: BaseException | None) -> None:
+        if not future.done():
+            future.set_exception(error) if error is not None else future.set_result(value)
+
+    def target() -> None:
+        try:
+            value, error = context.run(fn, **kwargs), None
+        except BaseException as exc:  # handed to the awaiting coroutine
+            value, error = None, exc
+        finally:
+            gate.release()
+        with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
+            loop.call_soon_threadsafe(settle, value, error)
+
+    try:
+        threading.Thread(target=target, name="subquery-tool", daemon=True).start()
+    except BaseException:
+        gate.release()
+        raise
+    return await future
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1848,18 +2522,18 @@ class TextGuard:
 # ----------------------------------------------------------------------------------------------
 
 """The self-driven tool loop (`run_subquery_loop`): a function of its injected hooks, so several run at once, sharing
-only the process-wide state (threads). Each round: model reply -> reasoning removed -> structured calls, else (valve
-`text_tool_calls`) calls written as text that do not come from data -> at most `max_calls_per_round` kept -> one
-assistant message, bounded, with valid JSON arguments -> every call prepared (repeat limit counted while the round
-is prepared) -> approval -> bounded parallel execution -> one tool message per call, in call order, and one status
-line per call. The last round keeps `tools` with `tool_choice: "none"`. Text is data: tool results, files, recent
-messages and the prompt (`TextGuard`): a call written as text that stands in them (as text, or as the same call in
-any dialect) stays text, and the model and the user are told."""
+only the process-wide state (threads). Each round: model reply -> read (`Reader`: bounded before it is parsed, off
+the event loop when large; structured calls, else, valve `text_tool_calls`, calls written as text the data rule lets
+through) -> at most `max_calls_per_round` kept -> one assistant message, bounded (text, arguments, reasoning, names,
+ids) -> every call prepared (repeat limit counted while the round is prepared) -> approval (a text call the data
+rule doubts: the user's confirmation, or it stays text) -> each call noted before it runs -> bounded parallel
+execution -> one tool message per call, in call order, and one status line per call. The last round keeps `tools`
+with `tool_choice: "none"`. Text is data: tool results, files, recent messages and the prompt (`TextGuard`), read off
+the event loop when large; the model and the user are told what the rule kept from running."""
 
 
 NOT_APPROVED = "Error: tool call was not approved."
 IMAGES_NOTE = "Here are the images from the tool results above. Please analyze them."
-REFUSED_OUTCOME = "not run: the same call is in a tool result or other data of this subtask"
 TOO_LONG = "Error: not run: the arguments of the calls in this reply are longer than {limit:,} characters."
 FINAL_ROUND_PROMPT = "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. Answer the subtask now, as completely as you can, from the tool results above; say briefly what is still unknown."
 
@@ -1876,12 +2550,18 @@ async def _no_log(line: str) -> None:
     return None
 
 
+async def _no_trace(key: str, name: str, arguments: Any, outcome: str | None) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class Hooks:
     """What the loop needs from the outside world (the adapter's `Run` provides them): complete (one model
-    round), execute (one tool call), approve (the user's yes under tool_approval_mode 'ask'), resolve (Tool
-    Search's `call_tool`), emit (progress lines: a newer one may replace one not yet shown) and log (one line
-    per inner call with its outcome, every one kept: the user's record of what ran)."""
+    round), execute (one tool call), approve (the user's yes under tool_approval_mode 'ask'), confirm (the user's
+    yes for a call written as text that the data rule doubts; None: nobody can be asked, such a call stays text),
+    resolve (Tool Search's `call_tool`; pure: it may run in a reader thread), emit (progress lines: a newer one
+    may replace one not yet shown), log (one line per inner call with its outcome, every one kept: the user's
+    record of what ran) and trace (each call with its full arguments, before it runs and when it ended)."""
 
     complete: Callable[[list[dict], list[dict] | None, float, str | None], Awaitable[Completion]]
     execute: Callable[[ToolCall, dict, float], Awaitable[str | ToolOutput]]
@@ -1890,18 +2570,8 @@ class Hooks:
     resolve: Callable[[ToolCall], ToolCall | str] = _unresolved
     reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
     log: Callable[[str], Awaitable[None]] = _no_log
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What one reply asks for: its text, the calls kept for this round, and what was not taken.
-    refused: (name, arguments) of calls written as text that also stand in data this run was given;
-    they stay text. dropped: calls beyond `max_calls_per_round`, neither run nor replayed."""
-
-    content: str
-    calls: list[ToolCall]
-    refused: tuple[tuple[str, str], ...] = ()
-    dropped: int = 0
+    confirm: Callable[[ToolCall, dict, float], Awaitable[bool]] | None = None
+    trace: Callable[[str, str, Any, str | None], Awaitable[None]] = _no_trace
 
 
 def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
@@ -1918,15 +2588,22 @@ async def run_subquery_loop(
     clock: Callable[[], float] = time.monotonic,
     *,
     untrusted: Sequence[str] = (),
+    instructions: Sequence[str] = (),
     deadline: float | None = None,
 ) -> LoopResult:
     """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
-    `untrusted`: texts given to this run as data (files, recent chat messages, the prompt); with
+    `untrusted`: texts given to this run as data (files, recent chat messages, the system context); with
     every tool result they make up the texts a call written as text must not come from (`TextGuard`).
+    `instructions`: the task (the chat model's prompt): a call quoted from it stays text, one like it may run.
     `deadline` (on `clock`): when several loops share one; else `total_timeout_seconds` from now."""
-    guard = TextGuard({name: t.spec for name, t in tools.items()}, untrusted)  # its specs: the offered tools
     deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
-    state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), guard)
+    specs = {name: t.spec for name, t in tools.items()}  # the guard's specs: the offered tools
+    texts = [t for t in untrusted if isinstance(t, str)]
+    said = [t for t in instructions if isinstance(t, str)]
+    large = sum(map(len, texts + said)) > OFFLOAD_CHARS
+    guard = await off_loop(TextGuard, specs, texts, said) if large else TextGuard(specs, texts, said)
+    reader = Reader(tools, guard, hooks.resolve, hooks.reasoning_tags, asks=hooks.confirm is not None)
+    state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), reader)
     while state.rounds < settings.max_rounds:
         if state.remaining() < MIN_USEFUL_SECONDS:
             return state.out_of_time(f"before round {state.rounds + 1}")
@@ -1940,7 +2617,9 @@ async def run_subquery_loop(
             gathered = state.gathered()
             why = f"Subquery could not finish: {reply.error}\nWhat was gathered so far:\n"
             return state.result(why + gathered, "error")
-        reading = state.read_calls(reply)
+        reading = await state.read(reply)
+        if reading is None:
+            return state.out_of_time(f"while reading the reply of round {state.rounds}")
         if not reading.calls:
             await state.log_refused(reading.refused)
             answer = reading.content.strip() or state.empty_answer()
@@ -1962,12 +2641,16 @@ class _Loop:
     clock: Callable[[], float]
     deadline: float
     own_from: int
-    guard: TextGuard
+    reader: Reader
     usages: list = field(default_factory=list)
     counts: dict = field(default_factory=dict)
     n_calls: int = 0
     rounds: int = 0
     native_seen: bool = False  # the model made a structured call in this run
+
+    @property
+    def guard(self) -> TextGuard:
+        return self.reader.guard
 
     def result(self, answer: str, stopped: StopReason) -> LoopResult:
         capped = cap_text(answer, self.settings.max_output_chars, "answer")
@@ -2002,35 +2685,42 @@ class _Loop:
         self.usages.append(reply.usage)
         return reply
 
-    def read_calls(self, reply: Completion) -> Reading:
-        """The reply's calls: structured ones, else (valve `text_tool_calls`) calls written as text that
-        do not come from data; at most `max_calls_per_round` of them, ids unique in the request."""
-        content = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
-        calls = normalize_tool_calls(reply.tool_calls, f"call_r{self.rounds}")
-        refused: tuple[tuple[str, str], ...] = ()
-        mode = self.settings.text_tool_calls
-        self.native_seen = self.native_seen or bool(calls)
-        if not calls and self.tools and (mode == "always" or (mode == "auto" and not self.native_seen)):
-            found = text_calls(content, self.guard.specs, f"call_r{self.rounds}_inline", self.guard.refuses)
-            content, calls, refused = found.text, found.calls, tuple(found.refused)
-        limit = self.settings.max_calls_per_round
-        return Reading(content, unique_ids(calls[:limit], self.messages), refused, max(len(calls) - limit, 0))
+    async def read(self, reply: Completion, final: bool = False) -> Reading | None:
+        """The reply's calls (`Reader.read`), off the event loop when the reply is large, under the deadline
+        (None: the time ran out). Calls written as text are read while valve `text_tool_calls` allows; in the
+        last round always (they do not run: the ones the data rule doubts stay in the answer as text)."""
+        mode, prefix = self.settings.text_tool_calls, f"call_r{self.rounds}"
+        text_on = final or mode == "always" or (mode == "auto" and not self.native_seen)
+        reader = replace(self.reader, asks=False) if final else self.reader
+        work = (reader.read, reply, prefix, text_on, self.settings.max_calls_per_round, self.messages)
+        if reply_size(reply) <= OFFLOAD_CHARS:
+            reading = work[0](*work[1:])
+        else:
+            try:
+                reading = await asyncio.wait_for(off_loop(*work), timeout=max(self.remaining(), 0.001))
+            except TimeoutError:
+                return None
+        self.native_seen = self.native_seen or any(c.source == "structured" for c in reading.calls)
+        return reading
 
-    async def approved(self, prepared: list[Prepared]) -> list[Prepared]:
-        """Ask for each runnable call in turn; anything but a yes answers NOT_APPROVED (and the call
-        is taken off the repeat count: it did not run)."""
+    async def approved(self, prepared: list[Prepared], confirm: frozenset[str]) -> list[Prepared]:
+        """Ask for each runnable call in turn (a call in `confirm`: the user's confirmation, `hooks.confirm`);
+        anything but a yes answers NOT_APPROVED (and the call is taken off the repeat count: it did not run)."""
         out = []
         for p in prepared:
-            if p.kwargs is not None and not await self.asked(p.call, p.kwargs):
+            ask = self.hooks.confirm if p.call.id in confirm else self.hooks.approve
+            if p.kwargs is not None and not await self.asked(ask, p.call, p.kwargs):
                 sig = call_signature(p.call.name, p.kwargs)
                 self.counts[sig] = max(self.counts.get(sig, 1) - 1, 0)
                 p = Prepared(p.call, answer=NOT_APPROVED, outcome="not approved")
             out.append(p)
         return out
 
-    async def asked(self, call: ToolCall, kwargs: dict) -> bool:
+    async def asked(self, ask: Callable | None, call: ToolCall, kwargs: dict) -> bool:
+        if ask is None:
+            return False
         try:
-            asked = self.hooks.approve(call, kwargs, self.remaining())
+            asked = ask(call, kwargs, self.remaining())
             ok = await asyncio.wait_for(asked, timeout=max(self.remaining(), 0.001))
         except Exception:
             return False
@@ -2064,36 +2754,47 @@ class _Loop:
         return remaining if own else min(self.settings.tool_timeout_seconds, remaining)
 
     async def tool_round(self, reading: Reading, reasoning: Mapping[str, Any]) -> None:
+        settings = self.settings
         targets = self.targets(reading.calls)
-        content = cap_text(reading.content, self.settings.max_reply_chars, "reply")
+        content = cap_text(reading.content, settings.max_reply_chars, "reply")
         replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
+        reasoning, notes = bounded_reasoning(reasoning, settings.max_reply_chars)
         self.messages.append({"role": "assistant", "content": content, "tool_calls": replayed, **reasoning})
         runnable = [t for t in targets if isinstance(t, ToolCall)]
-        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, self.settings))
+        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, settings))
         ordered = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
-        prepared = await self.approved(ordered)
+        prepared = await self.approved(ordered, reading.confirm)
         self.n_calls += len(reading.calls)
-        label = _round_label(reading.calls)
-        line = f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {label}"
+        line = f"Subquery · round {self.rounds}/{settings.max_rounds} · calling {_round_label(reading.calls)}"
         await self.hooks.emit(line, False)
-        settings = self.settings
+        for p in (p for p in prepared if p.kwargs is not None):  # noted before it runs
+            await self.hooks.trace(p.call.id, p.call.name, p.kwargs, None)
         outputs = await run_calls(prepared, self.hooks.execute, settings.max_parallel_tools, self.timeout_for)
-        self.add_results(prepared, outputs, round_notes(reading, settings.max_calls_per_round))
+        note = "\n".join([round_notes(reading, settings.max_calls_per_round), *notes]).strip()
+        await self.add_results(prepared, outputs, note)
         for p, output in zip(prepared, outputs, strict=True):
-            arguments = p.kwargs if p.kwargs is not None else p.call.arguments
-            await self.hooks.log(call_line(p.call.name, arguments, p.outcome or output.outcome))
+            arguments, outcome = (
+                p.kwargs if p.kwargs is not None else p.call.arguments,
+                p.outcome or output.outcome,
+            )
+            await self.hooks.trace(p.call.id, p.call.name, arguments, outcome)
+            await self.hooks.log(call_line(p.call.name, arguments, outcome))
         await self.log_refused(reading.refused)
         if reading.dropped:
             dropped = f"Subquery · {reading.dropped} more calls dropped · not run: over max_calls_per_round"
             await self.hooks.log(dropped)
 
-    def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
-        """One tool message per call, in call order (each result also becomes data for `guard`); the
-        round's note to the model goes on the last one; images follow as one user message."""
+    async def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
+        """One tool message per call, in call order (each result also becomes data for `guard`, read off the
+        event loop when large); the round's note to the model goes on the last one; images follow as one user
+        message."""
         images: list[str] = []
-        for i, (p, output) in enumerate(zip(prepared, outputs, strict=True)):
-            text = cap_text(output.text, self.settings.max_result_chars)
-            self.guard.add(text)
+        texts = [cap_text(output.text, self.settings.max_result_chars) for output in outputs]
+        if sum(map(len, texts)) > OFFLOAD_CHARS:
+            await off_loop(_learn, self.guard, texts)
+        else:
+            _learn(self.guard, texts)
+        for i, (p, output, text) in enumerate(zip(prepared, outputs, texts, strict=True)):
             if note and i == len(prepared) - 1:
                 text = f"{text}\n\n{note}"
             self.messages.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
@@ -2102,9 +2803,10 @@ class _Loop:
             parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
             self.messages.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
 
-    async def log_refused(self, refused: Sequence[tuple[str, str]]) -> None:
-        for name, arguments in refused:
-            await self.hooks.log(call_line(name, arguments, REFUSED_OUTCOME))
+    async def log_refused(self, refused: Sequence[tuple[str, str, str]]) -> None:
+        for i, (name, arguments, outcome) in enumerate(refused):
+            await self.hooks.trace(f"r{self.rounds}-text-{i}", name, arguments, outcome)
+            await self.hooks.log(call_line(name, arguments, outcome))
 
     async def final_round(self) -> LoopResult:
         if self.remaining() < MIN_USEFUL_SECONDS:
@@ -2113,15 +2815,19 @@ class _Loop:
         self.messages.append({"role": "user", "content": FINAL_ROUND_PROMPT.format(rounds=rounds)})
         await self.hooks.emit(f"Subquery · {rounds} rounds used · writing the answer", False)
         reply = await self.ask_model("none")
-        if reply is None:
+        reading = await self.read(replace(reply, tool_calls=()), final=True) if reply is not None else None
+        if reply is None or reading is None:
             return self.out_of_time("while the model wrote its final answer")
-        text = strip_reasoning(_text_of(reply.content), self.hooks.reasoning_tags)
-        found = text_calls(text, self.guard.specs, "ignored", self.guard.refuses)  # its own calls do not run
-        await self.log_refused(found.refused)
-        if reply.error or not found.text.strip():
+        await self.log_refused(reading.refused)  # its own calls do not run: they are dropped from the answer
+        if reply.error or not reading.content.strip():
             note = f"[Subquery used all {rounds} rounds; {reply.error or 'the model gave no final answer'}."
             return self.result(f"{note} What was gathered:]\n{self.gathered()}", "max_rounds")
-        return self.result(found.text.strip() + refused_note(found.refused, final=True), "max_rounds")
+        return self.result(reading.content.strip() + refused_note(reading.refused, final=True), "max_rounds")
+
+
+def _learn(guard: TextGuard, texts: Sequence[str]) -> None:
+    for text in texts:
+        guard.add(text)
 
 
 async def run_calls(
@@ -2162,29 +2868,9 @@ async def run_calls(
 
 
 def _round_label(calls: Sequence[ToolCall]) -> str:
-    counts = collections.Counter(c.name for c in calls)
+    counts = collections.Counter(_shorten(c.name, 60) for c in calls)
     label = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in list(counts.items())[:6])
     return label + (", …" if len(counts) > 6 else "")
-
-
-def refused_note(refused: Sequence[tuple[str, str]], final: bool = False) -> str:
-    """What the model (or, on an answer, the chat's model) is told about calls written as text that
-    were not run because the same call stands in data this subtask was given."""
-    if not refused:
-        return ""
-    names = ", ".join(dict.fromkeys(name for name, _ in refused))
-    where = "this answer" if final else "your reply"
-    note = f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}). The same call appears in a tool result, a file or the chat history given to this subtask, so it is quoted data, not a request.]"
-    return "\n\n" + note if final else note
-
-
-def round_notes(reading: Reading, limit: int) -> str:
-    """The notes for the model after a round: refused text calls, calls dropped over the limit."""
-    notes = [refused_note(reading.refused)] if reading.refused else []
-    if reading.dropped:
-        more = f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most {limit} calls run per round. Send the ones still needed in the next round.]"
-        notes.append(more)
-    return "\n".join(notes)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -2195,6 +2881,8 @@ def round_notes(reading: Reading, limit: int) -> str:
 turn's request) and its reply, whatever the provider returned, read as a `Completion` without raising."""
 
 
+# A backend that streams anyway is read up to this many characters (the reply itself is capped later).
+STREAM_CHARS = 20_000_000
 # What `generate_chat_completion` sets on `request.state`; an inner call's own request starts without.
 _CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
 
@@ -2323,11 +3011,11 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
 
 
 def parse_sse_lines(buffer: str, chunks: list) -> str:
-    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left."""
-    while "\n" in buffer:
-        line, buffer = buffer.split("\n", 1)
+    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left. Linear."""
+    *lines, rest = buffer.split("\n")
+    for line in lines:
         _sse_line(line, chunks)
-    return buffer
+    return rest
 
 
 def _sse_line(line: str, chunks: list) -> None:
@@ -2338,14 +3026,23 @@ def _sse_line(line: str, chunks: list) -> None:
 
 
 async def _read_stream(response: Any, remaining: float) -> dict:
+    """A stream's chunks, read within `remaining` seconds and STREAM_CHARS characters (what came is kept), in
+    linear time: an unfinished line waits in pieces, joined once its newline comes."""
     chunks: list = []
 
     async def read() -> None:
-        buffer = ""
+        pending: list[str] = []  # the line not finished yet, in pieces
+        size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
         async for piece in response.body_iterator:
-            buffer += piece.decode("utf-8", "replace") if isinstance(piece, bytes) else str(piece)
-            buffer = parse_sse_lines(buffer, chunks)
-        _sse_line(buffer, chunks)  # a last line without a newline
+            text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
+            size += len(text)
+            if "\n" in text:
+                text, pending = parse_sse_lines("".join(pending) + text, chunks), []
+            pending.append(text)
+            if size > STREAM_CHARS:
+                log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
+                break
+        _sse_line("".join(pending), chunks)  # a last line without a newline
 
     await asyncio.wait_for(read(), timeout=max(remaining, 0.001))
     return merge_stream_chunks(chunks)
@@ -2713,7 +3410,7 @@ def cap_request_tools(
 
 def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
     """`t1, t2, … (+N more)`: the names a status line can carry."""
-    head = ", ".join(left_out[:shown])
+    head = ", ".join(_shorten(name, 60) for name in left_out[:shown])
     return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
 
 
@@ -2840,149 +3537,6 @@ def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -
 
 
 # ----------------------------------------------------------------------------------------------
-# src/subquery/threads.py
-# ----------------------------------------------------------------------------------------------
-
-"""Process-wide state, and the threads sync tools may run in. `process_state()`: one holder in `sys.modules` shared
-by every copy of this tool (Open WebUI loads a module per tool id, and again when its code changes); it holds the
-recursion marker (a token counts only while its run is active, so a subquery nested in the same run is refused, one
-started later from a task a tool spawned is not) and the thread gate. Open WebUI runs sync tools on the event
-loop; so does Subquery, unless the admin lists a tool as thread-safe (valve sync_tools_in_threads). Threads are
-bounded for the whole process (`ThreadGate`, valve max_tool_threads); a timed-out thread holds its slot until it
-ends."""
-
-
-_STATE_MODULE = "_owui_subquery_depth"  # the first version's name: copies of older versions share the marker
-
-
-def process_state() -> types.ModuleType:
-    """The state every copy of this tool and every concurrent subquery share, in one place:
-    `var`/`active` (the recursion marker) and `threads_v1` (the `ThreadGate` for sync tools)."""
-    holder = sys.modules.get(_STATE_MODULE)
-    if holder is None or not hasattr(holder, "active"):
-        fresh = types.ModuleType(_STATE_MODULE)
-        fresh.var = contextvars.ContextVar("owui_subquery_run", default=None)  # type: ignore[attr-defined]
-        fresh.active = set()  # type: ignore[attr-defined]
-        holder = sys.modules.setdefault(_STATE_MODULE, fresh)
-        if not hasattr(holder, "active"):  # an older copy of this tool registered a depth counter
-            sys.modules[_STATE_MODULE] = holder = fresh
-    holder.__dict__.setdefault("threads_v1", ThreadGate())  # atomic: one gate per process
-    return holder
-
-
-def inside_subquery() -> bool:
-    """True only inside a subquery run that is still going (not in a task it left behind)."""
-    state = process_state()
-    return state.var.get() in state.active  # type: ignore[attr-defined]
-
-
-@contextlib.contextmanager
-def subquery_run() -> Iterator[None]:
-    """Marks the current context as inside a running subquery for the duration of the block."""
-    state = process_state()
-    token_id = object()
-    state.active.add(token_id)  # type: ignore[attr-defined]
-    token = state.var.set(token_id)  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        state.active.discard(token_id)  # type: ignore[attr-defined]
-        state.var.reset(token)  # type: ignore[attr-defined]
-
-
-class ThreadGate:
-    """A bound on the threads sync tools run in, for the whole process.
-    A slot is taken before a thread starts and given back by the thread itself when it really ends,
-    so a call abandoned at its timeout holds its slot until its function returns. Waiters are served
-    in order, each on its own event loop; a waiter that gave up passes a slot it was handed on."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._waiters: collections.deque = collections.deque()
-        self.running = self.peak = 0
-
-    async def acquire(self, limit: int) -> None:
-        loop = asyncio.get_running_loop()
-        with self._lock:
-            if self.running < limit and not self._waiters:
-                self._take()
-                return
-            waiter = (loop, loop.create_future(), limit)
-            self._waiters.append(waiter)
-        try:
-            await waiter[1]
-        except BaseException:
-            with self._lock:
-                queued = waiter in self._waiters
-                if queued:
-                    self._waiters.remove(waiter)
-            if not queued and waiter[1].done() and not waiter[1].cancelled():
-                self.release()  # the slot came just as the wait ended: nobody will use it
-            raise
-
-    def release(self) -> None:
-        """Give a slot back (from any thread); the first waiter within its limit gets it."""
-        with self._lock:
-            self.running -= 1
-            handed = None
-            if self._waiters and self.running < self._waiters[0][2]:
-                handed = self._waiters.popleft()
-                self._take()
-        if handed is not None:
-            loop, future, _limit = handed
-            try:
-                loop.call_soon_threadsafe(self._deliver, future)
-            except RuntimeError:  # that event loop is closed
-                self.release()
-
-    def _take(self) -> None:
-        self.running += 1
-        self.peak = max(self.peak, self.running)
-
-    def _deliver(self, future: asyncio.Future) -> None:
-        if future.done():  # its waiter gave up meanwhile
-            self.release()
-        else:
-            future.set_result(True)
-
-
-async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: float) -> Any:
-    """Run a sync callable in a daemon thread of its own (with this context), within the process-wide
-    bound of `limit` threads (`ThreadGate`); wait at most `wait` seconds for a slot, then `NotStarted`.
-    An abandoned thread finishes alone and gives its slot back when it ends."""
-    gate = process_state().threads_v1  # type: ignore[attr-defined]
-    try:
-        await asyncio.wait_for(gate.acquire(limit), timeout=max(wait, 0.001))
-    except TimeoutError:
-        busy = f"all {limit} threads for sync tools in this server are busy (Subquery valve max_tool_threads)"
-        raise NotStarted(busy) from None
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future = loop.create_future()
-    context = contextvars.copy_context()
-
-    def settle(value: Any, error: BaseException | None) -> None:
-        if not future.done():
-            future.set_exception(error) if error is not None else future.set_result(value)
-
-    def target() -> None:
-        try:
-            value, error = context.run(fn, **kwargs), None
-        except BaseException as exc:  # handed to the awaiting coroutine
-            value, error = None, exc
-        finally:
-            gate.release()
-        with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
-            loop.call_soon_threadsafe(settle, value, error)
-
-    try:
-        threading.Thread(target=target, name="subquery-tool", daemon=True).start()
-    except BaseException:
-        gate.release()
-        raise
-    return await future
-
-
-# ----------------------------------------------------------------------------------------------
 # src/subquery/owui_run.py
 # ----------------------------------------------------------------------------------------------
 
@@ -3049,7 +3603,9 @@ class Run:
 
     def hooks(self) -> Hooks:
         tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
-        return Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
+        confirm = self.confirm if self.turn.params.get("tool_approval_mode") == "ask" else None
+        hooks = Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
+        return replace(hooks, confirm=confirm, trace=self.emit.trace)
 
     async def complete(
         self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
@@ -3219,6 +3775,10 @@ class Run:
         entry = self.entries.get(call.name) or {}
         if call.name == "ask_user" and entry.get("type") == "builtin":
             return True
+        return await self.confirm(call, kwargs, remaining)
+
+    async def confirm(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
+        """The user's yes for this call (Open WebUI's `confirmation` event); without a live session, no."""
         if not callable(self.turn.event_call):
             return False
         tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
@@ -3264,7 +3824,7 @@ class Run:
             bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
             wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
             kwargs = {**bound, **coerce_for(wrapper, kwargs)}
-            raw = await in_thread(fn, kwargs, self.settings.max_tool_threads, wait)
+            raw = await in_thread(fn, kwargs, self.settings.max_tool_threads, wait, self.turn.tool_id or "")
         else:
             raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
         return await raw if inspect.isawaitable(raw) else raw
@@ -3645,7 +4205,10 @@ async def run_task(
     tools, left_out = cap_request_tools(tools, task.prompt)
     await emit(start_line(tools, left_out), False)
     hooks = run.hooks()
-    return await run_subquery_loop(messages, tools, ready.settings, hooks, untrusted=data, deadline=deadline)
+    said = [task.prompt]  # the chat model's own instruction (it has the same tools): not data
+    return await run_subquery_loop(
+        messages, tools, ready.settings, hooks, untrusted=data, instructions=said, deadline=deadline
+    )
 
 
 async def _prepare(ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None) -> Run:
@@ -3681,7 +4244,7 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
 
 async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[str]]:
     """The inner loop's first messages (the turn's system context, recent messages, the task), and the
-    texts among them that are data (`TextGuard`)."""
+    texts among them that are data (`TextGuard`; the task itself is the chat model's instruction)."""
     try:
         n_recent = max(0, int(recent or 0))
     except (TypeError, ValueError, OverflowError):
@@ -3691,11 +4254,11 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
     parts = (await turn_context(run.turn, run.user, run.entries), manifest)
     system = "\n".join(part for part in parts if part)
-    recent = tail_messages(run.turn.messages, n_recent)
+    recent = tail_messages(run.turn.messages, n_recent, run.settings.max_result_chars)
     task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
     run.prompt, run.prompt_at = prompt, len(messages) - 1
-    return messages, [prompt, context, system, *(text for m in recent for text in message_texts(m))]
+    return messages, [context, system, *(text for m in recent for text in message_texts(m))]
 
 
 # The valves' descriptions (what an admin reads in Open WebUI); their defaults come from `Settings`.
@@ -3711,10 +4274,10 @@ _VALVE_HELP = {
     "max_output_chars": "Cap on the answer returned to the chat.",
     "max_reply_chars": "Cap on one model reply as it is kept for the next round: its text, and its calls' arguments together (a call past it is not run).",
     "run_request_filters": "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.",
-    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that also stands in a tool result, a file or the chat history given never runs.",
+    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that stands in a tool result, a file or the chat history given never runs; one near a call there (same tool, an argument in common) only with the user's confirmation (approval `ask`).",
     "sync_tools_in_threads": "Sync tools run on the event loop, as Open WebUI runs them. List tool ids or function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run in threads, so a blocking one does not hold the server and calls of a round overlap.",
     "max_parallel_subqueries": "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within the call's total time.",
-    "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends.",
+    "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends. With several copies of this tool, the smallest bound any of them sets holds for all.",
     "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
     "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
@@ -3834,7 +4397,7 @@ class Tools:
             return answer
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
-                await asyncio.shield(emit("Subquery stopped", True))
+                await asyncio.shield(emit.stop("Subquery stopped"))
 
     async def _run(self, prompt: str, recent: Any, emit: StatusEmitter, turn: Turn) -> str:
         return await run_one(prompt, recent, emit, turn, self.valves)

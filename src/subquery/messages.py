@@ -33,11 +33,12 @@ def message_texts(message: Mapping[str, Any]) -> list[str]:
     return [t for t in texts if t]
 
 
-def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
+def tail_messages(messages: Sequence[Any], n: int, limit: int = 0) -> list[dict]:
     """The last `n` messages of the chat, never cut inside a tool group, starting on a user message.
     System messages are not copied (the persona stays the model's). The cut is widened backwards
     to the user message of that turn; orphaned results and unanswered calls are dropped, so the
-    tail is always provider-valid."""
+    tail is always provider-valid. `limit`: each message's texts are capped to it (a call's arguments
+    over it become `{}`), so the inner model and the data rule read bounded messages."""
     if n <= 0 or not messages:
         return []
     convo = [m for m in messages if isinstance(m, dict) and m.get("role") in ("user", "assistant", "tool")]
@@ -46,7 +47,24 @@ def tail_messages(messages: Sequence[Any], n: int) -> list[dict]:
         start -= 1
     while start < len(convo) and convo[start].get("role") != "user":
         start += 1  # no user message before the cut: begin at the first one after it
-    return sanitize_pairs([copy.deepcopy(m) for m in convo[start:]])
+    return sanitize_pairs([_capped(copy.deepcopy(m), limit) for m in convo[start:]])
+
+
+def _capped(message: dict, limit: int) -> dict:
+    """A copied message with its texts capped to `limit` (0: as it is)."""
+    if limit <= 0:
+        return message
+    content = message.get("content")
+    if isinstance(content, str):
+        message["content"] = cap_text(content, limit, "message")
+    elif isinstance(content, list):
+        for part in (p for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)):
+            part["text"] = cap_text(part["text"], limit, "message")
+    for call in message.get("tool_calls") or []:
+        fn = call.get("function") if isinstance(call, dict) else None
+        if isinstance(fn, dict) and len(_arguments_text(fn.get("arguments"))) > limit:
+            fn["arguments"] = "{}"
+    return message
 
 
 def fresh_id(cid: Any, used: set) -> str:

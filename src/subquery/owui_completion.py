@@ -4,6 +4,7 @@ turn's request) and its reply, whatever the provider returned, read as a `Comple
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import json
 from collections.abc import Mapping, Sequence
@@ -12,8 +13,10 @@ from typing import Any
 from textcalls.calls import _arguments_text
 
 from .messages import _text_of, reasoning_of
-from .types import Completion, _safe_str
+from .types import Completion, _safe_str, log
 
+# A backend that streams anyway is read up to this many characters (the reply itself is capped later).
+STREAM_CHARS = 20_000_000
 # What `generate_chat_completion` sets on `request.state`; an inner call's own request starts without.
 _CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
 
@@ -142,11 +145,11 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
 
 
 def parse_sse_lines(buffer: str, chunks: list) -> str:
-    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left."""
-    while "\n" in buffer:
-        line, buffer = buffer.split("\n", 1)
+    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left. Linear."""
+    *lines, rest = buffer.split("\n")
+    for line in lines:
         _sse_line(line, chunks)
-    return buffer
+    return rest
 
 
 def _sse_line(line: str, chunks: list) -> None:
@@ -157,14 +160,23 @@ def _sse_line(line: str, chunks: list) -> None:
 
 
 async def _read_stream(response: Any, remaining: float) -> dict:
+    """A stream's chunks, read within `remaining` seconds and STREAM_CHARS characters (what came is kept), in
+    linear time: an unfinished line waits in pieces, joined once its newline comes."""
     chunks: list = []
 
     async def read() -> None:
-        buffer = ""
+        pending: list[str] = []  # the line not finished yet, in pieces
+        size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
         async for piece in response.body_iterator:
-            buffer += piece.decode("utf-8", "replace") if isinstance(piece, bytes) else str(piece)
-            buffer = parse_sse_lines(buffer, chunks)
-        _sse_line(buffer, chunks)  # a last line without a newline
+            text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
+            size += len(text)
+            if "\n" in text:
+                text, pending = parse_sse_lines("".join(pending) + text, chunks), []
+            pending.append(text)
+            if size > STREAM_CHARS:
+                log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
+                break
+        _sse_line("".join(pending), chunks)  # a last line without a newline
 
     await asyncio.wait_for(read(), timeout=max(remaining, 0.001))
     return merge_stream_chunks(chunks)

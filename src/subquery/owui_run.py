@@ -83,7 +83,9 @@ class Run:
 
     def hooks(self) -> Hooks:
         tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
-        return Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
+        confirm = self.confirm if self.turn.params.get("tool_approval_mode") == "ask" else None
+        hooks = Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
+        return replace(hooks, confirm=confirm, trace=self.emit.trace)
 
     async def complete(
         self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
@@ -253,6 +255,10 @@ class Run:
         entry = self.entries.get(call.name) or {}
         if call.name == "ask_user" and entry.get("type") == "builtin":
             return True
+        return await self.confirm(call, kwargs, remaining)
+
+    async def confirm(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
+        """The user's yes for this call (Open WebUI's `confirmation` event); without a live session, no."""
         if not callable(self.turn.event_call):
             return False
         tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
@@ -298,7 +304,7 @@ class Run:
             bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
             wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
             kwargs = {**bound, **coerce_for(wrapper, kwargs)}
-            raw = await in_thread(fn, kwargs, self.settings.max_tool_threads, wait)
+            raw = await in_thread(fn, kwargs, self.settings.max_tool_threads, wait, self.turn.tool_id or "")
         else:
             raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
         return await raw if inspect.isawaitable(raw) else raw

@@ -13,7 +13,7 @@ from typing import Any
 
 from .owui_context import Turn
 from .prepare import accepted_parameters
-from .types import MAX_REQUEST_TOOLS, SUBQUERY_MARKER, ToolInfo, log
+from .types import MAX_REQUEST_TOOLS, SUBQUERY_MARKER, ToolInfo, _shorten, log
 
 
 def parse_id_list(text: str) -> list[str]:
@@ -88,7 +88,7 @@ def cap_request_tools(
 
 def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
     """`t1, t2, … (+N more)`: the names a status line can carry."""
-    head = ", ".join(left_out[:shown])
+    head = ", ".join(_shorten(name, 60) for name in left_out[:shown])
     return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
 
 

@@ -174,7 +174,10 @@ async def run_task(
     tools, left_out = cap_request_tools(tools, task.prompt)
     await emit(start_line(tools, left_out), False)
     hooks = run.hooks()
-    return await run_subquery_loop(messages, tools, ready.settings, hooks, untrusted=data, deadline=deadline)
+    said = [task.prompt]  # the chat model's own instruction (it has the same tools): not data
+    return await run_subquery_loop(
+        messages, tools, ready.settings, hooks, untrusted=data, instructions=said, deadline=deadline
+    )
 
 
 async def _prepare(ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None) -> Run:
@@ -210,7 +213,7 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
 
 async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[str]]:
     """The inner loop's first messages (the turn's system context, recent messages, the task), and the
-    texts among them that are data (`TextGuard`)."""
+    texts among them that are data (`TextGuard`; the task itself is the chat model's instruction)."""
     try:
         n_recent = max(0, int(recent or 0))
     except (TypeError, ValueError, OverflowError):
@@ -220,11 +223,11 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
     parts = (await turn_context(run.turn, run.user, run.entries), manifest)
     system = "\n".join(part for part in parts if part)
-    recent = tail_messages(run.turn.messages, n_recent)
+    recent = tail_messages(run.turn.messages, n_recent, run.settings.max_result_chars)
     task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
     run.prompt, run.prompt_at = prompt, len(messages) - 1
-    return messages, [prompt, context, system, *(text for m in recent for text in message_texts(m))]
+    return messages, [context, system, *(text for m in recent for text in message_texts(m))]
 
 
 # The valves' descriptions (what an admin reads in Open WebUI); their defaults come from `Settings`.
@@ -240,10 +243,10 @@ _VALVE_HELP = {
     "max_output_chars": "Cap on the answer returned to the chat.",
     "max_reply_chars": "Cap on one model reply as it is kept for the next round: its text, and its calls' arguments together (a call past it is not run).",
     "run_request_filters": "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.",
-    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that also stands in a tool result, a file or the chat history given never runs.",
+    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that stands in a tool result, a file or the chat history given never runs; one near a call there (same tool, an argument in common) only with the user's confirmation (approval `ask`).",
     "sync_tools_in_threads": "Sync tools run on the event loop, as Open WebUI runs them. List tool ids or function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run in threads, so a blocking one does not hold the server and calls of a round overlap.",
     "max_parallel_subqueries": "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within the call's total time.",
-    "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends.",
+    "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends. With several copies of this tool, the smallest bound any of them sets holds for all.",
     "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
     "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
@@ -363,7 +366,7 @@ class Tools:
             return answer
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
-                await asyncio.shield(emit("Subquery stopped", True))
+                await asyncio.shield(emit.stop("Subquery stopped"))
 
     async def _run(self, prompt: str, recent: Any, emit: StatusEmitter, turn: Turn) -> str:
         return await run_one(prompt, recent, emit, turn, self.valves)

@@ -47,6 +47,16 @@ def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
             return f"{name}:{id(kwargs)}"
 
 
+def call_kwargs(call: ToolCall, tool: ToolInfo) -> tuple[dict | None, str | None]:
+    """The arguments the tool would get (decoded, typed by its schema, filtered as Open WebUI filters them), or
+    the error the model gets."""
+    args, error = decode_arguments(call.name, call.arguments)
+    if error or args is None:
+        return None, error
+    props = spec_properties(tool.spec)
+    return filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)[0], None
+
+
 def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping, limit: int) -> Prepared:
     """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
     tool = tools.get(call.name)
@@ -57,11 +67,10 @@ def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping,
         available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
         answer = f'Error: Tool "{call.name}" not found. Available tools: {available}.'
         return Prepared(call, answer=answer, outcome="refused: no such tool")
-    args, error = decode_arguments(call.name, call.arguments)
-    if error or args is None:
+    kwargs, error = call_kwargs(call, tool)
+    if kwargs is None:
         return Prepared(call, answer=error, outcome="refused: bad arguments")
     props = spec_properties(tool.spec)
-    kwargs, _dropped = filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)
     missing = [r for r in spec_required(tool.spec) if r not in kwargs]
     if missing:
         expected = ", ".join(f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in props.items())

@@ -1,6 +1,8 @@
 """Status lines: what the user sees of a subquery while it runs (stored on the chat message; the model never gets
-them): progress, one line per inner call with its outcome, a last `done` line with the totals; sent in the
-background (`StatusEmitter`), so a slow socket never holds the loop past total_timeout_seconds."""
+them): progress, a line per inner call as it starts and one with its outcome, a last `done` line with the totals;
+sent in the background (`StatusEmitter`), so a slow socket never holds the loop past total_timeout_seconds. Every
+line is at most STATUS_LINE_CHARS long; the call record (`CallRecord`) keeps every argument whole and goes to the
+chat message when the subquery ends or stops (calls still running are marked interrupted)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,11 @@ from typing import Any
 
 from textcalls.calls import decode_arguments
 
+from .record import INTERRUPTED, CallRecord, record_event
 from .types import LoopResult, _safe_str, _shorten, log
 
 CALL_LINE_CHARS = 200
+STATUS_LINE_CHARS = 300  # any status line (a call line with its task's name, a start line naming tools)
 ARGUMENT_CHARS = 40
 # A line is sent in the background and may take this long; the loop never waits for it.
 STATUS_SEND_SECONDS = 5.0
@@ -94,10 +98,13 @@ class StatusEmitter:
     replaces it. Call lines (`log`) are the user's record of each inner call: every one goes out, in order
     (a deferred progress line said before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then
     one line counts the rest. A `done` line replaces a deferred progress line, goes out after the call
-    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it."""
+    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it. The
+    call record (`trace`) goes out just before it."""
 
     def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines=None):
-        self.event_emitter = event_emitter if enabled else None
+        self.sink = event_emitter if callable(event_emitter) else None  # the record: whatever `enabled` says
+        self.event_emitter = self.sink if enabled else None
+        self.record, self.recorded = CallRecord(), False
         self.min_interval, self.max_lines = min_interval, MAX_CALL_LINES if max_lines is None else max_lines
         self.queue: collections.deque[tuple[str, str]] = collections.deque()  # (kind, line), not sent yet
         self.closing = asyncio.Event()  # `done` is queued
@@ -107,7 +114,7 @@ class StatusEmitter:
 
     async def __call__(self, description: str, done: bool) -> None:
         if self.event_emitter is None or self.closing.is_set():
-            return
+            return self.send_record() if done else None
         if self.queue and self.queue[-1][0] == "progress":
             self.queue.pop()  # a newer line, progress or done, replaces a deferred progress line
         if not done:
@@ -115,6 +122,7 @@ class StatusEmitter:
             return self._put("progress" if busy else "line", description)
         if self.unlisted:
             self._put("line", _unlisted(self.unlisted))
+        self.send_record()
         self._put("done", description)
         self.closing.set()
         with contextlib.suppress(TimeoutError):
@@ -130,7 +138,31 @@ class StatusEmitter:
             self.logged += 1
             self._put("line", line)
 
-    def _put(self, kind: str, line: str) -> None:
+    async def trace(self, key: str, name: str, arguments: Any, outcome: str | None, label: str = "") -> None:
+        """One inner call for the record: before it runs (`outcome` None: its `running` line goes out now) and
+        when it ended (its outcome line comes from the loop)."""
+        self.record.note(label, key, name, arguments, outcome)
+        if outcome is None and not label:
+            await self.log(call_line(name, arguments, "running"))
+
+    async def stop(self, description: str) -> None:
+        """The run was stopped: each call still running gets an `interrupted` line, then the `done` line."""
+        for entry in self.record.in_flight():
+            line = call_line(entry.name, entry.arguments, INTERRUPTED.split(":")[0])
+            await self.log(f"Subquery {entry.label}{line[len('Subquery') :]}" if entry.label else line)
+        await self(description, True)
+
+    def send_record(self) -> None:
+        """The call record to the chat message (an embed), once, just before the `done` line, in the same queue
+        (whatever `show_status` says: it is the user's record of what ran)."""
+        event = None if self.recorded else record_event(self.record)
+        if self.sink is not None and event is not None:
+            self.recorded = True
+            self._put("record", event)
+
+    def _put(self, kind: str, line: Any) -> None:
+        if isinstance(line, str) and len(line) > STATUS_LINE_CHARS:
+            line = line[: STATUS_LINE_CHARS - 1] + "…"
         self.queue.append((kind, line))
         if self.worker is None:
             self.worker = _spawn(self._drain())
@@ -145,16 +177,22 @@ class StatusEmitter:
                     continue
                 kind, line = self.queue.popleft()
                 self.last = time.monotonic()
-                await self._send(line, kind == "done")
+                if kind == "record":
+                    await self._send_event(self.sink, line)
+                else:
+                    await self._send_event(self.event_emitter, status_event(line, kind == "done"))
         finally:
             self.worker = None
 
-    async def _send(self, description: str, done: bool) -> None:
-        event = {"type": "status", "data": {"description": description, "done": done}}
+    async def _send_event(self, emitter: Any, event: Any) -> None:
         try:
-            await asyncio.wait_for(self.event_emitter(event), timeout=STATUS_SEND_SECONDS)
+            await asyncio.wait_for(emitter(event), timeout=STATUS_SEND_SECONDS)
         except Exception:  # progress must never break the work
             log.debug("subquery: status event failed", exc_info=True)
+
+
+def status_event(description: str, done: bool) -> dict:
+    return {"type": "status", "data": {"description": description, "done": done}}
 
 
 class TaskStatus:
@@ -185,3 +223,8 @@ class TaskStatus:
         else:
             self.logged += 1
             await self.shared.log(self.named(line))
+
+    async def trace(self, key: str, name: str, arguments: Any, outcome: str | None) -> None:
+        await self.shared.trace(key, name, arguments, outcome, self.label)
+        if outcome is None:
+            await self.log(call_line(name, arguments, "running"))

@@ -26,6 +26,16 @@ FUNCTIONS = ("subquery", "subqueries")
 MIN_USEFUL_SECONDS = 0.25
 # Providers reject requests with more tools than this (OpenAI, OpenRouter, Anthropic gateways).
 MAX_REQUEST_TOOLS = 128
+# A reply is read (reasoning removed, calls written as text parsed) in its first READ_CHARS characters only: the
+# parsers hold the event loop's thread for their whole run (Python's `re` keeps the GIL), so this bounds the
+# worst reply whatever the parsers cost. The rest stays text (up to its first reasoning tag).
+READ_CHARS = 10_000
+# Work on a text longer than this (reading a reply, reading data) runs in the reader threads, off the event loop.
+OFFLOAD_CHARS = 2_000
+# What one round replays, besides its text and arguments (`max_reply_chars` each): a call id longer than
+# ID_CHARS is replaced, a name that is no offered tool's is cut to NAME_CHARS.
+ID_CHARS = 64
+NAME_CHARS = 128
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,92 @@
+"""The record of a subquery's inner calls (`CallRecord`): every call with its full arguments and what happened to it,
+noted before it runs and again when it ends. Status lines shorten arguments (and are bounded); the record keeps them
+whole, and the user opens it as one collapsed block on the chat message (`record_html`, sent as an embed: Open WebUI
+0.12.4 draws a message from its `output` items, so text a tool appends to the content is not shown, while embeds
+are). A call still running when the subquery stops is marked interrupted: its side effects may have happened."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .types import _safe_str
+
+INTERRUPTED = "interrupted: the subquery stopped while it ran (it may have had its effect)"
+# The embed tells Open WebUI its height (a sandboxed frame cannot be measured), also when the block is opened.
+_HEIGHT_SCRIPT = (
+    "<script>function h(){parent.postMessage({type:'iframe:height',height:document.documentElement.scrollHeight},"
+    "'*')}addEventListener('load',h);document.addEventListener('toggle',h,true);</script>"
+)
+_STYLE = (
+    "<style>body{font:13px system-ui,sans-serif;margin:0;color:#555}summary{cursor:pointer}"
+    "ol{margin:.3em 0;padding-left:1.6em}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:.2em 0 .5em;"
+    "font-size:12px}@media (prefers-color-scheme:dark){body{color:#bbb}}</style>"
+)
+
+
+@dataclass
+class CallEntry:
+    """One inner call: its task (empty for a single subquery), name, full arguments as text, and outcome (None
+    while it runs)."""
+
+    label: str
+    name: str
+    arguments: str
+    outcome: str | None = None
+
+
+def full_arguments(arguments: Any) -> str:
+    """Arguments as the user reads them: indented JSON when they are an object (a JSON text of one too), else the
+    text as it came. Nothing is shortened."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments) if arguments.strip() else {}
+        except (ValueError, RecursionError):
+            return arguments
+    try:
+        return json.dumps(arguments, indent=2, ensure_ascii=False, default=str)
+    except Exception:
+        return _safe_str(arguments)
+
+
+class CallRecord:
+    """Every inner call of one `subquery` (or `subqueries`) call, in the order they were first noted."""
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[str, str], CallEntry] = {}
+
+    def note(self, label: str, key: str, name: str, arguments: Any, outcome: str | None) -> None:
+        """A call before it runs (`outcome` None) or when it ended; `key` (its id) is unique in its task."""
+        entry = self.entries.get((label, key))
+        if entry is None:
+            self.entries[(label, key)] = CallEntry(label, name, full_arguments(arguments), outcome)
+        else:
+            entry.outcome = outcome
+
+    def in_flight(self) -> list[CallEntry]:
+        return [e for e in self.entries.values() if e.outcome is None]
+
+    def html(self) -> str:
+        """The record as one collapsed block (a whole HTML page, for an embed); every text escaped."""
+        n = len(self.entries)
+        items = "".join(_item(e) for e in self.entries.values())
+        summary = f"Subquery · {n} inner call{'s' if n != 1 else ''} · every argument in full"
+        body = f"<details><summary>{html.escape(summary)}</summary><ol>{items}</ol></details>"
+        return f'<!doctype html><html><head><meta charset="utf-8">{_STYLE}</head><body>{body}{_HEIGHT_SCRIPT}</body></html>'
+
+
+def _item(entry: CallEntry) -> str:
+    task = f"{entry.label} · " if entry.label else ""
+    outcome = entry.outcome or INTERRUPTED
+    head = f"{html.escape(task)}<b>{html.escape(entry.name)}</b> · {html.escape(outcome)}"
+    return f"<li>{head}<pre>{html.escape(entry.arguments)}</pre></li>"
+
+
+def record_event(record: CallRecord) -> Mapping[str, Any] | None:
+    """The event that stores the record on the chat message (None: no call to show)."""
+    if not record.entries:
+        return None
+    return {"type": "embeds", "data": {"embeds": [record.html()]}}

@@ -1,0 +1,228 @@
+"""Subquery under hostile replies and data (issue 25): one thread bound per process (Must 5), bounded work off the
+event loop (Must 1), replay bounded in bytes (Must 4). The loop runs with injected hooks; the thread gate and the
+reader threads are the process-wide ones every copy of the tool shares."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+
+import pytest
+
+from devkit.scripted_model import pairing_errors
+from tests.conftest import load_plugin
+
+sq = load_plugin("tools/subquery.py", "subquery_bounds_plugin")
+
+
+# --- Must 5: one thread bound per process, the smallest configured -------------------------------------------
+async def test_the_smallest_bound_any_copy_configures_holds_for_every_copy():
+    gate = sq.ThreadGate()
+    await gate.acquire(2, "copy-a")
+    await gate.acquire(8, "copy-b")
+    third = asyncio.ensure_future(gate.acquire(8, "copy-b"))  # copy B's own bound is 8, copy A's is 2
+    await asyncio.sleep(0.02)
+    assert not third.done() and gate.running == 2 and gate.bound == 2
+    gate.release()
+    await asyncio.wait_for(third, 1)
+    assert gate.running == 2 and gate.peak == 2
+    await gate.acquire(8, "copy-a")  # copy A's valve raised to 8: the bound follows it, waiters start
+    assert gate.bound == 8 and gate.running == 3
+    for _ in range(3):
+        gate.release()
+    assert gate.running == 0
+
+
+async def test_two_copies_of_the_tool_with_bounds_2_and_8_run_at_most_2_threads():
+    """Issue 25: copy A at 2 and copy B at 8 shared one gate but each passed its own bound, and 8 threads ran."""
+    other = load_plugin("tools/subquery.py", "subquery_bounds_plugin_copy_b")
+    gate = sq.process_state().threads_v2
+    assert other.process_state().threads_v2 is gate
+    running, peak, lock, release = [0], [0], threading.Lock(), threading.Event()
+
+    def work(**kw):
+        with lock:
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+        release.wait(5)
+        with lock:
+            running[0] -= 1
+        return "done"
+
+    saved = dict(gate.limits)  # other tests' bounds (this gate lives as long as the process) set aside
+    gate.limits.clear()
+    try:
+        await sq.in_thread(lambda: None, {}, 2, 1.0, "sq-bounds-copy-a")  # copy A has run with its bound of 2
+        calls = [asyncio.ensure_future(other.in_thread(work, {}, 8, 3.0, "sq-bounds-copy-b")) for _ in range(8)]
+        await asyncio.sleep(0.3)
+        assert 1 <= peak[0] <= 2 and gate.bound == 2  # 2, less any slot another test's thread still holds
+        release.set()
+        assert await asyncio.gather(*calls) == ["done"] * 8
+        assert peak[0] <= 2
+    finally:
+        release.set()
+        gate.limits.clear()
+        gate.limits.update(saved)
+
+
+def test_the_valve_says_the_smallest_bound_wins():
+    help_text = sq.Tools.Valves.model_fields["max_tool_threads"].description
+    assert "smallest bound any of them sets holds for all" in help_text
+
+
+# --- Must 1: a reply is capped before it is parsed, large work runs off the event loop --------------------------
+SPECS = {"fetch": {"name": "fetch", "parameters": {"type": "object", "properties": {"url": {"type": "string"}}}}}
+TOOLS = {"fetch": sq.ToolInfo("fetch", SPECS["fetch"], None)}
+OWN = '<tool_call>{"name": "fetch", "arguments": {"url": "https://example.org"}}</tool_call>'
+
+
+class Model:
+    def __init__(self, *replies):
+        self.replies, self.sent = list(replies), []
+
+    async def __call__(self, messages, specs, remaining, tool_choice=None):
+        self.sent.append(json.loads(json.dumps(messages)))
+        return self.replies[min(len(self.sent) - 1, len(self.replies) - 1)]
+
+
+async def run(replies, untrusted=(), result="page", **settings):
+    model, ran = Model(*replies), []
+
+    async def execute(call, kwargs, timeout):
+        ran.append((call.name, kwargs))
+        return result
+
+    async def no_emit(text, done):
+        return None
+
+    hooks = sq.Hooks(model, execute, no_emit)
+    start = [{"role": "user", "content": "task"}]
+    out = await sq.run_subquery_loop(start, TOOLS, sq.Settings(**settings), hooks, untrusted=untrusted)
+    return out, model, ran
+
+
+async def test_a_reply_is_read_for_calls_in_its_first_read_chars_only_the_rest_stays_text():
+    late = sq.Completion(content="x" * sq.READ_CHARS + OWN)  # a call past the cap: text, never a call
+    out, _, ran = await run([late])
+    assert ran == [] and out.answer.endswith(OWN)
+    early = sq.Completion(content=OWN + " and then " + "y" * sq.READ_CHARS + OWN.replace("example", "later"))
+    out, model, ran = await run([early, sq.Completion(content="done")])
+    assert ran == [("fetch", {"url": "https://example.org"})]  # the first call runs, the one past the cap does not
+    assert "only the first 10,000 characters of your reply were read for calls" in model.sent[1][-1]["content"]
+    assert OWN.replace("example", "later") in model.sent[1][1]["content"]  # kept as the reply's text
+
+
+@pytest.mark.parametrize(
+    "content, kept, gone",
+    [
+        ("<think>" + "a" * sq.READ_CHARS + "still thinking</think>Answer.", "", "still thinking"),  # open at the cap
+        ("Answer." + "b" * sq.READ_CHARS + "tail <think>secret plan</think> more", "tail", "secret plan"),
+    ],
+    ids=["open-at-the-cap", "tag-in-the-rest"],
+)
+async def test_reasoning_past_the_cap_never_reaches_the_answer(content, kept, gone):
+    out, _, _ = await run([sq.Completion(content=content)], text_tool_calls="off")
+    assert gone not in out.answer and kept in out.answer
+
+
+async def test_large_replies_and_data_are_read_in_the_reader_threads_small_ones_on_the_loop(monkeypatch):
+    seen = []
+    strip, add = sq.strip_reasoning, sq.TextGuard.add
+
+    def spy_strip(text, tags=sq.REASONING_TAGS):
+        seen.append(("reply", threading.current_thread().name, len(text)))
+        return strip(text, tags)
+
+    def spy_add(guard, text):
+        seen.append(("data", threading.current_thread().name, len(text)))
+        return add(guard, text)
+
+    monkeypatch.setattr(sq, "strip_reasoning", spy_strip)
+    monkeypatch.setattr(sq.TextGuard, "add", spy_add)
+    hostile = "<function=" * 20_000  # 200 kB: read off the loop, and only its first READ_CHARS
+    await run([sq.Completion(content=OWN), sq.Completion(content=hostile)], untrusted=["p" * 10], result="r" * 50_000)
+    on_loop = threading.current_thread().name
+    assert ("reply", on_loop, len(OWN)) in seen and ("data", on_loop, 10) in seen
+    big = [s for s in seen if s[2] > sq.OFFLOAD_CHARS]
+    assert {s[0] for s in big} == {"reply", "data"} and all(s[1].startswith("subquery-reader") for s in big), big
+    assert [s[2] for s in big if s[0] == "reply"] == [sq.READ_CHARS]  # the 200 kB reply: its first READ_CHARS
+
+
+async def test_text_tool_calls_off_still_caps_the_reply_before_reasoning_is_removed(monkeypatch):
+    lengths = []
+    strip = sq.strip_reasoning
+    monkeypatch.setattr(sq, "strip_reasoning", lambda text, tags=sq.REASONING_TAGS: lengths.append(len(text)) or strip(text, tags))
+    out, _, _ = await run([sq.Completion(content="<think\n" * 30_000)], text_tool_calls="off")
+    assert lengths == [sq.READ_CHARS] and out.stopped == "answered"
+
+
+def test_recent_messages_are_capped_and_the_chat_is_not_changed():
+    long_args = json.dumps({"text": "z" * 500})
+    chat = [
+        {"role": "user", "content": "q" * 1_000},
+        {"role": "assistant", "content": [{"type": "text", "text": "a" * 1_000}],
+         "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": long_args}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "r" * 1_000},
+    ]
+    before = json.dumps(chat)
+    tail = sq.tail_messages(chat, 3, 200)
+    assert json.dumps(chat) == before  # the input is not mutated
+    assert all(len(json.dumps(m)) < 600 for m in tail)
+    assert "message truncated" in tail[0]["content"] and "message truncated" in tail[1]["content"][0]["text"]
+    assert tail[1]["tool_calls"][0]["function"]["arguments"] == "{}"
+    assert sq.tail_messages(chat, 3) == chat  # no limit: as they were
+
+
+# --- Must 4: what a round replays is bounded in bytes -------------------------------------------------------
+def calls(n, name=lambda i: "fetch", cid=lambda i: f"c{i}"):
+    return tuple({"id": cid(i), "type": "function", "function": {"name": name(i), "arguments": '{"url": "u"}'}}
+                 for i in range(n))
+
+
+@pytest.mark.parametrize(
+    "reply, note",
+    [
+        (sq.Completion(tool_calls=calls(16, name=lambda i: f"n{i}" + "N" * 100_000)), "tool name(s) longer than 128"),
+        (sq.Completion(tool_calls=calls(16, cid=lambda i: f"{i}" + "I" * 100_000)), "call id(s) longer than 64"),
+        (sq.Completion(tool_calls=calls(1), reasoning={"reasoning_content": "r" * 1_000_000}), None),
+        (sq.Completion(tool_calls=calls(1), reasoning={"reasoning_details": [{"type": "reasoning.text", "text": "d" * 60_000}] * 4}),
+         "reasoning_details entries past 100,000 characters were not replayed"),
+    ],
+    ids=["100k-names", "100k-ids", "1MB-reasoning", "reasoning-details"],
+)
+async def test_names_ids_and_reasoning_of_a_round_are_replayed_bounded_and_the_model_is_told(reply, note):
+    out, model, ran = await run([reply, sq.Completion(content="done")])
+    request = model.sent[1]
+    size = len(json.dumps(request, ensure_ascii=False))
+    assert size < 2 * sq.Settings().max_reply_chars + 20_000, size  # was 1.9 MB, 3.2 MB, 1 MB
+    assert not pairing_errors(request)
+    assistant = request[1]
+    assert all(len(c["id"]) <= sq.ID_CHARS and len(c["function"]["name"]) <= sq.NAME_CHARS for c in assistant["tool_calls"])
+    if note:
+        assert note in request[-1]["content"]
+    if "reasoning_content" in assistant:
+        assert len(assistant["reasoning_content"]) <= sq.Settings().max_reply_chars + 200
+        assert "reasoning truncated" in assistant["reasoning_content"]
+
+
+async def test_a_stream_is_read_whole_characters_within_its_cap(monkeypatch):
+    line = 'data: {"choices": [{"delta": {"content": "é"}}]}\n'.encode()
+
+    class Streamed:
+        def __init__(self, lines):
+            self.body = b"".join([line] * lines)
+
+        @property
+        def body_iterator(self):
+            async def pieces():
+                for i in range(len(self.body)):  # one byte at a time: "é" arrives in two pieces
+                    yield self.body[i : i + 1]
+
+            return pieces()
+
+    merged = await sq._read_stream(Streamed(300), 10)
+    assert merged["choices"][0]["message"]["content"] == "é" * 300
+    monkeypatch.setattr(sq, "STREAM_CHARS", 1_000)  # past it, what came is kept and the rest is not read
+    merged = await sq._read_stream(Streamed(300), 10)
+    assert 10 < len(merged["choices"][0]["message"]["content"]) < 40
