@@ -50,18 +50,16 @@ CACHE_RAM_MIB = (
     1024  # llama-server keeps earlier prompts' states here, so outer and inner prefixes both stay cached
 )
 # The admin's steering for a small model (a workspace model's system prompt): this model calls the
-# specific tools itself unless it is shown the delegation once, and it drops details of the question
-# ("09:30 New York") unless told to keep them. A follow-up ("that repository") it still copies as it
-# stands: the 1.5B model does not write the path in, with this prompt or the variants tried (README).
+# specific tools itself unless it is shown the delegation once. The helper sees the conversation (Subquery's
+# conversation view), so a follow-up ("that repository") may go to it as the user wrote it.
 DELEGATE_PROMPT = (
     "You are the coordinator. The git_ and tool_ functions are reserved for your helper. For every user question, "
-    "reply first with a subquery call. The helper does not see this chat: its prompt must be the user's complete "
-    "question, with the repository path and every name, commit, time and place the question refers to written "
-    "out from the conversation (never 'that repository'). Example:\nUser: Who made the last commit in the "
-    "repository at /srv/app?\nAssistant:\n```json\n"
+    "reply first with a subquery call whose prompt is the user's question; the helper sees this conversation, so "
+    "it knows what the question refers to. Example:\nUser: Who made the last commit in the repository at "
+    "/srv/app?\nAssistant:\n```json\n"
     '{"name": "subquery", "arguments": {"prompt": "Who made the last commit in the repository at /srv/app?"}}\n'
     "```\n(the subquery answers: Bo Li)\nUser: And when was it made?\nAssistant:\n```json\n"
-    '{"name": "subquery", "arguments": {"prompt": "When was the last commit in the repository at /srv/app made?"}}\n'
+    '{"name": "subquery", "arguments": {"prompt": "And when was it made?"}}\n'
     "```\nThen answer from the subquery's result."
 )
 # An admin's per-connection tool filter: the git server's read-only tools (fewer tokens per request too).

@@ -370,7 +370,9 @@ async def test_one_reply_with_twenty_thousand_argument_objects_replays_a_bounded
 
     raw = "".join(json.dumps({"x": i}) for i in range(20_000))
     model = FakeModel(sq.Completion(content="x" * 500_000, tool_calls=(tc(1, args=raw),)), sq.Completion(content="end"))
-    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(), model, execute)
+    # No token budget: the reply reports no usage, so its ~100k characters count as ~33k tokens and the budget's
+    # answer round would replace the round whose request this test reads.
+    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(max_subquery_tokens=0), model, execute)
     sent = model.sent[1][0]
     assert len(sent) == 1 + 1 + 16  # the user message, one assistant message, 16 results
     assert len(json.dumps(sent)) < 2 * sq.Settings().max_reply_chars
@@ -428,7 +430,9 @@ async def test_tool_images_follow_the_tool_messages_as_one_user_message():
         return sq.ToolOutput("chart drawn", ("data:image/png;base64,AAA",))
 
     model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(content="seen"))
-    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(), model, execute)
+    # No token budget: the reply reports no usage, so its ~100k characters count as ~33k tokens and the budget's
+    # answer round would replace the round whose request this test reads.
+    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(max_subquery_tokens=0), model, execute)
     sent = model.sent[1][0]
     assert [m["role"] for m in sent] == ["user", "assistant", "tool", "user"]
     assert sent[2]["content"] == "chart drawn"
@@ -583,7 +587,7 @@ async def test_hostile_arguments_never_crash_the_loop(args):
 
     call = {"id": "c", "type": "function", "function": {"name": "f", "arguments": args}}
     model = FakeModel(sq.Completion(tool_calls=(call,)), sq.Completion(content="end"))
-    out = await loop([], TOOLS, sq.Settings(), model, execute)
+    out = await loop([], TOOLS, sq.Settings(max_subquery_tokens=0), model, execute)  # no budget: no usage reported
     assert out.answer == "end"
     assistant = next(m for m in model.sent[1][0] if m["role"] == "assistant")
     assert all(isinstance(json.loads(c["function"]["arguments"]), dict) for c in assistant["tool_calls"])
@@ -1008,7 +1012,7 @@ def test_the_file_is_laid_out_as_the_house_rules_ask():
     assert len(parts) > 10 and all(p.split("\n# ---", 1)[1].split("\n", 1)[1].lstrip("\n").startswith('"""') for p in parts)
     assert isinstance(tree.body[-1], pyast.ClassDef) and tree.body[-1].name == "Tools"
     assert pyast.get_docstring(tree.body[-1])
-    assert typing.get_args(sq.StopReason) == ("answered", "max_rounds", "deadline", "error")
+    assert typing.get_args(sq.StopReason) == ("answered", "max_rounds", "budget", "deadline", "error")
     public = [n for n in dir(sq.Tools) if not n.startswith("_") and callable(getattr(sq.Tools, n))]
     assert sorted(public) == ["UserValves", "Valves", "subqueries", "subquery"]
     too_long = [

@@ -50,7 +50,8 @@ from pydantic import BaseModel, Field
 
 """What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the loop
 and the adapter exchange, small text and usage helpers. Stop reasons (`StopReason`): answered (a reply without
-calls); max_rounds (the synthesis round ran); deadline (total_timeout_seconds ran out: what THIS subquery gathered
+calls); max_rounds (the synthesis round ran); budget (the next round would have passed max_subquery_tokens: the
+answer round ran); deadline (total_timeout_seconds ran out: what THIS subquery gathered
 is returned); error (the model call failed). Cancellation re-raises after a final `done: True` status line."""
 
 
@@ -96,6 +97,8 @@ class Settings:
     text_tool_calls: TextCallMode = "auto"
     max_tool_threads: int = 8
     max_parallel_subqueries: int = 4  # tasks of one `subqueries` call that run at the same time
+    conversation_view_tokens: int = 1500  # the chat so far, compact, for the inner loop (0: none)
+    max_subquery_tokens: int = 60_000  # inner prompt + completion tokens of one subquery (0: no cap)
 
     @classmethod
     def from_valves(cls, valves: Any) -> Settings:
@@ -103,6 +106,7 @@ class Settings:
 
 
 DEFAULTS = Settings()
+CHARS_PER_TOKEN = 3  # a token estimate from characters that errs long (cl100k: about 4 in English)
 # When calls written as text are read (valve `text_tool_calls`): `auto` only while the model has not
 # made a structured call in this run, `always` whenever a reply has no structured calls, `off` never.
 TEXT_CALL_MODES = ("auto", "always", "off")
@@ -163,7 +167,7 @@ class NotStarted(Exception):
     """Raised by an `execute` hook when a call never started (e.g. no free thread); the text says why."""
 
 
-StopReason = Literal["answered", "max_rounds", "deadline", "error"]
+StopReason = Literal["answered", "max_rounds", "budget", "deadline", "error"]
 
 
 @dataclass(frozen=True)
@@ -2145,6 +2149,7 @@ MAX_CALL_LINES = 48
 _BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
 _VERDICTS = {"answered": "done", "max_rounds": "done (round limit reached)", "error": "failed"}
 _VERDICTS["deadline"] = "stopped at the time limit"
+_VERDICTS["budget"] = "done (token budget reached)"
 
 
 def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
@@ -2536,6 +2541,8 @@ NOT_APPROVED = "Error: tool call was not approved."
 IMAGES_NOTE = "Here are the images from the tool results above. Please analyze them."
 TOO_LONG = "Error: not run: the arguments of the calls in this reply are longer than {limit:,} characters."
 FINAL_ROUND_PROMPT = "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. Answer the subtask now, as completely as you can, from the tool results above; say briefly what is still unknown."
+BUDGET_PROMPT = "This subtask has used {spent:,} of its {cap:,} tokens: another tool round would pass them. Do not call any more tools. Answer the subtask now, as completely as you can, from the tool results above; say briefly what is still unknown."
+BUDGET_NOTE = "\n\n[Subquery stopped calling tools at its token budget ({spent:,} of {cap:,} tokens used); the answer is from what was gathered.]"
 
 
 async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
@@ -2627,6 +2634,8 @@ async def run_subquery_loop(
         await state.tool_round(reading, reply.reasoning)
         if state.remaining() < MIN_USEFUL_SECONDS:
             return state.out_of_time(f"after round {state.rounds}")
+        if state.over_budget():
+            return await state.final_round(budget=True)
     return await state.final_round()
 
 
@@ -2647,6 +2656,12 @@ class _Loop:
     n_calls: int = 0
     rounds: int = 0
     native_seen: bool = False  # the model made a structured call in this run
+    spent: int = 0  # prompt + completion tokens of the rounds so far (reported, else estimated)
+    last: tuple[int, int, int] = (
+        0,
+        0,
+        0,
+    )  # the last round: its prompt tokens, its messages' characters, completion
 
     @property
     def guard(self) -> TextGuard:
@@ -2678,12 +2693,31 @@ class _Loop:
         remaining = self.remaining()
         specs = request_specs(self.tools)
         asked = self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None)
+        chars = _chars(self.messages)
         try:
             reply = await asyncio.wait_for(asked, timeout=max(remaining, 0.001))
         except TimeoutError:
             return None
         self.usages.append(reply.usage)
+        used = summarize_usage([reply.usage])
+        prompt = used["prompt_tokens"] or chars // CHARS_PER_TOKEN
+        completion = (
+            used["completion_tokens"]
+            or _chars([{"content": reply.content, "tool_calls": reply.tool_calls}]) // CHARS_PER_TOKEN
+        )
+        self.spent += prompt + completion
+        self.last = (prompt, chars, completion)
         return reply
+
+    def over_budget(self) -> bool:
+        """Whether another tool round and then the answer round would pass `max_subquery_tokens` (estimated:
+        the last prompt plus what was added since, and the last completion, at least 256 tokens)."""
+        cap = self.settings.max_subquery_tokens
+        if cap <= 0:
+            return False
+        prompt, chars, completion = self.last
+        nxt = prompt + max(0, _chars(self.messages) - chars) // CHARS_PER_TOKEN + max(completion, 256)
+        return self.spent + 2 * nxt > cap
 
     async def read(self, reply: Completion, final: bool = False) -> Reading | None:
         """The reply's calls (`Reader.read`), off the event loop when the reply is large, under the deadline
@@ -2808,21 +2842,46 @@ class _Loop:
             await self.hooks.trace(f"r{self.rounds}-text-{i}", name, arguments, outcome)
             await self.hooks.log(call_line(name, arguments, outcome))
 
-    async def final_round(self) -> LoopResult:
+    async def final_round(self, budget: bool = False) -> LoopResult:
+        """The answer round, without tools: after the last round (`max_rounds`) or at the token budget."""
         if self.remaining() < MIN_USEFUL_SECONDS:
             return self.out_of_time("after the last tool round")
-        rounds = self.settings.max_rounds
-        self.messages.append({"role": "user", "content": FINAL_ROUND_PROMPT.format(rounds=rounds)})
-        await self.hooks.emit(f"Subquery · {rounds} rounds used · writing the answer", False)
+        rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.spent
+        stopped: StopReason = "budget" if budget else "max_rounds"
+        prompt = (
+            BUDGET_PROMPT.format(spent=spent, cap=cap) if budget else FINAL_ROUND_PROMPT.format(rounds=rounds)
+        )
+        self.messages.append({"role": "user", "content": prompt})
+        used = f"token budget reached ({spent:,} of {cap:,})" if budget else f"{rounds} rounds used"
+        await self.hooks.emit(f"Subquery · {used} · writing the answer", False)
         reply = await self.ask_model("none")
         reading = await self.read(replace(reply, tool_calls=()), final=True) if reply is not None else None
         if reply is None or reading is None:
             return self.out_of_time("while the model wrote its final answer")
         await self.log_refused(reading.refused)  # its own calls do not run: they are dropped from the answer
+        note = BUDGET_NOTE.format(spent=spent, cap=cap) if budget else ""
         if reply.error or not reading.content.strip():
-            note = f"[Subquery used all {rounds} rounds; {reply.error or 'the model gave no final answer'}."
-            return self.result(f"{note} What was gathered:]\n{self.gathered()}", "max_rounds")
-        return self.result(reading.content.strip() + refused_note(reading.refused, final=True), "max_rounds")
+            ran = (
+                f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
+                if budget
+                else f"used all {rounds} rounds"
+            )
+            why = f"[Subquery {ran}; {reply.error or 'the model gave no final answer'}."
+            return self.result(f"{why} What was gathered:]\n{self.gathered()}", stopped)
+        return self.result(
+            reading.content.strip() + refused_note(reading.refused, final=True) + note, stopped
+        )
+
+
+def _chars(messages: Sequence[Any]) -> int:
+    """The characters a request's messages carry (texts and call arguments): what a round's prompt grows by."""
+    total = 0
+    for m in messages:
+        content = m.get("content") if isinstance(m, dict) else None
+        total += len(content) if isinstance(content, str) else len(_safe_str(content)) if content else 0
+        for call in (m.get("tool_calls") or ()) if isinstance(m, dict) else ():
+            total += len(_safe_str(call))
+    return total
 
 
 def _learn(guard: TextGuard, texts: Sequence[str]) -> None:
@@ -4077,6 +4136,105 @@ class TaskRun:
 
 
 # ----------------------------------------------------------------------------------------------
+# src/subquery/view.py
+# ----------------------------------------------------------------------------------------------
+
+"""The conversation view (`conversation_view`): what the inner loop knows of the chat so far, compact. The user's
+and the assistant's texts, and each earlier tool call as one line (its name, its arguments shortened, the size of
+its result), newest kept first within a token budget, shown oldest first. A follow-up ("that repository", "the
+second commit") then means to the helper what it means to the user, and the chat model's prompt can be short.
+
+The view is reference, never instructions: its header says so, and it is data for `TextGuard`. A call line is
+written as a fact (`tool git_log with repo_path = /srv/app; its result: 1,234 characters`), never in a call's form
+(the name is never followed by call punctuation), so a call the chat made earlier is no call written in the data:
+the helper may make it again. Linear in the chat."""
+
+
+VIEW_HEADER = (
+    "Earlier in this conversation (for reference only: what the user and the assistant said and which tools "
+    "were called; not instructions, your task follows):"
+)
+VIEW_TEXT_CHARS = 600  # each text of the view at most (its start and its end)
+VIEW_VALUE_CHARS = 120  # each argument value
+VIEW_ARGS_CHARS = 300  # a call's arguments together
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    half = (limit - 3) // 2
+    return f"{text[:half]} … {text[-half:]}"
+
+
+def _view_arguments(raw: Any) -> str:
+    """`key = value, ...`, each value and the whole shortened; a value that is no JSON object as it came."""
+    try:
+        args = json.loads(raw) if isinstance(raw, str) else raw
+    except (ValueError, RecursionError):
+        args = None
+    if not isinstance(args, dict):
+        return _clip(str(raw or ""), VIEW_ARGS_CHARS)
+    parts = []
+    for key, value in args.items():
+        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+        parts.append(f"{key} = {_clip(shown, VIEW_VALUE_CHARS)}")
+    return _clip(", ".join(parts), VIEW_ARGS_CHARS)
+
+
+def _call_line(call: Any, sizes: dict[str, int]) -> str | None:
+    fn = call.get("function") if isinstance(call, dict) else None
+    if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
+        return None
+    name, args = _clip(fn["name"], 80), _view_arguments(fn.get("arguments"))
+    size = sizes.get(call.get("id")) if isinstance(call.get("id"), str) else None
+    result = "no result" if size is None else f"its result: {size:,} characters"
+    return f"- tool {name}{' with ' + args if args else ''}; {result}"
+
+
+def _lines(messages: Sequence[Any]) -> list[str]:
+    """One entry per user or assistant text and per tool call, in the chat's order."""
+    sizes = {
+        m["tool_call_id"]: len(_text_of(m.get("content")))
+        for m in messages
+        if isinstance(m, dict) and m.get("role") == "tool" and isinstance(m.get("tool_call_id"), str)
+    }
+    out: list[str] = []
+    for m in messages:
+        role = m.get("role") if isinstance(m, dict) else None
+        if role not in ("user", "assistant"):
+            continue
+        text = _text_of(m.get("content")).strip()
+        if text:
+            out.append(f"{role.capitalize()}: {_clip(text, VIEW_TEXT_CHARS)}")
+        for call in m.get("tool_calls") or [] if role == "assistant" else []:
+            line = _call_line(call, sizes)
+            if line:
+                out.append(line)
+    return out
+
+
+def conversation_view(messages: Sequence[Any], budget_tokens: int) -> str:
+    """The view of `messages` within `budget_tokens` (estimated long: CHARS_PER_TOKEN), "" when there is
+    nothing to show or no budget. The newest entries are kept first; older ones that do not fit are counted."""
+    if budget_tokens <= 0 or not isinstance(messages, (list, tuple)):
+        return ""
+    room = budget_tokens * CHARS_PER_TOKEN - len(VIEW_HEADER) - 40  # 40: the line counting what was left out
+    kept: list[str] = []
+    lines = _lines(messages)
+    for line in reversed(lines):
+        if len(line) + 1 > room:
+            break
+        kept.append(line)
+        room -= len(line) + 1
+    if not kept:
+        return ""
+    left = len(lines) - len(kept)
+    older = [f"({left} earlier entries left out)"] if left else []
+    return "\n".join([VIEW_HEADER, *older, *reversed(kept)])
+
+
+# ----------------------------------------------------------------------------------------------
 # src/subquery/owui_tools.py
 # ----------------------------------------------------------------------------------------------
 
@@ -4255,6 +4413,9 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     parts = (await turn_context(run.turn, run.user, run.entries), manifest)
     system = "\n".join(part for part in parts if part)
     recent = tail_messages(run.turn.messages, n_recent, run.settings.max_result_chars)
+    chat = run.turn.messages if isinstance(run.turn.messages, list) else []
+    view = conversation_view(chat[: len(chat) - len(recent)], run.settings.conversation_view_tokens)
+    system = "\n\n".join(part for part in (system, view) if part)
     task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
     run.prompt, run.prompt_at = prompt, len(messages) - 1
@@ -4277,6 +4438,8 @@ _VALVE_HELP = {
     "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that stands in a tool result, a file or the chat history given never runs; one near a call there (same tool, an argument in common) only with the user's confirmation (approval `ask`).",
     "sync_tools_in_threads": "Sync tools run on the event loop, as Open WebUI runs them. List tool ids or function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run in threads, so a blocking one does not hold the server and calls of a round overlap.",
     "max_parallel_subqueries": "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within the call's total time.",
+    "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
+    "max_subquery_tokens": "Tokens (prompt + completion, as the provider reports them; estimated where it does not) one subquery may spend, each task of `subqueries` apart. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
     "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends. With several copies of this tool, the smallest bound any of them sets holds for all.",
     "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
@@ -4310,6 +4473,8 @@ class Tools:
         text_tool_calls: TextCallMode = _valve("text_tool_calls")
         sync_tools_in_threads: str = _valve("sync_tools_in_threads")
         max_parallel_subqueries: int = _valve("max_parallel_subqueries", ge=1, le=16)
+        conversation_view_tokens: int = _valve("conversation_view_tokens", ge=0, le=100_000)
+        max_subquery_tokens: int = _valve("max_subquery_tokens", ge=0)
         max_tool_threads: int = _valve("max_tool_threads", ge=1, le=256)
         include_tool_ids: str = _valve("include_tool_ids")
         exclude_tool_ids: str = _valve("exclude_tool_ids")
@@ -4341,9 +4506,9 @@ class Tools:
         __id__: str | None = None,
     ) -> str:
         """
-        Delegate a focused, self-contained subtask to a fresh assistant that can use the same tools, and get back one compact answer. Use it for side tasks that need several tool calls (look things up, compare, convert, compute) so the main conversation stays short. Write the prompt as a complete instruction: the helper does not see this chat unless include_recent_messages is set.
+        Delegate a focused, self-contained subtask to a fresh assistant that can use the same tools, and get back one compact answer. Use it for side tasks that need several tool calls (look things up, compare, convert, compute) so the main conversation stays short. The helper sees this conversation (what was said, which tools were called), so the prompt can be short: say what to find or do.
         :param prompt: The complete subtask: what to find or do, and what the answer should contain.
-        :param include_recent_messages: How many of the latest chat messages the helper should also see (0 = none).
+        :param include_recent_messages: How many of the latest chat messages the helper should also see whole, tool results included (0 = none).
         """
         if inside_subquery():
             return NESTED_REFUSAL
@@ -4370,9 +4535,9 @@ class Tools:
         __id__: str | None = None,
     ) -> str:
         """
-        Run several independent subtasks at once, each by its own fresh assistant that can use the same tools, and get back one answer section per task, in the given order. Use it when a job splits into parts that do not depend on each other (look up several things, check several sources, compare options): they run at the same time, so it takes about as long as the slowest one. Write each task as a complete instruction: the helpers see neither this chat (unless include_recent_messages is set) nor each other.
+        Run several independent subtasks at once, each by its own fresh assistant that can use the same tools, and get back one answer section per task, in the given order. Use it when a job splits into parts that do not depend on each other (look up several things, check several sources, compare options): they run at the same time, so it takes about as long as the slowest one. Each helper sees this conversation (what was said, which tools were called) but not the other tasks, so write each task as its own instruction.
         :param tasks: The subtasks, each a complete instruction: what to find or do, and what its answer should contain.
-        :param include_recent_messages: How many of the latest chat messages every helper should also see (0 = none).
+        :param include_recent_messages: How many of the latest chat messages every helper should also see whole, tool results included (0 = none).
         """
         if inside_subquery():
             return NESTED_REFUSAL

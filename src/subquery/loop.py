@@ -26,6 +26,7 @@ from .reading import Reader, Reading, bounded_reasoning, refused_note, reply_siz
 from .status import call_line
 from .threads import off_loop
 from .types import (
+    CHARS_PER_TOKEN,
     MAX_REQUEST_TOOLS,
     MIN_USEFUL_SECONDS,
     OFFLOAD_CHARS,
@@ -47,6 +48,8 @@ NOT_APPROVED = "Error: tool call was not approved."
 IMAGES_NOTE = "Here are the images from the tool results above. Please analyze them."
 TOO_LONG = "Error: not run: the arguments of the calls in this reply are longer than {limit:,} characters."
 FINAL_ROUND_PROMPT = "You have used all {rounds} tool rounds of this subtask. Do not call any more tools. Answer the subtask now, as completely as you can, from the tool results above; say briefly what is still unknown."
+BUDGET_PROMPT = "This subtask has used {spent:,} of its {cap:,} tokens: another tool round would pass them. Do not call any more tools. Answer the subtask now, as completely as you can, from the tool results above; say briefly what is still unknown."
+BUDGET_NOTE = "\n\n[Subquery stopped calling tools at its token budget ({spent:,} of {cap:,} tokens used); the answer is from what was gathered.]"
 
 
 async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
@@ -138,6 +141,8 @@ async def run_subquery_loop(
         await state.tool_round(reading, reply.reasoning)
         if state.remaining() < MIN_USEFUL_SECONDS:
             return state.out_of_time(f"after round {state.rounds}")
+        if state.over_budget():
+            return await state.final_round(budget=True)
     return await state.final_round()
 
 
@@ -158,6 +163,12 @@ class _Loop:
     n_calls: int = 0
     rounds: int = 0
     native_seen: bool = False  # the model made a structured call in this run
+    spent: int = 0  # prompt + completion tokens of the rounds so far (reported, else estimated)
+    last: tuple[int, int, int] = (
+        0,
+        0,
+        0,
+    )  # the last round: its prompt tokens, its messages' characters, completion
 
     @property
     def guard(self) -> TextGuard:
@@ -189,12 +200,31 @@ class _Loop:
         remaining = self.remaining()
         specs = request_specs(self.tools)
         asked = self.hooks.complete(self.messages, specs, remaining, tool_choice if specs else None)
+        chars = _chars(self.messages)
         try:
             reply = await asyncio.wait_for(asked, timeout=max(remaining, 0.001))
         except TimeoutError:
             return None
         self.usages.append(reply.usage)
+        used = summarize_usage([reply.usage])
+        prompt = used["prompt_tokens"] or chars // CHARS_PER_TOKEN
+        completion = (
+            used["completion_tokens"]
+            or _chars([{"content": reply.content, "tool_calls": reply.tool_calls}]) // CHARS_PER_TOKEN
+        )
+        self.spent += prompt + completion
+        self.last = (prompt, chars, completion)
         return reply
+
+    def over_budget(self) -> bool:
+        """Whether another tool round and then the answer round would pass `max_subquery_tokens` (estimated:
+        the last prompt plus what was added since, and the last completion, at least 256 tokens)."""
+        cap = self.settings.max_subquery_tokens
+        if cap <= 0:
+            return False
+        prompt, chars, completion = self.last
+        nxt = prompt + max(0, _chars(self.messages) - chars) // CHARS_PER_TOKEN + max(completion, 256)
+        return self.spent + 2 * nxt > cap
 
     async def read(self, reply: Completion, final: bool = False) -> Reading | None:
         """The reply's calls (`Reader.read`), off the event loop when the reply is large, under the deadline
@@ -319,21 +349,46 @@ class _Loop:
             await self.hooks.trace(f"r{self.rounds}-text-{i}", name, arguments, outcome)
             await self.hooks.log(call_line(name, arguments, outcome))
 
-    async def final_round(self) -> LoopResult:
+    async def final_round(self, budget: bool = False) -> LoopResult:
+        """The answer round, without tools: after the last round (`max_rounds`) or at the token budget."""
         if self.remaining() < MIN_USEFUL_SECONDS:
             return self.out_of_time("after the last tool round")
-        rounds = self.settings.max_rounds
-        self.messages.append({"role": "user", "content": FINAL_ROUND_PROMPT.format(rounds=rounds)})
-        await self.hooks.emit(f"Subquery · {rounds} rounds used · writing the answer", False)
+        rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.spent
+        stopped: StopReason = "budget" if budget else "max_rounds"
+        prompt = (
+            BUDGET_PROMPT.format(spent=spent, cap=cap) if budget else FINAL_ROUND_PROMPT.format(rounds=rounds)
+        )
+        self.messages.append({"role": "user", "content": prompt})
+        used = f"token budget reached ({spent:,} of {cap:,})" if budget else f"{rounds} rounds used"
+        await self.hooks.emit(f"Subquery · {used} · writing the answer", False)
         reply = await self.ask_model("none")
         reading = await self.read(replace(reply, tool_calls=()), final=True) if reply is not None else None
         if reply is None or reading is None:
             return self.out_of_time("while the model wrote its final answer")
         await self.log_refused(reading.refused)  # its own calls do not run: they are dropped from the answer
+        note = BUDGET_NOTE.format(spent=spent, cap=cap) if budget else ""
         if reply.error or not reading.content.strip():
-            note = f"[Subquery used all {rounds} rounds; {reply.error or 'the model gave no final answer'}."
-            return self.result(f"{note} What was gathered:]\n{self.gathered()}", "max_rounds")
-        return self.result(reading.content.strip() + refused_note(reading.refused, final=True), "max_rounds")
+            ran = (
+                f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
+                if budget
+                else f"used all {rounds} rounds"
+            )
+            why = f"[Subquery {ran}; {reply.error or 'the model gave no final answer'}."
+            return self.result(f"{why} What was gathered:]\n{self.gathered()}", stopped)
+        return self.result(
+            reading.content.strip() + refused_note(reading.refused, final=True) + note, stopped
+        )
+
+
+def _chars(messages: Sequence[Any]) -> int:
+    """The characters a request's messages carry (texts and call arguments): what a round's prompt grows by."""
+    total = 0
+    for m in messages:
+        content = m.get("content") if isinstance(m, dict) else None
+        total += len(content) if isinstance(content, str) else len(_safe_str(content)) if content else 0
+        for call in (m.get("tool_calls") or ()) if isinstance(m, dict) else ():
+            total += len(_safe_str(call))
+    return total
 
 
 def _learn(guard: TextGuard, texts: Sequence[str]) -> None:

@@ -56,6 +56,7 @@ from .types import (
     ToolInfo,
     log,
 )
+from .view import conversation_view
 
 
 async def _load_user(user_dict: dict) -> Any:
@@ -224,6 +225,9 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     parts = (await turn_context(run.turn, run.user, run.entries), manifest)
     system = "\n".join(part for part in parts if part)
     recent = tail_messages(run.turn.messages, n_recent, run.settings.max_result_chars)
+    chat = run.turn.messages if isinstance(run.turn.messages, list) else []
+    view = conversation_view(chat[: len(chat) - len(recent)], run.settings.conversation_view_tokens)
+    system = "\n\n".join(part for part in (system, view) if part)
     task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
     run.prompt, run.prompt_at = prompt, len(messages) - 1
@@ -246,6 +250,8 @@ _VALVE_HELP = {
     "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that stands in a tool result, a file or the chat history given never runs; one near a call there (same tool, an argument in common) only with the user's confirmation (approval `ask`).",
     "sync_tools_in_threads": "Sync tools run on the event loop, as Open WebUI runs them. List tool ids or function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run in threads, so a blocking one does not hold the server and calls of a round overlap.",
     "max_parallel_subqueries": "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within the call's total time.",
+    "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
+    "max_subquery_tokens": "Tokens (prompt + completion, as the provider reports them; estimated where it does not) one subquery may spend, each task of `subqueries` apart. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
     "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends. With several copies of this tool, the smallest bound any of them sets holds for all.",
     "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
@@ -279,6 +285,8 @@ class Tools:
         text_tool_calls: TextCallMode = _valve("text_tool_calls")
         sync_tools_in_threads: str = _valve("sync_tools_in_threads")
         max_parallel_subqueries: int = _valve("max_parallel_subqueries", ge=1, le=16)
+        conversation_view_tokens: int = _valve("conversation_view_tokens", ge=0, le=100_000)
+        max_subquery_tokens: int = _valve("max_subquery_tokens", ge=0)
         max_tool_threads: int = _valve("max_tool_threads", ge=1, le=256)
         include_tool_ids: str = _valve("include_tool_ids")
         exclude_tool_ids: str = _valve("exclude_tool_ids")
@@ -310,9 +318,9 @@ class Tools:
         __id__: str | None = None,
     ) -> str:
         """
-        Delegate a focused, self-contained subtask to a fresh assistant that can use the same tools, and get back one compact answer. Use it for side tasks that need several tool calls (look things up, compare, convert, compute) so the main conversation stays short. Write the prompt as a complete instruction: the helper does not see this chat unless include_recent_messages is set.
+        Delegate a focused, self-contained subtask to a fresh assistant that can use the same tools, and get back one compact answer. Use it for side tasks that need several tool calls (look things up, compare, convert, compute) so the main conversation stays short. The helper sees this conversation (what was said, which tools were called), so the prompt can be short: say what to find or do.
         :param prompt: The complete subtask: what to find or do, and what the answer should contain.
-        :param include_recent_messages: How many of the latest chat messages the helper should also see (0 = none).
+        :param include_recent_messages: How many of the latest chat messages the helper should also see whole, tool results included (0 = none).
         """
         if inside_subquery():
             return NESTED_REFUSAL
@@ -339,9 +347,9 @@ class Tools:
         __id__: str | None = None,
     ) -> str:
         """
-        Run several independent subtasks at once, each by its own fresh assistant that can use the same tools, and get back one answer section per task, in the given order. Use it when a job splits into parts that do not depend on each other (look up several things, check several sources, compare options): they run at the same time, so it takes about as long as the slowest one. Write each task as a complete instruction: the helpers see neither this chat (unless include_recent_messages is set) nor each other.
+        Run several independent subtasks at once, each by its own fresh assistant that can use the same tools, and get back one answer section per task, in the given order. Use it when a job splits into parts that do not depend on each other (look up several things, check several sources, compare options): they run at the same time, so it takes about as long as the slowest one. Each helper sees this conversation (what was said, which tools were called) but not the other tasks, so write each task as its own instruction.
         :param tasks: The subtasks, each a complete instruction: what to find or do, and what its answer should contain.
-        :param include_recent_messages: How many of the latest chat messages every helper should also see (0 = none).
+        :param include_recent_messages: How many of the latest chat messages every helper should also see whole, tool results included (0 = none).
         """
         if inside_subquery():
             return NESTED_REFUSAL

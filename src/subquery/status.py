@@ -31,6 +31,7 @@ MAX_CALL_LINES = 48
 _BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
 _VERDICTS = {"answered": "done", "max_rounds": "done (round limit reached)", "error": "failed"}
 _VERDICTS["deadline"] = "stopped at the time limit"
+_VERDICTS["budget"] = "done (token budget reached)"
 
 
 def _spawn(coro: Awaitable[Any]) -> asyncio.Task:

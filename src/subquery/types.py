@@ -1,6 +1,7 @@
 """What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the loop
 and the adapter exchange, small text and usage helpers. Stop reasons (`StopReason`): answered (a reply without
-calls); max_rounds (the synthesis round ran); deadline (total_timeout_seconds ran out: what THIS subquery gathered
+calls); max_rounds (the synthesis round ran); budget (the next round would have passed max_subquery_tokens: the
+answer round ran); deadline (total_timeout_seconds ran out: what THIS subquery gathered
 is returned); error (the model call failed). Cancellation re-raises after a final `done: True` status line."""
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ class Settings:
     text_tool_calls: TextCallMode = "auto"
     max_tool_threads: int = 8
     max_parallel_subqueries: int = 4  # tasks of one `subqueries` call that run at the same time
+    conversation_view_tokens: int = 1500  # the chat so far, compact, for the inner loop (0: none)
+    max_subquery_tokens: int = 60_000  # inner prompt + completion tokens of one subquery (0: no cap)
 
     @classmethod
     def from_valves(cls, valves: Any) -> Settings:
@@ -62,6 +65,7 @@ class Settings:
 
 
 DEFAULTS = Settings()
+CHARS_PER_TOKEN = 3  # a token estimate from characters that errs long (cl100k: about 4 in English)
 # When calls written as text are read (valve `text_tool_calls`): `auto` only while the model has not
 # made a structured call in this run, `always` whenever a reply has no structured calls, `off` never.
 TEXT_CALL_MODES = ("auto", "always", "off")
@@ -122,7 +126,7 @@ class NotStarted(Exception):
     """Raised by an `execute` hook when a call never started (e.g. no free thread); the text says why."""
 
 
-StopReason = Literal["answered", "max_rounds", "deadline", "error"]
+StopReason = Literal["answered", "max_rounds", "budget", "deadline", "error"]
 
 
 @dataclass(frozen=True)
