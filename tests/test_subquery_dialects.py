@@ -561,13 +561,14 @@ def test_pathological_input_is_bounded():
         return f"<function=write_file><parameter=path>p</parameter><parameter=content>{content}</parameter></function>"
 
     assert parse(file_call(100))[1] == [("write_file", {"path": "p", "content": "</parameter>x" * 100})]
-    text = file_call(5000)  # more closers than the parser looks at: it gives up, the text stays text
-    assert sq.parse_inline_calls(text, SPECS) == (text, [])
-    markers = "[TOOL_CALLS]" * 20_000 + "<tool_call>" * 20_000  # each failed JSON decode is O(position): capped
+    # issue 25: no cap on closers or openers (the readers are linear; the loop caps calls per round)
+    text = file_call(5000)
+    assert parse(text)[1] == [("write_file", {"path": "p", "content": "</parameter>x" * 5000})]
+    markers = "[TOOL_CALLS]" * 20_000 + "<tool_call>" * 20_000  # each failed JSON decode stops at once
     assert sq.parse_inline_calls(markers, SPECS) == (markers, [])
     many = [f'<tool_call>{{"name": "ping", "arguments": {{"n": {i}}}}}</tool_call>' for i in range(200)]
     content, calls = parse("".join(many))
-    assert calls == [("ping", {"n": i}) for i in range(128)] and content == "".join(many[128:])
+    assert calls == [("ping", {"n": i}) for i in range(200)] and content == ""
     deep = "[" * 100_000 + "]" * 100_000
     assert sq.parse_inline_calls(deep, SPECS) == (deep, [])
 
@@ -935,5 +936,7 @@ def test_property_any_text_parses_without_error_into_faithful_units(text):
         assert call.name in specs and isinstance(json.loads(call.arguments), dict)
     if not calls:
         assert content == text
-    for unit in sq._find_units(text, specs):
+    units, read = sq._find_units(text, specs)
+    assert read == len(text)  # a short text is always read whole
+    for unit in units:
         assert 0 <= unit.start < unit.end <= len(text)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .calls import _CUT
 from .dialects import _DIALECTS
 from .reader import _accept
 
@@ -31,12 +32,22 @@ def canonical_arguments(arguments: str) -> str:
 def scan_text_calls(text: str, specs: Mapping[str, dict]) -> set[tuple[str, str]]:
     """Every call written in `text` in any dialect, wherever it stands (in prose, quoted, fenced, inside
     a value), as (name, canonical arguments): how a text of data is read for calls."""
+    return scan_data(text, specs)[0]
+
+
+def scan_data(text: str, specs: Mapping[str, dict]) -> tuple[set[tuple[str, str]], bool]:
+    """`scan_text_calls`, and whether the text was read whole. Every reader is linear in the text; the few
+    whose attempts may overlap (openers inside openers) share a budget proportional to it, and one that spends
+    it stops there (`_cut`): only a text built to make it so is not read whole, and a guard should then treat
+    it as it treats a text over its size cap."""
     found: set[tuple[str, str]] = set()
+    whole = True
     for dialect in (d for d in _DIALECTS if any(k in text for k in d.markers)):
         for unit in (dialect.scan or dialect.parse)(text, specs):
+            whole = whole and unit.calls != (_CUT,)
             for name, arguments in _accept(unit, specs) or ():
                 found.add((name, canonical_arguments(arguments)))
-    return found
+    return found, whole
 
 
 def _unescaped(text: str) -> str:
