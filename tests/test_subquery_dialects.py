@@ -239,8 +239,9 @@ LLAMA = [
     ('{"type": "function", "name": "get_weather", "parameters": {"city": "Paris"}}', [("get_weather", W)], ""),
     ('{"type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}', [("get_weather", W)], ""),
     ('{"name": "ping", "parameters": null}', [("ping", {})], ""),
-    # negatives: JSON inside an answer, other objects, unknown tools, extra keys, broken JSON
-    ('The call would be {"name": "get_weather", "parameters": {"city": "Paris"}} as JSON.', [], None),
+    # an envelope inside prose is a call, as vLLM's and SGLang's Llama 3 parsers read it (issue 25, Must 6)
+    ('The call would be {"name": "get_weather", "parameters": {"city": "Paris"}} as JSON.', [("get_weather", W)], None),
+    # negatives: a quoted (fenced) sample, other objects, unknown tools, extra keys, broken JSON
     ('Here:\n```json\n{"name": "get_weather", "parameters": {"city": "Paris"}}\n```\nDone.', [], None),
     ('{"name": "Alice", "age": 30}', [], None),
     ('{"name": "get_weather", "parameters": {"city": "Paris"}, "result": "sunny"}', [], None),
@@ -474,8 +475,9 @@ PYTHONIC = [
     ('[write_file(path="a", content="[get_weather(city=\\"x\\")]")]', [("write_file", {"path": "a", "content": '[get_weather(city="x")]'})], ""),
     ("[search(query='q', tags=('a', 'b'))]", [("search", {"query": "q", "tags": ["a", "b"]})], ""),
     ('[get_weather(city="Paris", days="2")]', [("get_weather", {"city": "Paris", "days": 2})], ""),
-    # negatives: prose around it, code, positional arguments, unknown tools, non-literals
-    ('I will run [get_weather(city="Paris")] now.', [], None),
+    # a call list inside prose is read, as vLLM's and SGLang's pythonic parsers read it (issue 25, Must 6)
+    ('I will run [get_weather(city="Paris")] now.', [("get_weather", W)], None),
+    # negatives: code, positional arguments, unknown tools, non-literals
     ('[get_weather("Paris")]', [], None),
     ('[launch_missiles(target="x")]', [], None),
     ('[get_weather(city=__import__("os").system("id"))]', [], None),

@@ -33,11 +33,12 @@ def _read_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
 def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
     """Every dialect's units, the outermost first, and how much of `content` was read (`_read_units`). Dropped: a
     unit inside another one (a call in a value), and one quoted in prose (right after a backtick, inside an
-    inline code span, or inside a code fence that is not the whole reply)."""
+    inline code span, or inside a code fence that is not the whole reply, or that is one of another language
+    than JSON: ```python holds code, not calls)."""
     found, read = _read_units(content, specs)
     fences = [m.start() for m in _FENCE_MARK.finditer(content)]
     whole = content.strip()
-    fenced_reply = len(fences) == 2 and whole.startswith("```") and whole.endswith("```")
+    fenced_reply = len(fences) == 2 and bool(_JSON_FENCE.match(whole)) and whole.endswith("```")
     spans = _Spans(content)
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
@@ -57,6 +58,7 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
 
 # What opens and closes an inline code span (fences are ```), and the blank line no span crosses.
 _TICKS = re.compile(r"(?<!`)`{1,2}(?!`)|\n[ \t]*+\n")
+_JSON_FENCE = re.compile(r"```[ \t]*+(?:json|JSON)?+[ \t]*+\n")  # a reply that is one such fence holds calls
 _FENCE_MARK, _TICK_RUN, _BLANK = (
     re.compile("```"),
     re.compile(r"(?<!`)`{1,2}(?!`)"),
@@ -91,19 +93,22 @@ def _first_after(positions: list[int], pos: int) -> float:
 
 
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
-    """The unit's calls as (name, JSON arguments) if every one is well-formed and offered; else None."""
+    """The unit's calls as (name, JSON arguments). A call to a tool nobody offered keeps the whole unit as text
+    (it is prose about calls, or not meant for these tools); a malformed call (no name, arguments that are not
+    an object, or not JSON) is dropped and its well-formed siblings kept, as vLLM and SGLang do. None: no call."""
+    if any(name and name not in specs for name, _, _ in unit.calls):
+        return None
     out = []
     for name, args, typed in unit.calls:
-        if name not in specs or not isinstance(args, dict):
-            return None
+        if not name or not isinstance(args, dict):
+            continue
         props = spec_properties(specs.get(name))
         if typed:
             args = coerce_arguments(args, props)
         else:
             args = {k: coerce_value(v, props.get(k)) if isinstance(v, str) else v for k, v in args.items()}
-        if not _jsonable(args):
-            return None
-        out.append((name, json.dumps(args, ensure_ascii=False)))
+        if _jsonable(args):
+            out.append((name, json.dumps(args, ensure_ascii=False)))
     return out or None
 
 
