@@ -162,6 +162,14 @@ QWEN3 = [
         [("write_file", {"content": NESTED_QWEN, "path": "call.txt"})],
         "",
     ),
+    # two whole calls quoted in the last value: the value's own closer ends it, not the first quoted call's
+    # (found by the round-trip property; issue 25)
+    (
+        "<tool_call>\n<function=write_file>\n<parameter=content>\n" + NESTED_QWEN + " " + NESTED_QWEN
+        + "\n</parameter>\n</function>\n</tool_call>",
+        [("write_file", {"content": NESTED_QWEN + " " + NESTED_QWEN})],
+        "",
+    ),
     # nested call as the last value, and a second real call after it
     (
         "<tool_call>\n<function=write_file>\n<parameter=path>\nx\n</parameter>\n<parameter=content>\n" + NESTED_QWEN

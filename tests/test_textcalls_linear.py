@@ -263,3 +263,12 @@ def test_a_reader_that_spends_its_budget_stops_there_and_says_so():
     assert scan_data(text, SPECS)[1] is False  # the guard is told the text was not read whole
     assert scan_data(HERMES, SPECS) == ({("get_weather", '{"city":"Paris"}')}, True)
     assert growth(overlapping_openers, 2_000)[0] < 5
+
+
+def test_values_quoting_calls_left_open_cost_linear_work_and_every_call_is_read():
+    """A value that quotes a call looks a few tags past the quoted closer for its own (`_LOOK_PAST`): a constant."""
+    unit = "<function=write_file><parameter=content>see <function=x></parameter></function>\n"
+    ratio, per_char = growth(lambda n: repeated(unit, n), 2_000)
+    assert ratio < 5 and per_char < 100, (ratio, per_char)
+    found = read_inline_calls(unit * 1_000, SPECS, "q")
+    assert found.read is None and len(found.calls) == 1_000

@@ -165,12 +165,17 @@ def _value_end(
 ) -> tuple[int, int] | None:
     """Where this value ends: (end of value, end of its closing tag), None if malformed. A value runs to the
     close of *its* key: closers nested inside it, or followed by text that cannot follow a value, stay in it.
-    First choice: a closer not nested in the value, or one that ends the call; else the first that fits.
-    A value whose closer was left out ends where a new key of this tool opens, or where the call closes
-    (vLLM, SGLang, Ollama read it so); not a value whose opening tag was left out too (`opened`)."""
+    First choice: a closer not nested in the value; then a nested one that ends the call (a quoted call that
+    was left open; the value may quote more calls, so `_LOOK_PAST` more tags are read for a closer of its own);
+    else the first that fits. A value whose closer was left out ends where a new key of this tool opens, or
+    where the call closes (vLLM, SGLang, Ollama read it so); not a value whose opening tag was left out too
+    (`opened`)."""
     fallback: tuple[int, int] | None = None
-    depth, closers, events = 0, 0, tags.events
+    nested: tuple[int, int] | None = None
+    depth, closers, events, stop = 0, 0, tags.events, len(tags.events)
     for i in range(bisect_left(tags.starts, start), len(events)):
+        if i >= stop:
+            break
         tags.spend()
         at, end, kind = events[i]
         if kind == "open" or (kind == "shut" and depth):
@@ -183,13 +188,18 @@ def _value_end(
         elif kind == "close":
             closers += 1
             follows = _continues(tags, end, dialect, keys, seen, strict=depth > 0)
-            if follows and (depth == 0 or follows == "end"):
+            if follows and depth == 0:
                 return at, end
+            if follows == "end" and nested is None:
+                nested, stop = (at, end), min(stop, i + _LOOK_PAST)
             if follows and fallback is None:
                 fallback = at, end
     if closers or not opened:
-        return fallback  # None: closers, but none that leaves a well-formed call
+        return nested or fallback  # None: closers, but none that leaves a well-formed call
     return len(tags.text), len(tags.text)  # truncated output: the value runs to the end
+
+
+_LOOK_PAST = 16  # tags read past a quoted call's closer for one of the value's own (a constant: linear)
 
 
 class _Seen:
