@@ -801,7 +801,7 @@ def test_upstream_sets_name_their_sources_and_have_positives_and_negatives():
 
 
 UPSTREAM_SOURCES = ("vLLM tests/", "vLLM issue", "SGLang test/", "Ollama model/", "Ollama tools/", "Ollama issue",
-                    "issue 17 Must 4", "ardanlabs/kronk")
+                    "issue 17 Must 4", "ardanlabs/kronk", "Ollama harmony/", "llama.cpp tests/")
 
 
 # --- issue 17: each new form, and what it does not open -----------------------------------------------------------
