@@ -54,6 +54,10 @@ VALID = [
     "<|python_start|>[get_weather(city='Paris')]<|python_end|>",
     '```json\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n```',
     "[get_weather(city='Paris')]",
+    # read inside prose too (issue 25, Must 6): a Kimi run without its section, envelopes and call lists
+    '<|tool_call_begin|>0 <|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|>',
+    'I will call {"name": "get_weather", "parameters": {"city": "Paris"}} now.',
+    "I will run [get_weather(city='Paris')] now.",
 ]
 PIECES = [
     # openers and closers of every dialect, whole and cut
@@ -110,6 +114,13 @@ PIECES = [
     "(",
     ")",
     "<|python_start|>",
+    "<|tool_call_begin|>0 ",
+    "<|tool_call_begin|>",
+    '"parameters": ',
+    '{"name": "get_weather", "parameters": {"city": "Paris"}}',
+    "[get_weather(city='Paris')]",
+    "get_weather(",
+    "city='Paris', ",
     "<|python_end|>",
     # fences, code spans, reasoning, end tokens, blanks
     "```",
@@ -228,6 +239,25 @@ def test_property_hostile_text_of_every_dialect_costs_linear_work(unit, inside, 
 def test_property_many_valid_calls_cost_linear_work(calls, inside):
     ratio, per_char = growth(lambda n: repeated(calls + "\n", n, inside), 1_500)
     assert ratio < 6 and per_char < 200, (ratio, per_char)
+
+
+# --- the forms read inside prose (issue 25, Must 6): every opener starts an attempt, and attempts overlap -----------
+IN_PROSE = {
+    "unclosed call lists": lambda n: repeated("see [get_weather(city='Paris', ", n),
+    "nested unclosed lists": lambda n: repeated("[get_weather(city=[", n),
+    "unclosed envelopes": lambda n: repeated('so {"name": "get_weather", "parameters": {"city": ', n),
+    "envelopes in envelopes": lambda n: repeated('{"name": "get_weather", "parameters": ', n),
+    "Kimi runs without a section": lambda n: repeated(
+        "<|tool_call_begin|>0 <|tool_call_argument_begin|>{", n
+    ),
+    "many calls in prose": lambda n: repeated("I will run [get_weather(city='Paris')] now. ", n),
+}
+
+
+@pytest.mark.parametrize("build", IN_PROSE.values(), ids=IN_PROSE.keys())
+def test_forms_read_inside_prose_cost_linear_work(build):
+    ratio, per_char = growth(build, 2_000)
+    assert ratio < 5 and per_char < 100, (ratio, per_char)
 
 
 # --- reading a prefix, and a reader that stops -------------------------------------------------------------------
