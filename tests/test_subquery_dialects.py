@@ -162,6 +162,14 @@ QWEN3 = [
         [("write_file", {"content": NESTED_QWEN, "path": "call.txt"})],
         "",
     ),
+    # two whole calls quoted in the last value: the value's own closer ends it, not the first quoted call's
+    # (found by the round-trip property; issue 25)
+    (
+        "<tool_call>\n<function=write_file>\n<parameter=content>\n" + NESTED_QWEN + " " + NESTED_QWEN
+        + "\n</parameter>\n</function>\n</tool_call>",
+        [("write_file", {"content": NESTED_QWEN + " " + NESTED_QWEN})],
+        "",
+    ),
     # nested call as the last value, and a second real call after it
     (
         "<tool_call>\n<function=write_file>\n<parameter=path>\nx\n</parameter>\n<parameter=content>\n" + NESTED_QWEN
@@ -239,8 +247,9 @@ LLAMA = [
     ('{"type": "function", "name": "get_weather", "parameters": {"city": "Paris"}}', [("get_weather", W)], ""),
     ('{"type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}', [("get_weather", W)], ""),
     ('{"name": "ping", "parameters": null}', [("ping", {})], ""),
-    # negatives: JSON inside an answer, other objects, unknown tools, extra keys, broken JSON
-    ('The call would be {"name": "get_weather", "parameters": {"city": "Paris"}} as JSON.', [], None),
+    # an envelope inside prose is a call, as vLLM's and SGLang's Llama 3 parsers read it (issue 25, Must 6)
+    ('The call would be {"name": "get_weather", "parameters": {"city": "Paris"}} as JSON.', [("get_weather", W)], None),
+    # negatives: a quoted (fenced) sample, other objects, unknown tools, extra keys, broken JSON
     ('Here:\n```json\n{"name": "get_weather", "parameters": {"city": "Paris"}}\n```\nDone.', [], None),
     ('{"name": "Alice", "age": 30}', [], None),
     ('{"name": "get_weather", "parameters": {"city": "Paris"}, "result": "sunny"}', [], None),
@@ -474,8 +483,9 @@ PYTHONIC = [
     ('[write_file(path="a", content="[get_weather(city=\\"x\\")]")]', [("write_file", {"path": "a", "content": '[get_weather(city="x")]'})], ""),
     ("[search(query='q', tags=('a', 'b'))]", [("search", {"query": "q", "tags": ["a", "b"]})], ""),
     ('[get_weather(city="Paris", days="2")]', [("get_weather", {"city": "Paris", "days": 2})], ""),
-    # negatives: prose around it, code, positional arguments, unknown tools, non-literals
-    ('I will run [get_weather(city="Paris")] now.', [], None),
+    # a call list inside prose is read, as vLLM's and SGLang's pythonic parsers read it (issue 25, Must 6)
+    ('I will run [get_weather(city="Paris")] now.', [("get_weather", W)], None),
+    # negatives: code, positional arguments, unknown tools, non-literals
     ('[get_weather("Paris")]', [], None),
     ('[launch_missiles(target="x")]', [], None),
     ('[get_weather(city=__import__("os").system("id"))]', [], None),
@@ -561,13 +571,14 @@ def test_pathological_input_is_bounded():
         return f"<function=write_file><parameter=path>p</parameter><parameter=content>{content}</parameter></function>"
 
     assert parse(file_call(100))[1] == [("write_file", {"path": "p", "content": "</parameter>x" * 100})]
-    text = file_call(5000)  # more closers than the parser looks at: it gives up, the text stays text
-    assert sq.parse_inline_calls(text, SPECS) == (text, [])
-    markers = "[TOOL_CALLS]" * 20_000 + "<tool_call>" * 20_000  # each failed JSON decode is O(position): capped
+    # issue 25: no cap on closers or openers (the readers are linear; the loop caps calls per round)
+    text = file_call(5000)
+    assert parse(text)[1] == [("write_file", {"path": "p", "content": "</parameter>x" * 5000})]
+    markers = "[TOOL_CALLS]" * 20_000 + "<tool_call>" * 20_000  # each failed JSON decode stops at once
     assert sq.parse_inline_calls(markers, SPECS) == (markers, [])
     many = [f'<tool_call>{{"name": "ping", "arguments": {{"n": {i}}}}}</tool_call>' for i in range(200)]
     content, calls = parse("".join(many))
-    assert calls == [("ping", {"n": i}) for i in range(128)] and content == "".join(many[128:])
+    assert calls == [("ping", {"n": i}) for i in range(200)] and content == ""
     deep = "[" * 100_000 + "]" * 100_000
     assert sq.parse_inline_calls(deep, SPECS) == (deep, [])
 
@@ -790,7 +801,7 @@ def test_upstream_sets_name_their_sources_and_have_positives_and_negatives():
 
 
 UPSTREAM_SOURCES = ("vLLM tests/", "vLLM issue", "SGLang test/", "Ollama model/", "Ollama tools/", "Ollama issue",
-                    "issue 17 Must 4", "ardanlabs/kronk")
+                    "issue 17 Must 4", "ardanlabs/kronk", "Ollama harmony/", "llama.cpp tests/")
 
 
 # --- issue 17: each new form, and what it does not open -----------------------------------------------------------
@@ -935,5 +946,7 @@ def test_property_any_text_parses_without_error_into_faithful_units(text):
         assert call.name in specs and isinstance(json.loads(call.arguments), dict)
     if not calls:
         assert content == text
-    for unit in sq._find_units(text, specs):
+    units, read = sq._find_units(text, specs)
+    assert read == len(text)  # a short text is always read whole
+    for unit in units:
         assert 0 <= unit.start < unit.end <= len(text)

@@ -36,10 +36,10 @@ import time
 import types
 import unicodedata
 import uuid
+from bisect import bisect_left
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields, replace
-from itertools import islice
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -230,11 +230,14 @@ raw text, decoded, replayed as valid JSON, split, and typed by the tool's JSON s
 value as text, `"3"`, `"true"`, `"[1, 2]"`: a value is typed by its parameter's schema, the non-string types
 first, then string, else it stays the text). `_Unit`: a stretch of a reply holding calls written as text, taken
 whole or left as text (every call in it must name an offered tool and carry well-formed arguments), and the
-readers of JSON call envelopes. Work is bounded on any text: at most `_MAX_UNITS` openers per dialect."""
+readers of JSON call envelopes. Every reader runs in time linear in its text (issue 25): no pattern backtracks (a
+long repeat is possessive, and in a searched pattern it cannot take the pattern's first character), no scan
+restarts from each opener; where openers may overlap without end, a work budget proportional to the text stops the
+reader, and what it did not read is reported (`_CUT`)."""
 
 
 _DECODER = json.JSONDecoder()
-_WS = re.compile(r"\s*")
+_WS = re.compile(r"\s*+")
 
 
 @dataclass(frozen=True)
@@ -456,7 +459,19 @@ class _Unit:
 
 
 _BAD = ("", None, True)  # a malformed call: its unit stays text
-_MAX_UNITS = 128  # call openers looked at per dialect: a reply full of markers costs bounded work
+_CUT = ("", None, False)  # not read: a work budget ran out here; the unit runs to the end of the text
+
+
+def _cut(text: str, start: int) -> _Unit:
+    """The unit that says a reader stopped at `start` (its budget ran out): nothing from there on is read."""
+    return _Unit(start, len(text), (_CUT,))
+
+
+def _budget(size: int) -> int:
+    """The work a reader whose attempts may overlap (openers inside openers, none of them closing) may spend on a
+    text of `size` units (characters, or the tags it holds): proportional to it, with room for short texts. Only a
+    text built to make attempts overlap reaches it."""
+    return 4 * size + 4096
 
 
 def _json_at(text: str, pos: int) -> tuple[Any, int]:
@@ -515,7 +530,7 @@ def _past_stray(text: str, end: int, value: Any) -> int:
     return at + 1 if text.startswith("]" if isinstance(value, list) else "}", at) else end
 
 
-_JSON_SEP = re.compile(r"\s*(?:;|<\|python_tag\|>)?\s*(?=\{)")  # between calls: `;`, a tag, blanks
+_JSON_SEP = re.compile(r"\s*+(?:;|<\|python_tag\|>)?+\s*+(?=\{)")  # between calls: `;`, a tag, blanks
 
 
 def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tuple], int] | None:
@@ -523,7 +538,7 @@ def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tupl
     vLLM's and SGLang's separators): (calls, end) or None. `need_args`: each must carry its arguments key
     (bare JSON: `{"name": "x"}` alone is an object about x, not a call to it)."""
     calls: list[tuple] = []
-    while len(calls) < _MAX_UNITS:
+    while True:
         value, end = _json_at(text, pos)
         if value is _NOTHING or not value or (need_args and not _has_args(value)):
             return None
@@ -532,7 +547,6 @@ def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tupl
         if not sep:
             return calls, end
         pos = sep.end()
-    return None
 
 
 def _has_args(value: Any) -> bool:
@@ -718,15 +732,30 @@ def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
 
 
 def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
-    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning)."""
+    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning). Linear: each
+    pair of tags is one pass, and a block is read once, from its opener to its closer."""
     if not content:
         return ""
     original = content
-    for start, end in tags:  # a tag like `<think>` may carry attributes, as Open WebUI allows
+    for (
+        start,
+        end,
+    ) in tags:  # a tag like `<think>` may carry attributes (no `<` in them), as Open WebUI allows
         tag = start.startswith("<") and start.endswith(">")
-        opener = rf"<{re.escape(start[1:-1])}(\s[^>]*)?>" if tag else re.escape(start)
-        content = re.sub(rf"{opener}.*?(?:{re.escape(end)}|\Z)", "", content, flags=re.DOTALL)
+        opener = re.compile(rf"<{re.escape(start[1:-1])}(?:\s[^<>]*+)?>" if tag else re.escape(start))
+        content = _without_blocks(content, opener, re.compile(re.escape(end)))
     return content.strip() if content != original else content
+
+
+def _without_blocks(content: str, opener: re.Pattern[str], closer: re.Pattern[str]) -> str:
+    """`content` without each block from an opener to the next closer (or to the end)."""
+    kept, pos = [], 0
+    while m := opener.search(content, pos):
+        kept.append(content[pos : m.start()])
+        close = closer.search(content, m.end())
+        pos = close.end() if close else len(content)
+    kept.append(content[pos:])
+    return "".join(kept)
 
 
 def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
@@ -1080,7 +1109,15 @@ def _written_at(data: str, at: int) -> bool:
 """The XML-ish dialects, Qwen3-Coder (`<function=…><parameter=…>`) and GLM-4.5/4.6 (`<arg_key>`/`<arg_value>`), read
 by one machine (`_Xml`) that finds where each value really ends: at the close of *its* key (closers nested inside
 it, or followed by text that cannot follow a value, stay in it), else where a new key of the tool opens or the
-call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply."""
+call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply.
+
+Linear time: a text's tags are found once (`_Tags`), and what follows a tag (a key, the call's end, clean text up
+to the next call) is looked up once. A value is found by walking the tags after it. Every opener is tried, also
+one inside the value of a call that failed, so walks may overlap: they share one budget, proportional to the
+number of tags, and a reader that spends it stops there (`_cut`: the rest stays text and is reported unread)."""
+
+
+_INDENTED_END = re.compile(r"\r?\n[ \t]++\Z")
 
 
 def _trim_value(value: str) -> str:
@@ -1090,15 +1127,12 @@ def _trim_value(value: str) -> str:
     lead = value.startswith(("\n", "\r\n"))
     if lead:
         value = value[2:] if value.startswith("\r\n") else value[1:]
-    indented = re.search(r"\r?\n[ \t]+\Z", value) if lead else None
+    indented = _INDENTED_END.search(value) if lead else None
     if not indented:
         return value[:-2] if value.endswith("\r\n") else value[:-1] if value.endswith("\n") else value
     lines = value[: indented.start()].split("\n")
     indents = [line[: len(line) - len(line.lstrip(" \t"))] for line in lines if line.strip()]
-    cut = indents[0] if indents else ""
-    for indent in indents[1:]:
-        while not indent.startswith(cut):
-            cut = cut[:-1]
+    cut = os.path.commonprefix(indents) if indents else ""
     return "\n".join(line[len(cut) :] if line.startswith(cut) else line.lstrip(" \t") for line in lines)
 
 
@@ -1110,183 +1144,255 @@ def _closer(tag: str) -> re.Pattern[str]:
 _TAGS_CLOSE = re.compile(r"</(?:parameter|function|tool_call|arg_value|arg_key|tools)\b")
 _CALL_OPEN = re.compile(r"<tool_call>|<function=|<tools>")
 _CUT_CLOSERS = ("</function>", "</tool_call>")  # a reply cut off inside one of these still ends the call
-_MAX_CANDIDATES = 256
+
+
+def _events(nest_open: str, nest_close: str, value_close: str, key: str) -> re.Pattern[str]:
+    """Nested calls opening and closing, value closers and keys, in text order."""
+    return re.compile(f"(?P<open>{nest_open})|(?P<shut>{nest_close})|(?P<close>{value_close})|(?P<key>{key})")
 
 
 @dataclass(frozen=True)
 class _Xml:
-    """One XML-ish dialect: how a key opens, how its value closes, how the call ends."""
+    """One XML-ish dialect: how a key opens, its tags, how the call ends."""
 
     key: re.Pattern[str]  # at the current position: group 1 is the key; ends where the value starts
-    nest_open: str  # a whole call opening inside a value (nesting depth), and its closing tag
-    nest_close: str
-    value_close: re.Pattern[str]
+    events: re.Pattern[str]  # `_events`: nested openers/closers, value closers, keys
     end: tuple[re.Pattern[str], ...]  # the call's closing tags, in order (the last may be missing at the end)
     tail: re.Pattern[str] | None = None  # a closer that may follow the call (`</tool_call>` after bare XML)
     cut_values: bool = True  # a reply cut off inside a value still gives that value (else: no call)
 
-    @property
-    def events(self) -> re.Pattern[str]:
-        """Nested calls opening and closing, value closers and keys, in text order (`re` caches it)."""
-        return re.compile(
-            f"(?P<open>{self.nest_open})|(?P<shut>{self.nest_close})|(?P<close>{self.value_close.pattern})"
-            f"|(?P<key>{self.key.pattern})"
-        )
+
+class _Spent(Exception):
+    """The walks of one text spent their budget."""
 
 
-def _clean_after(text: str, pos: int, strict: bool) -> bool:
+class _Tags:
+    """One text's tags, found once: a dialect's events, the closing tags, and where calls really start; and what
+    follows a position, looked up once (`memo`)."""
+
+    def __init__(self, text: str, dialect: _Xml) -> None:
+        self.text = text
+        self.events = [(m.start(), m.end(), m.lastgroup or "") for m in dialect.events.finditer(text)]
+        self.starts = [start for start, _, _ in self.events]
+        self.closing = [m.start() for m in _TAGS_CLOSE.finditer(text)]
+        self.calls = [m.start() for m in _CALL_OPEN.finditer(text) if _CALL_START.match(text, m.start())]
+        self.budget = _budget(len(self.events))
+        self.memo: dict[tuple, Any] = {}
+
+    def after(self, positions: list[int], at: int) -> int:
+        """The first of `positions` at or after `at`, or the end of the text."""
+        i = bisect_left(positions, at)
+        return positions[i] if i < len(positions) else len(self.text)
+
+    def spend(self) -> None:
+        self.budget -= 1
+        if self.budget < 0:
+            raise _Spent
+
+
+def _clean_after(tags: _Tags, pos: int, strict: bool) -> bool:
     """After a call: text without closing tags (a closer means we were inside a value) up to the next call
     that really starts, so prose may stand between calls; `strict` (inside a quoted call): to the end of
     the reply, unless another call follows right away."""
+    text = tags.text
     at = _skip_ws(text, pos)
     if strict:
-        return at == len(text) or bool(_CALL_OPEN.match(text, at)) or not _TAGS_CLOSE.search(text, at)
-    following = _CALL_START.search(text, at)
-    return not _TAGS_CLOSE.search(text, at, following.start() if following else len(text))
+        return (
+            at == len(text) or bool(_CALL_OPEN.match(text, at)) or tags.after(tags.closing, at) == len(text)
+        )
+    return tags.after(tags.closing, at) >= tags.after(tags.calls, at)
 
 
-def _call_end(text: str, pos: int, dialect: _Xml, strict: bool = False) -> int | None:
-    """Offset after the call's closing tags at `pos`, or None. Missing closers are fine at the very end."""
+def _call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool = False) -> tuple[int, bool] | None:
+    """(Offset after the call's closing tags at `pos`, whether the last one is there), or None. Missing closers
+    are fine at the very end."""
+    key = ("end", dialect.end, dialect.tail, pos, strict)
+    if key not in tags.memo:
+        tags.memo[key] = _find_call_end(tags, pos, dialect, strict)
+    return tags.memo[key]
+
+
+def _find_call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool) -> tuple[int, bool] | None:
+    text, closed = tags.text, False
     for i, tag in enumerate(dialect.end):
         pos = _skip_ws(text, pos)
         if pos == len(text) or (len(text) - pos < 12 and any(c.startswith(text[pos:]) for c in _CUT_CLOSERS)):
-            return len(text)
+            return len(text), False
         m = tag.match(text, pos)
         if m:
-            pos = m.end()
+            pos, closed = m.end(), i == len(dialect.end) - 1 and m.group().endswith(">")
         elif i == len(dialect.end) - 1:  # only an inner closer (`</function>`) may be missing
             return None
     tail = dialect.tail.match(text, _skip_ws(text, pos)) if dialect.tail and not strict else None
     pos = tail.end() if tail else pos
-    return pos if _clean_after(text, pos, strict) else None
+    return (pos, closed) if _clean_after(tags, pos, strict) else None
+
+
+def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
+    """The key that opens at `pos` (after blanks), or None."""
+    memo = ("key", dialect.key, pos)
+    if memo not in tags.memo:
+        m = dialect.key.match(tags.text, _skip_ws(tags.text, pos))
+        tags.memo[memo] = m.group(1).strip() if m else None
+    return tags.memo[memo]
 
 
 def _continues(
-    text: str, pos: int, dialect: _Xml, keys: frozenset[str], seen: set[str], strict: bool = False
+    tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str], seen: Any, strict: bool = False
 ) -> str | None:
-    """What follows a value that closes at `pos`: "key" (a new key of this tool), "end" (the call's end), or None."""
-    at = _skip_ws(text, pos)
-    m = dialect.key.match(text, at)
-    if m:
-        key = m.group(1)
+    """What follows a value that closes at `pos`: "key" (a new key of this tool), "end" (the call's end), or None.
+    `seen`: the keys this call has given (a key given twice cannot start a new value)."""
+    key = _key_at(tags, pos, dialect)
+    if key is not None:
         return "key" if key not in seen and (key in keys or not keys) else None
-    return "end" if _call_end(text, pos, dialect, strict) is not None else None
+    return "end" if _call_end(tags, pos, dialect, strict) is not None else None
 
 
 def _value_end(
-    text: str, start: int, dialect: _Xml, keys: frozenset[str], seen: set[str], opened: bool = True
+    tags: _Tags, start: int, dialect: _Xml, keys: frozenset[str], seen: Any, opened: bool = True
 ) -> tuple[int, int] | None:
     """Where this value ends: (end of value, end of its closing tag), None if malformed. A value runs to the
     close of *its* key: closers nested inside it, or followed by text that cannot follow a value, stay in it.
-    First choice: a closer not nested in the value, or one that ends the call; else the first that fits.
-    A value whose closer was left out ends where a new key of this tool opens, or where the call closes
-    (vLLM, SGLang, Ollama read it so); not a value whose opening tag was left out too (`opened`)."""
+    First choice: a closer not nested in the value; then a nested one that ends the call (a quoted call that
+    was left open; the value may quote more calls, so `_LOOK_PAST` more tags are read for a closer of its own);
+    else the first that fits. A value whose closer was left out ends where a new key of this tool opens, or
+    where the call closes (vLLM, SGLang, Ollama read it so); not a value whose opening tag was left out too
+    (`opened`)."""
     fallback: tuple[int, int] | None = None
-    depth, closers = 0, 0
-    for n, m in enumerate(dialect.events.finditer(text, start)):
-        if n >= 2 * _MAX_CANDIDATES:  # a reply full of tags costs a bounded amount of work per value
+    nested: tuple[int, int] | None = None
+    depth, closers, events, stop = 0, 0, tags.events, len(tags.events)
+    for i in range(bisect_left(tags.starts, start), len(events)):
+        if i >= stop:
             break
-        kind = m.lastgroup
+        tags.spend()
+        at, end, kind = events[i]
         if kind == "open" or (kind == "shut" and depth):
             depth += 1 if kind == "open" else -1
         elif kind in ("shut", "key") and opened and depth == 0 and not closers:
-            ends = _continues(text, m.start(), dialect, keys, seen) == "key" if kind == "key" else None
-            if ends or (kind == "shut" and _call_end(text, m.start(), dialect) is not None):
-                return m.start(), m.start()
+            if kind == "key" and _continues(tags, at, dialect, keys, seen) == "key":
+                return at, at
+            if kind == "shut" and _call_end(tags, at, dialect) is not None:
+                return at, at
         elif kind == "close":
             closers += 1
-            follows = _continues(text, m.end(), dialect, keys, seen, strict=depth > 0)
-            if follows and (depth == 0 or follows == "end"):
-                return m.start(), m.end()
+            follows = _continues(tags, end, dialect, keys, seen, strict=depth > 0)
+            if follows and depth == 0:
+                return at, end
+            if follows == "end" and nested is None:
+                nested, stop = (at, end), min(stop, i + _LOOK_PAST)
             if follows and fallback is None:
-                fallback = m.start(), m.end()
+                fallback = at, end
     if closers or not opened:
-        return fallback  # None: closers, but none that leaves a well-formed call
-    return len(text), len(text)  # truncated output: the value runs to the end
+        return nested or fallback  # None: closers, but none that leaves a well-formed call
+    return len(tags.text), len(tags.text)  # truncated output: the value runs to the end
 
 
-def _xml_pairs(text: str, pos: int, dialect: _Xml, keys: frozenset[str]) -> tuple[dict, int] | None:
-    """Read key/value pairs from `pos` to the end of the call: (pairs, end of the call) or None."""
-    args: dict[str, str] = {}
+_LOOK_PAST = 16  # tags read past a quoted call's closer for one of the value's own (a constant: linear)
+
+
+class _Seen:
+    """The keys a call has given, and the one being read: `in` without copying them."""
+
+    def __init__(self, args: Mapping[str, str], key: str) -> None:
+        self.args, self.key = args, key
+
+    def __contains__(self, key: object) -> bool:
+        return key == self.key or key in self.args
+
+
+def _xml_pairs(tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str]) -> tuple[dict, int, bool] | None:
+    """Read key/value pairs from `pos` to the end of the call: (pairs, end of the call, closed) or None."""
+    text, args = tags.text, {}
     while True:
-        at = _skip_ws(text, pos)
-        m = dialect.key.match(text, at)
+        m = dialect.key.match(text, _skip_ws(text, pos))
         if not m:
-            end = _call_end(text, pos, dialect)
-            return (args, end) if end is not None else None
-        key = m.group(1)
+            end = _call_end(tags, pos, dialect)
+            return (args, *end) if end is not None else None
+        key = m.group(1).strip()
         if key in args:
             return None
         opened = "opened" not in dialect.key.groupindex or m.group("opened") is not None
-        found = _value_end(text, m.end(), dialect, keys, set(args) | {key}, opened)
+        found = _value_end(tags, m.end(), dialect, keys, _Seen(args, key), opened)
         if found is None:
             return None
         value_end, pos = found
         args[key] = _trim_value(text[m.end() : value_end])
         if pos == len(text) and value_end == len(text):
-            return (args, pos) if dialect.cut_values else None
+            return (args, pos, False) if dialect.cut_values else None
 
 
-_QNAME = r"\s*[\"']?([^>\"'\n]+?)[\"']?\s*>"  # a name, spaces allowed (Ollama), quotes dropped
+_QNAME = r"\s*+[\"']?+([^<>\"'\n]++)[\"']?+\s*+>"  # a name, spaces allowed (Ollama), quotes dropped
 _QWEN = _Xml(
     key=re.compile(r"<parameter=" + _QNAME),
-    nest_open=r"<function=\s*[\"']?[^>\"'\n]+?[\"']?\s*>",
-    nest_close="</function",
-    value_close=_closer("parameter"),
+    events=_events(
+        "<function=" + _QNAME.replace("(", "(?:"),
+        "</function",
+        _closer("parameter").pattern,
+        "<parameter=" + _QNAME,
+    ),
     end=(_closer("function"),),
     tail=_closer("tool_call"),
 )
 _QWEN_WRAPPED = replace(_QWEN, end=(_closer("function"), _closer("tool_call")), tail=None)
-_QWEN_OPEN = re.compile(r"(<tool_call>\s*)?<function=" + _QNAME)
+_QWEN_OPEN = re.compile(r"(<tool_call>\s*+)?<function=" + _QNAME)
 
 
 def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Qwen3-Coder XML, wrapped or bare:
     `<tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>`."""
-    units, pos = [], 0
-    for _ in range(_MAX_UNITS):  # openers looked at, taken or not: bounded work on any text
-        if not (m := _QWEN_OPEN.search(text, pos)):
-            break
-        pos = m.end()
-        dialect = _QWEN_WRAPPED if m.group(1) else _QWEN
-        found = _xml_pairs(text, m.end(), dialect, frozenset(spec_properties(specs.get(m.group(2)))))
+    units, pos, tags = [], 0, None
+    while m := _QWEN_OPEN.search(text, pos):
+        tags = tags or _Tags(text, _QWEN)
+        pos, name = m.end(), m.group(2).strip()
+        try:
+            found = _xml_pairs(
+                tags,
+                m.end(),
+                _QWEN_WRAPPED if m.group(1) else _QWEN,
+                frozenset(spec_properties(specs.get(name))),
+            )
+        except _Spent:
+            return [*units, _cut(text, m.start())]
         if found is not None:
-            units.append(_Unit(m.start(), found[1], ((m.group(2), found[0], False),)))
+            units.append(_Unit(m.start(), found[1], ((name, found[0], False),)))
             pos = found[1]
     return units
 
 
-_GNAME = r"[^\s<>{}\[\]\"'\\]+"  # GLM writes the bare name: `get-weather`, `获取天气`
+_GNAME = r"[^\s<>{}\[\]\"'\\]++"  # GLM writes the bare name: `get-weather`, `获取天气`
 _GLM = _Xml(
     # GLM-4.6 sometimes leaves out `<arg_value>` (Ollama repairs it); such a value needs its `</arg_value>`.
     # A literal `\n` between the tags is how an escaped reply reads (SGLang's GLM tests).
     key=re.compile(
-        r"(?:\\n\s*)*<arg_key>\s*((?:(?!</arg_key>)[^\n]){1,200}?)\s*</arg_key>(?:\s|\\n)*(?P<opened><arg_value>)?"
+        r"(?:\\n\s*+)*+<arg_key>\s*+((?:(?!</arg_key>)[^\n]){1,200}?)\s*+</arg_key>(?:\s|\\n)*+(?P<opened><arg_value>)?"
     ),
-    nest_open=rf"<tool_call>\s*{_GNAME}\s*(?=<arg_key>|</tool_call)",
-    nest_close="</tool_call",
-    value_close=_closer("arg_value"),
+    events=_events(
+        rf"<tool_call>\s*+{_GNAME}\s*+(?=<arg_key>|</tool_call)",
+        "</tool_call",
+        _closer("arg_value").pattern,
+        "<arg_key>",
+    ),
     end=(_closer("tool_call"),),
     cut_values=False,  # Ollama: a cut-off value may be half a file; the call does not run
 )
-_GLM_OPEN = re.compile(rf"<tool_call>\s*({_GNAME})(?=(?:\s|\\n)*(?:<arg_key>|</tool_call|\Z))")
-_GLM_CLOSED = re.compile(r"</tool_call[^<>\n]{0,20}>\s*\Z")
+_GLM_OPEN = re.compile(rf"<tool_call>\s*+({_GNAME})(?=(?:\s|\\n)*+(?:<arg_key>|</tool_call|\Z))")
 
 
 def _parse_glm(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`.
     A call cut off before `</tool_call>` runs only with its required arguments (Ollama's rule)."""
-    units, pos = [], 0
-    for _ in range(_MAX_UNITS):  # openers looked at, taken or not: bounded work on any text
-        if not (m := _GLM_OPEN.search(text, pos)):
-            break
-        pos = m.end()
-        name, spec = m.group(1), specs.get(m.group(1))
-        found = _xml_pairs(text, m.end(), _GLM, frozenset(spec_properties(spec)))
+    units, pos, tags = [], 0, None
+    while m := _GLM_OPEN.search(text, pos):
+        tags = tags or _Tags(text, _GLM)
+        pos, name, spec = m.end(), m.group(1), specs.get(m.group(1))
+        try:
+            found = _xml_pairs(tags, m.end(), _GLM, frozenset(spec_properties(spec)))
+        except _Spent:
+            return [*units, _cut(text, m.start())]
         if found is None:
             continue
-        args, end = found
-        if not _GLM_CLOSED.search(text, m.start(), end) and set(spec_required(spec)) - set(args):
+        args, end, closed = found
+        if not closed and set(spec_required(spec)) - set(args):
             continue
         units.append(_Unit(m.start(), end, ((name, _glm_typed(args, spec), False),)))
         pos = end
@@ -1304,7 +1410,7 @@ def _glm_typed(args: dict[str, str], spec: Any) -> dict[str, Any]:
 
 
 # The openers of calls that really start (prose may stand between calls, closing tags may not).
-_HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*[\{\[])")
+_HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*+[\{\[])")
 _CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_OPEN, _HERMES_OPEN)))
 
 
@@ -1314,7 +1420,8 @@ _CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_
 
 """The dialects of calls written as text besides the XML-ish ones (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama,
 Qwen2.5-Coder, pythonic) and the table `_DIALECTS` every reader goes through. Each parser's docstring shows one
-example; a dialect's quirks live in its table entry (`clean_text`, `scan`), never in the readers."""
+example; a dialect's quirks live in its table entry (`clean_text`, `scan`), never in the readers. Each parser reads
+its text in linear time (see `calls`); the scans of data whose attempts may overlap share a budget (`_budget`)."""
 
 
 def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -1322,13 +1429,14 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     (Qwen2.5-Coder may wrap one call or a list of them in `<tools>...</tools>`). The JSON is read with
     `raw_decode`, so a `</tool_call>` inside a string does not cut the call."""
     units = []
-    # An opener inside a call's JSON makes an inner unit, which `_find_units` drops.
-    for m in islice(_HERMES_OPEN.finditer(text), _MAX_UNITS):
+    # An opener inside a call's JSON makes an inner unit, which `_find_units` drops. Inside a JSON string its
+    # JSON cannot start (quotes there are escaped): each decode reads its own call.
+    for m in _HERMES_OPEN.finditer(text):
         value, end = _json_at(text, m.end())
         if value is _NOTHING or value == []:
             continue
         end = _past_stray(text, end, value)
-        close = _closer(m.group(1)).match(text, _skip_ws(text, end))
+        close = _HERMES_CLOSE[m.group(1)].match(text, _skip_ws(text, end))
         if close:
             end = close.end()
         elif _skip_ws(text, end) != len(text):
@@ -1338,17 +1446,23 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return units
 
 
-_MISTRAL = re.compile(r"\[TOOL_CALLS\]\s*")
-_MISTRAL_NAME = re.compile(r"([A-Za-z_][\w.\-]*)\s*(?:\[CALL_ID\]\s*\w+\s*)?(?:\[ARGS\])?\s*(?=\{)")
+_HERMES_CLOSE = {"tool_call": _closer("tool_call"), "tools": _closer("tools")}
+_MISTRAL = re.compile(r"\[TOOL_CALLS\]\s*+")
+_MISTRAL_NAME = re.compile(r"([A-Za-z_][\w.\-]*+)\s*+(?:\[CALL_ID\]\s*+\w++\s*+)?+(?:\[ARGS\])?+\s*+(?=\{)")
+_MISTRAL_JUNK = re.compile(r"[^\n\[{]{1,200}+(?=\[\s*+\{)")  # a few words before the list, on its line
 
 
 def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Mistral: `[TOOL_CALLS][{"name": "get_time", "arguments": {"zone": "UTC"}}]`, also
-    `[TOOL_CALLS]get_time{"zone": "UTC"}` and `[TOOL_CALLS]get_time[ARGS]{"zone": "UTC"}`."""
+    `[TOOL_CALLS]get_time{"zone": "UTC"}` and `[TOOL_CALLS]get_time[ARGS]{"zone": "UTC"}`; a few words between the
+    marker and the list are skipped (vLLM's fallback)."""
     units = []
-    for m in islice(_MISTRAL.finditer(text), _MAX_UNITS):
+    for m in _MISTRAL.finditer(text):
         named = _MISTRAL_NAME.match(text, m.end())
         value, end = _json_at(text, named.end() if named else m.end())
+        junk = _MISTRAL_JUNK.match(text, m.end()) if value is _NOTHING and not named else None
+        if junk:
+            value, end = _json_at(text, junk.end())
         if value is _NOTHING:
             units.append(_Unit(m.start(), m.end(), (_BAD,)))
         elif named:
@@ -1360,19 +1474,19 @@ def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return units
 
 
-_HARMONY = re.compile(
-    r"(?:<\|start\|>\s*assistant\s*)?(?:(?:<\|channel\|>\s*)?(?:commentary|analysis)\s+)?"
-    r"to=functions\.([\w.\-]+)\s*(?:<\|channel\|>\s*(?:commentary|analysis)\s*)?"
-    r"(?:<\|constrain\|>\s*)?(?:json\s*)?<\|message\|>"
+_HARMONY = re.compile(  # a function name is at most 128 characters (OpenAI's limit is 64)
+    r"(?:<\|start\|>\s*+assistant\s*+)?(?:(?:<\|channel\|>\s*+)?(?:commentary|analysis)\s++)?"
+    r"to=functions\.([\w.\-]{1,128}+)\s*+(?:<\|channel\|>\s*+(?:commentary|analysis)\s*+)?"
+    r"(?:<\|constrain\|>\s*+)?(?:json\s*+)?<\|message\|>"
 )
-_HARMONY_END = re.compile(r"\s*(?:<\|call\|>|<\|end\|>|\Z|(?=<\|start\|>))")
+_HARMONY_END = re.compile(r"\s*+(?:<\|call\|>|<\|end\|>|\Z|(?=<\|start\|>))")
 
 
 def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """gpt-oss harmony: `<|channel|>commentary to=functions.get_time <|constrain|>json<|message|>{"zone": "UTC"}<|call|>`
     (the recipient may also stand before the channel: `<|start|>assistant to=functions.get_time<|channel|>...`)."""
     units = []
-    for m in islice(_HARMONY.finditer(text), _MAX_UNITS):
+    for m in _HARMONY.finditer(text):
         value, end = _json_at(text, m.end())
         close = _HARMONY_END.match(text, end) if value is not _NOTHING else None
         if close is None:
@@ -1382,24 +1496,38 @@ def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return units
 
 
+_ANALYSIS = re.compile(r"<\|channel\|>\s*+analysis\s*+<\|message\|>")
+_END = re.compile(r"<\|end\|>")
+_HEADERS = re.compile(r"<\|start\|>\s*+assistant|<\|channel\|>\s*+\w++|<\|constrain\|>\s*+\w++")
+_MARKS = re.compile(r"<\|(?:message|end|return|call)\|>")
+
+
 def _harmony_text(text: str) -> str:
-    """What a harmony reply says outside its calls: the final/commentary messages, not the analysis."""
-    text = re.sub(r"<\|channel\|>\s*analysis\s*<\|message\|>.*?(?:<\|end\|>|\Z)", "", text, flags=re.DOTALL)
-    text = re.sub(r"<\|start\|>\s*assistant|<\|channel\|>\s*\w+|<\|constrain\|>\s*\w+", "", text)
-    return re.sub(r"<\|(?:message|end|return|call)\|>", "", text)
+    """What a harmony reply says outside its calls: the final/commentary messages, not the analysis (which runs
+    to its `<|end|>`, or to the end of the text)."""
+    kept, pos = [], 0
+    for m in _ANALYSIS.finditer(text):
+        if m.start() >= pos:
+            kept.append(text[pos : m.start()])
+            end = _END.search(text, m.end())
+            pos = end.end() if end else len(text)
+    kept.append(text[pos:])
+    return _MARKS.sub("", _HEADERS.sub("", "".join(kept)))
 
 
 _BAR = "[|\uff5c]"  # DeepSeek writes its tokens with a fullwidth bar and U+2581 (shown as ▁)
 _DS_BEGIN = re.compile(rf"<{_BAR}tool[\u2581_]calls[\u2581_]begin{_BAR}>")
 _DS_CALL = re.compile(
-    rf"\s*<{_BAR}tool[\u2581_]call[\u2581_]begin{_BAR}>([^<]*?)<{_BAR}tool[\u2581_]sep{_BAR}>"
+    rf"\s*+<{_BAR}tool[\u2581_]call[\u2581_]begin{_BAR}>([^<]*+)<{_BAR}tool[\u2581_]sep{_BAR}>"
 )
-_DS_CALL_END = re.compile(rf"\s*(?:```\s*)?<{_BAR}tool[\u2581_]call[\u2581_]end{_BAR}>")
-_DS_END = re.compile(rf"\s*(?:<{_BAR}tool[\u2581_]calls[\u2581_]end{_BAR}>|\Z)")
-_DS_V3_NAME = re.compile(r"\s*([\w.\-]+)\s*\n\s*(?:```(?:json)?)?")
+_DS_CALL_END = re.compile(rf"\s*+(?:```\s*+)?+<{_BAR}tool[\u2581_]call[\u2581_]end{_BAR}>")
+_DS_END = re.compile(rf"\s*+(?:<{_BAR}tool[\u2581_]calls[\u2581_]end{_BAR}>|\Z)")
+_DS_V3_NAME = re.compile(r"\s*+([\w.\-]++)[^\S\n]*+\n\s*+(?:```(?:json)?+)?+")
 
 
-def _deepseek_call(text: str, pos: int) -> tuple[tuple[str, Any, bool], int] | None:
+def _deepseek_call(
+    text: str, pos: int, specs: Mapping[str, dict]
+) -> tuple[tuple[str, Any, bool], int] | None:
     """One DeepSeek call after `pos`: V3 `function<sep>NAME```json{...}```` or V3.1 `NAME<sep>{...}`."""
     m = _DS_CALL.match(text, pos)
     if not m:
@@ -1410,65 +1538,89 @@ def _deepseek_call(text: str, pos: int) -> tuple[tuple[str, Any, bool], int] | N
     else:
         named = _DS_V3_NAME.match(text, at)
         if not named:
-            return _BAD, m.end()
+            return _BAD, -1
         name, at = named.group(1), named.end()
     value, end = _json_at(text, at)
     close = _DS_CALL_END.match(text, end) if value is not _NOTHING else None
     if close is None:
-        return _BAD, m.end()
+        return _BAD, -1
     return (name, _args_object(value), True), close.end()
 
 
 def _parse_deepseek(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """DeepSeek V3.1: `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{"zone": "UTC"}`
     `<｜tool▁call▁end｜><｜tool▁calls▁end｜>`; V3 writes `function<｜tool▁sep｜>get_time` and a ```json fence."""
-    return _sections(text, _DS_BEGIN, _deepseek_call, _DS_END)
+    return _sections(text, _DS_BEGIN, _deepseek_call, _DS_END, specs)
 
 
-_KIMI_BEGIN = re.compile(r"<\|tool_calls?_section_begin\|>")
+# A section, or (llama.cpp's Kimi-K2 cases) calls with no section around them.
+_KIMI_BEGIN = re.compile(r"<\|tool_calls?_section_begin\|>|(?=<\|tool_call_begin\|>)")
 _KIMI_CALL = re.compile(  # text between the calls of a section is not the reply's text (vLLM drops it)
-    r"[^<]{0,1000}?<\|tool_call_begin\|>\s*(?:functions\.)?([\w.\-]+?)(?::\d+)?\s*<\|tool_call_argument_begin\|>"
+    r"[^<]{0,1000}+<\|tool_call_begin\|>\s*+([^<\s]{1,256}+)\s*+<\|tool_call_argument_begin\|>"
 )
-_KIMI_CALL_END = re.compile(r"\s*<\|tool_call_end\|>")
-_KIMI_END = re.compile(r"\s*(?:<\|tool_calls?_section_end\|>|\Z)")
+# `functions.get_time:0` names `get_time`; an id of another shape is malformed, or a bare counter (`0`)
+_KIMI_ID = re.compile(r"(?:functions\.)?([\w.\-]++):\d++")
+_KIMI_CALL_END = re.compile(
+    r"\s*+(?:<\|tool_call_end\|>|(?=<\|tool_call_begin\|>|<\|tool_calls?_section_end\|>)|\Z)"
+)
+_KIMI_END = re.compile(r"\s*+(?:<\|tool_calls?_section_end\|>|\Z)")
 
 
-def _kimi_call(text: str, pos: int) -> tuple[tuple[str, Any, bool], int] | None:
+def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[str, Any, bool], int] | None:
+    """One Kimi call after `pos` (its `<|tool_call_end|>` may be left out): (call, end); a call whose id names
+    no tool is malformed (`_BAD`, dropped); one whose JSON is broken breaks the section (end -1)."""
     m = _KIMI_CALL.match(text, pos)
     if not m:
         return None
     value, end = _json_at(text, m.end())
     close = _KIMI_CALL_END.match(text, end) if value is not _NOTHING else None
     if close is None:
-        return _BAD, m.end()
-    return (m.group(1), _args_object(value), True), close.end()
+        return _BAD, -1
+    args = _args_object(value)
+    return (_kimi_name(m.group(1), args, specs), args, True), close.end()
+
+
+def _kimi_name(call_id: str, args: Any, specs: Mapping[str, dict]) -> str:
+    """The tool a Kimi call id names; a bare counter (`0`, vLLM's tests) names the one offered tool its
+    arguments fit (all keys known, the required ones there), else none."""
+    named = _KIMI_ID.fullmatch(call_id)
+    if named or not call_id.isdigit() or not isinstance(args, dict):
+        return named.group(1) if named else ""
+    keys = set(args)
+    fits = [n for n, s in specs.items() if keys <= set(spec_properties(s)) and set(spec_required(s)) <= keys]
+    return fits[0] if len(fits) == 1 else ""
 
 
 def _parse_kimi(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Kimi K2: `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_time:0`
     `<|tool_call_argument_begin|>{"zone": "UTC"}<|tool_call_end|><|tool_calls_section_end|>`."""
-    return _sections(text, _KIMI_BEGIN, _kimi_call, _KIMI_END)
+    return _sections(text, _KIMI_BEGIN, _kimi_call, _KIMI_END, specs)
 
 
-def _sections(text: str, begin: re.Pattern[str], one: Callable, end: re.Pattern[str]) -> list[_Unit]:
-    """A section of calls between two markers: one unit, taken whole or not at all."""
-    units = []
-    for m in islice(begin.finditer(text), _MAX_UNITS):
+def _sections(
+    text: str, begin: re.Pattern[str], one: Callable, end: re.Pattern[str], specs: Mapping
+) -> list[_Unit]:
+    """A section of calls between two markers: one unit. A call that breaks the section's structure leaves the
+    whole section as text; a malformed one is dropped. A section that `begin` opens with no marker (an empty
+    match) needs no end marker. Markers inside a section read before are not read again."""
+    units, last = [], 0
+    for m in begin.finditer(text):
+        if m.start() < last:
+            continue
         calls, pos = [], m.end()
-        while (found := one(text, pos)) is not None:
+        while (found := one(text, pos, specs)) is not None and found[1] >= 0:
             calls.append(found[0])
             pos = found[1]
-            if found[0] is _BAD:
-                break
         close = end.match(text, pos)
-        units.append(
-            _Unit(m.start(), close.end() if close else pos, tuple(calls) if close and calls else (_BAD,))
-        )
+        whole = found is None and calls and (close or m.end() == m.start())
+        last = close.end() if close and whole else max(pos, m.end())
+        if last > m.start():
+            units.append(_Unit(m.start(), last, tuple(calls) if whole else (_BAD,)))
     return units
 
 
 _PYTHON_TAG = re.compile(r"<\|python_tag\|>")
-_LLAMA_END = re.compile(r"\s*(?:<\|eom_id\|>|<\|eot_id\|>)?\s*\Z")
+_LLAMA_END = re.compile(r"\s*+(?:<\|eom_id\|>|<\|eot_id\|>)?+\s*+\Z")
 
 
 def _parse_llama_tag(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -1480,16 +1632,30 @@ def _parse_llama_tag(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return [_Unit(m.start(), len(text), _string_args(tuple(found[0]), specs))]
 
 
-_FENCE = re.compile(r"\A```[ \t]*(?:json|JSON)?[ \t]*\n(.*?)\n?[ \t]*```\Z", re.DOTALL)
+_FENCE_OPEN = re.compile(r"```[ \t]*+(?:json|JSON)?+[ \t]*+\n")
+_FENCE_CLOSE = re.compile(r"\s*+```")
 
 
 def _parse_json_only(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Llama 3.x JSON when the reply is nothing but the call(s): `{"name": "get_time", "parameters": {...}}`,
-    a list of them, `{"type": "function", ...}`, or the same inside a ```json fence."""
+    """Llama 3.x JSON: the reply is nothing but the call(s), `{"name": "get_time", "parameters": {...}}`, a
+    list of them, `{"type": "function", ...}`, or the same inside a ```json fence; else each envelope with
+    Llama's own `parameters` key, wherever it stands (vLLM, SGLang). An `arguments` envelope in prose is
+    another model's format quoted (Qwen2.5-Coder's is the whole reply): it stays text."""
+    whole = _whole_json(text, specs)
+    if whole:
+        return whole
+    return [
+        _cut(text, start) if value is _CUT else _Unit(start, end, _string_args((_json_call(value),), specs))
+        for start, end, value in _envelope_values(text)
+        if value is _CUT or (isinstance(value, dict) and "parameters" in value)
+    ]
+
+
+def _whole_json(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     body = text.strip()
-    fenced = _FENCE.match(body)
-    if fenced:
-        body = fenced.group(1).strip()
+    fenced = _FENCE_OPEN.match(body)
+    if fenced and len(body) >= fenced.end() + 3 and body.endswith("```"):
+        body = body[fenced.end() : len(body) - 3].strip()
     if not body.startswith(("{", "[")):
         return []
     found = _json_calls(body, 0, need_args=True)
@@ -1499,15 +1665,11 @@ def _parse_json_only(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return [_Unit(0, len(text), _string_args(tuple(found[0]), specs))]
 
 
-_FENCE_OPEN = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n")
-_FENCE_CLOSE = re.compile(r"\s*```")
-
-
 def _parse_qwen25_coder(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Qwen2.5-Coder: the reply is nothing but call envelopes, bare or each in its own fence
     (ollama#12174, vllm#32926): `{"name": "get_time", "arguments": {"zone": "UTC"}}` in ```json fences."""
     calls, pos = [], _skip_ws(text, 0)
-    while pos < len(text) and len(calls) < _MAX_UNITS:
+    while pos < len(text):
         fence = _FENCE_OPEN.match(text, pos)
         envelope, end = _json_at(text, fence.end() if fence else pos)
         if not (isinstance(envelope, dict) and "name" in envelope and _has_args(envelope)):
@@ -1520,17 +1682,40 @@ def _parse_qwen25_coder(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return [_Unit(0, len(text), _string_args(tuple(calls), specs))] if calls and pos == len(text) else []
 
 
-_ENVELOPE = re.compile(r'\{\s*"(?:name|type|function)"\s*:')
+_ENVELOPE = re.compile(r'\{\s*+"(?:name|type|function)"\s*+:')
+_ENVELOPE_KEYS = ("name", "type", "function")
 
 
-def _scan_json_envelopes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """JSON call envelopes (`{"name": ..., "arguments": ...}`) anywhere in a text: the scan of data."""
-    units = []
-    for m in islice(_ENVELOPE.finditer(text), _MAX_UNITS):
-        value, end = _json_at(text, m.start())
-        if value is not _NOTHING:
-            units.append(_Unit(m.start(), end, (_json_call(value),)))
-    return units
+def _envelope_values(text: str) -> list[tuple[int, int, Any]]:
+    """The JSON objects that open with a call's key anywhere in `text`, outermost ones: each is read once, with
+    what it holds. Failed decodes share a budget (`_budget`); spent, the last entry is (where, end, `_CUT`)."""
+    found: list[tuple[int, int, Any]] = []
+    budget, end = _budget(len(text)), 0
+    for m in _ENVELOPE.finditer(text):
+        if m.start() < end:
+            continue  # inside an envelope already read
+        try:
+            value, end = _DECODER.raw_decode(text, m.start())
+        except (ValueError, RecursionError) as exc:
+            budget -= (exc.pos if isinstance(exc, json.JSONDecodeError) else len(text)) - m.start()
+            if budget < 0:
+                return [*found, (m.start(), len(text), _CUT)]
+            continue
+        found.append((m.start(), end, value))
+    return found
+
+
+def _envelopes(value: Any) -> Iterator[dict]:
+    """The objects in a decoded JSON value, outermost first, whose first key names a call (as `_ENVELOPE` reads)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if next(iter(item), None) in _ENVELOPE_KEYS:
+                yield item
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
 
 
 _PY_NAMES = {"true": True, "false": False, "null": None, "True": True, "False": False, "None": None}
@@ -1553,55 +1738,65 @@ def _py_value(node: ast.AST) -> Any:
     raise ValueError("not a literal")
 
 
-_PY_WRAP = re.compile(r"\A\s*(\[.*\])\s*\Z", re.DOTALL)
 _PY_START, _PY_END = re.compile(r"<\|python_start\|>"), re.compile(r"<\|python_end\|>")
 
 
-def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Pythonic (Llama 3.2 / 4): the reply is nothing but the list `[get_time(zone="UTC"), now()]`, or the
-    list stands between Llama 4's `<|python_start|>` and `<|python_end|>` (the end tag may be cut off)."""
-    if len(text) > _MAX_LITERAL:
-        return []
-    if "<|python_start|>" not in text:
-        m = _PY_WRAP.match(text)
-        unit = _pythonic_unit(0, len(text), m.group(1)) if m else None
-        return [unit] if unit else []
+def _tagged_pythonic(text: str) -> list[_Unit]:
+    """Llama 4's lists between `<|python_start|>` and `<|python_end|>` (the end tag may be cut off; a list
+    holding the start tag itself stays text, so each source is read once)."""
     units = []
-    for m in islice(_PY_START.finditer(text), _MAX_UNITS):
-        end = _PY_END.search(text, m.end())
-        source = text[m.end() : end.start() if end else len(text)]
-        unit = _pythonic_unit(m.start(), end.end() if end else len(text), source)
+    starts, ends = list(_PY_START.finditer(text)), [m.start() for m in _PY_END.finditer(text)]
+    for m, after in zip(starts, [s.start() for s in starts[1:]] + [len(text)], strict=True):
+        i = bisect_left(ends, m.end())
+        end = ends[i] if i < len(ends) else len(text)
+        if end > after or end - m.end() > _MAX_LITERAL:
+            continue  # another start tag before this list's end, or too long to be a list
+        source = text[m.end() : end]
+        unit = _pythonic_unit(m.start(), end + len("<|python_end|>") if end < len(text) else end, source)
+        unit = unit or _recovered(m.start(), end + len("<|python_end|>") if end < len(text) else end, source)
         units += [unit] if unit else []
     return units
 
 
-_PY_OPEN, _PY_CLOSE = re.compile(r"\[\s*[A-Za-z_]\w*\s*\("), re.compile(r"\)\s*\]")
+_PY_OPEN, _PY_CLOSE = re.compile(r"\[\s*+[A-Za-z_]\w*+\s*+\("), re.compile(r"\)\s*+\]")
 _PY_SCAN_CLOSERS = 16  # candidate ends tried per opener (a value may hold `)]`)
-_PY_SCAN_BUDGET = 4 * _MAX_LITERAL  # characters parsed per scanned text, whatever it holds
 
 
-def _scan_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Pythonic call lists anywhere in a text of data (`... run [get_time(zone="UTC")] now ...`), and Llama 4's
-    tagged lists: the scan of data. Each `[name(` is read up to the first `)]` that closes a valid list."""
-    units = _parse_pythonic(text, specs) if "<|python_start|>" in text else []
-    budget, pos = _PY_SCAN_BUDGET, 0
-    for _ in range(_MAX_UNITS):  # openers looked at, taken or not: bounded work on any text
-        if budget <= 0 or not (m := _PY_OPEN.search(text, pos)):
-            break
-        pos = m.end()
-        for n, close in enumerate(_PY_CLOSE.finditer(text, m.end(), m.start() + _MAX_LITERAL)):
+def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Pythonic (Llama 3.2 / 4) call lists, wherever they stand (SGLang reads them in prose too):
+    `[get_time(zone="UTC"), now()]`, also between Llama 4's `<|python_start|>` and `<|python_end|>`. Each
+    `[name(` is read up to the first `)]` that closes a valid list; if none does, the last list tried is read
+    call by call, and the calls that parse are kept (vLLM). The sources tried share a budget (`_budget`), as
+    openers inside openers would read the same text again."""
+    units = _tagged_pythonic(text) if "<|python_start|>" in text else []
+    closes = list(_PY_CLOSE.finditer(text))
+    close_starts = [c.start() for c in closes]
+    budget, pos = _budget(len(text)), 0
+    for m in _PY_OPEN.finditer(text):
+        if m.start() < pos:
+            continue
+        i = bisect_left(close_starts, m.end())
+        tried = [c for c in closes[i : i + _PY_SCAN_CLOSERS] if c.end() - m.start() <= _MAX_LITERAL]
+        for close in tried:
             budget -= close.end() - m.start()
-            if n >= _PY_SCAN_CLOSERS or budget < 0:
-                break
+            if budget < 0:
+                return [*units, _cut(text, m.start())]
             unit = _pythonic_unit(m.start(), close.end(), text[m.start() : close.end()])
             if unit is not None:
-                units.append(unit)
-                pos = close.end()
                 break
+        else:
+            unit = (
+                _recovered(m.start(), tried[-1].end(), text[m.start() : tried[-1].end()]) if tried else None
+            )
+        if unit is not None:
+            units.append(unit)
+            pos = unit.end
     return units
 
 
 def _pythonic_unit(start: int, end: int, source: str) -> _Unit | None:
+    """A pythonic call list as a unit: None if the source is no list of calls; a call with positional or
+    non-literal arguments is malformed (`_BAD`)."""
     try:
         tree = ast.parse(source.strip(), mode="eval").body
     except (SyntaxError, ValueError, MemoryError, RecursionError):
@@ -1610,14 +1805,32 @@ def _pythonic_unit(start: int, end: int, source: str) -> _Unit | None:
         return None
     calls = []
     for node in tree.elts:
-        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.args:
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
             return None
         try:
             args = {k.arg: _py_value(k.value) for k in node.keywords if k.arg is not None}
         except (ValueError, TypeError, RecursionError):
-            return _Unit(start, end, (_BAD,))
-        calls.append((node.func.id, args if len(args) == len(node.keywords) else None, True))
+            args = None
+        ok = args is not None and not node.args and len(args) == len(node.keywords)
+        calls.append((node.func.id, args, True) if ok else _BAD)
     return _Unit(start, end, tuple(calls))
+
+
+_PY_SPLIT = re.compile(r"\)\s*+,\s*+(?=[A-Za-z_]\w*+\s*+\()")  # between two calls of a list
+
+
+def _recovered(start: int, end: int, source: str) -> _Unit | None:
+    """A list that does not parse whole, read call by call (`[ok(a=1), broken(b='x 'y')]` keeps `ok`): None
+    if no call parses."""
+    body = source.strip()
+    if not (body.startswith("[") and body.endswith("]")):
+        return None
+    cuts = [0, *(m.start() + 1 for m in _PY_SPLIT.finditer(body, 1, len(body) - 1)), len(body) - 1]
+    calls = []
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        one = _pythonic_unit(start, end, "[" + body[a + 1 if a else 1 : b] + "]")
+        calls.extend(one.calls if one else [_BAD])
+    return _Unit(start, end, tuple(calls)) if any(c is not _BAD for c in calls) else None
 
 
 @dataclass(frozen=True)
@@ -1629,8 +1842,6 @@ class _Dialect:
     parse: Callable[[str, Mapping[str, dict]], list[_Unit]]
     # What the reply says outside its calls, when one of its calls was taken (e.g. harmony's channels).
     clean_text: Callable[[str], str] | None = None
-    # Units anywhere in a text of data (`TextGuard`), for dialects whose `parse` needs the whole reply.
-    scan: Callable[[str, Mapping[str, dict]], list[_Unit]] | None = None
 
 
 _DIALECTS: tuple[_Dialect, ...] = (
@@ -1640,11 +1851,11 @@ _DIALECTS: tuple[_Dialect, ...] = (
     _Dialect("mistral", ("[TOOL_CALLS]",), _parse_mistral),
     _Dialect("harmony", ("to=functions.",), _parse_harmony, clean_text=_harmony_text),
     _Dialect("deepseek", ("tool\u2581calls\u2581begin", "tool_calls_begin"), _parse_deepseek),
-    _Dialect("kimi_k2", ("_section_begin|>",), _parse_kimi),
+    _Dialect("kimi_k2", ("_section_begin|>", "<|tool_call_begin|>"), _parse_kimi),
     _Dialect("llama3_json", ("<|python_tag|>",), _parse_llama_tag),
-    _Dialect("qwen25_coder", ("{", "```"), _parse_qwen25_coder, scan=_scan_json_envelopes),
-    _Dialect("llama3_json_only", ("{", "[", "```"), _parse_json_only, scan=_scan_json_envelopes),
-    _Dialect("pythonic", ("[",), _parse_pythonic, scan=_scan_pythonic),
+    _Dialect("qwen25_coder", ("{", "```"), _parse_qwen25_coder),
+    _Dialect("llama3_json_only", ("{", "[", "```"), _parse_json_only),
+    _Dialect("pythonic", ("[",), _parse_pythonic),
 )
 _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 
@@ -1655,18 +1866,33 @@ _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 
 """Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
 (code spans and fences, as CommonMark reads them), each taken whole or left as text; `text_calls` never raises.
-A veto (`Refuse`, e.g. `TextGuard.refuses`) keeps a call that comes from data as text."""
+A veto (`Refuse`, e.g. `TextGuard.refuses`) keeps a call that comes from data as text. Linear in the reply; a
+reader may stop early (`_cut`), and a prefix can be read alone (`limit`): the rest stays text (`TextCalls.read`)."""
 
 
-def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Every dialect's units, the outermost first. Dropped: a unit inside another one (a call in a value),
-    and one quoted in prose (right after a backtick, inside an inline code span, or inside a code fence
-    that is not the whole reply)."""
-    dialects = [d for d in _DIALECTS if any(k in content for k in d.markers)]
-    found = [replace(u, dialect=d.name) for d in dialects for u in d.parse(content, specs)]
-    fences = [m.start() for m in re.finditer("```", content)]
+def _read_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
+    """Every dialect's units, and how much of `content` was read: a reader that spent its budget stopped there
+    (`_cut`), and no unit reaches past that point (it may be a call inside a value nobody read)."""
+    found = [
+        replace(u, dialect=d.name)
+        for d in _DIALECTS
+        if any(k in content for k in d.markers)
+        for u in d.parse(content, specs)
+    ]
+    read = min((u.start for u in found if u.calls == (_CUT,)), default=len(content))
+    return [u for u in found if u.end <= read and u.calls != (_CUT,)], read
+
+
+def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
+    """Every dialect's units, the outermost first, and how much of `content` was read (`_read_units`). Dropped: a
+    unit inside another one (a call in a value), and one quoted in prose (right after a backtick, inside an
+    inline code span, or inside a code fence that is not the whole reply, or that is one of another language
+    than JSON: ```python holds code, not calls)."""
+    found, read = _read_units(content, specs)
+    fences = [m.start() for m in _FENCE_MARK.finditer(content)]
     whole = content.strip()
-    fenced_reply = len(fences) == 2 and whole.startswith("```") and whole.endswith("```")
+    fenced_reply = len(fences) == 2 and bool(_JSON_FENCE.match(whole)) and whole.endswith("```")
+    spans = _Spans(content)
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
     scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
@@ -1677,14 +1903,20 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and _closes_span(content, unit.end, ticks)):
+        if not (ticks and spans.closes(unit.end, ticks)):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
-    return taken
+    return taken, read
 
 
 # What opens and closes an inline code span (fences are ```), and the blank line no span crosses.
-_TICKS = re.compile(r"(?<!`)`{1,2}(?!`)|\n[ \t]*\n")
+_TICKS = re.compile(r"(?<!`)`{1,2}(?!`)|\n[ \t]*+\n")
+_JSON_FENCE = re.compile(r"```[ \t]*+(?:json|JSON)?+[ \t]*+\n")  # a reply that is one such fence holds calls
+_FENCE_MARK, _TICK_RUN, _BLANK = (
+    re.compile("```"),
+    re.compile(r"(?<!`)`{1,2}(?!`)"),
+    re.compile(r"\n(?=[ \t]*+\n)"),
+)
 
 
 def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
@@ -1695,48 +1927,73 @@ def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
     return opened
 
 
-def _closes_span(text: str, pos: int, ticks: int) -> bool:
-    """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
-    for m in _TICKS.finditer(text, pos):
-        if m.group()[0] != "`":
-            return False
-        if len(m.group()) == ticks:
-            return True
-    return False
+class _Spans:
+    """Where runs of one and of two backticks, and blank lines, stand in a text: found once."""
+
+    def __init__(self, text: str) -> None:
+        runs = [(m.start(), m.end() - m.start()) for m in _TICK_RUN.finditer(text)]
+        self.runs = {n: [at for at, size in runs if size == n] for n in (1, 2)}
+        self.blanks = [m.start() for m in _BLANK.finditer(text)]
+
+    def closes(self, pos: int, ticks: int) -> bool:
+        """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
+        return _first_after(self.runs[ticks], pos) < _first_after(self.blanks, pos)
+
+
+def _first_after(positions: list[int], pos: int) -> float:
+    i = bisect_left(positions, pos)
+    return positions[i] if i < len(positions) else float("inf")
 
 
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
-    """The unit's calls as (name, JSON arguments) if every one is well-formed and offered; else None."""
+    """The unit's calls as (name, JSON arguments). A call to a tool nobody offered keeps the whole unit as text
+    (it is prose about calls, or not meant for these tools); a malformed call (no name, arguments that are not
+    an object, or not JSON) is dropped and its well-formed siblings kept, as vLLM and SGLang do. None: no call."""
+    if any(name and name not in specs for name, _, _ in unit.calls):
+        return None
     out = []
     for name, args, typed in unit.calls:
-        if name not in specs or not isinstance(args, dict):
-            return None
+        if not name or not isinstance(args, dict):
+            continue
         props = spec_properties(specs.get(name))
         if typed:
             args = coerce_arguments(args, props)
         else:
             args = {k: coerce_value(v, props.get(k)) if isinstance(v, str) else v for k, v in args.items()}
-        if not _jsonable(args):
-            return None
-        out.append((name, json.dumps(args, ensure_ascii=False)))
+        if _jsonable(args):
+            out.append((name, json.dumps(args, ensure_ascii=False)))
     return out or None
 
 
 # End-of-turn tokens a server may leave after a call; they are not the assistant's text.
-_END_TOKENS = re.compile(
-    r"(?:\s*(?:</s>|<\|eot_id\|>|<\|eom_id\|>|<\|im_end\|>|<\|endoftext\|>|<\|return\|>"
-    r"|<\uff5cend\u2581of\u2581sentence\uff5c>))+\s*\Z"
+_END_TOKEN = re.compile(
+    r"(?:</s>|<\|eot_id\|>|<\|eom_id\|>|<\|im_end\|>|<\|endoftext\|>|<\|return\|>"
+    r"|<\uff5cend\u2581of\u2581sentence\uff5c>)\Z"
 )
+
+
+def _without_end_tokens(text: str) -> str:
+    """`text` without the end-of-turn tokens (and blanks) it ends with, read from the end: each token once."""
+    end = len(text)
+    while True:
+        while end and text[end - 1].isspace():
+            end -= 1
+        token = _END_TOKEN.search(text, max(end - 32, 0), end)  # a token is at most 32 characters
+        if not token:
+            return text[:end]
+        end = token.start()
 
 
 @dataclass(frozen=True)
 class TextCalls:
     """What `read_inline_calls` found in a reply: its text outside the calls taken, the calls, and the
-    calls of units left as text because `refuse` said so, as (name, JSON arguments)."""
+    calls of units left as text because `refuse` said so, as (name, JSON arguments). `read`: calls were read in
+    the reply's first `read` characters only (a `limit`, or a reader that stopped), None when read whole."""
 
     text: str
     calls: list[ToolCall]
     refused: list[tuple[str, str]] = field(default_factory=list)
+    read: int | None = None
 
 
 # refuse(the unit's text, its calls as (name, JSON arguments)) -> True: the unit stays text.
@@ -1755,17 +2012,24 @@ def parse_inline_calls(
 
 
 def read_inline_calls(
-    content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline", refuse: Refuse | None = None
+    content: str,
+    specs: Mapping[str, dict],
+    id_prefix: str = "call_inline",
+    refuse: Refuse | None = None,
+    limit: int | None = None,
 ) -> TextCalls:
-    """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported."""
+    """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported. `limit`: read only
+    the first `limit` characters (work in proportion); a unit that reaches the cut (blanks aside) may go on
+    past it, so it stays text, as does everything after the cut."""
     if not content or not specs:
         return TextCalls(content or "", [])
+    units, read = _prefix_units(content, specs, limit)
     calls: list[ToolCall] = []
     kept: list[str] = []
     refused: list[tuple[str, str]] = []
     pos = 0
     cleaners: dict[str, Callable[[str], str]] = {}
-    for unit in _find_units(content, specs):
+    for unit in units:
         accepted = _accept(unit, specs)
         if accepted is None:
             continue
@@ -1779,11 +2043,22 @@ def read_inline_calls(
         pos = unit.end
         for name, arguments in accepted:
             calls.append(ToolCall(f"{id_prefix}_{len(calls)}", name, arguments, "inline"))
+    whole = None if read == len(content) else read
     if not calls:
-        return TextCalls(content, [], refused)
+        return TextCalls(content, [], refused, whole)
     kept.append(content[pos:])
-    texts = [_END_TOKENS.sub("", _cleaned(t, cleaners.values())) for t in kept]
-    return TextCalls("\n".join(t.strip() for t in texts if t.strip()), calls, refused)
+    texts = [_without_end_tokens(_cleaned(t, cleaners.values())) for t in kept]
+    return TextCalls("\n".join(t.strip() for t in texts if t.strip()), calls, refused, whole)
+
+
+def _prefix_units(content: str, specs: Mapping[str, dict], limit: int | None) -> tuple[list[_Unit], int]:
+    """`_find_units` of `content`, or of its first `limit` characters without the units that reach the cut."""
+    if limit is None or limit >= len(content):
+        return _find_units(content, specs)
+    prefix = content[: max(limit, 0)]
+    units, read = _find_units(prefix, specs)
+    tail = len(prefix.rstrip())
+    return [u for u in units if u.end < tail], min(read, tail)
 
 
 def _cleaned(text: str, hooks: Any) -> str:
@@ -1792,10 +2067,12 @@ def _cleaned(text: str, hooks: Any) -> str:
     return text
 
 
-def text_calls(content: str, specs: Mapping, id_prefix: str, refuse: Refuse | None = None) -> TextCalls:
+def text_calls(
+    content: str, specs: Mapping, id_prefix: str, refuse: Refuse | None = None, limit: int | None = None
+) -> TextCalls:
     """`read_inline_calls`, guarded: odd text never crashes the loop."""
     try:
-        return read_inline_calls(content, specs, id_prefix, refuse)
+        return read_inline_calls(content, specs, id_prefix, refuse, limit)
     except Exception:
         logging.getLogger(__name__).debug("textcalls: inline call parsing failed", exc_info=True)
         return TextCalls(content, [])

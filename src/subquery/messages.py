@@ -184,15 +184,30 @@ def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
 
 
 def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
-    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning)."""
+    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning). Linear: each
+    pair of tags is one pass, and a block is read once, from its opener to its closer."""
     if not content:
         return ""
     original = content
-    for start, end in tags:  # a tag like `<think>` may carry attributes, as Open WebUI allows
+    for (
+        start,
+        end,
+    ) in tags:  # a tag like `<think>` may carry attributes (no `<` in them), as Open WebUI allows
         tag = start.startswith("<") and start.endswith(">")
-        opener = rf"<{re.escape(start[1:-1])}(\s[^>]*)?>" if tag else re.escape(start)
-        content = re.sub(rf"{opener}.*?(?:{re.escape(end)}|\Z)", "", content, flags=re.DOTALL)
+        opener = re.compile(rf"<{re.escape(start[1:-1])}(?:\s[^<>]*+)?>" if tag else re.escape(start))
+        content = _without_blocks(content, opener, re.compile(re.escape(end)))
     return content.strip() if content != original else content
+
+
+def _without_blocks(content: str, opener: re.Pattern[str], closer: re.Pattern[str]) -> str:
+    """`content` without each block from an opener to the next closer (or to the end)."""
+    kept, pos = [], 0
+    while m := opener.search(content, pos):
+        kept.append(content[pos : m.start()])
+        close = closer.search(content, m.end())
+        pos = close.end() if close else len(content)
+    kept.append(content[pos:])
+    return "".join(kept)
 
 
 def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:

@@ -3,7 +3,10 @@ raw text, decoded, replayed as valid JSON, split, and typed by the tool's JSON s
 value as text, `"3"`, `"true"`, `"[1, 2]"`: a value is typed by its parameter's schema, the non-string types
 first, then string, else it stays the text). `_Unit`: a stretch of a reply holding calls written as text, taken
 whole or left as text (every call in it must name an offered tool and carry well-formed arguments), and the
-readers of JSON call envelopes. Work is bounded on any text: at most `_MAX_UNITS` openers per dialect."""
+readers of JSON call envelopes. Every reader runs in time linear in its text (issue 25): no pattern backtracks (a
+long repeat is possessive, and in a searched pattern it cannot take the pattern's first character), no scan
+restarts from each opener; where openers may overlap without end, a work budget proportional to the text stops the
+reader, and what it did not read is reported (`_CUT`)."""
 
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 _DECODER = json.JSONDecoder()
-_WS = re.compile(r"\s*")
+_WS = re.compile(r"\s*+")
 
 
 @dataclass(frozen=True)
@@ -239,7 +242,19 @@ class _Unit:
 
 
 _BAD = ("", None, True)  # a malformed call: its unit stays text
-_MAX_UNITS = 128  # call openers looked at per dialect: a reply full of markers costs bounded work
+_CUT = ("", None, False)  # not read: a work budget ran out here; the unit runs to the end of the text
+
+
+def _cut(text: str, start: int) -> _Unit:
+    """The unit that says a reader stopped at `start` (its budget ran out): nothing from there on is read."""
+    return _Unit(start, len(text), (_CUT,))
+
+
+def _budget(size: int) -> int:
+    """The work a reader whose attempts may overlap (openers inside openers, none of them closing) may spend on a
+    text of `size` units (characters, or the tags it holds): proportional to it, with room for short texts. Only a
+    text built to make attempts overlap reaches it."""
+    return 4 * size + 4096
 
 
 def _json_at(text: str, pos: int) -> tuple[Any, int]:
@@ -298,7 +313,7 @@ def _past_stray(text: str, end: int, value: Any) -> int:
     return at + 1 if text.startswith("]" if isinstance(value, list) else "}", at) else end
 
 
-_JSON_SEP = re.compile(r"\s*(?:;|<\|python_tag\|>)?\s*(?=\{)")  # between calls: `;`, a tag, blanks
+_JSON_SEP = re.compile(r"\s*+(?:;|<\|python_tag\|>)?+\s*+(?=\{)")  # between calls: `;`, a tag, blanks
 
 
 def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tuple], int] | None:
@@ -306,7 +321,7 @@ def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tupl
     vLLM's and SGLang's separators): (calls, end) or None. `need_args`: each must carry its arguments key
     (bare JSON: `{"name": "x"}` alone is an object about x, not a call to it)."""
     calls: list[tuple] = []
-    while len(calls) < _MAX_UNITS:
+    while True:
         value, end = _json_at(text, pos)
         if value is _NOTHING or not value or (need_args and not _has_args(value)):
             return None
@@ -315,7 +330,6 @@ def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tupl
         if not sep:
             return calls, end
         pos = sep.end()
-    return None
 
 
 def _has_args(value: Any) -> bool:

@@ -1,29 +1,45 @@
 """Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
 (code spans and fences, as CommonMark reads them), each taken whole or left as text; `text_calls` never raises.
-A veto (`Refuse`, e.g. `TextGuard.refuses`) keeps a call that comes from data as text."""
+A veto (`Refuse`, e.g. `TextGuard.refuses`) keeps a call that comes from data as text. Linear in the reply; a
+reader may stop early (`_cut`), and a prefix can be read alone (`limit`): the rest stays text (`TextCalls.read`)."""
 
 from __future__ import annotations
 
 import json
 import logging
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .calls import ToolCall, _jsonable, _Unit, coerce_arguments, coerce_value, spec_properties
+from .calls import _CUT, ToolCall, _jsonable, _Unit, coerce_arguments, coerce_value, spec_properties
 from .dialects import _DIALECT_BY_NAME, _DIALECTS
 
 
-def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Every dialect's units, the outermost first. Dropped: a unit inside another one (a call in a value),
-    and one quoted in prose (right after a backtick, inside an inline code span, or inside a code fence
-    that is not the whole reply)."""
-    dialects = [d for d in _DIALECTS if any(k in content for k in d.markers)]
-    found = [replace(u, dialect=d.name) for d in dialects for u in d.parse(content, specs)]
-    fences = [m.start() for m in re.finditer("```", content)]
+def _read_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
+    """Every dialect's units, and how much of `content` was read: a reader that spent its budget stopped there
+    (`_cut`), and no unit reaches past that point (it may be a call inside a value nobody read)."""
+    found = [
+        replace(u, dialect=d.name)
+        for d in _DIALECTS
+        if any(k in content for k in d.markers)
+        for u in d.parse(content, specs)
+    ]
+    read = min((u.start for u in found if u.calls == (_CUT,)), default=len(content))
+    return [u for u in found if u.end <= read and u.calls != (_CUT,)], read
+
+
+def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
+    """Every dialect's units, the outermost first, and how much of `content` was read (`_read_units`). Dropped: a
+    unit inside another one (a call in a value), and one quoted in prose (right after a backtick, inside an
+    inline code span, or inside a code fence that is not the whole reply, or that is one of another language
+    than JSON: ```python holds code, not calls)."""
+    found, read = _read_units(content, specs)
+    fences = [m.start() for m in _FENCE_MARK.finditer(content)]
     whole = content.strip()
-    fenced_reply = len(fences) == 2 and whole.startswith("```") and whole.endswith("```")
+    fenced_reply = len(fences) == 2 and bool(_JSON_FENCE.match(whole)) and whole.endswith("```")
+    spans = _Spans(content)
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
     scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
@@ -34,14 +50,20 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> list[_Unit]:
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and _closes_span(content, unit.end, ticks)):
+        if not (ticks and spans.closes(unit.end, ticks)):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
-    return taken
+    return taken, read
 
 
 # What opens and closes an inline code span (fences are ```), and the blank line no span crosses.
-_TICKS = re.compile(r"(?<!`)`{1,2}(?!`)|\n[ \t]*\n")
+_TICKS = re.compile(r"(?<!`)`{1,2}(?!`)|\n[ \t]*+\n")
+_JSON_FENCE = re.compile(r"```[ \t]*+(?:json|JSON)?+[ \t]*+\n")  # a reply that is one such fence holds calls
+_FENCE_MARK, _TICK_RUN, _BLANK = (
+    re.compile("```"),
+    re.compile(r"(?<!`)`{1,2}(?!`)"),
+    re.compile(r"\n(?=[ \t]*+\n)"),
+)
 
 
 def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
@@ -52,48 +74,73 @@ def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
     return opened
 
 
-def _closes_span(text: str, pos: int, ticks: int) -> bool:
-    """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
-    for m in _TICKS.finditer(text, pos):
-        if m.group()[0] != "`":
-            return False
-        if len(m.group()) == ticks:
-            return True
-    return False
+class _Spans:
+    """Where runs of one and of two backticks, and blank lines, stand in a text: found once."""
+
+    def __init__(self, text: str) -> None:
+        runs = [(m.start(), m.end() - m.start()) for m in _TICK_RUN.finditer(text)]
+        self.runs = {n: [at for at, size in runs if size == n] for n in (1, 2)}
+        self.blanks = [m.start() for m in _BLANK.finditer(text)]
+
+    def closes(self, pos: int, ticks: int) -> bool:
+        """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
+        return _first_after(self.runs[ticks], pos) < _first_after(self.blanks, pos)
+
+
+def _first_after(positions: list[int], pos: int) -> float:
+    i = bisect_left(positions, pos)
+    return positions[i] if i < len(positions) else float("inf")
 
 
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
-    """The unit's calls as (name, JSON arguments) if every one is well-formed and offered; else None."""
+    """The unit's calls as (name, JSON arguments). A call to a tool nobody offered keeps the whole unit as text
+    (it is prose about calls, or not meant for these tools); a malformed call (no name, arguments that are not
+    an object, or not JSON) is dropped and its well-formed siblings kept, as vLLM and SGLang do. None: no call."""
+    if any(name and name not in specs for name, _, _ in unit.calls):
+        return None
     out = []
     for name, args, typed in unit.calls:
-        if name not in specs or not isinstance(args, dict):
-            return None
+        if not name or not isinstance(args, dict):
+            continue
         props = spec_properties(specs.get(name))
         if typed:
             args = coerce_arguments(args, props)
         else:
             args = {k: coerce_value(v, props.get(k)) if isinstance(v, str) else v for k, v in args.items()}
-        if not _jsonable(args):
-            return None
-        out.append((name, json.dumps(args, ensure_ascii=False)))
+        if _jsonable(args):
+            out.append((name, json.dumps(args, ensure_ascii=False)))
     return out or None
 
 
 # End-of-turn tokens a server may leave after a call; they are not the assistant's text.
-_END_TOKENS = re.compile(
-    r"(?:\s*(?:</s>|<\|eot_id\|>|<\|eom_id\|>|<\|im_end\|>|<\|endoftext\|>|<\|return\|>"
-    r"|<\uff5cend\u2581of\u2581sentence\uff5c>))+\s*\Z"
+_END_TOKEN = re.compile(
+    r"(?:</s>|<\|eot_id\|>|<\|eom_id\|>|<\|im_end\|>|<\|endoftext\|>|<\|return\|>"
+    r"|<\uff5cend\u2581of\u2581sentence\uff5c>)\Z"
 )
+
+
+def _without_end_tokens(text: str) -> str:
+    """`text` without the end-of-turn tokens (and blanks) it ends with, read from the end: each token once."""
+    end = len(text)
+    while True:
+        while end and text[end - 1].isspace():
+            end -= 1
+        token = _END_TOKEN.search(text, max(end - 32, 0), end)  # a token is at most 32 characters
+        if not token:
+            return text[:end]
+        end = token.start()
 
 
 @dataclass(frozen=True)
 class TextCalls:
     """What `read_inline_calls` found in a reply: its text outside the calls taken, the calls, and the
-    calls of units left as text because `refuse` said so, as (name, JSON arguments)."""
+    calls of units left as text because `refuse` said so, as (name, JSON arguments). `read`: calls were read in
+    the reply's first `read` characters only (a `limit`, or a reader that stopped), None when read whole."""
 
     text: str
     calls: list[ToolCall]
     refused: list[tuple[str, str]] = field(default_factory=list)
+    read: int | None = None
 
 
 # refuse(the unit's text, its calls as (name, JSON arguments)) -> True: the unit stays text.
@@ -112,17 +159,24 @@ def parse_inline_calls(
 
 
 def read_inline_calls(
-    content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline", refuse: Refuse | None = None
+    content: str,
+    specs: Mapping[str, dict],
+    id_prefix: str = "call_inline",
+    refuse: Refuse | None = None,
+    limit: int | None = None,
 ) -> TextCalls:
-    """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported."""
+    """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported. `limit`: read only
+    the first `limit` characters (work in proportion); a unit that reaches the cut (blanks aside) may go on
+    past it, so it stays text, as does everything after the cut."""
     if not content or not specs:
         return TextCalls(content or "", [])
+    units, read = _prefix_units(content, specs, limit)
     calls: list[ToolCall] = []
     kept: list[str] = []
     refused: list[tuple[str, str]] = []
     pos = 0
     cleaners: dict[str, Callable[[str], str]] = {}
-    for unit in _find_units(content, specs):
+    for unit in units:
         accepted = _accept(unit, specs)
         if accepted is None:
             continue
@@ -136,11 +190,22 @@ def read_inline_calls(
         pos = unit.end
         for name, arguments in accepted:
             calls.append(ToolCall(f"{id_prefix}_{len(calls)}", name, arguments, "inline"))
+    whole = None if read == len(content) else read
     if not calls:
-        return TextCalls(content, [], refused)
+        return TextCalls(content, [], refused, whole)
     kept.append(content[pos:])
-    texts = [_END_TOKENS.sub("", _cleaned(t, cleaners.values())) for t in kept]
-    return TextCalls("\n".join(t.strip() for t in texts if t.strip()), calls, refused)
+    texts = [_without_end_tokens(_cleaned(t, cleaners.values())) for t in kept]
+    return TextCalls("\n".join(t.strip() for t in texts if t.strip()), calls, refused, whole)
+
+
+def _prefix_units(content: str, specs: Mapping[str, dict], limit: int | None) -> tuple[list[_Unit], int]:
+    """`_find_units` of `content`, or of its first `limit` characters without the units that reach the cut."""
+    if limit is None or limit >= len(content):
+        return _find_units(content, specs)
+    prefix = content[: max(limit, 0)]
+    units, read = _find_units(prefix, specs)
+    tail = len(prefix.rstrip())
+    return [u for u in units if u.end < tail], min(read, tail)
 
 
 def _cleaned(text: str, hooks: Any) -> str:
@@ -149,10 +214,12 @@ def _cleaned(text: str, hooks: Any) -> str:
     return text
 
 
-def text_calls(content: str, specs: Mapping, id_prefix: str, refuse: Refuse | None = None) -> TextCalls:
+def text_calls(
+    content: str, specs: Mapping, id_prefix: str, refuse: Refuse | None = None, limit: int | None = None
+) -> TextCalls:
     """`read_inline_calls`, guarded: odd text never crashes the loop."""
     try:
-        return read_inline_calls(content, specs, id_prefix, refuse)
+        return read_inline_calls(content, specs, id_prefix, refuse, limit)
     except Exception:
         logging.getLogger(__name__).debug("textcalls: inline call parsing failed", exc_info=True)
         return TextCalls(content, [])

@@ -1,18 +1,26 @@
 """The XML-ish dialects, Qwen3-Coder (`<function=…><parameter=…>`) and GLM-4.5/4.6 (`<arg_key>`/`<arg_value>`), read
 by one machine (`_Xml`) that finds where each value really ends: at the close of *its* key (closers nested inside
 it, or followed by text that cannot follow a value, stay in it), else where a new key of the tool opens or the
-call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply."""
+call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply.
+
+Linear time: a text's tags are found once (`_Tags`), and what follows a tag (a key, the call's end, clean text up
+to the next call) is looked up once. A value is found by walking the tags after it. Every opener is tried, also
+one inside the value of a call that failed, so walks may overlap: they share one budget, proportional to the
+number of tags, and a reader that spends it stops there (`_cut`: the rest stays text and is reported unread)."""
 
 from __future__ import annotations
 
+import os
 import re
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .calls import (
-    _MAX_UNITS,
     _NOTHING,
+    _budget,
+    _cut,
     _literal,
     _schema_types,
     _skip_ws,
@@ -20,6 +28,8 @@ from .calls import (
     spec_properties,
     spec_required,
 )
+
+_INDENTED_END = re.compile(r"\r?\n[ \t]++\Z")
 
 
 def _trim_value(value: str) -> str:
@@ -29,15 +39,12 @@ def _trim_value(value: str) -> str:
     lead = value.startswith(("\n", "\r\n"))
     if lead:
         value = value[2:] if value.startswith("\r\n") else value[1:]
-    indented = re.search(r"\r?\n[ \t]+\Z", value) if lead else None
+    indented = _INDENTED_END.search(value) if lead else None
     if not indented:
         return value[:-2] if value.endswith("\r\n") else value[:-1] if value.endswith("\n") else value
     lines = value[: indented.start()].split("\n")
     indents = [line[: len(line) - len(line.lstrip(" \t"))] for line in lines if line.strip()]
-    cut = indents[0] if indents else ""
-    for indent in indents[1:]:
-        while not indent.startswith(cut):
-            cut = cut[:-1]
+    cut = os.path.commonprefix(indents) if indents else ""
     return "\n".join(line[len(cut) :] if line.startswith(cut) else line.lstrip(" \t") for line in lines)
 
 
@@ -49,183 +56,255 @@ def _closer(tag: str) -> re.Pattern[str]:
 _TAGS_CLOSE = re.compile(r"</(?:parameter|function|tool_call|arg_value|arg_key|tools)\b")
 _CALL_OPEN = re.compile(r"<tool_call>|<function=|<tools>")
 _CUT_CLOSERS = ("</function>", "</tool_call>")  # a reply cut off inside one of these still ends the call
-_MAX_CANDIDATES = 256
+
+
+def _events(nest_open: str, nest_close: str, value_close: str, key: str) -> re.Pattern[str]:
+    """Nested calls opening and closing, value closers and keys, in text order."""
+    return re.compile(f"(?P<open>{nest_open})|(?P<shut>{nest_close})|(?P<close>{value_close})|(?P<key>{key})")
 
 
 @dataclass(frozen=True)
 class _Xml:
-    """One XML-ish dialect: how a key opens, how its value closes, how the call ends."""
+    """One XML-ish dialect: how a key opens, its tags, how the call ends."""
 
     key: re.Pattern[str]  # at the current position: group 1 is the key; ends where the value starts
-    nest_open: str  # a whole call opening inside a value (nesting depth), and its closing tag
-    nest_close: str
-    value_close: re.Pattern[str]
+    events: re.Pattern[str]  # `_events`: nested openers/closers, value closers, keys
     end: tuple[re.Pattern[str], ...]  # the call's closing tags, in order (the last may be missing at the end)
     tail: re.Pattern[str] | None = None  # a closer that may follow the call (`</tool_call>` after bare XML)
     cut_values: bool = True  # a reply cut off inside a value still gives that value (else: no call)
 
-    @property
-    def events(self) -> re.Pattern[str]:
-        """Nested calls opening and closing, value closers and keys, in text order (`re` caches it)."""
-        return re.compile(
-            f"(?P<open>{self.nest_open})|(?P<shut>{self.nest_close})|(?P<close>{self.value_close.pattern})"
-            f"|(?P<key>{self.key.pattern})"
-        )
+
+class _Spent(Exception):
+    """The walks of one text spent their budget."""
 
 
-def _clean_after(text: str, pos: int, strict: bool) -> bool:
+class _Tags:
+    """One text's tags, found once: a dialect's events, the closing tags, and where calls really start; and what
+    follows a position, looked up once (`memo`)."""
+
+    def __init__(self, text: str, dialect: _Xml) -> None:
+        self.text = text
+        self.events = [(m.start(), m.end(), m.lastgroup or "") for m in dialect.events.finditer(text)]
+        self.starts = [start for start, _, _ in self.events]
+        self.closing = [m.start() for m in _TAGS_CLOSE.finditer(text)]
+        self.calls = [m.start() for m in _CALL_OPEN.finditer(text) if _CALL_START.match(text, m.start())]
+        self.budget = _budget(len(self.events))
+        self.memo: dict[tuple, Any] = {}
+
+    def after(self, positions: list[int], at: int) -> int:
+        """The first of `positions` at or after `at`, or the end of the text."""
+        i = bisect_left(positions, at)
+        return positions[i] if i < len(positions) else len(self.text)
+
+    def spend(self) -> None:
+        self.budget -= 1
+        if self.budget < 0:
+            raise _Spent
+
+
+def _clean_after(tags: _Tags, pos: int, strict: bool) -> bool:
     """After a call: text without closing tags (a closer means we were inside a value) up to the next call
     that really starts, so prose may stand between calls; `strict` (inside a quoted call): to the end of
     the reply, unless another call follows right away."""
+    text = tags.text
     at = _skip_ws(text, pos)
     if strict:
-        return at == len(text) or bool(_CALL_OPEN.match(text, at)) or not _TAGS_CLOSE.search(text, at)
-    following = _CALL_START.search(text, at)
-    return not _TAGS_CLOSE.search(text, at, following.start() if following else len(text))
+        return (
+            at == len(text) or bool(_CALL_OPEN.match(text, at)) or tags.after(tags.closing, at) == len(text)
+        )
+    return tags.after(tags.closing, at) >= tags.after(tags.calls, at)
 
 
-def _call_end(text: str, pos: int, dialect: _Xml, strict: bool = False) -> int | None:
-    """Offset after the call's closing tags at `pos`, or None. Missing closers are fine at the very end."""
+def _call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool = False) -> tuple[int, bool] | None:
+    """(Offset after the call's closing tags at `pos`, whether the last one is there), or None. Missing closers
+    are fine at the very end."""
+    key = ("end", dialect.end, dialect.tail, pos, strict)
+    if key not in tags.memo:
+        tags.memo[key] = _find_call_end(tags, pos, dialect, strict)
+    return tags.memo[key]
+
+
+def _find_call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool) -> tuple[int, bool] | None:
+    text, closed = tags.text, False
     for i, tag in enumerate(dialect.end):
         pos = _skip_ws(text, pos)
         if pos == len(text) or (len(text) - pos < 12 and any(c.startswith(text[pos:]) for c in _CUT_CLOSERS)):
-            return len(text)
+            return len(text), False
         m = tag.match(text, pos)
         if m:
-            pos = m.end()
+            pos, closed = m.end(), i == len(dialect.end) - 1 and m.group().endswith(">")
         elif i == len(dialect.end) - 1:  # only an inner closer (`</function>`) may be missing
             return None
     tail = dialect.tail.match(text, _skip_ws(text, pos)) if dialect.tail and not strict else None
     pos = tail.end() if tail else pos
-    return pos if _clean_after(text, pos, strict) else None
+    return (pos, closed) if _clean_after(tags, pos, strict) else None
+
+
+def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
+    """The key that opens at `pos` (after blanks), or None."""
+    memo = ("key", dialect.key, pos)
+    if memo not in tags.memo:
+        m = dialect.key.match(tags.text, _skip_ws(tags.text, pos))
+        tags.memo[memo] = m.group(1).strip() if m else None
+    return tags.memo[memo]
 
 
 def _continues(
-    text: str, pos: int, dialect: _Xml, keys: frozenset[str], seen: set[str], strict: bool = False
+    tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str], seen: Any, strict: bool = False
 ) -> str | None:
-    """What follows a value that closes at `pos`: "key" (a new key of this tool), "end" (the call's end), or None."""
-    at = _skip_ws(text, pos)
-    m = dialect.key.match(text, at)
-    if m:
-        key = m.group(1)
+    """What follows a value that closes at `pos`: "key" (a new key of this tool), "end" (the call's end), or None.
+    `seen`: the keys this call has given (a key given twice cannot start a new value)."""
+    key = _key_at(tags, pos, dialect)
+    if key is not None:
         return "key" if key not in seen and (key in keys or not keys) else None
-    return "end" if _call_end(text, pos, dialect, strict) is not None else None
+    return "end" if _call_end(tags, pos, dialect, strict) is not None else None
 
 
 def _value_end(
-    text: str, start: int, dialect: _Xml, keys: frozenset[str], seen: set[str], opened: bool = True
+    tags: _Tags, start: int, dialect: _Xml, keys: frozenset[str], seen: Any, opened: bool = True
 ) -> tuple[int, int] | None:
     """Where this value ends: (end of value, end of its closing tag), None if malformed. A value runs to the
     close of *its* key: closers nested inside it, or followed by text that cannot follow a value, stay in it.
-    First choice: a closer not nested in the value, or one that ends the call; else the first that fits.
-    A value whose closer was left out ends where a new key of this tool opens, or where the call closes
-    (vLLM, SGLang, Ollama read it so); not a value whose opening tag was left out too (`opened`)."""
+    First choice: a closer not nested in the value; then a nested one that ends the call (a quoted call that
+    was left open; the value may quote more calls, so `_LOOK_PAST` more tags are read for a closer of its own);
+    else the first that fits. A value whose closer was left out ends where a new key of this tool opens, or
+    where the call closes (vLLM, SGLang, Ollama read it so); not a value whose opening tag was left out too
+    (`opened`)."""
     fallback: tuple[int, int] | None = None
-    depth, closers = 0, 0
-    for n, m in enumerate(dialect.events.finditer(text, start)):
-        if n >= 2 * _MAX_CANDIDATES:  # a reply full of tags costs a bounded amount of work per value
+    nested: tuple[int, int] | None = None
+    depth, closers, events, stop = 0, 0, tags.events, len(tags.events)
+    for i in range(bisect_left(tags.starts, start), len(events)):
+        if i >= stop:
             break
-        kind = m.lastgroup
+        tags.spend()
+        at, end, kind = events[i]
         if kind == "open" or (kind == "shut" and depth):
             depth += 1 if kind == "open" else -1
         elif kind in ("shut", "key") and opened and depth == 0 and not closers:
-            ends = _continues(text, m.start(), dialect, keys, seen) == "key" if kind == "key" else None
-            if ends or (kind == "shut" and _call_end(text, m.start(), dialect) is not None):
-                return m.start(), m.start()
+            if kind == "key" and _continues(tags, at, dialect, keys, seen) == "key":
+                return at, at
+            if kind == "shut" and _call_end(tags, at, dialect) is not None:
+                return at, at
         elif kind == "close":
             closers += 1
-            follows = _continues(text, m.end(), dialect, keys, seen, strict=depth > 0)
-            if follows and (depth == 0 or follows == "end"):
-                return m.start(), m.end()
+            follows = _continues(tags, end, dialect, keys, seen, strict=depth > 0)
+            if follows and depth == 0:
+                return at, end
+            if follows == "end" and nested is None:
+                nested, stop = (at, end), min(stop, i + _LOOK_PAST)
             if follows and fallback is None:
-                fallback = m.start(), m.end()
+                fallback = at, end
     if closers or not opened:
-        return fallback  # None: closers, but none that leaves a well-formed call
-    return len(text), len(text)  # truncated output: the value runs to the end
+        return nested or fallback  # None: closers, but none that leaves a well-formed call
+    return len(tags.text), len(tags.text)  # truncated output: the value runs to the end
 
 
-def _xml_pairs(text: str, pos: int, dialect: _Xml, keys: frozenset[str]) -> tuple[dict, int] | None:
-    """Read key/value pairs from `pos` to the end of the call: (pairs, end of the call) or None."""
-    args: dict[str, str] = {}
+_LOOK_PAST = 16  # tags read past a quoted call's closer for one of the value's own (a constant: linear)
+
+
+class _Seen:
+    """The keys a call has given, and the one being read: `in` without copying them."""
+
+    def __init__(self, args: Mapping[str, str], key: str) -> None:
+        self.args, self.key = args, key
+
+    def __contains__(self, key: object) -> bool:
+        return key == self.key or key in self.args
+
+
+def _xml_pairs(tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str]) -> tuple[dict, int, bool] | None:
+    """Read key/value pairs from `pos` to the end of the call: (pairs, end of the call, closed) or None."""
+    text, args = tags.text, {}
     while True:
-        at = _skip_ws(text, pos)
-        m = dialect.key.match(text, at)
+        m = dialect.key.match(text, _skip_ws(text, pos))
         if not m:
-            end = _call_end(text, pos, dialect)
-            return (args, end) if end is not None else None
-        key = m.group(1)
+            end = _call_end(tags, pos, dialect)
+            return (args, *end) if end is not None else None
+        key = m.group(1).strip()
         if key in args:
             return None
         opened = "opened" not in dialect.key.groupindex or m.group("opened") is not None
-        found = _value_end(text, m.end(), dialect, keys, set(args) | {key}, opened)
+        found = _value_end(tags, m.end(), dialect, keys, _Seen(args, key), opened)
         if found is None:
             return None
         value_end, pos = found
         args[key] = _trim_value(text[m.end() : value_end])
         if pos == len(text) and value_end == len(text):
-            return (args, pos) if dialect.cut_values else None
+            return (args, pos, False) if dialect.cut_values else None
 
 
-_QNAME = r"\s*[\"']?([^>\"'\n]+?)[\"']?\s*>"  # a name, spaces allowed (Ollama), quotes dropped
+_QNAME = r"\s*+[\"']?+([^<>\"'\n]++)[\"']?+\s*+>"  # a name, spaces allowed (Ollama), quotes dropped
 _QWEN = _Xml(
     key=re.compile(r"<parameter=" + _QNAME),
-    nest_open=r"<function=\s*[\"']?[^>\"'\n]+?[\"']?\s*>",
-    nest_close="</function",
-    value_close=_closer("parameter"),
+    events=_events(
+        "<function=" + _QNAME.replace("(", "(?:"),
+        "</function",
+        _closer("parameter").pattern,
+        "<parameter=" + _QNAME,
+    ),
     end=(_closer("function"),),
     tail=_closer("tool_call"),
 )
 _QWEN_WRAPPED = replace(_QWEN, end=(_closer("function"), _closer("tool_call")), tail=None)
-_QWEN_OPEN = re.compile(r"(<tool_call>\s*)?<function=" + _QNAME)
+_QWEN_OPEN = re.compile(r"(<tool_call>\s*+)?<function=" + _QNAME)
 
 
 def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """Qwen3-Coder XML, wrapped or bare:
     `<tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>`."""
-    units, pos = [], 0
-    for _ in range(_MAX_UNITS):  # openers looked at, taken or not: bounded work on any text
-        if not (m := _QWEN_OPEN.search(text, pos)):
-            break
-        pos = m.end()
-        dialect = _QWEN_WRAPPED if m.group(1) else _QWEN
-        found = _xml_pairs(text, m.end(), dialect, frozenset(spec_properties(specs.get(m.group(2)))))
+    units, pos, tags = [], 0, None
+    while m := _QWEN_OPEN.search(text, pos):
+        tags = tags or _Tags(text, _QWEN)
+        pos, name = m.end(), m.group(2).strip()
+        try:
+            found = _xml_pairs(
+                tags,
+                m.end(),
+                _QWEN_WRAPPED if m.group(1) else _QWEN,
+                frozenset(spec_properties(specs.get(name))),
+            )
+        except _Spent:
+            return [*units, _cut(text, m.start())]
         if found is not None:
-            units.append(_Unit(m.start(), found[1], ((m.group(2), found[0], False),)))
+            units.append(_Unit(m.start(), found[1], ((name, found[0], False),)))
             pos = found[1]
     return units
 
 
-_GNAME = r"[^\s<>{}\[\]\"'\\]+"  # GLM writes the bare name: `get-weather`, `获取天气`
+_GNAME = r"[^\s<>{}\[\]\"'\\]++"  # GLM writes the bare name: `get-weather`, `获取天气`
 _GLM = _Xml(
     # GLM-4.6 sometimes leaves out `<arg_value>` (Ollama repairs it); such a value needs its `</arg_value>`.
     # A literal `\n` between the tags is how an escaped reply reads (SGLang's GLM tests).
     key=re.compile(
-        r"(?:\\n\s*)*<arg_key>\s*((?:(?!</arg_key>)[^\n]){1,200}?)\s*</arg_key>(?:\s|\\n)*(?P<opened><arg_value>)?"
+        r"(?:\\n\s*+)*+<arg_key>\s*+((?:(?!</arg_key>)[^\n]){1,200}?)\s*+</arg_key>(?:\s|\\n)*+(?P<opened><arg_value>)?"
     ),
-    nest_open=rf"<tool_call>\s*{_GNAME}\s*(?=<arg_key>|</tool_call)",
-    nest_close="</tool_call",
-    value_close=_closer("arg_value"),
+    events=_events(
+        rf"<tool_call>\s*+{_GNAME}\s*+(?=<arg_key>|</tool_call)",
+        "</tool_call",
+        _closer("arg_value").pattern,
+        "<arg_key>",
+    ),
     end=(_closer("tool_call"),),
     cut_values=False,  # Ollama: a cut-off value may be half a file; the call does not run
 )
-_GLM_OPEN = re.compile(rf"<tool_call>\s*({_GNAME})(?=(?:\s|\\n)*(?:<arg_key>|</tool_call|\Z))")
-_GLM_CLOSED = re.compile(r"</tool_call[^<>\n]{0,20}>\s*\Z")
+_GLM_OPEN = re.compile(rf"<tool_call>\s*+({_GNAME})(?=(?:\s|\\n)*+(?:<arg_key>|</tool_call|\Z))")
 
 
 def _parse_glm(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`.
     A call cut off before `</tool_call>` runs only with its required arguments (Ollama's rule)."""
-    units, pos = [], 0
-    for _ in range(_MAX_UNITS):  # openers looked at, taken or not: bounded work on any text
-        if not (m := _GLM_OPEN.search(text, pos)):
-            break
-        pos = m.end()
-        name, spec = m.group(1), specs.get(m.group(1))
-        found = _xml_pairs(text, m.end(), _GLM, frozenset(spec_properties(spec)))
+    units, pos, tags = [], 0, None
+    while m := _GLM_OPEN.search(text, pos):
+        tags = tags or _Tags(text, _GLM)
+        pos, name, spec = m.end(), m.group(1), specs.get(m.group(1))
+        try:
+            found = _xml_pairs(tags, m.end(), _GLM, frozenset(spec_properties(spec)))
+        except _Spent:
+            return [*units, _cut(text, m.start())]
         if found is None:
             continue
-        args, end = found
-        if not _GLM_CLOSED.search(text, m.start(), end) and set(spec_required(spec)) - set(args):
+        args, end, closed = found
+        if not closed and set(spec_required(spec)) - set(args):
             continue
         units.append(_Unit(m.start(), end, ((name, _glm_typed(args, spec), False),)))
         pos = end
@@ -243,5 +322,5 @@ def _glm_typed(args: dict[str, str], spec: Any) -> dict[str, Any]:
 
 
 # The openers of calls that really start (prose may stand between calls, closing tags may not).
-_HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*[\{\[])")
+_HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*+[\{\[])")
 _CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_OPEN, _HERMES_OPEN)))
