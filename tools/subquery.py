@@ -68,9 +68,10 @@ FUNCTIONS = ("subquery", "subqueries")
 MIN_USEFUL_SECONDS = 0.25
 # Providers reject requests with more tools than this (OpenAI, OpenRouter, Anthropic gateways).
 MAX_REQUEST_TOOLS = 128
-# A reply is read (reasoning removed, calls written as text parsed) in its first READ_CHARS characters only: the
-# parsers hold the event loop's thread for their whole run (Python's `re` keeps the GIL), so this bounds the
-# worst reply whatever the parsers cost. The rest stays text (up to its first reasoning tag).
+# A reply is read (reasoning removed, calls written as text parsed) in its first READ_CHARS characters only. The
+# readers are linear and run off the event loop, but Python's `re` keeps the GIL for a whole match: the cap bounds
+# what any reply can cost the server, whatever a reader costs. The rest stays text (up to its first reasoning tag),
+# and the model is told; a call written as text with more than about 10 kB of arguments is therefore not read.
 READ_CHARS = 10_000
 # Work on a text longer than this (reading a reply, reading data) runs in the reader threads, off the event loop.
 OFFLOAD_CHARS = 2_000
