@@ -1262,6 +1262,10 @@ counter and the validator.  Pure; never mutates a message."""
 
 log = logging.getLogger(__name__)
 
+#: What must never be swallowed: the process stops or the request is cancelled.  Anything else is
+#: caught, ``BaseException`` included (tiktoken 0.13's panics are ``pyo3_runtime.PanicException``).
+FATAL_EXCEPTIONS = (KeyboardInterrupt, SystemExit, asyncio.CancelledError, GeneratorExit)
+
 ROLES_OUT = frozenset({"system", "user", "assistant", "tool"})
 
 
@@ -1478,6 +1482,85 @@ class TokenCounter:
 _CACHE_ABOVE = 8  # shorter texts are counted every time (as fast as a lookup)
 
 
+#: Counting a message, a content part or a call costs about as much as this many characters of text.
+_ITEM_CHARS = 200
+_TEXT_PARTS = ("text", "input_text", "output_text")
+_IMAGE_PARTS = ("image_url", "input_image", "image")
+
+
+def load_over(messages: list, limit: int) -> bool:
+    """Whether :meth:`TokenCounter.message` on every message would read more than ``limit``: a unit
+    per character of each text it reads (content, text parts, call names and arguments, reasoning),
+    ``_ITEM_CHARS`` per message, content part, call and reasoning detail, one per key, and more
+    than any limit for a value it would have to serialize first (a dict content, non-string
+    arguments).  Cheap: it stops as soon as it is over, after at most ``limit / _ITEM_CHARS`` items."""
+    load = 0
+    for m in messages:
+        if not isinstance(m, dict):
+            load += _ITEM_CHARS
+            continue
+        content, size = m.get("content"), len(m)
+        load += (
+            _ITEM_CHARS + size + (len(content) if content.__class__ is str else _content_load(content, limit))
+        )
+        if size > 3 or (size == 3 and "tool_call_id" not in m):  # more than role, content and id
+            load += _extras_load(m, limit - load)
+        if load > limit:
+            return True
+    return False
+
+
+def _content_load(content: Any, room: int) -> int:
+    """:func:`load_over` of one content that is not a string, stopping once over ``room``."""
+    if not isinstance(content, list):
+        return 0 if content is None else _UNKNOWN
+    load = 0
+    for part in content:
+        load += _ITEM_CHARS
+        if isinstance(part, str):
+            load += len(part)
+        elif isinstance(part, dict):
+            text, ptype = part.get("text"), part.get("type")
+            if isinstance(text, str):
+                load += len(text)
+            elif ptype not in _IMAGE_PARTS and ptype not in _TEXT_PARTS:
+                return _UNKNOWN
+        if load > room:
+            break
+    return load
+
+
+def _extras_load(m: dict, room: int) -> int:
+    """:func:`load_over` of what a message carries besides its content (calls, reasoning, name),
+    stopping once over ``room``."""
+    load = 0
+    calls = m.get("tool_calls")
+    for call in calls if isinstance(calls, list) else ():
+        fn = call.get("function") if isinstance(call, dict) else None
+        name, args = (fn.get("name"), fn.get("arguments")) if isinstance(fn, dict) else (None, None)
+        if args is not None and not isinstance(args, str):
+            return _UNKNOWN
+        load += _ITEM_CHARS + (len(name) if isinstance(name, str) else 0) + (len(args) if args else 0)
+        if load > room:
+            return load
+    if len(m) == 3 and calls is not None:  # role, content and tool_calls: nothing else to read
+        return load
+    for key in ("reasoning_content", "thinking", "name"):
+        value = m.get(key)
+        load += len(value) if isinstance(value, str) else 0
+    details = m.get("reasoning_details")
+    for d in details if isinstance(details, list) else ():
+        load += _ITEM_CHARS
+        if isinstance(d, dict):
+            load += sum(len(v) for k in ("text", "summary", "thinking") if isinstance(v := d.get(k), str))
+        if load > room:
+            break
+    return load
+
+
+_UNKNOWN = 1 << 62  # a size only serializing would tell: over any limit
+
+
 class _CountCache:
     """Token counts by a digest of each text, bounded, shared by every request of the process.
 
@@ -1533,16 +1616,34 @@ def _count_whole(s: str, exact: Callable[[str], int]) -> int:
     """``exact(s)`` for every character of ``s``, in pieces cut at exact token boundaries."""
     n = len(s)
     if n <= 2 * _EXACT_PIECE:
-        return exact(s)
+        return _exact_or_estimate(s, exact)
     total = start = 0
     while start < n:
         cut = start + _EXACT_PIECE
         while cut < n and not (s[cut - 1] == "\n" and not s[cut].isspace() and s[cut] != "/"):
             nl = s.find("\n", cut)
             cut = n if nl < 0 else nl + 1
-        total += exact(s[start:cut])
+        total += _exact_or_estimate(s[start:cut], exact)
         start = cut
     return total
+
+
+def _exact_or_estimate(text: str, exact: Callable[[str], int]) -> int:
+    """``exact(text)``, or the safe estimate when the encoder cannot take ``text``: tiktoken 0.13
+    panics (``pyo3_runtime.PanicException``, a ``BaseException``) on 999,999 or more whitespace
+    characters before a non-space.  The count cache keeps the estimate, so the encoder is not
+    tried again on that text."""
+    try:
+        return exact(text)
+    except FATAL_EXCEPTIONS:
+        raise
+    except BaseException as exc:
+        log.warning(
+            "tool_context_filter: the encoder failed on a text of %d characters (%s); it is estimated",
+            len(text),
+            type(exc).__name__,
+        )
+        return estimate_tokens(text)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -3418,13 +3519,15 @@ functions, imported when it runs (the file imports without Open WebUI).
 Status events: ``inlet`` reports whenever it changed something; ``request`` (before every model
 call, including each tool-loop hop) reports only budget actions; ``outlet`` reports the projected
 cost of the next request.  A failed trim sends the minimal valid request; nothing here ever raises
-into Open WebUI.  No per-request state is kept on ``self``: one instance serves every user.
+into Open WebUI, ``BaseException`` included (only a cancellation or an exit goes through).  Large
+requests are trimmed in a worker thread, and the outlet's work always runs in one.  No per-request
+state is kept on ``self``: one instance serves every user.
 """
 
 
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
 _THREAD_ABOVE_MESSAGES = 1000  # larger histories are trimmed in a worker thread ...
-_THREAD_ABOVE_CHARS = 200_000  # ... and so are histories with this much text
+_THREAD_ABOVE_LOAD = 200_000  # ... and so are those whose counting reads more (see ``load_over``)
 
 
 @dataclass(frozen=True)
@@ -3443,28 +3546,35 @@ def _user_valve(user: Any, name: str, default: Any) -> Any:
 
 
 def _large(messages: list) -> bool:
-    """Large enough to trim off the event loop: by message count or by characters."""
-    if len(messages) > _THREAD_ABOVE_MESSAGES:
-        return True
-    chars = 0
-    for m in messages:
-        content = m.get("content") if isinstance(m, dict) else None
-        if content.__class__ is str:
-            chars += len(content)
-        elif isinstance(content, list):
-            chars += sum(
-                len(p["text"]) for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
-            )
-        if chars > _THREAD_ABOVE_CHARS:
-            return True
-    return False
+    """Large enough to trim off the event loop: by message count, or by what counting them reads
+    (every text the counter reads, wherever it sits in a message, see ``load_over``)."""
+    return len(messages) > _THREAD_ABOVE_MESSAGES or load_over(messages, _THREAD_ABOVE_LOAD)
 
 
-async def _trim_off_loop(messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
-    """``trim_messages``, in a worker thread for large histories so the event loop stays free."""
+async def _trim_off_loop(hook: str, messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
+    """:func:`_trim_safely`, in a worker thread for large histories so the event loop stays free."""
     if _large(messages):
-        return await asyncio.to_thread(trim_messages, messages, config, counter)
-    return trim_messages(messages, config, counter)
+        return await asyncio.to_thread(_trim_safely, hook, messages, config, counter)
+    return _trim_safely(hook, messages, config, counter)
+
+
+def _trim_safely(hook: str, messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
+    """``trim_messages``, or the minimal valid request when it fails, whatever it raises."""
+    try:
+        return trim_messages(messages, config, counter)
+    except FATAL_EXCEPTIONS:
+        raise
+    except BaseException:
+        log.exception("tool_context_filter %s: trimming failed; sending the minimal request", hook)
+        return fallback_result(messages, counter, config.budget_tokens)
+
+
+def _projected(messages: list, model: Any, config: TrimConfig, counter: TokenCounter) -> TrimReport:
+    """The outlet's work (in a worker thread): what the next request, rebuilt from the stored
+    messages, will cost after the trim."""
+    inflated = inflate_stored_messages(messages, model)
+    inflated.append({"role": "user", "content": ""})  # the next turn starts here
+    return trim_messages(inflated, config, counter).report
 
 
 class Filter:
@@ -3520,7 +3630,9 @@ class Filter:
             result = emitter({"type": "status", "data": {"description": description, "done": True}})
             if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
                 await asyncio.wait_for(result, timeout=_EMIT_TIMEOUT)
-        except Exception:
+        except FATAL_EXCEPTIONS:
+            raise
+        except BaseException:
             log.warning("tool_context_filter: status event failed", exc_info=True)
 
     async def _trim(self, hook: str, body: Any, user: Any, model: Any, emitter: Any, metadata: Any) -> Any:
@@ -3536,11 +3648,7 @@ class Filter:
             if self._valve("use_tokenizer"):
                 await ensure_tokenizer(self._valve("tokenizer_download"))
             config, counter = self._plan_inputs(body, model, settings)
-            try:
-                result = await _trim_off_loop(messages, config, counter)
-            except Exception:
-                log.exception("tool_context_filter %s: trimming failed; sending the minimal request", hook)
-                result = fallback_result(messages, counter, config.budget_tokens)
+            result = await _trim_off_loop(hook, messages, config, counter)
             report = result.report
             chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
             if report.over_budget or report.no_user_message or report.safety_net:
@@ -3553,7 +3661,9 @@ class Filter:
             new_body = dict(body)
             new_body["messages"] = result.messages
             return new_body
-        except Exception:
+        except FATAL_EXCEPTIONS:
+            raise
+        except BaseException:
             log.exception("tool_context_filter %s failed; passing the body through unchanged", hook)
             return body
 
@@ -3599,14 +3709,14 @@ class Filter:
                 return body
             if not isinstance(messages, list) or not messages:
                 return body
-            inflated = inflate_stored_messages(messages, __model__)
-            inflated.append({"role": "user", "content": ""})  # the next turn starts here
             if self._valve("use_tokenizer"):
                 await ensure_tokenizer(self._valve("tokenizer_download"))
             config, counter = self._plan_inputs(body, __model__, settings)
-            result = await _trim_off_loop(inflated, config, counter)
-            await self._emit(__event_emitter__, format_status(result.report))
-        except Exception:
+            report = await asyncio.to_thread(_projected, messages, __model__, config, counter)
+            await self._emit(__event_emitter__, format_status(report))
+        except FATAL_EXCEPTIONS:
+            raise
+        except BaseException:
             log.exception("tool_context_filter outlet failed; body returned unchanged")
         return body
 

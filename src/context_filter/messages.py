@@ -4,11 +4,16 @@ counter and the validator.  Pure; never mutates a message."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+#: What must never be swallowed: the process stops or the request is cancelled.  Anything else is
+#: caught, ``BaseException`` included (tiktoken 0.13's panics are ``pyo3_runtime.PanicException``).
+FATAL_EXCEPTIONS = (KeyboardInterrupt, SystemExit, asyncio.CancelledError, GeneratorExit)
 
 ROLES_OUT = frozenset({"system", "user", "assistant", "tool"})
 
