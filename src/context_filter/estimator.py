@@ -141,7 +141,7 @@ def _bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
 _PIECE_MEMO: dict[Any, int] = {}
 
 
-_PIECE_MEMO_SIZE = 100_000
+_PIECE_MEMO_SIZE = 50_000
 _MEMO_PIECE_MAX = 32
 
 
