@@ -1270,9 +1270,10 @@ ROLES_OUT = frozenset({"system", "user", "assistant", "tool"})
 
 
 def _role(m: Any) -> str | None:
-    """The role of message ``m`` if it is a string (a list or dict role would not even hash)."""
+    """The role of message ``m``, in lower case, if it is a string (a list or dict role would not
+    even hash): roles are compared without case."""
     role = m.get("role") if m.__class__ is dict or isinstance(m, dict) else None
-    return role if role.__class__ is str else None
+    return role.lower() if isinstance(role, str) else None
 
 
 #: Text of the synthetic user message Open WebUI inserts after tool results that carried images
@@ -1288,6 +1289,13 @@ LEGACY_FUNCTION_NOTE = (
     "[tool_context_filter: legacy 'function' message converted; function {name!r} returned:]\n"
 )
 FOLDED_MARKER = '<details type="tool_calls"'
+
+
+def _with_images(image: dict | None, parts: list[dict]) -> dict:
+    """Open WebUI's image message after a group's results, with ``parts`` added (made if none)."""
+    if image is None:
+        return {"role": "user", "content": [{"type": "text", "text": IMAGE_FOLLOWUP_TEXT}, *parts]}
+    return {**image, "content": [*image["content"], *parts]}
 
 
 def _is_image_followup(m: Any) -> bool:
@@ -1312,7 +1320,8 @@ def _has_text(m: dict) -> bool:
 
 
 def _usable_call(call: Any) -> dict | None:
-    """``call`` (or a copy with JSON-string arguments) if it has an id and a name, else ``None``."""
+    """``call`` (or a copy with JSON object arguments, see :func:`_object_arguments`) if it has an id
+    and a name, else ``None``."""
     if not isinstance(call, dict):
         return None
     cid, fn = call.get("id"), call.get("function")
@@ -1322,18 +1331,109 @@ def _usable_call(call: Any) -> dict | None:
     if not isinstance(name, str) or not name.strip():
         return None
     args = fn.get("arguments")
-    if isinstance(args, str):
+    if _is_json_object(args):
         return call
-    return {**call, "function": {**fn, "arguments": "{}" if args is None else _safe_dumps(args)}}
+    return {**call, "function": {**fn, "arguments": _object_arguments(args)}}
+
+
+#: Arguments that are not a JSON object go out whole, as a string under this key: nothing is lost.
+RAW_ARGUMENTS = "_raw_arguments"
+_JSON_SPACE = " \t\n\r"
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
+
+def _is_json_object(text: Any) -> bool:
+    """Whether ``text`` is a string holding exactly one JSON object (strict JSON: no NaN, no
+    Infinity).  Linear; a nesting too deep to decode is not an object."""
+    if not isinstance(text, str):
+        return False
+    start = 0 if text[:1] == "{" else len(text) - len(text.lstrip(_JSON_SPACE))
+    if text[start : start + 1] != "{":
+        return False
+    try:
+        end = _DECODER.raw_decode(text, start)[1]
+    except (ValueError, RecursionError):
+        return False
+    return end == len(text) or not text[end:].strip(_JSON_SPACE)
+
+
+def _object_arguments(args: Any) -> str:
+    """``arguments`` as the JSON object string strict providers require: an object string as it is,
+    a dict serialized, nothing (``None``, blank, ``null``) as ``{}``, and anything else (invalid or
+    truncated JSON, a value that is not an object) whole, as a string under :data:`RAW_ARGUMENTS`."""
+    text = args if isinstance(args, str) else "" if args is None else _safe_dumps(args)
+    if _is_json_object(text):
+        return text
+    if text.strip(_JSON_SPACE) in ("", "null"):
+        return "{}"
+    return json.dumps({RAW_ARGUMENTS: text}, ensure_ascii=False)
+
+
+#: Content part types that carry an image (the counter gives each a flat allowance).
+IMAGE_PARTS = ("image_url", "input_image", "image")
+
+
+def _valid_part(p: Any) -> bool:
+    """A content part: an object with a string ``type``, and a string ``text`` if it is a text part."""
+    if not isinstance(p, dict):
+        return False
+    ptype = p.get("type")
+    return isinstance(ptype, str) and (ptype != "text" or isinstance(p.get("text"), str))
+
+
+def _valid_content(content: Any, calls: bool = False) -> bool:
+    """What every provider takes as the content of a user, assistant or system message: a string,
+    or a non-empty list of content parts (as Open WebUI sends a user's images); ``None`` only on an
+    assistant message with calls (OpenAI's own shape)."""
+    if content.__class__ is str or (content is None and calls):
+        return True
+    return isinstance(content, list) and bool(content) and all(map(_valid_part, content))
+
+
+def _repaired_content(content: Any) -> Any:
+    """Content a provider takes, from content that is not (see :func:`_valid_content`): a list
+    keeps its parts, and every other item becomes a text part (a string as it is, anything else as
+    its JSON); an empty list, ``None`` and any other value become text."""
+    if not isinstance(content, list) or not content:
+        return _content_as_text(content)
+    return [
+        p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
+        for p in content
+    ]
 
 
 def _valid_tool_content(content: Any) -> bool:
-    """A string, or a list of content parts (objects with a string ``type``)."""
+    """What every provider takes as a tool result: a string, or a non-empty list of text parts."""
     if content.__class__ is str:
         return True
-    return isinstance(content, list) and all(
-        isinstance(p, dict) and isinstance(p.get("type"), str) for p in content
+    return (
+        isinstance(content, list)
+        and bool(content)
+        and all(
+            isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+            for p in content
+        )
     )
+
+
+def _tool_text_and_images(content: Any) -> tuple[str, list[dict]]:
+    """A tool result that is not text or text parts, as Open WebUI sends one to a Chat Completions
+    provider (its tool loop, and ``convert_output_to_messages(..., flatten_tool_images=True)``): its
+    text, and its images as ``image_url`` parts for the user message after the group's results."""
+    images = []
+    for p in content if isinstance(content, list) else ():
+        if isinstance(p, dict) and p.get("type") in ("image_url", "input_image"):
+            url = p.get("image_url")
+            url = {"url": url} if isinstance(url, str) else url
+            if isinstance(url, dict) and url.get("url"):
+                images.append({"type": "image_url", "image_url": url})
+    return _content_as_text(content), images
 
 
 def _content_as_text(content: Any) -> str:
@@ -2174,9 +2274,10 @@ def _download_once(name: str = "cl100k_base") -> None:
 # ----------------------------------------------------------------------------------------------
 
 """Parsing a message list into the items the trim works on (system, user, plain, tool group),
-repairing pairing on the way: roles only providers accept, calls with ids and names, one result per
-call in the group that made it, a stub for a call left unanswered, and call ids unique across the
-request.  Linear; never mutates its input (a repaired message is a copy)."""
+repairing on the way: roles (read without case) and contents only providers accept, calls with
+ids, names and JSON object arguments, one result per call in the group that made it, a result's
+images in its group's image message, a stub for a call left unanswered, and call ids unique across
+the request.  Linear; never mutates its input (a repaired message is a copy)."""
 
 
 class Kind(IntEnum):
@@ -2314,48 +2415,85 @@ class _Repairs:
     ids_renamed: int = 0
     results_moved: int = 0
     roles_converted: int = 0
-    other: int = 0  # arguments made JSON strings, user tool_calls removed, tool content made text
+    other: int = 0  # arguments made JSON objects, user tool_calls removed, contents made valid
 
 
-def _normalize_roles(messages: Sequence[Any], rep: _Repairs, last_user: int = -1) -> tuple[list[dict], int]:
-    """Only system, user, assistant and tool go out: ``developer`` becomes system, legacy
-    ``function`` results become an assistant note, anything else is dropped.  Returns the messages
-    and where the message at ``last_user`` went among them (-1: nowhere)."""
+def _normalize_roles(
+    messages: Sequence[Any], rep: _Repairs, last_user: int = -1
+) -> tuple[list[dict], int, dict[int, list[dict]]]:
+    """Every message as every provider takes it (see :func:`_repaired`).  Returns the messages,
+    where the message at ``last_user`` went among them (-1: nowhere), and the images moved out of
+    tool results, by the position of their result."""
     out: list[dict] = []
+    images: dict[int, list[dict]] = {}
     last = -1
     for p, m in enumerate(messages):
         if m.__class__ is dict:
             role = m.get("role")
-            if role.__class__ is not str:
-                role = None
-        elif isinstance(m, dict):
-            role = _role(m)
-        else:
+            if m.get("content").__class__ is str and (
+                role == "assistant"
+                or role == "system"
+                or role == "tool"
+                or (role == "user" and "tool_calls" not in m)
+            ):
+                out.append(m)  # the common case: nothing to repair
+                if p == last_user:
+                    last = len(out) - 1
+                continue
+        elif not isinstance(m, dict):
             rep.invalid += 1
             continue
-        if role == "assistant" or role == "system":
-            out.append(m)
-        elif role == "user" and "tool_calls" in m:  # only assistants call tools
-            out.append({k: v for k, v in m.items() if k != "tool_calls"})
-            rep.other += 1
-        elif role == "tool" and not _valid_tool_content(m.get("content")):
-            out.append({**m, "content": _content_as_text(m.get("content"))})
-            rep.other += 1
-        elif role in ROLES_OUT:
-            out.append(m)
-        elif role == "developer":
-            out.append({**m, "role": "system"})
-            rep.roles_converted += 1
-        elif role == "function":
-            note = LEGACY_FUNCTION_NOTE.format(name=str(m.get("name") or "?"))
-            out.append({"role": "assistant", "content": note + _content_as_text(m.get("content"))})
-            rep.roles_converted += 1
-        else:
-            rep.invalid += 1
+        m, moved = _repaired(m, m.get("role"), rep)
+        if m is None:
             continue
+        out.append(m)
+        if moved:
+            images[len(out) - 1] = moved
         if p == last_user:
             last = len(out) - 1
-    return out, last
+    return out, last, images
+
+
+#: Roles read (in any case): the four every provider takes, and two that are converted.
+_ROLES_IN = ROLES_OUT | {"developer", "function"}
+
+
+def _repaired(m: dict, role: Any, rep: _Repairs) -> tuple[dict | None, list[dict]]:
+    """Message ``m`` as every provider takes it, or ``None`` (dropped), and the images its tool
+    result carried (they join its group's image message).  Roles are read without case; only
+    system, user, assistant and tool go out: ``developer`` becomes system, a legacy ``function``
+    result an assistant note, anything else is dropped.  A user message loses ``tool_calls``; a
+    content no provider takes becomes one it takes (``_repaired_content``); a tool result that is
+    not text becomes its text, its images moved as Open WebUI moves them."""
+    if not isinstance(role, str):
+        role = None
+    elif role not in _ROLES_IN and role.lower() in _ROLES_IN:
+        role = role.lower()
+        m = {**m, "role": role}
+        rep.roles_converted += 1
+    if role == "developer":
+        m, role = {**m, "role": "system"}, "system"
+        rep.roles_converted += 1
+    elif role == "function":
+        note = LEGACY_FUNCTION_NOTE.format(name=str(m.get("name") or "?"))
+        rep.roles_converted += 1
+        return {"role": "assistant", "content": note + _content_as_text(m.get("content"))}, []
+    elif role not in ROLES_OUT:
+        rep.invalid += 1
+        return None, []
+    if role == "user" and "tool_calls" in m:  # only assistants call tools
+        m = {k: v for k, v in m.items() if k != "tool_calls"}
+        rep.other += 1
+    content, images = m.get("content"), []
+    if role == "tool":
+        if not _valid_tool_content(content):
+            text, images = _tool_text_and_images(content)
+            m = {**m, "content": text}
+            rep.other += 1
+    elif not _valid_content(content, role == "assistant" and bool(m.get("tool_calls"))):
+        m = {**m, "content": _repaired_content(content)}
+        rep.other += 1
+    return m, images
 
 
 class _Parser:
@@ -2376,15 +2514,21 @@ class _Parser:
         self.pending: dict[Any, deque] = {}
         self.turn_groups: list[_Group] = []
         self.run: _Group | None = None  # the group whose run of tool messages is still open
+        self.answered: _Group | None = None  # the group the last tool message answered (None: orphan)
+        self.moved: dict[_Group, list[dict]] = {}  # images moved out of each group's results
         self.prev_role: Any = None  # the role of the previous message
         self.waiting = 0  # calls of this turn still without a result
 
     def parse(self, messages: Sequence[Any], last_user: int) -> None:
-        msgs, last = _normalize_roles(messages, self.rep, last_user)
+        msgs, last, images = _normalize_roles(messages, self.rep, last_user)
         n = len(msgs)
         for i, m in enumerate(msgs):
             self.add(m, i == last, msgs[i + 1] if i + 1 < n else None)
+            if i in images and self.answered is not None:  # a result's images join its group's
+                self.moved.setdefault(self.answered, []).extend(images[i])
         self.end_turn()
+        for g, parts in self.moved.items():
+            g.image = _with_images(g.image, parts)
         _rename_repeated_ids(self.groups, self.rep)
         user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
         self.users = [k for k, it in enumerate(self.items) if it.kind is user]
@@ -2408,8 +2552,10 @@ class _Parser:
                 g.tools.append(m)
                 g.call_of.append(ci)
                 self.waiting -= 1
+                self.answered = g
             else:
                 self.rep.orphans += 1
+                self.answered = None
         elif role == "assistant":
             self.run = None
             group = _group_of(m, self.rep) if "tool_calls" in m else None
@@ -2425,7 +2571,10 @@ class _Parser:
             elif "tool_calls" not in m:
                 self.item(Kind.PLAIN, m, _is_folded(m))
             elif _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
-                self.item(Kind.PLAIN, {k: v for k, v in m.items() if k != "tool_calls"}, _is_folded(m))
+                plain = {k: v for k, v in m.items() if k != "tool_calls"}
+                if plain.get("content") is None:  # took None beside its calls only
+                    plain["content"] = ""
+                self.item(Kind.PLAIN, plain, _is_folded(m))
             else:
                 self.rep.assistants_removed += 1
         elif role == "user":
@@ -3197,10 +3346,12 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
     Rules (OpenAI, Anthropic, Gemini): every ``tool`` message answers a call of the assistant
     message directly before its run of tool messages; every call of an assistant message is
     answered in that run (adjacency); call ids are non-empty strings; ``tool_calls`` is never an
-    empty list; call ids are unique across the request; only system, user, assistant and tool
-    roles; Open WebUI's synthetic tool-image message only directly after tool results (it
-    belongs to that tool group) unless it is the newest user message; and, when the history has
-    a real user message, the first non-system message is a user message.
+    empty list; call ids are unique across the request; ``arguments`` is a JSON object string;
+    only system, user, assistant and tool roles (exactly so spelled); contents are strings or
+    content parts (``None`` only beside calls), a tool result's only text parts (no images);
+    Open WebUI's synthetic tool-image message only directly after tool results (it belongs to
+    that tool group) unless it is the newest user message; and, when the history has a real user
+    message, the first non-system message is a user message.
     """
     problems: list[str] = []
     n = len(messages)
@@ -3240,6 +3391,10 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             role = None
         if role not in ROLES_OUT:
             problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
+        elif role != "tool":
+            content = m.get("content")
+            if content.__class__ is not str and not _valid_content(content, bool(m.get("tool_calls"))):
+                problems.append(f"[{i}] {role} message content is neither a string nor content parts")
         if role == "system":
             i += 1
             continue
@@ -3283,8 +3438,8 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
         name = fn.get("name") if isinstance(fn, dict) else None
         if not isinstance(name, str) or not name.strip():
             problems.append(f"[{i}] tool call {cid!r} without a function name")
-        elif not isinstance(fn.get("arguments"), str):
-            problems.append(f"[{i}] tool call {cid!r} has arguments that are not a JSON string")
+        elif not _is_json_object(fn.get("arguments")):
+            problems.append(f"[{i}] tool call {cid!r} has arguments that are not a JSON object string")
         if cid in seen_ids:
             problems.append(f"[{i}] tool call id {cid!r} repeats an earlier one")
         seen_ids.add(cid)
@@ -3302,7 +3457,9 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
             problems.append(f"[{j}] tool message {tid!r} does not answer a pending call of [{i}]")
         content = t.get("content")
         if content.__class__ is not str and not _valid_tool_content(content):
-            problems.append(f"[{j}] tool message {tid!r} has content that is neither a string nor parts")
+            problems.append(
+                f"[{j}] tool message {tid!r} has content that is neither a string nor parts of text"
+            )
         j += 1
     for cid, left in pending.items():
         if left:
@@ -3319,11 +3476,11 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
     last = next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
     if last < 0:
         return None
-    out: list[Any] = [m for m in msgs[:last] if _role(m) == "system" and "tool_calls" not in m]
-    newest = msgs[last]
-    out.append(
-        newest if "tool_calls" not in newest else {k: v for k, v in newest.items() if k != "tool_calls"}
-    )
+    out: list[Any] = [
+        _as_sent(m, "system") for m in msgs[:last] if _role(m) == "system" and "tool_calls" not in m
+    ]
+    newest = _as_sent(msgs[last], "user")
+    out.append(newest)
     seen: set[str] = set()
     i = last + 1
     while i < len(msgs):
@@ -3341,6 +3498,7 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
         ids = [c.get("id") if isinstance(c, dict) else None for c in calls]
         if (
             isinstance(calls, list)
+            and all(isinstance(cid, str) for cid in ids)
             and len(set(ids)) == len(ids)
             and seen.isdisjoint(ids)
             and sorted(map(str, ids))
@@ -3351,6 +3509,17 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
             seen.update(ids)
         i = j
     return out if not validate_messages(out) else out[: out.index(newest) + 1]
+
+
+def _as_sent(m: dict, role: str) -> dict:
+    """``m`` with its role spelled ``role``, a content every provider takes and, for a user
+    message, no ``tool_calls``: what the minimal request repairs in the messages it keeps."""
+    content = m.get("content")
+    if m.get("role") == role and _valid_content(content) and not (role == "user" and "tool_calls" in m):
+        return m
+    fixed = {k: v for k, v in m.items() if k != "tool_calls"} if role == "user" else dict(m)
+    fixed.update(role=role, content=content if _valid_content(content) else _repaired_content(content))
+    return fixed
 
 
 def fallback_result(messages: list[Any], counter: TokenCounter, budget: int, before: int = 0) -> TrimResult:

@@ -81,7 +81,9 @@ _INTERESTING = st.sampled_from(
      "ß", "1", "12", "٣", "²", "⁴", "Ⅷ", "፩", "⒈", "ー", "数", "가", "ж", "ω", "ا", "ह", "ก", "\u0301",
      "\u200d", "😀", "🏽", "\U0001d2c0", "\U00031350", "\ue000", "-", "...", "«", "€", "→", "/", "0x"]
 )  # fmt: skip
-_MIXES = st.lists(st.one_of(_INTERESTING, st.characters(exclude_categories=("Cs",))), max_size=40).map("".join)
+_MIXES = st.lists(st.one_of(_INTERESTING, st.characters(exclude_categories=("Cs",))), max_size=40).map(
+    "".join
+)
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
@@ -131,4 +133,3 @@ def test_the_piece_memo_keeps_only_short_pieces():
     tcf._PIECE_MEMO.clear()
     tcf.estimate_tokens("word " * 10 + "x" * 5_000 + " ж" * 3 + "ж" * 5_000)
     assert tcf._PIECE_MEMO and max(map(len, tcf._PIECE_MEMO)) <= tcf._MEMO_PIECE_MAX
-

@@ -216,7 +216,9 @@ _calls = st.lists(
 _hostile_message = st.fixed_dictionaries(
     {"role": st.sampled_from(["user", "assistant", "tool", "system", "USER"])},
     optional={
-        "content": st.one_of(_texts, st.none(), st.lists(_parts, max_size=6), st.dictionaries(st.text(), _texts)),
+        "content": st.one_of(
+            _texts, st.none(), st.lists(_parts, max_size=6), st.dictionaries(st.text(), _texts)
+        ),
         "tool_calls": st.one_of(_calls, st.sampled_from([None, "x", 3])),
         "reasoning_content": _texts,
         "thinking": st.one_of(_texts, st.integers()),
