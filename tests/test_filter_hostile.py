@@ -257,3 +257,89 @@ def test_the_size_test_costs_far_less_than_the_trim():
     decide = lines_executed(lambda: tcf._large(history))
     trim = lines_executed(lambda: tcf.trim_messages(history, config, counter))
     assert decide * 10 < trim, (decide, trim)
+
+
+# ---------------------------------------------------------------------------------------------
+# Linear and bounded on hostile shapes: operation counts (the plugin's lines executed) at n and 4n
+# ---------------------------------------------------------------------------------------------
+
+UNLIMITED = tcf.TrimConfig(budget_tokens=10**9)
+
+
+def growth(build, n: int, config: tcf.TrimConfig = UNLIMITED) -> float:
+    """Operations at 4n over operations at n: about 4 when linear, about 16 when quadratic."""
+    small, large = build(n), build(4 * n)
+    tcf._tables()  # unpacked once per process: not part of either count
+    ops = []
+    for history in (small, large):
+        tcf._SHRINK_MEMO.clear()
+        tcf.COUNT_CACHE.clear()
+        tcf._PIECE_MEMO.clear()
+        ops.append(
+            lines_executed(lambda history=history: tcf.trim_messages(history, config, tcf.TokenCounter()))
+        )
+    return ops[1] / ops[0]
+
+
+def nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_deep_nesting_costs_bounded_work():
+    """A 5,000-deep list cannot be serialized (json and repr stop at the recursion limit): it is
+    counted as its type name, and the request goes out valid."""
+    assert tcf._safe_dumps(nested(5_000)) == "<list>"
+
+    def build(depth):
+        deep = nested(depth)
+        return [
+            {"role": "user", "content": deep},
+            assistant("", tool_calls=[_call({"a": deep})]),
+            tool("c1", {"rows": deep}),
+            user([{"type": "file", "file": deep}]),
+        ]
+
+    out = tcf.trim_messages(build(5_000), UNLIMITED, tcf.TokenCounter()).messages
+    assert tcf.validate_messages(out) == [] and out[0]["content"] == [{"type": "text", "text": "<list>"}]
+    assert growth(build, 5_000) == 1.0  # the depth does not count: the work stops at a fixed limit
+
+
+def test_huge_keys_and_many_keys_cost_linear_work():
+    def many(n):
+        extra = {f"k{i}": i for i in range(n)}
+        return [
+            {**user("q"), **extra, "tool_calls": []},
+            {**assistant("", tool_calls=[_call("{}")]), **extra},
+            {**tool("c1", "r" * 30_000), **extra},
+        ]
+
+    assert growth(many, 2_000, tcf.TrimConfig(budget_tokens=2_000)) < 5
+
+    def huge(n):
+        key = "k" * (n * 1_000)
+        return [{**user("q"), key: 1}, {**assistant("", tool_calls=[_call("{}")]), key: 2}, tool("c1", "r")]
+
+    assert growth(huge, 1_000) == 1.0  # a key's length costs no Python work
+
+
+def test_many_tiny_parts_cost_linear_work():
+    def parts(n):
+        return [
+            {"role": "user", "content": [{"type": "text", "text": "x"}] * n},
+            assistant("", tool_calls=[_call("{}")]),
+            tool("c1", [{"type": "text", "text": "y"}, {"type": "image_url", "image_url": {"url": "u"}}] * n),
+            {"role": "assistant", "content": ["z"] * n},
+            user("next"),
+        ]
+
+    assert growth(parts, 2_000) < 5
+    assert growth(parts, 2_000, tcf.TrimConfig(budget_tokens=500)) < 5
+
+
+async def test_a_million_tiny_parts_go_through_the_hooks():
+    body = body_of(HEAVY["a million tiny parts"] + [assistant("ok"), user("next")])
+    out = await tcf.Filter().inlet(body)
+    assert tcf.validate_messages(out["messages"]) == []
