@@ -1387,20 +1387,27 @@ def _valid_part(p: Any) -> bool:
     return isinstance(ptype, str) and (ptype != "text" or isinstance(p.get("text"), str))
 
 
-def _valid_content(content: Any, calls: bool = False) -> bool:
+def _valid_content(content: Any, role: str = "user", calls: bool = False) -> bool:
     """What every provider takes as the content of a user, assistant or system message: a string,
-    or a non-empty list of content parts (as Open WebUI sends a user's images); ``None`` only on an
-    assistant message with calls (OpenAI's own shape)."""
+    or a non-empty list of content parts (as Open WebUI sends a user's images), of text parts only
+    for a system or assistant message; ``None`` only on an assistant message with calls (OpenAI's
+    own shape)."""
     if content.__class__ is str or (content is None and calls):
         return True
-    return isinstance(content, list) and bool(content) and all(map(_valid_part, content))
-
-
-def _repaired_content(content: Any) -> Any:
-    """Content a provider takes, from content that is not (see :func:`_valid_content`): a list
-    keeps its parts, and every other item becomes a text part (a string as it is, anything else as
-    its JSON); an empty list, ``None`` and any other value become text."""
     if not isinstance(content, list) or not content:
+        return False
+    return all(map(_valid_part if role == "user" else _text_part, content))
+
+
+def _text_part(p: Any) -> bool:
+    return isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+
+
+def _repaired_content(content: Any, role: str = "user") -> Any:
+    """Content a provider takes, from content that is not (see :func:`_valid_content`): a user's
+    list keeps its parts, and every other item becomes a text part (a string as it is, anything else
+    as its JSON); anything else becomes text (a system or assistant list, the text of its parts)."""
+    if role != "user" or not isinstance(content, list) or not content:
         return _content_as_text(content)
     return [
         p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
@@ -1412,14 +1419,7 @@ def _valid_tool_content(content: Any) -> bool:
     """What every provider takes as a tool result: a string, or a non-empty list of text parts."""
     if content.__class__ is str:
         return True
-    return (
-        isinstance(content, list)
-        and bool(content)
-        and all(
-            isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
-            for p in content
-        )
-    )
+    return isinstance(content, list) and bool(content) and all(map(_text_part, content))
 
 
 def _tool_text_and_images(content: Any) -> tuple[str, list[dict]]:
@@ -1514,7 +1514,7 @@ class TokenCounter:
                     total += self.text(part)
                 elif isinstance(part, dict):
                     ptype = part.get("type")
-                    if ptype in ("image_url", "input_image", "image"):
+                    if ptype in IMAGE_PARTS:
                         total += self.image_tokens
                     else:
                         text = part.get("text")
@@ -1585,7 +1585,6 @@ _CACHE_ABOVE = 8  # shorter texts are counted every time (as fast as a lookup)
 #: Counting a message, a content part or a call costs about as much as this many characters of text.
 _ITEM_CHARS = 200
 _TEXT_PARTS = ("text", "input_text", "output_text")
-_IMAGE_PARTS = ("image_url", "input_image", "image")
 
 
 def load_over(messages: list, limit: int) -> bool:
@@ -1623,7 +1622,7 @@ def _content_load(content: Any, room: int) -> int:
             text, ptype = part.get("text"), part.get("type")
             if isinstance(text, str):
                 load += len(text)
-            elif ptype not in _IMAGE_PARTS and ptype not in _TEXT_PARTS:
+            elif ptype not in IMAGE_PARTS and ptype not in _TEXT_PARTS:
                 return _UNKNOWN
         if load > room:
             break
@@ -2490,8 +2489,8 @@ def _repaired(m: dict, role: Any, rep: _Repairs) -> tuple[dict | None, list[dict
             text, images = _tool_text_and_images(content)
             m = {**m, "content": text}
             rep.other += 1
-    elif not _valid_content(content, role == "assistant" and bool(m.get("tool_calls"))):
-        m = {**m, "content": _repaired_content(content)}
+    elif not _valid_content(content, role, role == "assistant" and bool(m.get("tool_calls"))):
+        m = {**m, "content": _repaired_content(content, role)}
         rep.other += 1
     return m, images
 
@@ -3393,7 +3392,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
         elif role != "tool":
             content = m.get("content")
-            if content.__class__ is not str and not _valid_content(content, bool(m.get("tool_calls"))):
+            if content.__class__ is not str and not _valid_content(content, role, bool(m.get("tool_calls"))):
                 problems.append(f"[{i}] {role} message content is neither a string nor content parts")
         if role == "system":
             i += 1
@@ -3515,10 +3514,11 @@ def _as_sent(m: dict, role: str) -> dict:
     """``m`` with its role spelled ``role``, a content every provider takes and, for a user
     message, no ``tool_calls``: what the minimal request repairs in the messages it keeps."""
     content = m.get("content")
-    if m.get("role") == role and _valid_content(content) and not (role == "user" and "tool_calls" in m):
+    valid = _valid_content(content, role)
+    if m.get("role") == role and valid and not (role == "user" and "tool_calls" in m):
         return m
     fixed = {k: v for k, v in m.items() if k != "tool_calls"} if role == "user" else dict(m)
-    fixed.update(role=role, content=content if _valid_content(content) else _repaired_content(content))
+    fixed.update(role=role, content=content if valid else _repaired_content(content, role))
     return fixed
 
 

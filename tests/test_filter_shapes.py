@@ -102,24 +102,33 @@ def test_arguments_nested_too_deep_to_decode_go_out_whole():
 # ---------------------------------------------------------------------------------------------
 
 IMAGE = {"type": "image_url", "image_url": {"url": PNG}}
-BROKEN_CONTENT = [
-    (None, ""),
-    ({"a": 1}, '{"a": 1}'),
-    (42, "42"),
-    ([], ""),
-    (["loose"], [{"type": "text", "text": "loose"}]),
-    ([{"no": "type"}, IMAGE], [{"type": "text", "text": '{"no": "type"}'}, IMAGE]),
-    ([{"type": "text"}], [{"type": "text", "text": '{"type": "text"}'}]),
+BROKEN_CONTENT = [  # content, as a user message gets it, as a system or assistant message gets it
+    (None, "", ""),
+    ({"a": 1}, '{"a": 1}', '{"a": 1}'),
+    (42, "42", "42"),
+    ([], "", ""),
+    (["loose"], [{"type": "text", "text": "loose"}], "loose"),
+    ([{"no": "type"}, IMAGE], [{"type": "text", "text": '{"no": "type"}'}, IMAGE], ""),
+    ([{"type": "text"}], [{"type": "text", "text": '{"type": "text"}'}], ""),
 ]
 
 
 @pytest.mark.parametrize("role", ["user", "system", "assistant"])
-@pytest.mark.parametrize("content, repaired", BROKEN_CONTENT, ids=repr)
-def test_contents_no_provider_takes_are_rejected_and_repaired(role, content, repaired):
+@pytest.mark.parametrize("content, as_user, as_other", BROKEN_CONTENT, ids=repr)
+def test_contents_no_provider_takes_are_rejected_and_repaired(role, content, as_user, as_other):
     m = {"role": role, "content": content}
     h = {"user": [m], "system": [m, user("q")], "assistant": [user("q"), m, user("next")]}[role]
     assert any("content is neither a string nor content parts" in p for p in tcf.validate_messages(h))
+    repaired = as_user if role == "user" else as_other
     assert trim(h).messages[h.index(m)] == {"role": role, "content": repaired}
+
+
+@pytest.mark.parametrize("role", ["system", "assistant"])
+def test_only_a_user_message_carries_images(role):
+    m = {"role": role, "content": [{"type": "text", "text": "look"}, IMAGE]}
+    h = [user("q"), m, user("next")]
+    assert tcf.validate_messages(h)
+    assert trim(h).messages[1] == {"role": role, "content": "look"}
 
 
 def test_contents_providers_take_pass_as_they_are():
@@ -232,7 +241,7 @@ def test_a_chat_whose_only_user_message_is_upper_case_is_trimmed():
 # ---------------------------------------------------------------------------------------------
 
 _bad_args = st.one_of(st.sampled_from(list(BROKEN_ARGS)), st.integers())
-_bad_content = st.sampled_from([c for c, _ in BROKEN_CONTENT])
+_bad_content = st.sampled_from([c for c, _, _ in BROKEN_CONTENT])
 _bad_tool_content = st.sampled_from(
     [
         [{"type": "input_text", "text": "t"}, {"type": "input_image", "image_url": PNG}],

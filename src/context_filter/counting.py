@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .estimator import estimate_tokens
-from .messages import FATAL_EXCEPTIONS, _safe_dumps, log
+from .messages import FATAL_EXCEPTIONS, IMAGE_PARTS, _safe_dumps, log
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class TokenCounter:
                     total += self.text(part)
                 elif isinstance(part, dict):
                     ptype = part.get("type")
-                    if ptype in ("image_url", "input_image", "image"):
+                    if ptype in IMAGE_PARTS:
                         total += self.image_tokens
                     else:
                         text = part.get("text")
@@ -120,7 +120,6 @@ _CACHE_ABOVE = 8  # shorter texts are counted every time (as fast as a lookup)
 #: Counting a message, a content part or a call costs about as much as this many characters of text.
 _ITEM_CHARS = 200
 _TEXT_PARTS = ("text", "input_text", "output_text")
-_IMAGE_PARTS = ("image_url", "input_image", "image")
 
 
 def load_over(messages: list, limit: int) -> bool:
@@ -158,7 +157,7 @@ def _content_load(content: Any, room: int) -> int:
             text, ptype = part.get("text"), part.get("type")
             if isinstance(text, str):
                 load += len(text)
-            elif ptype not in _IMAGE_PARTS and ptype not in _TEXT_PARTS:
+            elif ptype not in IMAGE_PARTS and ptype not in _TEXT_PARTS:
                 return _UNKNOWN
         if load > room:
             break

@@ -136,20 +136,27 @@ def _valid_part(p: Any) -> bool:
     return isinstance(ptype, str) and (ptype != "text" or isinstance(p.get("text"), str))
 
 
-def _valid_content(content: Any, calls: bool = False) -> bool:
+def _valid_content(content: Any, role: str = "user", calls: bool = False) -> bool:
     """What every provider takes as the content of a user, assistant or system message: a string,
-    or a non-empty list of content parts (as Open WebUI sends a user's images); ``None`` only on an
-    assistant message with calls (OpenAI's own shape)."""
+    or a non-empty list of content parts (as Open WebUI sends a user's images), of text parts only
+    for a system or assistant message; ``None`` only on an assistant message with calls (OpenAI's
+    own shape)."""
     if content.__class__ is str or (content is None and calls):
         return True
-    return isinstance(content, list) and bool(content) and all(map(_valid_part, content))
-
-
-def _repaired_content(content: Any) -> Any:
-    """Content a provider takes, from content that is not (see :func:`_valid_content`): a list
-    keeps its parts, and every other item becomes a text part (a string as it is, anything else as
-    its JSON); an empty list, ``None`` and any other value become text."""
     if not isinstance(content, list) or not content:
+        return False
+    return all(map(_valid_part if role == "user" else _text_part, content))
+
+
+def _text_part(p: Any) -> bool:
+    return isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+
+
+def _repaired_content(content: Any, role: str = "user") -> Any:
+    """Content a provider takes, from content that is not (see :func:`_valid_content`): a user's
+    list keeps its parts, and every other item becomes a text part (a string as it is, anything else
+    as its JSON); anything else becomes text (a system or assistant list, the text of its parts)."""
+    if role != "user" or not isinstance(content, list) or not content:
         return _content_as_text(content)
     return [
         p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
@@ -161,14 +168,7 @@ def _valid_tool_content(content: Any) -> bool:
     """What every provider takes as a tool result: a string, or a non-empty list of text parts."""
     if content.__class__ is str:
         return True
-    return (
-        isinstance(content, list)
-        and bool(content)
-        and all(
-            isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
-            for p in content
-        )
-    )
+    return isinstance(content, list) and bool(content) and all(map(_text_part, content))
 
 
 def _tool_text_and_images(content: Any) -> tuple[str, list[dict]]:

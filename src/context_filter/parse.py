@@ -240,8 +240,8 @@ def _repaired(m: dict, role: Any, rep: _Repairs) -> tuple[dict | None, list[dict
             text, images = _tool_text_and_images(content)
             m = {**m, "content": text}
             rep.other += 1
-    elif not _valid_content(content, role == "assistant" and bool(m.get("tool_calls"))):
-        m = {**m, "content": _repaired_content(content)}
+    elif not _valid_content(content, role, role == "assistant" and bool(m.get("tool_calls"))):
+        m = {**m, "content": _repaired_content(content, role)}
         rep.other += 1
     return m, images
 

@@ -72,7 +72,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
         elif role != "tool":
             content = m.get("content")
-            if content.__class__ is not str and not _valid_content(content, bool(m.get("tool_calls"))):
+            if content.__class__ is not str and not _valid_content(content, role, bool(m.get("tool_calls"))):
                 problems.append(f"[{i}] {role} message content is neither a string nor content parts")
         if role == "system":
             i += 1
@@ -194,10 +194,11 @@ def _as_sent(m: dict, role: str) -> dict:
     """``m`` with its role spelled ``role``, a content every provider takes and, for a user
     message, no ``tool_calls``: what the minimal request repairs in the messages it keeps."""
     content = m.get("content")
-    if m.get("role") == role and _valid_content(content) and not (role == "user" and "tool_calls" in m):
+    valid = _valid_content(content, role)
+    if m.get("role") == role and valid and not (role == "user" and "tool_calls" in m):
         return m
     fixed = {k: v for k, v in m.items() if k != "tool_calls"} if role == "user" else dict(m)
-    fixed.update(role=role, content=content if _valid_content(content) else _repaired_content(content))
+    fixed.update(role=role, content=content if valid else _repaired_content(content, role))
     return fixed
 
 
