@@ -1351,10 +1351,11 @@ _DECODER = json.JSONDecoder(parse_constant=_no_constant)
 def _is_json_object(text: Any) -> bool:
     """Whether ``text`` is a string holding exactly one JSON object (strict JSON: no NaN, no
     Infinity).  Linear; a nesting too deep to decode is not an object."""
-    if not isinstance(text, str):
-        return False
-    start = 0 if text[:1] == "{" else len(text) - len(text.lstrip(_JSON_SPACE))
-    if text[start : start + 1] != "{":
+    if text.__class__ is str and text[:1] == "{":
+        start = 0  # the common case
+    elif isinstance(text, str) and text.lstrip(_JSON_SPACE)[:1] == "{":
+        start = len(text) - len(text.lstrip(_JSON_SPACE))
+    else:
         return False
     try:
         end = _DECODER.raw_decode(text, start)[1]
@@ -2523,7 +2524,7 @@ class _Parser:
         n = len(msgs)
         for i, m in enumerate(msgs):
             self.add(m, i == last, msgs[i + 1] if i + 1 < n else None)
-            if i in images and self.answered is not None:  # a result's images join its group's
+            if images and i in images and self.answered is not None:  # a result's images join its group's
                 self.moved.setdefault(self.answered, []).extend(images[i])
         self.end_turn()
         for g, parts in self.moved.items():
@@ -3390,9 +3391,8 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             role = None
         if role not in ROLES_OUT:
             problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
-        elif role != "tool":
-            content = m.get("content")
-            if content.__class__ is not str and not _valid_content(content, role, bool(m.get("tool_calls"))):
+        elif (content := m.get("content")).__class__ is not str and role != "tool":
+            if not _valid_content(content, role, bool(m.get("tool_calls"))):
                 problems.append(f"[{i}] {role} message content is neither a string nor content parts")
         if role == "system":
             i += 1

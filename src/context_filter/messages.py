@@ -100,10 +100,11 @@ _DECODER = json.JSONDecoder(parse_constant=_no_constant)
 def _is_json_object(text: Any) -> bool:
     """Whether ``text`` is a string holding exactly one JSON object (strict JSON: no NaN, no
     Infinity).  Linear; a nesting too deep to decode is not an object."""
-    if not isinstance(text, str):
-        return False
-    start = 0 if text[:1] == "{" else len(text) - len(text.lstrip(_JSON_SPACE))
-    if text[start : start + 1] != "{":
+    if text.__class__ is str and text[:1] == "{":
+        start = 0  # the common case
+    elif isinstance(text, str) and text.lstrip(_JSON_SPACE)[:1] == "{":
+        start = len(text) - len(text.lstrip(_JSON_SPACE))
+    else:
         return False
     try:
         end = _DECODER.raw_decode(text, start)[1]

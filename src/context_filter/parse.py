@@ -274,7 +274,7 @@ class _Parser:
         n = len(msgs)
         for i, m in enumerate(msgs):
             self.add(m, i == last, msgs[i + 1] if i + 1 < n else None)
-            if i in images and self.answered is not None:  # a result's images join its group's
+            if images and i in images and self.answered is not None:  # a result's images join its group's
                 self.moved.setdefault(self.answered, []).extend(images[i])
         self.end_turn()
         for g, parts in self.moved.items():

@@ -70,9 +70,8 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             role = None
         if role not in ROLES_OUT:
             problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
-        elif role != "tool":
-            content = m.get("content")
-            if content.__class__ is not str and not _valid_content(content, role, bool(m.get("tool_calls"))):
+        elif (content := m.get("content")).__class__ is not str and role != "tool":
+            if not _valid_content(content, role, bool(m.get("tool_calls"))):
                 problems.append(f"[{i}] {role} message content is neither a string nor content parts")
         if role == "system":
             i += 1
