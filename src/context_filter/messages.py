@@ -94,7 +94,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+_SCAN = json.JSONDecoder(parse_constant=_no_constant).scan_once  # json's C scanner: (value, end)
 
 
 def _is_json_object(text: Any) -> bool:
@@ -107,8 +107,8 @@ def _is_json_object(text: Any) -> bool:
     else:
         return False
     try:
-        end = _DECODER.raw_decode(text, start)[1]
-    except (ValueError, RecursionError):
+        end = _SCAN(text, start)[1]
+    except (StopIteration, ValueError, RecursionError):
         return False
     return end == len(text) or not text[end:].strip(_JSON_SPACE)
 
