@@ -182,7 +182,9 @@ def test_only_the_four_roles_go_out():
     assert roles(r.messages) == ["system", "user", "assistant", "assistant", "user"]
     assert r.messages[0] == {"role": "system", "content": "be brief"}
     assert r.messages[2]["content"].endswith("42") and "lookup" in r.messages[2]["content"]
-    assert r.report.roles_converted == 2 and r.report.other_repairs == 2
+    # Issue 25: the reasoning-only assistant's None content also becomes "" (a third repair).
+    assert r.report.roles_converted == 2 and r.report.other_repairs == 3
+    assert r.messages[3]["content"] == ""
 
 
 def test_calls_without_a_name_go_with_their_results_and_dict_arguments_become_json():

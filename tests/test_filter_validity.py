@@ -23,7 +23,10 @@ def trim(messages, budget=BIG, **kw):
 
 
 def test_non_string_arguments_always_become_json_strings_even_when_nothing_else_changes():
-    for args, expected in (({"q": 1}, '{"q": 1}'), (7, "7"), ([1, "a"], '[1, "a"]'), (None, "{}")):
+    # Issue 25: a JSON object string, always; a value that is not an object goes out whole under
+    # "_raw_arguments" (it went out as "7" and '[1, "a"]' before).
+    raw7, raw_list = '{"_raw_arguments": "7"}', '{"_raw_arguments": "[1, \\"a\\"]"}'
+    for args, expected in (({"q": 1}, '{"q": 1}'), (7, raw7), ([1, "a"], raw_list), (None, "{}")):
         c = {"id": "c", "type": "function", "function": {"name": "f", "arguments": args}}
         h = [user("q"), assistant("", tool_calls=[c]), tool("c", "ok")]
         assert tcf.validate_messages(h)  # the validator notices

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .estimator import estimate_tokens
-from .messages import _safe_dumps
+from .messages import FATAL_EXCEPTIONS, IMAGE_PARTS, _safe_dumps, log
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class TokenCounter:
                     total += self.text(part)
                 elif isinstance(part, dict):
                     ptype = part.get("type")
-                    if ptype in ("image_url", "input_image", "image"):
+                    if ptype in IMAGE_PARTS:
                         total += self.image_tokens
                     else:
                         text = part.get("text")
@@ -117,6 +117,84 @@ class TokenCounter:
 _CACHE_ABOVE = 8  # shorter texts are counted every time (as fast as a lookup)
 
 
+#: Counting a message, a content part or a call costs about as much as this many characters of text.
+_ITEM_CHARS = 200
+_TEXT_PARTS = ("text", "input_text", "output_text")
+
+
+def load_over(messages: list, limit: int) -> bool:
+    """Whether :meth:`TokenCounter.message` on every message would read more than ``limit``: a unit
+    per character of each text it reads (content, text parts, call names and arguments, reasoning),
+    ``_ITEM_CHARS`` per message, content part, call and reasoning detail, one per key, and more
+    than any limit for a value it would have to serialize first (a dict content, non-string
+    arguments).  Cheap: it stops as soon as it is over, after at most ``limit / _ITEM_CHARS`` items."""
+    load = 0
+    for m in messages:
+        if not isinstance(m, dict):
+            load += _ITEM_CHARS
+            continue
+        content, size = m.get("content"), len(m)
+        load += (
+            _ITEM_CHARS + size + (len(content) if content.__class__ is str else _content_load(content, limit))
+        )
+        if size > 3 or (size == 3 and "tool_call_id" not in m):  # more than role, content and id
+            load += _extras_load(m, limit - load)
+        if load > limit:
+            return True
+    return False
+
+
+def _content_load(content: Any, room: int) -> int:
+    """:func:`load_over` of one content that is not a string, stopping once over ``room``."""
+    if not isinstance(content, list):
+        return 0 if content is None else _UNKNOWN
+    load = 0
+    for part in content:
+        load += _ITEM_CHARS
+        if isinstance(part, str):
+            load += len(part)
+        elif isinstance(part, dict):
+            text, ptype = part.get("text"), part.get("type")
+            if isinstance(text, str):
+                load += len(text)
+            elif ptype not in IMAGE_PARTS and ptype not in _TEXT_PARTS:
+                return _UNKNOWN
+        if load > room:
+            break
+    return load
+
+
+def _extras_load(m: dict, room: int) -> int:
+    """:func:`load_over` of what a message carries besides its content (calls, reasoning, name),
+    stopping once over ``room``."""
+    load = 0
+    calls = m.get("tool_calls")
+    for call in calls if isinstance(calls, list) else ():
+        fn = call.get("function") if isinstance(call, dict) else None
+        name, args = (fn.get("name"), fn.get("arguments")) if isinstance(fn, dict) else (None, None)
+        if args is not None and not isinstance(args, str):
+            return _UNKNOWN
+        load += _ITEM_CHARS + (len(name) if isinstance(name, str) else 0) + (len(args) if args else 0)
+        if load > room:
+            return load
+    if len(m) == 3 and calls is not None:  # role, content and tool_calls: nothing else to read
+        return load
+    for key in ("reasoning_content", "thinking", "name"):
+        value = m.get(key)
+        load += len(value) if isinstance(value, str) else 0
+    details = m.get("reasoning_details")
+    for d in details if isinstance(details, list) else ():
+        load += _ITEM_CHARS
+        if isinstance(d, dict):
+            load += sum(len(v) for k in ("text", "summary", "thinking") if isinstance(v := d.get(k), str))
+        if load > room:
+            break
+    return load
+
+
+_UNKNOWN = 1 << 62  # a size only serializing would tell: over any limit
+
+
 class _CountCache:
     """Token counts by a digest of each text, bounded, shared by every request of the process.
 
@@ -172,13 +250,31 @@ def _count_whole(s: str, exact: Callable[[str], int]) -> int:
     """``exact(s)`` for every character of ``s``, in pieces cut at exact token boundaries."""
     n = len(s)
     if n <= 2 * _EXACT_PIECE:
-        return exact(s)
+        return _exact_or_estimate(s, exact)
     total = start = 0
     while start < n:
         cut = start + _EXACT_PIECE
         while cut < n and not (s[cut - 1] == "\n" and not s[cut].isspace() and s[cut] != "/"):
             nl = s.find("\n", cut)
             cut = n if nl < 0 else nl + 1
-        total += exact(s[start:cut])
+        total += _exact_or_estimate(s[start:cut], exact)
         start = cut
     return total
+
+
+def _exact_or_estimate(text: str, exact: Callable[[str], int]) -> int:
+    """``exact(text)``, or the safe estimate when the encoder cannot take ``text``: tiktoken 0.13
+    panics (``pyo3_runtime.PanicException``, a ``BaseException``) on 999,999 or more whitespace
+    characters before a non-space.  The count cache keeps the estimate, so the encoder is not
+    tried again on that text."""
+    try:
+        return exact(text)
+    except FATAL_EXCEPTIONS:
+        raise
+    except BaseException as exc:
+        log.warning(
+            "tool_context_filter: the encoder failed on a text of %d characters (%s); it is estimated",
+            len(text),
+            type(exc).__name__,
+        )
+        return estimate_tokens(text)

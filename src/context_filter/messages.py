@@ -4,19 +4,25 @@ counter and the validator.  Pure; never mutates a message."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
 
 log = logging.getLogger(__name__)
 
+#: What must never be swallowed: the process stops or the request is cancelled.  Anything else is
+#: caught, ``BaseException`` included (tiktoken 0.13's panics are ``pyo3_runtime.PanicException``).
+FATAL_EXCEPTIONS = (KeyboardInterrupt, SystemExit, asyncio.CancelledError, GeneratorExit)
+
 ROLES_OUT = frozenset({"system", "user", "assistant", "tool"})
 
 
 def _role(m: Any) -> str | None:
-    """The role of message ``m`` if it is a string (a list or dict role would not even hash)."""
+    """The role of message ``m``, in lower case, if it is a string (a list or dict role would not
+    even hash): roles are compared without case."""
     role = m.get("role") if m.__class__ is dict or isinstance(m, dict) else None
-    return role if role.__class__ is str else None
+    return role.lower() if isinstance(role, str) else None
 
 
 #: Text of the synthetic user message Open WebUI inserts after tool results that carried images
@@ -32,6 +38,13 @@ LEGACY_FUNCTION_NOTE = (
     "[tool_context_filter: legacy 'function' message converted; function {name!r} returned:]\n"
 )
 FOLDED_MARKER = '<details type="tool_calls"'
+
+
+def _with_images(image: dict | None, parts: list[dict]) -> dict:
+    """Open WebUI's image message after a group's results, with ``parts`` added (made if none)."""
+    if image is None:
+        return {"role": "user", "content": [{"type": "text", "text": IMAGE_FOLLOWUP_TEXT}, *parts]}
+    return {**image, "content": [*image["content"], *parts]}
 
 
 def _is_image_followup(m: Any) -> bool:
@@ -56,7 +69,8 @@ def _has_text(m: dict) -> bool:
 
 
 def _usable_call(call: Any) -> dict | None:
-    """``call`` (or a copy with JSON-string arguments) if it has an id and a name, else ``None``."""
+    """``call`` (or a copy with JSON object arguments, see :func:`_object_arguments`) if it has an id
+    and a name, else ``None``."""
     if not isinstance(call, dict):
         return None
     cid, fn = call.get("id"), call.get("function")
@@ -66,18 +80,110 @@ def _usable_call(call: Any) -> dict | None:
     if not isinstance(name, str) or not name.strip():
         return None
     args = fn.get("arguments")
-    if isinstance(args, str):
+    if _is_json_object(args):
         return call
-    return {**call, "function": {**fn, "arguments": "{}" if args is None else _safe_dumps(args)}}
+    return {**call, "function": {**fn, "arguments": _object_arguments(args)}}
+
+
+#: Arguments that are not a JSON object go out whole, as a string under this key: nothing is lost.
+RAW_ARGUMENTS = "_raw_arguments"
+_JSON_SPACE = " \t\n\r"
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+_SCAN = json.JSONDecoder(parse_constant=_no_constant).scan_once  # json's C scanner: (value, end)
+
+
+def _is_json_object(text: Any) -> bool:
+    """Whether ``text`` is a string holding exactly one JSON object (strict JSON: no NaN, no
+    Infinity).  Linear; a nesting too deep to decode is not an object."""
+    if text.__class__ is str and text[:1] == "{":
+        start = 0  # the common case
+    elif isinstance(text, str) and text.lstrip(_JSON_SPACE)[:1] == "{":
+        start = len(text) - len(text.lstrip(_JSON_SPACE))
+    else:
+        return False
+    try:
+        end = _SCAN(text, start)[1]
+    except (StopIteration, ValueError, RecursionError):
+        return False
+    return end == len(text) or not text[end:].strip(_JSON_SPACE)
+
+
+def _object_arguments(args: Any) -> str:
+    """``arguments`` as the JSON object string strict providers require: an object string as it is,
+    a dict serialized, nothing (``None``, blank, ``null``) as ``{}``, and anything else (invalid or
+    truncated JSON, a value that is not an object) whole, as a string under :data:`RAW_ARGUMENTS`."""
+    text = args if isinstance(args, str) else "" if args is None else _safe_dumps(args)
+    if _is_json_object(text):
+        return text
+    if text.strip(_JSON_SPACE) in ("", "null"):
+        return "{}"
+    return json.dumps({RAW_ARGUMENTS: text}, ensure_ascii=False)
+
+
+#: Content part types that carry an image (the counter gives each a flat allowance).
+IMAGE_PARTS = ("image_url", "input_image", "image")
+
+
+def _valid_part(p: Any) -> bool:
+    """A content part: an object with a string ``type``, and a string ``text`` if it is a text part."""
+    if not isinstance(p, dict):
+        return False
+    ptype = p.get("type")
+    return isinstance(ptype, str) and (ptype != "text" or isinstance(p.get("text"), str))
+
+
+def _valid_content(content: Any, role: str = "user", calls: bool = False) -> bool:
+    """What every provider takes as the content of a user, assistant or system message: a string,
+    or a non-empty list of content parts (as Open WebUI sends a user's images), of text parts only
+    for a system or assistant message; ``None`` only on an assistant message with calls (OpenAI's
+    own shape)."""
+    if content.__class__ is str or (content is None and calls):
+        return True
+    if not isinstance(content, list) or not content:
+        return False
+    return all(map(_valid_part if role == "user" else _text_part, content))
+
+
+def _text_part(p: Any) -> bool:
+    return isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+
+
+def _repaired_content(content: Any, role: str = "user") -> Any:
+    """Content a provider takes, from content that is not (see :func:`_valid_content`): a user's
+    list keeps its parts, and every other item becomes a text part (a string as it is, anything else
+    as its JSON); anything else becomes text (a system or assistant list, the text of its parts)."""
+    if role != "user" or not isinstance(content, list) or not content:
+        return _content_as_text(content)
+    return [
+        p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
+        for p in content
+    ]
 
 
 def _valid_tool_content(content: Any) -> bool:
-    """A string, or a list of content parts (objects with a string ``type``)."""
+    """What every provider takes as a tool result: a string, or a non-empty list of text parts."""
     if content.__class__ is str:
         return True
-    return isinstance(content, list) and all(
-        isinstance(p, dict) and isinstance(p.get("type"), str) for p in content
-    )
+    return isinstance(content, list) and bool(content) and all(map(_text_part, content))
+
+
+def _tool_text_and_images(content: Any) -> tuple[str, list[dict]]:
+    """A tool result that is not text or text parts, as Open WebUI sends one to a Chat Completions
+    provider (its tool loop, and ``convert_output_to_messages(..., flatten_tool_images=True)``): its
+    text, and its images as ``image_url`` parts for the user message after the group's results."""
+    images = []
+    for p in content if isinstance(content, list) else ():
+        if isinstance(p, dict) and p.get("type") in ("image_url", "input_image"):
+            url = p.get("image_url")
+            url = {"url": url} if isinstance(url, str) else url
+            if isinstance(url, dict) and url.get("url"):
+                images.append({"type": "image_url", "image_url": url})
+    return _content_as_text(content), images
 
 
 def _content_as_text(content: Any) -> str:

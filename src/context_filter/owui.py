@@ -6,7 +6,9 @@ functions, imported when it runs (the file imports without Open WebUI).
 Status events: ``inlet`` reports whenever it changed something; ``request`` (before every model
 call, including each tool-loop hop) reports only budget actions; ``outlet`` reports the projected
 cost of the next request.  A failed trim sends the minimal valid request; nothing here ever raises
-into Open WebUI.  No per-request state is kept on ``self``: one instance serves every user.
+into Open WebUI, ``BaseException`` included (only a cancellation or an exit goes through).  Large
+requests are trimmed in a worker thread, and the outlet's work always runs in one.  No per-request
+state is kept on ``self``: one instance serves every user.
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .budget import resolve_budget
-from .counting import TokenCounter
-from .messages import log
-from .report import TrimResult, format_status
+from .counting import TokenCounter, load_over
+from .messages import FATAL_EXCEPTIONS, log
+from .report import TrimReport, TrimResult, format_status
 from .settings import USER_VALVE_SETTINGS, VALVE_SETTINGS, TrimConfig, UserValves, Valves
 from .tokenizer import ensure_tokenizer, get_exact_counter
 from .trim import trim_messages
@@ -26,7 +28,7 @@ from .validate import fallback_result
 
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
 _THREAD_ABOVE_MESSAGES = 1000  # larger histories are trimmed in a worker thread ...
-_THREAD_ABOVE_CHARS = 200_000  # ... and so are histories with this much text
+_THREAD_ABOVE_LOAD = 200_000  # ... and so are those whose counting reads more (see ``load_over``)
 
 
 @dataclass(frozen=True)
@@ -45,28 +47,35 @@ def _user_valve(user: Any, name: str, default: Any) -> Any:
 
 
 def _large(messages: list) -> bool:
-    """Large enough to trim off the event loop: by message count or by characters."""
-    if len(messages) > _THREAD_ABOVE_MESSAGES:
-        return True
-    chars = 0
-    for m in messages:
-        content = m.get("content") if isinstance(m, dict) else None
-        if content.__class__ is str:
-            chars += len(content)
-        elif isinstance(content, list):
-            chars += sum(
-                len(p["text"]) for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
-            )
-        if chars > _THREAD_ABOVE_CHARS:
-            return True
-    return False
+    """Large enough to trim off the event loop: by message count, or by what counting them reads
+    (every text the counter reads, wherever it sits in a message, see ``load_over``)."""
+    return len(messages) > _THREAD_ABOVE_MESSAGES or load_over(messages, _THREAD_ABOVE_LOAD)
 
 
-async def _trim_off_loop(messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
-    """``trim_messages``, in a worker thread for large histories so the event loop stays free."""
+async def _trim_off_loop(hook: str, messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
+    """:func:`_trim_safely`, in a worker thread for large histories so the event loop stays free."""
     if _large(messages):
-        return await asyncio.to_thread(trim_messages, messages, config, counter)
-    return trim_messages(messages, config, counter)
+        return await asyncio.to_thread(_trim_safely, hook, messages, config, counter)
+    return _trim_safely(hook, messages, config, counter)
+
+
+def _trim_safely(hook: str, messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:
+    """``trim_messages``, or the minimal valid request when it fails, whatever it raises."""
+    try:
+        return trim_messages(messages, config, counter)
+    except FATAL_EXCEPTIONS:
+        raise
+    except BaseException:
+        log.exception("tool_context_filter %s: trimming failed; sending the minimal request", hook)
+        return fallback_result(messages, counter, config.budget_tokens)
+
+
+def _projected(messages: list, model: Any, config: TrimConfig, counter: TokenCounter) -> TrimReport:
+    """The outlet's work (in a worker thread): what the next request, rebuilt from the stored
+    messages, will cost after the trim."""
+    inflated = inflate_stored_messages(messages, model)
+    inflated.append({"role": "user", "content": ""})  # the next turn starts here
+    return trim_messages(inflated, config, counter).report
 
 
 class Filter:
@@ -122,7 +131,9 @@ class Filter:
             result = emitter({"type": "status", "data": {"description": description, "done": True}})
             if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
                 await asyncio.wait_for(result, timeout=_EMIT_TIMEOUT)
-        except Exception:
+        except FATAL_EXCEPTIONS:
+            raise
+        except BaseException:
             log.warning("tool_context_filter: status event failed", exc_info=True)
 
     async def _trim(self, hook: str, body: Any, user: Any, model: Any, emitter: Any, metadata: Any) -> Any:
@@ -138,11 +149,7 @@ class Filter:
             if self._valve("use_tokenizer"):
                 await ensure_tokenizer(self._valve("tokenizer_download"))
             config, counter = self._plan_inputs(body, model, settings)
-            try:
-                result = await _trim_off_loop(messages, config, counter)
-            except Exception:
-                log.exception("tool_context_filter %s: trimming failed; sending the minimal request", hook)
-                result = fallback_result(messages, counter, config.budget_tokens)
+            result = await _trim_off_loop(hook, messages, config, counter)
             report = result.report
             chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
             if report.over_budget or report.no_user_message or report.safety_net:
@@ -155,7 +162,9 @@ class Filter:
             new_body = dict(body)
             new_body["messages"] = result.messages
             return new_body
-        except Exception:
+        except FATAL_EXCEPTIONS:
+            raise
+        except BaseException:
             log.exception("tool_context_filter %s failed; passing the body through unchanged", hook)
             return body
 
@@ -201,14 +210,14 @@ class Filter:
                 return body
             if not isinstance(messages, list) or not messages:
                 return body
-            inflated = inflate_stored_messages(messages, __model__)
-            inflated.append({"role": "user", "content": ""})  # the next turn starts here
             if self._valve("use_tokenizer"):
                 await ensure_tokenizer(self._valve("tokenizer_download"))
             config, counter = self._plan_inputs(body, __model__, settings)
-            result = await _trim_off_loop(inflated, config, counter)
-            await self._emit(__event_emitter__, format_status(result.report))
-        except Exception:
+            report = await asyncio.to_thread(_projected, messages, __model__, config, counter)
+            await self._emit(__event_emitter__, format_status(report))
+        except FATAL_EXCEPTIONS:
+            raise
+        except BaseException:
             log.exception("tool_context_filter outlet failed; body returned unchanged")
         return body
 

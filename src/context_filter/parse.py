@@ -1,7 +1,8 @@
 """Parsing a message list into the items the trim works on (system, user, plain, tool group),
-repairing pairing on the way: roles only providers accept, calls with ids and names, one result per
-call in the group that made it, a stub for a call left unanswered, and call ids unique across the
-request.  Linear; never mutates its input (a repaired message is a copy)."""
+repairing on the way: roles (read without case) and contents only providers accept, calls with
+ids, names and JSON object arguments, one result per call in the group that made it, a result's
+images in its group's image message, a stub for a call left unanswered, and call ids unique across
+the request.  Linear; never mutates its input (a repaired message is a copy)."""
 
 from __future__ import annotations
 
@@ -19,9 +20,12 @@ from .messages import (
     _content_as_text,
     _has_text,
     _is_image_followup,
-    _role,
+    _repaired_content,
+    _tool_text_and_images,
     _usable_call,
+    _valid_content,
     _valid_tool_content,
+    _with_images,
 )
 from .settings import _MIN_TARGET
 
@@ -161,48 +165,85 @@ class _Repairs:
     ids_renamed: int = 0
     results_moved: int = 0
     roles_converted: int = 0
-    other: int = 0  # arguments made JSON strings, user tool_calls removed, tool content made text
+    other: int = 0  # arguments made JSON objects, user tool_calls removed, contents made valid
 
 
-def _normalize_roles(messages: Sequence[Any], rep: _Repairs, last_user: int = -1) -> tuple[list[dict], int]:
-    """Only system, user, assistant and tool go out: ``developer`` becomes system, legacy
-    ``function`` results become an assistant note, anything else is dropped.  Returns the messages
-    and where the message at ``last_user`` went among them (-1: nowhere)."""
+def _normalize_roles(
+    messages: Sequence[Any], rep: _Repairs, last_user: int = -1
+) -> tuple[list[dict], int, dict[int, list[dict]]]:
+    """Every message as every provider takes it (see :func:`_repaired`).  Returns the messages,
+    where the message at ``last_user`` went among them (-1: nowhere), and the images moved out of
+    tool results, by the position of their result."""
     out: list[dict] = []
+    images: dict[int, list[dict]] = {}
     last = -1
     for p, m in enumerate(messages):
         if m.__class__ is dict:
             role = m.get("role")
-            if role.__class__ is not str:
-                role = None
-        elif isinstance(m, dict):
-            role = _role(m)
-        else:
+            if m.get("content").__class__ is str and (
+                role == "assistant"
+                or role == "system"
+                or role == "tool"
+                or (role == "user" and "tool_calls" not in m)
+            ):
+                out.append(m)  # the common case: nothing to repair
+                if p == last_user:
+                    last = len(out) - 1
+                continue
+        elif not isinstance(m, dict):
             rep.invalid += 1
             continue
-        if role == "assistant" or role == "system":
-            out.append(m)
-        elif role == "user" and "tool_calls" in m:  # only assistants call tools
-            out.append({k: v for k, v in m.items() if k != "tool_calls"})
-            rep.other += 1
-        elif role == "tool" and not _valid_tool_content(m.get("content")):
-            out.append({**m, "content": _content_as_text(m.get("content"))})
-            rep.other += 1
-        elif role in ROLES_OUT:
-            out.append(m)
-        elif role == "developer":
-            out.append({**m, "role": "system"})
-            rep.roles_converted += 1
-        elif role == "function":
-            note = LEGACY_FUNCTION_NOTE.format(name=str(m.get("name") or "?"))
-            out.append({"role": "assistant", "content": note + _content_as_text(m.get("content"))})
-            rep.roles_converted += 1
-        else:
-            rep.invalid += 1
+        m, moved = _repaired(m, m.get("role"), rep)
+        if m is None:
             continue
+        out.append(m)
+        if moved:
+            images[len(out) - 1] = moved
         if p == last_user:
             last = len(out) - 1
-    return out, last
+    return out, last, images
+
+
+#: Roles read (in any case): the four every provider takes, and two that are converted.
+_ROLES_IN = ROLES_OUT | {"developer", "function"}
+
+
+def _repaired(m: dict, role: Any, rep: _Repairs) -> tuple[dict | None, list[dict]]:
+    """Message ``m`` as every provider takes it, or ``None`` (dropped), and the images its tool
+    result carried (they join its group's image message).  Roles are read without case; only
+    system, user, assistant and tool go out: ``developer`` becomes system, a legacy ``function``
+    result an assistant note, anything else is dropped.  A user message loses ``tool_calls``; a
+    content no provider takes becomes one it takes (``_repaired_content``); a tool result that is
+    not text becomes its text, its images moved as Open WebUI moves them."""
+    if not isinstance(role, str):
+        role = None
+    elif role not in _ROLES_IN and role.lower() in _ROLES_IN:
+        role = role.lower()
+        m = {**m, "role": role}
+        rep.roles_converted += 1
+    if role == "developer":
+        m, role = {**m, "role": "system"}, "system"
+        rep.roles_converted += 1
+    elif role == "function":
+        note = LEGACY_FUNCTION_NOTE.format(name=str(m.get("name") or "?"))
+        rep.roles_converted += 1
+        return {"role": "assistant", "content": note + _content_as_text(m.get("content"))}, []
+    elif role not in ROLES_OUT:
+        rep.invalid += 1
+        return None, []
+    if role == "user" and "tool_calls" in m:  # only assistants call tools
+        m = {k: v for k, v in m.items() if k != "tool_calls"}
+        rep.other += 1
+    content, images = m.get("content"), []
+    if role == "tool":
+        if not _valid_tool_content(content):
+            text, images = _tool_text_and_images(content)
+            m = {**m, "content": text}
+            rep.other += 1
+    elif not _valid_content(content, role, role == "assistant" and bool(m.get("tool_calls"))):
+        m = {**m, "content": _repaired_content(content, role)}
+        rep.other += 1
+    return m, images
 
 
 class _Parser:
@@ -223,15 +264,21 @@ class _Parser:
         self.pending: dict[Any, deque] = {}
         self.turn_groups: list[_Group] = []
         self.run: _Group | None = None  # the group whose run of tool messages is still open
+        self.answered: _Group | None = None  # the group the last tool message answered (None: orphan)
+        self.moved: dict[_Group, list[dict]] = {}  # images moved out of each group's results
         self.prev_role: Any = None  # the role of the previous message
         self.waiting = 0  # calls of this turn still without a result
 
     def parse(self, messages: Sequence[Any], last_user: int) -> None:
-        msgs, last = _normalize_roles(messages, self.rep, last_user)
+        msgs, last, images = _normalize_roles(messages, self.rep, last_user)
         n = len(msgs)
         for i, m in enumerate(msgs):
             self.add(m, i == last, msgs[i + 1] if i + 1 < n else None)
+            if images and i in images and self.answered is not None:  # a result's images join its group's
+                self.moved.setdefault(self.answered, []).extend(images[i])
         self.end_turn()
+        for g, parts in self.moved.items():
+            g.image = _with_images(g.image, parts)
         _rename_repeated_ids(self.groups, self.rep)
         user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
         self.users = [k for k, it in enumerate(self.items) if it.kind is user]
@@ -255,8 +302,10 @@ class _Parser:
                 g.tools.append(m)
                 g.call_of.append(ci)
                 self.waiting -= 1
+                self.answered = g
             else:
                 self.rep.orphans += 1
+                self.answered = None
         elif role == "assistant":
             self.run = None
             group = _group_of(m, self.rep) if "tool_calls" in m else None
@@ -272,7 +321,10 @@ class _Parser:
             elif "tool_calls" not in m:
                 self.item(Kind.PLAIN, m, _is_folded(m))
             elif _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
-                self.item(Kind.PLAIN, {k: v for k, v in m.items() if k != "tool_calls"}, _is_folded(m))
+                plain = {k: v for k, v in m.items() if k != "tool_calls"}
+                if plain.get("content") is None:  # took None beside its calls only
+                    plain["content"] = ""
+                self.item(Kind.PLAIN, plain, _is_folded(m))
             else:
                 self.rep.assistants_removed += 1
         elif role == "user":

@@ -8,6 +8,8 @@ from __future__ import annotations
 import html
 import json
 import re
+import sys
+import threading
 from collections.abc import Callable, Sequence
 
 from .counting import TokenCounter
@@ -315,19 +317,41 @@ def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: in
         rest = counter.message({k: v for k, v in m.items() if k != "content"}) - counter.message_overhead
     goal = max(_MIN_TARGET, target - rest)
     key = (len(text), hash(text), goal, counter.exact)
-    hit = _SHRINK_MEMO.get(key)
+    hit = _SHRINK_MEMO.data.get(key)
     if hit is None:
-        if len(_SHRINK_MEMO) >= _SHRINK_MEMO_SIZE:
-            _SHRINK_MEMO.clear()
         known = tokens if len(m) == 3 and content.__class__ is str else None
-        hit = _SHRINK_MEMO[key] = _shrink(text, goal, counter.text, known)
+        hit = _shrink(text, goal, counter.text, known)
+        _SHRINK_MEMO.put(key, hit)
     return {**m, "content": hit[0]}, hit[1] + rest
 
 
-#: Shrinking is a pure function of (text, target, counter), and every request of a chat shrinks
-#: the same old outputs again, so results are memoized: keyed by length and hash (no text is
-#: kept), bounded, safe to share across requests and threads.
-_SHRINK_MEMO: dict[tuple, tuple[str, int]] = {}
+class _ShrinkMemo:
+    """Shrinking is a pure function of (text, target, counter), and every request of a chat shrinks
+    the same old outputs again, so results are memoized, shared by every request and thread.  Keyed
+    by the text's length and hash (no input text is kept); the shrunk texts are bounded in bytes
+    (each one's ``sys.getsizeof`` plus ``_ENTRY_BYTES``): a result that would pass ``limit`` starts
+    the memo afresh.  A shrunk text is short in tokens, not in characters (a token can be 80
+    spaces)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.data: dict[tuple, tuple[str, int]] = {}
+        self.bytes = 0
+        self.lock = threading.Lock()
+
+    def put(self, key: tuple, value: tuple[str, int]) -> None:
+        size = sys.getsizeof(value[0]) + _ENTRY_BYTES
+        with self.lock:
+            if self.bytes + size > self.limit:
+                self.data, self.bytes = {}, 0
+            if size <= self.limit and key not in self.data:
+                self.data[key] = value
+                self.bytes += size
+
+    def clear(self) -> None:
+        with self.lock:
+            self.data, self.bytes = {}, 0
 
 
-_SHRINK_MEMO_SIZE = 4096
+_ENTRY_BYTES = 400  # an entry besides its shrunk text: key, value and count objects, its dict slot
+_SHRINK_MEMO = _ShrinkMemo(limit=32 << 20)

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from .counting import TokenCounter
-from .messages import ROLES_OUT, _is_image_followup, _role, _valid_tool_content
+from .messages import (
+    ROLES_OUT,
+    _is_image_followup,
+    _is_json_object,
+    _repaired_content,
+    _role,
+    _valid_content,
+    _valid_tool_content,
+)
 from .report import TrimReport, TrimResult
 
 
@@ -17,10 +25,12 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
     Rules (OpenAI, Anthropic, Gemini): every ``tool`` message answers a call of the assistant
     message directly before its run of tool messages; every call of an assistant message is
     answered in that run (adjacency); call ids are non-empty strings; ``tool_calls`` is never an
-    empty list; call ids are unique across the request; only system, user, assistant and tool
-    roles; Open WebUI's synthetic tool-image message only directly after tool results (it
-    belongs to that tool group) unless it is the newest user message; and, when the history has
-    a real user message, the first non-system message is a user message.
+    empty list; call ids are unique across the request; ``arguments`` is a JSON object string;
+    only system, user, assistant and tool roles (exactly so spelled); contents are strings or
+    content parts (``None`` only beside calls), a tool result's only text parts (no images);
+    Open WebUI's synthetic tool-image message only directly after tool results (it belongs to
+    that tool group) unless it is the newest user message; and, when the history has a real user
+    message, the first non-system message is a user message.
     """
     problems: list[str] = []
     n = len(messages)
@@ -60,6 +70,9 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             role = None
         if role not in ROLES_OUT:
             problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
+        elif (content := m.get("content")).__class__ is not str and role != "tool":
+            if not _valid_content(content, role, bool(m.get("tool_calls"))):
+                problems.append(f"[{i}] {role} message content is neither a string nor content parts")
         if role == "system":
             i += 1
             continue
@@ -103,8 +116,8 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
         name = fn.get("name") if isinstance(fn, dict) else None
         if not isinstance(name, str) or not name.strip():
             problems.append(f"[{i}] tool call {cid!r} without a function name")
-        elif not isinstance(fn.get("arguments"), str):
-            problems.append(f"[{i}] tool call {cid!r} has arguments that are not a JSON string")
+        elif not _is_json_object(fn.get("arguments")):
+            problems.append(f"[{i}] tool call {cid!r} has arguments that are not a JSON object string")
         if cid in seen_ids:
             problems.append(f"[{i}] tool call id {cid!r} repeats an earlier one")
         seen_ids.add(cid)
@@ -122,7 +135,9 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
             problems.append(f"[{j}] tool message {tid!r} does not answer a pending call of [{i}]")
         content = t.get("content")
         if content.__class__ is not str and not _valid_tool_content(content):
-            problems.append(f"[{j}] tool message {tid!r} has content that is neither a string nor parts")
+            problems.append(
+                f"[{j}] tool message {tid!r} has content that is neither a string nor parts of text"
+            )
         j += 1
     for cid, left in pending.items():
         if left:
@@ -139,11 +154,11 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
     last = next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
     if last < 0:
         return None
-    out: list[Any] = [m for m in msgs[:last] if _role(m) == "system" and "tool_calls" not in m]
-    newest = msgs[last]
-    out.append(
-        newest if "tool_calls" not in newest else {k: v for k, v in newest.items() if k != "tool_calls"}
-    )
+    out: list[Any] = [
+        _as_sent(m, "system") for m in msgs[:last] if _role(m) == "system" and "tool_calls" not in m
+    ]
+    newest = _as_sent(msgs[last], "user")
+    out.append(newest)
     seen: set[str] = set()
     i = last + 1
     while i < len(msgs):
@@ -161,6 +176,7 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
         ids = [c.get("id") if isinstance(c, dict) else None for c in calls]
         if (
             isinstance(calls, list)
+            and all(isinstance(cid, str) for cid in ids)
             and len(set(ids)) == len(ids)
             and seen.isdisjoint(ids)
             and sorted(map(str, ids))
@@ -171,6 +187,18 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
             seen.update(ids)
         i = j
     return out if not validate_messages(out) else out[: out.index(newest) + 1]
+
+
+def _as_sent(m: dict, role: str) -> dict:
+    """``m`` with its role spelled ``role``, a content every provider takes and, for a user
+    message, no ``tool_calls``: what the minimal request repairs in the messages it keeps."""
+    content = m.get("content")
+    valid = _valid_content(content, role)
+    if m.get("role") == role and valid and not (role == "user" and "tool_calls" in m):
+        return m
+    fixed = {k: v for k, v in m.items() if k != "tool_calls"} if role == "user" else dict(m)
+    fixed.update(role=role, content=content if valid else _repaired_content(content, role))
+    return fixed
 
 
 def fallback_result(messages: list[Any], counter: TokenCounter, budget: int, before: int = 0) -> TrimResult:

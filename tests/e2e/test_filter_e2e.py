@@ -347,3 +347,59 @@ def raw_blob(tag: str) -> str:
 def unfiltered_request(messages: list[dict]) -> list[dict]:
     """The request with the filter's id suffixes undone: what Open WebUI alone would send."""
     return json.loads(re.sub(r'"(functions\.\w+:\d)_\d+"', r'"\1"', json.dumps(messages)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 25: a fetched page that panics tiktoken never breaks the chat
+# ---------------------------------------------------------------------------------------------
+
+PADDED_TOOL = '''"""
+title: Padded page
+author: owui-toolkit tests
+version: 0.1.0
+license: MIT
+description: A fetched page padded with a million spaces, which tiktoken 0.13 cannot encode.
+"""
+
+
+class Tools:
+    def page(self, tag: str) -> str:
+        """
+        Fetch a page.
+        :param tag: A label.
+        """
+        return tag + " begins" + " " * 999_999 + "end of the page"
+'''
+
+
+def padded_scenario(body: dict, step: int) -> Reply:
+    last_user = next(m for m in reversed(body["messages"]) if m.get("role") == "user")
+    turn = re.search(r"turn (\d+)", last_user["content"]).group(1)
+    if step == 0:
+        return Reply(calls=(Call("page", {"tag": f"p{turn}"}, id=f"call_p{turn}"),))
+    return Reply(content=f"Turn {turn}: the page is mostly blank.")
+
+
+def test_a_page_that_panics_the_tokenizer_never_breaks_the_chat(filtered: ChatClient, scripted: ScriptedModel):
+    """With the exact tokenizer on (tiktoken 0.13, Open WebUI's pin, panics on the page with a
+    BaseException), every request of the chat goes out: the page is counted with the estimate."""
+    with pytest.raises(BaseException) as panic:
+        ENC.encode_ordinary(" " * 999_999 + "end")
+    assert not isinstance(panic.value, Exception)
+    filtered.install_tool_source("padded", PADDED_TOOL)
+    filtered.set_function_valves(FILTER_ID, {**VALVES, "use_tokenizer": True})
+    try:
+        scripted.script("flt-panic", padded_scenario)
+        turn = None
+        for n in range(1, 4):
+            turn = filtered.chat(MODEL, f"[[flt-panic]] turn {n}: fetch it", tool_ids=["padded"], previous=turn)
+            assert filtered.message(turn)["content"] == f"Turn {n}: the page is mostly blank."
+    finally:
+        filtered.set_function_valves(FILTER_ID, VALVES)
+    requests = scripted.requests_for("flt-panic")
+    assert len(requests) == 6 and all(r.status == 200 for r in requests), [r.errors for r in requests]
+    # Each page alone is over the budget: it reaches the model shrunk (older turns were dropped).
+    pages = [m["content"] for r in requests for m in r.body["messages"] if m.get("role") == "tool"]
+    assert len(pages) >= 3 and all(p.startswith("[shrunk by tool_context_filter: ") for p in pages)
+    assert pages[-1].endswith("end of the page")
+    assert max(cl100k_tokens(r.body["messages"]) for r in requests) <= BUDGET * TOLERANCE

