@@ -394,6 +394,12 @@ def message_problems(plan: LoadPlan, user: int, turn: int, message: dict) -> lis
     # Native-loop embeds live on the function_call_output item; emitter `embeds` events on the message.
     outputs = [o for o in message.get("output") or [] if isinstance(o, dict)]
     embeds = [str(e) for e in (message.get("embeds") or []) + [e for o in outputs for e in o.get("embeds") or []]]
+    # Subquery's record of its inner calls is an embed too: it must name this turn's card call, nothing else.
+    records = [e for e in embeds if "inner call" in e and "every argument in full" in e]
+    embeds = [e for e in embeds if e not in records]
+    others = [plan.tag(u, t) for u in range(plan.users) for t in range(plan.turns) if (u, t) != (user, turn)]
+    if any(tag not in e or any(f"{o}<" in e or f"{o} " in e for o in others) for e in records):
+        problems.append(f"{where}: Subquery's call record does not name only this turn's card")
     if not embeds or any(f"card {tag}<" not in e for e in embeds):
         problems.append(f"{where}: embeds {embeds[:3]} are not exactly this turn's card")
     if not plan.plugins:

@@ -140,7 +140,9 @@ def test_health_answers_within_a_second_while_subqueries_read_200_kb_pathologica
     finally:
         stop.set()
         poller.join(10)
-    assert all(len(scripted.requests_for(f"{key}/{name}")) == 1 for name in HOSTILE)
+    # One request each, but the Qwen3 reply: its first call is whole (a value of closers), and a linear reader takes it.
+    assert all(len(scripted.requests_for(f"{key}/{name}")) == 1 for name in HOSTILE if name != "qwen-value")
+    assert len(scripted.requests_for(f"{key}/qwen-value")) >= 2
     answer = final_answer(message)
     assert answer.startswith("OUTER FINAL: ## Task 1/4") and "## Task 4/4" in answer
     assert len(latencies) >= 5 and max(latencies) < 1.0, (max(latencies), took, sorted(latencies)[-5:])

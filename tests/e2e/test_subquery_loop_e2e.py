@@ -159,7 +159,8 @@ def test_request_filters_see_every_inner_call_and_the_valve_turns_it_off(
     run(installed, scripted, "sq-filter", inner)
     seen = [json.loads(line) for line in probe_filter.read_text().splitlines()]
     inner_seen = [s for s in seen if "[[sq-filter/inner]]" in s["last_user"]]
-    assert [s["n"] for s in inner_seen] == [1, 3, 5]  # every inner round, with its growing history
+    # every inner round, with its growing history (the conversation view's system message first)
+    assert [s["n"] for s in inner_seen] == [2, 4, 6]
     assert all("counter" in s["tools"] and s["chat_id"] for s in inner_seen)
 
     probe_filter.write_text("")

@@ -94,7 +94,9 @@ def test_llama3_mistral_and_harmony_text_calls_run_with_typed_arguments(installe
 
 
 def test_json_example_inside_an_answer_is_not_a_call(installed: ChatClient, scripted: ScriptedModel):
-    answer = 'To echo, a model would send {"name": "typed_echo", "parameters": {"count": 1}} as its whole reply.'
+    """A fenced JSON sample inside an answer stays text. (An envelope written inline in prose is a call since
+    issue 25, as vLLM's and SGLang's Llama 3 parsers read it: tests/test_subquery_dialects.py.)"""
+    answer = 'To echo, a model would send\n```json\n{"name": "typed_echo", "parameters": {"count": 1}}\n```\nas its whole reply.'
     message, requests = delegate(installed, scripted, "textcalls-prose", [Reply(content=answer)])
     assert len(requests) == 1  # no tool round: the answer came back as it was
     assert message["content"] == "OUTER FINAL: " + answer
