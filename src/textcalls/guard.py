@@ -64,7 +64,8 @@ def _decoded(text: str) -> tuple[str, bool]:
     """Escapes and HTML entities undone, layer by layer, to a fixpoint: (text, whether the fixpoint was reached)."""
     for _ in range(DECODE_PASSES):
         step = _HIDDEN.sub("", text)
-        step = _unescaped(step) if "\\" in step else step
+        # Dropped again once escapes are undone: an escaped one cannot split an entity (`&lt\\u200b;`).
+        step = _HIDDEN.sub("", _unescaped(step)) if "\\" in step else step
         step = html.unescape(step) if "&" in step else step
         if step == text:
             return text, True
