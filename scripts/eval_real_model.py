@@ -5,8 +5,11 @@ The conversations (`scripts/eval_conversations.py`, written before any run) ask 
 refer back in follow-ups, and some need tool outputs of 8,000+ characters. Each runs in three setups:
 
 1. native:          Open WebUI's own tool loop alone (no system prompt, the tool servers' tools);
-2. subquery:        Subquery enabled too, and a workspace model whose system prompt delegates to it
-                    (how an admin steers a small model; the inner loop runs on the base model);
+2. subquery:        a workspace model whose system prompt delegates to Subquery; the chat carries
+                    Subquery alone and its valve `include_tool_ids` gives the helper the servers
+                    (how an admin steers a small model: offered the servers too, this 1.5B model
+                    called them itself and delegated 0 of 4 first turns; the inner loop runs on the
+                    base model);
 3. subquery+filter: the same with the tool-context filter active and global (budget: --filter-context).
 
 Cold prompt caches per setup (the model server restarts), temperature 0, a fixed seed. A recording
@@ -90,8 +93,9 @@ class Setup:
 SERVER_TOOLS = ("server:time", "server:mcp:git")
 SETUPS = (
     Setup("native", "eval-native", SERVER_TOOLS, False),
-    Setup("subquery", "eval-delegate", (TOOL_ID, *SERVER_TOOLS), False),
-    Setup("subquery+filter", "eval-delegate", (TOOL_ID, *SERVER_TOOLS), True),
+    # Delegating: the chat carries Subquery alone; the helper gets the servers (`include_tool_ids`).
+    Setup("subquery", "eval-delegate", (TOOL_ID,), False),
+    Setup("subquery+filter", "eval-delegate", (TOOL_ID,), True),
 )
 
 
@@ -195,6 +199,9 @@ def goals(data: dict) -> list[str]:
                 f" ({'met' if ok else 'NOT met'})"
             )
         large = data["slices"]["large-outputs"]
+        if not large["native"]["facts_total"]:
+            out.append(f"{setup} main-chat tokens on large outputs: no such turn in this run")
+            continue
         share = large[setup]["main_prompt_tokens"] / max(1, large["native"]["main_prompt_tokens"])
         out.append(
             f"{setup} main-chat tokens on large outputs: {share:.0%} of native "
@@ -240,7 +247,8 @@ def plot(results: list[Result], path: Path) -> None:
     ax.set_xticks(range(len(turns)), [f"{c} t{k + 1}" for c, k in turns], rotation=60, fontsize=8)
     ax.set_ylabel("prompt tokens the chat's model received")
     ax.set_title("Conversations with tool outputs of 8,000+ characters (real model, one run)")
-    ax.legend()
+    if turns:
+        ax.legend()
     ax.grid(alpha=0.3)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -260,9 +268,8 @@ def say(text: str = "", end: str = "\n") -> None:
 def prepare(client: ChatClient, base_id: str, tools: ToolServers, filter_context: int) -> None:
     """Both plugins, the tool-server connections (git read-only), the two workspace models."""
     client.install_tool(TOOL_ID, ROOT / "tools" / "subquery.py")
-    client.set_tool_valves(
-        TOOL_ID, {"model_id": base_id}
-    )  # the inner loop: the base model, no coordinator prompt
+    # The inner loop: the base model (no coordinator prompt), with the servers the chat does not carry.
+    client.set_tool_valves(TOOL_ID, {"model_id": base_id, "include_tool_ids": ",".join(SERVER_TOOLS)})
     client.install_filter(
         FILTER_ID, ROOT / "filters" / "tool_context_filter.py", active=False, is_global=False
     )

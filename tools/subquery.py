@@ -23,6 +23,7 @@ import contextlib
 import contextvars
 import copy
 import functools
+import hashlib
 import html
 import inspect
 import json
@@ -3843,11 +3844,11 @@ async def _tool_entries(turn: Turn, user: Any) -> dict:
     return out
 
 
-async def _get_tools(turn: Turn, user: Any) -> Mapping:
-    """The fallback when the turn has no resolved tools: Open WebUI's `get_tools` with the same
-    injected arguments its own loop binds (middleware.process_chat_payload)."""
+async def _get_tools(turn: Turn, user: Any, ids: Sequence[str] | None = None) -> Mapping:
+    """Open WebUI's `get_tools` (its access checks) with the same injected arguments its own loop binds
+    (middleware.process_chat_payload): for `ids`, or the turn's tool ids when it has no resolved tools."""
     metadata = turn.metadata
-    tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != turn.tool_id]
+    tool_ids = [t for t in (metadata.get("tool_ids") or [] if ids is None else ids) if t != turn.tool_id]
     if not tool_ids:
         return {}
     try:
@@ -3861,6 +3862,50 @@ async def _get_tools(turn: Turn, user: Any) -> Mapping:
     except Exception:
         log.exception("subquery: get_tools failed")
         return {}
+
+
+async def helper_entries(turn: Turn, user: Any, include: Sequence[str], have: Mapping) -> tuple[dict, list]:
+    """Tools the admin named in `include_tool_ids` that the chat does not carry: the helper's own tools, loaded
+    as Open WebUI's middleware loads them, with its access checks (`get_tools`, `connect_mcp_server`: a user
+    without access gets none). The chat's model is not offered them, so it delegates and its requests stay
+    short. Returns the entries and the MCP clients to disconnect, from the same task, when the loop ends."""
+    known = set().union(*(entry_keys(n, e) for n, e in have.items() if isinstance(e, Mapping)))
+    missing = [i for i in include if i.startswith("server:") and i not in known]
+    if not missing:
+        return {}, []
+    entries, clients = (
+        dict(await _get_tools(turn, user, [i for i in missing if not i.startswith("server:mcp:")])),
+        [],
+    )
+    for server in (i.removeprefix("server:mcp:") for i in missing if i.startswith("server:mcp:")):
+        try:
+            from open_webui.utils.tools import connect_mcp_server
+
+            extra = turn.extra_params(dict(turn.user), turn.oauth_token, dict(turn.task_model))
+            found = await connect_mcp_server(turn.request, server, user, extra)
+        except Exception:
+            log.exception("subquery: MCP server %s could not be reached", server)
+            continue
+        if found is None:
+            continue
+        client, specs = found
+        clients.append(client)
+        for spec in specs:
+            name = f"{server}_{spec['name']}"  # as the middleware names them, hashed past 64 characters
+            name = name if len(name) <= 64 else f"{name[:55]}_{hashlib.sha256(name.encode()).hexdigest()[:8]}"
+            call = functools.partial(_mcp_call, client, spec["name"])
+            entries[name] = {
+                "spec": {**spec, "name": name},
+                "callable": call,
+                "type": "mcp",
+                "client": client,
+            }
+            entries[name]["server_id"] = server
+    return entries, clients
+
+
+async def _mcp_call(client: Any, function_name: str, **kwargs: Any) -> Any:
+    return await client.call_tool(function_name, function_args=kwargs)
 
 
 def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
@@ -4634,24 +4679,37 @@ async def run_task(
     task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals=None, deadline=None
 ) -> LoopResult:
     """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage)."""
-    task.run = run = await _prepare(ready, emit, approvals)
-    messages, data = await _first_messages(run, task.prompt, recent)  # data: the texts `TextGuard` reads
-    task.first = len(messages)
-    deferred = run.metadata.get("deferred_tools") or ()
-    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
-    tools, left_out = cap_request_tools(tools, task.prompt)
-    await emit(start_line(tools, left_out), False)
-    hooks = run.hooks()
-    said = [task.prompt]  # the chat model's own instruction (it has the same tools): not data
-    return await run_subquery_loop(
-        messages, tools, ready.settings, hooks, untrusted=data, instructions=said, deadline=deadline
-    )
+    clients: list = []
+    try:
+        task.run = run = await _prepare(ready, emit, approvals, clients)
+        messages, data = await _first_messages(run, task.prompt, recent)  # data: the texts `TextGuard` reads
+        task.first = len(messages)
+        deferred = run.metadata.get("deferred_tools") or ()
+        tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+        tools, left_out = cap_request_tools(tools, task.prompt)
+        await emit(start_line(tools, left_out), False)
+        hooks = run.hooks()
+        said = [task.prompt]  # the chat model's own instruction (it has the same tools): not data
+        return await run_subquery_loop(
+            messages, tools, ready.settings, hooks, untrusted=data, instructions=said, deadline=deadline
+        )
+    finally:  # the helper's own MCP clients, from the task that connected them (as Open WebUI's main.py does)
+        for client in reversed(clients):
+            try:
+                await client.disconnect()
+            except BaseException as exc:  # noqa: BLE001 - teardown errors only; see main.py's own cleanup
+                log.debug("subquery: disconnecting an MCP client: %s", exc)
 
 
-async def _prepare(ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None) -> Run:
+async def _prepare(
+    ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None, clients: list
+) -> Run:
     turn, valves = ready.turn, ready.valves
     entries = await _tool_entries(turn, ready.user)
     include, exclude = parse_id_list(valves.include_tool_ids), parse_id_list(valves.exclude_tool_ids)
+    own, connected = await helper_entries(turn, ready.user, include, entries)
+    clients += connected
+    entries = {**entries, **{name: e for name, e in own.items() if name not in entries}}
     selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
     params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
     return Run(
@@ -4720,7 +4778,7 @@ _VALVE_HELP = {
     "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
     "max_subquery_tokens": "Tokens (prompt + completion, as the provider reports them; estimated where it does not) one subquery may spend, each task of `subqueries` apart. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
     "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends. With several copies of this tool, the smallest bound any of them sets holds for all.",
-    "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
+    "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's). A `server:` id the chat does not carry is loaded for the helper alone (the user's access checked as Open WebUI checks it): the chat's model then sees only Subquery and delegates.",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
     "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
 }

@@ -6,6 +6,8 @@ line name the rest."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import inspect
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -183,11 +185,11 @@ async def _tool_entries(turn: Turn, user: Any) -> dict:
     return out
 
 
-async def _get_tools(turn: Turn, user: Any) -> Mapping:
-    """The fallback when the turn has no resolved tools: Open WebUI's `get_tools` with the same
-    injected arguments its own loop binds (middleware.process_chat_payload)."""
+async def _get_tools(turn: Turn, user: Any, ids: Sequence[str] | None = None) -> Mapping:
+    """Open WebUI's `get_tools` (its access checks) with the same injected arguments its own loop binds
+    (middleware.process_chat_payload): for `ids`, or the turn's tool ids when it has no resolved tools."""
     metadata = turn.metadata
-    tool_ids = [t for t in (metadata.get("tool_ids") or []) if t != turn.tool_id]
+    tool_ids = [t for t in (metadata.get("tool_ids") or [] if ids is None else ids) if t != turn.tool_id]
     if not tool_ids:
         return {}
     try:
@@ -201,6 +203,50 @@ async def _get_tools(turn: Turn, user: Any) -> Mapping:
     except Exception:
         log.exception("subquery: get_tools failed")
         return {}
+
+
+async def helper_entries(turn: Turn, user: Any, include: Sequence[str], have: Mapping) -> tuple[dict, list]:
+    """Tools the admin named in `include_tool_ids` that the chat does not carry: the helper's own tools, loaded
+    as Open WebUI's middleware loads them, with its access checks (`get_tools`, `connect_mcp_server`: a user
+    without access gets none). The chat's model is not offered them, so it delegates and its requests stay
+    short. Returns the entries and the MCP clients to disconnect, from the same task, when the loop ends."""
+    known = set().union(*(entry_keys(n, e) for n, e in have.items() if isinstance(e, Mapping)))
+    missing = [i for i in include if i.startswith("server:") and i not in known]
+    if not missing:
+        return {}, []
+    entries, clients = (
+        dict(await _get_tools(turn, user, [i for i in missing if not i.startswith("server:mcp:")])),
+        [],
+    )
+    for server in (i.removeprefix("server:mcp:") for i in missing if i.startswith("server:mcp:")):
+        try:
+            from open_webui.utils.tools import connect_mcp_server
+
+            extra = turn.extra_params(dict(turn.user), turn.oauth_token, dict(turn.task_model))
+            found = await connect_mcp_server(turn.request, server, user, extra)
+        except Exception:
+            log.exception("subquery: MCP server %s could not be reached", server)
+            continue
+        if found is None:
+            continue
+        client, specs = found
+        clients.append(client)
+        for spec in specs:
+            name = f"{server}_{spec['name']}"  # as the middleware names them, hashed past 64 characters
+            name = name if len(name) <= 64 else f"{name[:55]}_{hashlib.sha256(name.encode()).hexdigest()[:8]}"
+            call = functools.partial(_mcp_call, client, spec["name"])
+            entries[name] = {
+                "spec": {**spec, "name": name},
+                "callable": call,
+                "type": "mcp",
+                "client": client,
+            }
+            entries[name]["server_id"] = server
+    return entries, clients
+
+
+async def _mcp_call(client: Any, function_name: str, **kwargs: Any) -> Any:
+    return await client.call_tool(function_name, function_args=kwargs)
 
 
 def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:

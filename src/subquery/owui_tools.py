@@ -26,6 +26,7 @@ from .owui_select import (
     _tool_entries,
     _tool_search_manifest,
     cap_request_tools,
+    helper_entries,
     left_out_note,
     parse_id_list,
     select_tools,
@@ -167,24 +168,37 @@ async def run_task(
     task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals=None, deadline=None
 ) -> LoopResult:
     """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage)."""
-    task.run = run = await _prepare(ready, emit, approvals)
-    messages, data = await _first_messages(run, task.prompt, recent)  # data: the texts `TextGuard` reads
-    task.first = len(messages)
-    deferred = run.metadata.get("deferred_tools") or ()
-    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
-    tools, left_out = cap_request_tools(tools, task.prompt)
-    await emit(start_line(tools, left_out), False)
-    hooks = run.hooks()
-    said = [task.prompt]  # the chat model's own instruction (it has the same tools): not data
-    return await run_subquery_loop(
-        messages, tools, ready.settings, hooks, untrusted=data, instructions=said, deadline=deadline
-    )
+    clients: list = []
+    try:
+        task.run = run = await _prepare(ready, emit, approvals, clients)
+        messages, data = await _first_messages(run, task.prompt, recent)  # data: the texts `TextGuard` reads
+        task.first = len(messages)
+        deferred = run.metadata.get("deferred_tools") or ()
+        tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+        tools, left_out = cap_request_tools(tools, task.prompt)
+        await emit(start_line(tools, left_out), False)
+        hooks = run.hooks()
+        said = [task.prompt]  # the chat model's own instruction (it has the same tools): not data
+        return await run_subquery_loop(
+            messages, tools, ready.settings, hooks, untrusted=data, instructions=said, deadline=deadline
+        )
+    finally:  # the helper's own MCP clients, from the task that connected them (as Open WebUI's main.py does)
+        for client in reversed(clients):
+            try:
+                await client.disconnect()
+            except BaseException as exc:  # noqa: BLE001 - teardown errors only; see main.py's own cleanup
+                log.debug("subquery: disconnecting an MCP client: %s", exc)
 
 
-async def _prepare(ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None) -> Run:
+async def _prepare(
+    ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None, clients: list
+) -> Run:
     turn, valves = ready.turn, ready.valves
     entries = await _tool_entries(turn, ready.user)
     include, exclude = parse_id_list(valves.include_tool_ids), parse_id_list(valves.exclude_tool_ids)
+    own, connected = await helper_entries(turn, ready.user, include, entries)
+    clients += connected
+    entries = {**entries, **{name: e for name, e in own.items() if name not in entries}}
     selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
     params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
     return Run(
@@ -253,7 +267,7 @@ _VALVE_HELP = {
     "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
     "max_subquery_tokens": "Tokens (prompt + completion, as the provider reports them; estimated where it does not) one subquery may spend, each task of `subqueries` apart. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
     "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends. With several copies of this tool, the smallest bound any of them sets holds for all.",
-    "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's).",
+    "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's). A `server:` id the chat does not carry is loaded for the helper alone (the user's access checked as Open WebUI checks it): the chat's model then sees only Subquery and delegates.",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
     "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
 }

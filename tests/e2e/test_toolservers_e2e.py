@@ -191,6 +191,33 @@ def test_inner_model_gets_the_same_specs_and_results_as_the_native_loop(client: 
     assert "Commit history:" in inner_results[0][1] and "Europe/Berlin" in inner_results[1][1]
 
 
+def test_helper_only_tools_the_chat_does_not_carry(client: ChatClient, scripted, servers, valves):
+    """`include_tool_ids` naming servers the chat does not carry: the helper gets them (the same specs and
+    results as Open WebUI's own loop with them), the chat's model is offered Subquery alone; the helper's MCP
+    client is closed when it ends (the next subquery connects again and works)."""
+    ids = ["subquery", "server:time", "server:mcp:git"]
+
+    def calls(body: dict) -> tuple[Call, ...]:
+        return (Call(_name(body, "git_log"), {"repo_path": str(servers.repo), "max_count": 3}),
+                Call(_name(body, "convert_time_post"),
+                     {"source_timezone": "America/New_York", "time": "09:30", "target_timezone": "Europe/Berlin"}))
+
+    native = run_native(client, scripted, "helper-native", calls, ids)
+    valves(include_tool_ids="server:time,server:mcp:git")
+    for key in ("helper-only", "helper-again"):
+        inner = run_subquery(client, scripted, key, calls, ["subquery"])
+        assert [r.step for r in inner] == [0, 1]
+        outer = scripted.requests_for(key)
+        assert {n for r in outer for n in names(r)} <= {"subquery", "subqueries"}, [names(r) for r in outer]
+        shown = {n: t for n, t in ((t["function"]["name"], t) for t in inner[1].body["tools"])}
+        assert shown == {n: t for n, t in ((t["function"]["name"], t) for t in native.body["tools"])
+                         if n not in ("subquery", "subqueries")}
+        assert tool_results(inner[1]) == tool_results(native)
+    valves(include_tool_ids="server:mcp:nonexistent")  # a server that is not configured: no tool, no error
+    inner = run_subquery(client, scripted, "helper-none", None, ["subquery"])
+    assert "tools" not in inner[0].body
+
+
 INCLUDE_EXCLUDE = [
     ({"include_tool_ids": "server:mcp:git"}, {"git"}),
     ({"include_tool_ids": "server:time"}, {"time"}),
