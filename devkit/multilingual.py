@@ -1,8 +1,8 @@
 """Real sentences in about 100 languages, offline, from installed packages: Django's translation
 catalogs (``django/conf/locale`` and ``django/contrib/*/locale``, ``.po`` files).
 
-Used to calibrate and test the tool context filter's token estimator (see
-``scripts/calibrate_estimator.py`` and ``tests/test_filter_estimator.py``).  Nothing is downloaded:
+Used to test and benchmark the tool context filter's token estimator (see
+``tests/test_filter_estimator.py`` and part (d) of ``scripts/bench_filter.py``).  Nothing is downloaded:
 Django is a test dependency (``pyproject.toml``) and ships these files in its wheel.
 """
 
