@@ -2365,12 +2365,6 @@ class _Group:
         water = self.water
         return out if water is None else [s if s <= water else water for s in out]
 
-    def targets(self, caps: Caps, level: int = Level.RAW) -> list[int | None]:
-        """Shrink target per tool message at ``level`` (``None`` = kept as is)."""
-        return [
-            None if s == tok else s for s, tok in zip(self.sizes(caps, level), self.tool_tokens, strict=True)
-        ]
-
     def cost(self, caps: Caps, level: int = Level.RAW) -> int:
         memo = self.level_costs if self.water is None and not self.drop_image else None
         if memo and memo[level] is not None:
@@ -3370,18 +3364,16 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
         for i, m in enumerate(messages)
     )
     first_checked = False
-    last_user = next(
-        (
-            j
-            for j in range(n - 1, -1, -1)
-            if isinstance(messages[j], dict) and messages[j].get("role") == "user"
-        ),
-        -1,
-    )
+    last_user = next((j for j in range(n - 1, -1, -1) if _role_is(messages[j], "user")), -1)
     seen_ids: set[Any] = set()
     i = 0
     while i < n:
         m = messages[i]
+        if m.__class__ is dict and m.get("content").__class__ is str and "tool_calls" not in m:
+            role = m.get("role")  # the common message, with nothing more to check
+            if role == "system" or (first_checked and (role == "user" or role == "assistant")):
+                i += 1
+                continue
         if m.__class__ is not dict and not isinstance(m, dict):
             problems.append(f"[{i}] not a message object")
             i += 1
@@ -3418,6 +3410,10 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             continue
         i += 1
     return problems
+
+
+def _role_is(m: Any, role: str) -> bool:
+    return isinstance(m, dict) and m.get("role") == role
 
 
 def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: list[str]) -> int:
@@ -3627,9 +3623,9 @@ def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
     protected = g.water is not None or (k > plan.current_start and level > 0)  # 0: Level.RAW
     out.messages.append(g.assistant)
     out.tokens += g.base_cost
-    for t, tok, tgt in zip(g.tools, g.tool_tokens, g.targets(plan.caps, level), strict=True):
-        if tgt is not None:
-            t, tok = _shrink_tool_message(t, tgt, plan.counter, tok)
+    for t, tok, size in zip(g.tools, g.tool_tokens, g.sizes(plan.caps, level), strict=True):
+        if size != tok:  # its target: shrunk to it
+            t, tok = _shrink_tool_message(t, size, plan.counter, tok)
             out.outputs_shrunk += 1
             out.protected_shrunk += protected
         out.messages.append(t)

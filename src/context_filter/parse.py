@@ -115,12 +115,6 @@ class _Group:
         water = self.water
         return out if water is None else [s if s <= water else water for s in out]
 
-    def targets(self, caps: Caps, level: int = Level.RAW) -> list[int | None]:
-        """Shrink target per tool message at ``level`` (``None`` = kept as is)."""
-        return [
-            None if s == tok else s for s, tok in zip(self.sizes(caps, level), self.tool_tokens, strict=True)
-        ]
-
     def cost(self, caps: Caps, level: int = Level.RAW) -> int:
         memo = self.level_costs if self.water is None and not self.drop_image else None
         if memo and memo[level] is not None:

@@ -95,9 +95,9 @@ def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
     protected = g.water is not None or (k > plan.current_start and level > 0)  # 0: Level.RAW
     out.messages.append(g.assistant)
     out.tokens += g.base_cost
-    for t, tok, tgt in zip(g.tools, g.tool_tokens, g.targets(plan.caps, level), strict=True):
-        if tgt is not None:
-            t, tok = _shrink_tool_message(t, tgt, plan.counter, tok)
+    for t, tok, size in zip(g.tools, g.tool_tokens, g.sizes(plan.caps, level), strict=True):
+        if size != tok:  # its target: shrunk to it
+            t, tok = _shrink_tool_message(t, size, plan.counter, tok)
             out.outputs_shrunk += 1
             out.protected_shrunk += protected
         out.messages.append(t)

@@ -49,18 +49,16 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
         for i, m in enumerate(messages)
     )
     first_checked = False
-    last_user = next(
-        (
-            j
-            for j in range(n - 1, -1, -1)
-            if isinstance(messages[j], dict) and messages[j].get("role") == "user"
-        ),
-        -1,
-    )
+    last_user = next((j for j in range(n - 1, -1, -1) if _role_is(messages[j], "user")), -1)
     seen_ids: set[Any] = set()
     i = 0
     while i < n:
         m = messages[i]
+        if m.__class__ is dict and m.get("content").__class__ is str and "tool_calls" not in m:
+            role = m.get("role")  # the common message, with nothing more to check
+            if role == "system" or (first_checked and (role == "user" or role == "assistant")):
+                i += 1
+                continue
         if m.__class__ is not dict and not isinstance(m, dict):
             problems.append(f"[{i}] not a message object")
             i += 1
@@ -97,6 +95,10 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             continue
         i += 1
     return problems
+
+
+def _role_is(m: Any, role: str) -> bool:
+    return isinstance(m, dict) and m.get("role") == role
 
 
 def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: list[str]) -> int:
