@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.deps-stamp
 
-.PHONY: demo test lint bench clean-data chromium toolservers load test-compat model eval plugins
+.PHONY: demo test lint bench clean-data chromium toolservers load test-compat model eval plugins screenshots
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,12 @@ eval: $(STAMP) toolservers model
 
 chromium:
 	@bash scripts/ensure_chromium.sh
+
+# The docs' screenshots (docs/img/*.png) from headless Chromium against the demo's Open WebUI on the scripted
+# model: the chat with Subquery's status lines and inner calls, the approval dialog, the filter's status line,
+# both Valves panels. ARGS="--out DIR" to write them elsewhere.
+screenshots: $(STAMP) chromium toolservers
+	$(PY) scripts/screenshots.py $(ARGS)
 
 # The real MCP/OpenAPI tool servers and their proxies, in .venv-tools and .venv-proxy (pinned, stamped).
 toolservers:

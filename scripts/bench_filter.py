@@ -16,7 +16,9 @@
 (g) hostile input (issue 25): how long one request holds the event loop, the filter before issue 25
     and now, and what each cache keeps (tracemalloc) once hostile inputs have filled it.
 
-Usage: ``python scripts/bench_filter.py [--quick] [--parts abcdefg] [--json PATH]``
+Part (c) also draws docs/img/filter-tokens.png (``--plot PATH`` elsewhere), with matplotlib.
+
+Usage: ``python scripts/bench_filter.py [--quick] [--parts abcdefg] [--json PATH] [--plot PATH]``
 """
 
 from __future__ import annotations
@@ -467,12 +469,15 @@ def chat_requests(turns: int, outputs: list[str]) -> list[list[dict]]:
 
 def reuse_and_cost(sent: list[list[dict]], tokens: Any) -> dict:
     """Per request: the identical leading messages' tokens ÷ the previous request's tokens, and
-    the cost of the whole chat in input-token units when cached input costs 10% or 50%."""
+    the cost of the whole chat in input-token units when cached input costs 10% or 50%.
+    ``per_request`` holds each request's tokens and its reuse (None for the first), for the plot."""
     reuse = []
+    sizes = []
     total = cost10 = cost50 = 0
     prev: list[dict] = []
     for msgs in sent:
         size = sum(tokens(m) for m in msgs)
+        sizes.append(size)
         common = 0
         for a, b in zip(prev, msgs, strict=False):
             if a != b:
@@ -489,6 +494,7 @@ def reuse_and_cost(sent: list[list[dict]], tokens: Any) -> dict:
         "tokens_sent": total,
         "cost_cached_10pct": round(cost10),
         "cost_cached_50pct": round(cost50),
+        "per_request": {"tokens": sizes, "reuse": [None] + [round(r, 4) for r in reuse]},
     }
 
 
@@ -552,7 +558,72 @@ def part_c(turns: int) -> dict:
                 f"{row['cost_cached_50pct']:>11,} {row['max_over_budget']:>10.3f}"
             )
         report["scenarios"][label] = rows
+        report.setdefault("budgets", {})[label] = budget
     return report
+
+
+PLOTTED = ("no filter", "stable (default)", "eager")
+
+
+def plot_c(report: dict, path: Path) -> None:
+    """Part (c) as a picture: per budget, the tokens of each request (top, log scale) and the share of the
+    previous request a prompt cache can reuse (bottom), for no filter, ``stable`` and ``eager``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
+
+    scenarios = report["scenarios"]
+    colors = {"no filter": "#7f7f7f", "stable (default)": "#1f77b4", "eager": "#d62728"}
+    fig, axes = plt.subplots(
+        2, len(scenarios), figsize=(6.4 * len(scenarios), 7.4), dpi=110, sharex=True,
+        gridspec_kw={"height_ratios": [3, 2]}, squeeze=False,
+    )
+    thousands = FuncFormatter(lambda v, _: f"{v / 1000:,.0f}k" if v >= 1000 else f"{v:,.0f}")
+    for col, (label, rows) in enumerate(scenarios.items()):
+        top, bottom = axes[0][col], axes[1][col]
+        budget = report["budgets"][label]
+        for name in PLOTTED:
+            if name not in rows:
+                continue
+            row = rows[name]
+            series = row["per_request"]
+            x = list(range(1, len(series["tokens"]) + 1))
+            top.plot(x, series["tokens"], color=colors[name], lw=1.4,
+                     label=f"{name}: {row['tokens_sent'] / 1e6:.2f}M tokens in all")
+            reuse = [(i, 100 * r) for i, r in zip(x, series["reuse"], strict=True) if r is not None]
+            how = f"{name}: mean {100 * row['mean_reuse']:.1f}%"
+            if name == "no filter":  # always 100%: a wide line under the others' points
+                bottom.plot([i for i, _ in reuse], [r for _, r in reuse], color=colors[name], lw=4, alpha=0.5,
+                            label=how, zorder=1)
+            else:
+                bottom.scatter([i for i, _ in reuse], [r for _, r in reuse], color=colors[name], s=9, label=how,
+                               zorder=3 if name == "eager" else 2)
+        top.axhline(budget, color="black", ls="--", lw=0.9)
+        top.annotate(f"budget {budget:,}", (x[-1], budget), xytext=(-2, 3), textcoords="offset points",
+                     fontsize=8, ha="right")
+        top.set_yscale("log")
+        top.set_ylim(bottom=5_000)  # the first request (the system and user messages) is tiny
+        top.yaxis.set_major_formatter(thousands)
+        top.set_title(f"{label}: budget {budget:,} tokens", fontsize=10)
+        top.set_ylabel("tokens per request (log scale)")
+        top.legend(fontsize=8, loc="upper left")
+        top.grid(alpha=0.3, which="both")
+        bottom.set_ylabel("prompt-cache reuse (%)")
+        bottom.set_ylim(-5, 105)
+        bottom.set_xlabel(f"request (3 per turn: the user message and 2 tool hops; {report['turns']} turns)")
+        bottom.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, frameon=False)
+        bottom.grid(alpha=0.3)
+    fig.suptitle(
+        f"Tool-context filter, {report['turns']}-turn tool-heavy chat (scripts/bench_filter.py part c, cl100k): "
+        "tokens per request, and the share of the previous request a prompt cache reuses", fontsize=10,
+    )
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+    print(f"    plot written to {path}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1084,6 +1155,13 @@ def main() -> None:
     parser.add_argument(
         "--parts", default="abcdefg", help="which parts to run (default abcdefg; a and b run together)"
     )
+    parser.add_argument(
+        "--plot",
+        metavar="PATH",
+        type=Path,
+        default=ROOT / "docs" / "img" / "filter-tokens.png",
+        help="where part (c) draws its plot (default docs/img/filter-tokens.png; only when part c runs)",
+    )
     args = parser.parse_args()
     t0 = time.perf_counter()
     print(
@@ -1104,6 +1182,7 @@ def main() -> None:
         figures["a_b"] = part_a_b(sizes, repeats, n_varied=25 if args.quick else 60)
     if "c" in args.parts:
         figures["c"] = part_c(40)
+        plot_c(figures["c"], args.plot)
     if "d" in args.parts:
         figures["d"] = part_d()
     if "e" in args.parts:

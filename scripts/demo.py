@@ -14,14 +14,18 @@ The tool servers come from `make toolservers` (scripts/ensure_toolservers.sh).
     python scripts/demo.py --local-model   # the real local model (make demo MODEL=local; built by make model)
     python scripts/demo.py --openai-base-url https://api.example.com/v1 --model some-model --api-key ...
 
+While a turn runs, a progress line shows the seconds elapsed (on a terminal one line redrawn in place).
 With a real model (local or at --openai-base-url) a recording proxy on 127.0.0.1 sits between Open
 WebUI and the model, so the transcript shows every call the model made, the subquery's inner calls
-and the tokens of each turn, with a progress line while a turn runs.
+and the tokens of each turn. The transcript ends with how to open the chat in a browser (`--keep`).
+
+scripts/screenshots.py reuses the pieces: `running()` starts everything, `play()` plays the turns.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -33,10 +37,10 @@ import tempfile
 import textwrap
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -181,10 +185,17 @@ def usage_line(log: list, since: float) -> str:
 
 
 class Progress:
-    """While a turn runs: a line per finished model request, and one every `every` seconds otherwise."""
+    """While a turn runs, the seconds elapsed. On a terminal: one line redrawn in place (`\\r`), cleared when the
+    turn ends. Otherwise (a pipe, a log file): a line once the turn has run `first` seconds, then at most one every
+    `every` seconds. With a real model (the log holds `Exchange`s), also a line per finished model request with
+    its tokens, which stays in the transcript either way."""
 
-    def __init__(self, log: Callable[[], list], since: float, every: float = 15.0):
-        self.log, self.since, self.every = log, since, every
+    def __init__(
+        self, log: Callable[[], list], since: float, every: float = 10.0, first: float = 1.0, out: TextIO | None = None
+    ):
+        self.log, self.since, self.every, self.first = log, since, every, first
+        self.out = out or sys.stdout
+        self.tty = _isatty(self.out)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="demo-progress", daemon=True)
 
@@ -195,26 +206,47 @@ class Progress:
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._thread.join(5)
+        if self.tty:
+            self._write("\r\x1b[K")
+
+    def _write(self, text: str) -> None:
+        self.out.write(text)
+        self.out.flush()
+
+    def _line(self, text: str) -> None:
+        """A line that stays (on a terminal it replaces the line being redrawn)."""
+        self._write(("\r\x1b[K" if self.tty else "") + text + "\n")
 
     def _run(self) -> None:
         reported: set[int] = set()
-        quiet_since = time.monotonic()
-        while not self._stop.wait(0.5):
+        last: float | None = None  # when the last line that stays was printed (monotonic)
+        while not self._stop.wait(0.25 if self.tty else 0.5):
             elapsed = time.time() - self.since
-            done = [e for e in self.log() if isinstance(e, Exchange) and e.started >= self.since and e.ended]
-            for e in done:
-                if id(e) not in reported:
+            entries = [e for e in self.log() if e.started >= self.since]
+            for e in entries:
+                if isinstance(e, Exchange) and e.ended and id(e) not in reported:
                     reported.add(id(e))
                     what = f"called {', '.join(e.called)}" if e.called else "answered"
                     where = "inner" if e.body.get("tools") and "subquery" not in e.offered else "chat"
-                    say(
+                    self._line(
                         f"  … {elapsed:4.0f} s · {where} model {what} · {e.prompt_tokens:,} prompt tokens "
                         f"({e.cached_tokens:,} cached), {e.completion_tokens} generated in {e.seconds:.1f} s"
                     )
-                    quiet_since = time.monotonic()
-            if time.monotonic() - quiet_since >= self.every:
-                say(f"  … {elapsed:4.0f} s · the model is working")
-                quiet_since = time.monotonic()
+                    last = time.monotonic()
+            n = len(entries)
+            status = f"  … {elapsed:.0f} s elapsed · {n} model request{'s' if n != 1 else ''} so far"
+            if self.tty:
+                self._write("\r\x1b[K" + status)
+            elif (last is None and elapsed >= self.first) or (last is not None and time.monotonic() - last >= self.every):
+                self._line(status)
+                last = time.monotonic()
+
+
+def _isatty(out: TextIO) -> bool:
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def deploy_plugins(url: str, model_id: str, data_root: Path, extra: dict[str, dict] | None = None) -> None:
@@ -247,20 +279,23 @@ def deploy_plugins(url: str, model_id: str, data_root: Path, extra: dict[str, di
         raise DeployError("scripts/deploy.py failed (see above)")
 
 
-def play(client: ChatClient, model_id: str, tool_ids: list[str], repo: str, log: Callable[[], list]) -> Turn:
-    """The three turns, one chat; prints the transcript as it goes. Returns the last turn."""
+def play(
+    client: ChatClient, model_id: str, tool_ids: list[str], repo: str, log: Callable[[], list]
+) -> list[Turn]:
+    """The three turns, one chat; prints the transcript as it goes. Returns the turns in order."""
     turn: Turn | None = None
+    turns: list[Turn] = []
     for n, question in enumerate(demo_model.questions(repo), 1):
         say(f"\n━━ Turn {n} " + "━" * 60)
         say(f"You: {question}")
         since = time.time()
         with Progress(log, since):
             turn = client.chat(model_id, question, tool_ids=tool_ids, previous=turn, timeout=900)
+        turns.append(turn)
         took = time.time() - since
         transcript(client.message(turn), log(), since)
         say(" ".join(x for x in (f"Turn {n} took {took:.1f} s.", usage_line(log(), since).strip()) if x))
-    assert turn is not None
-    return turn
+    return turns
 
 
 @dataclass
@@ -343,38 +378,28 @@ def set_up(
     say(f"✓ tool-server connections registered and enabled on the model: {', '.join(tool_servers.tool_ids)}")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--keep", action="store_true", help="stay up after the scenario (Ctrl-C stops)")
-    parser.add_argument("--port", type=int, default=0, help="Open WebUI port (default 8080, or a free one)")
-    parser.add_argument(
-        "--local-model", action="store_true", help="the real local model (built by `make model`)"
-    )
-    parser.add_argument(
-        "--openai-base-url", help="use this OpenAI-compatible endpoint instead of the scripted model"
-    )
-    parser.add_argument("--model", help="model id at --openai-base-url")
-    parser.add_argument(
-        "--api-key", default=os.environ.get("OPENAI_API_KEY", ""), help="key for --openai-base-url"
-    )
-    parser.add_argument(
-        "--data-dir", type=Path, help="where Open WebUI keeps its data (default: a fresh temp folder)"
-    )
-    parser.add_argument("--pace", type=float, default=0.6, help="scripted model latency per reply, seconds")
-    args = parser.parse_args(argv)
-    if bool(args.openai_base_url) != bool(args.model):
-        parser.error("--openai-base-url and --model go together")
-    if args.local_model and args.openai_base_url:
-        parser.error("--local-model and --openai-base-url exclude each other")
+@dataclass
+class Demo:
+    """Everything the demo started, up and set up: the tool servers, the model, Open WebUI with both plugins."""
 
-    # Ctrl-C stops everything even when the demo inherited SIGINT as ignored (a background job of a
-    # non-interactive shell, e.g. under `make` in CI): Python then installs no KeyboardInterrupt handler.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    signal.signal(signal.SIGHUP, lambda *_: sys.exit(129))
-    port = args.port or (8080 if port_is_free(8080) else free_port())
-    data_root = args.data_dir or Path(tempfile.mkdtemp(prefix="owui-demo-"))
-    shutil.rmtree(data_root / "data", ignore_errors=True)
+    server: OpenWebUIServer
+    client: ChatClient
+    setup: ModelSetup
+    tool_servers: ToolServers
+    repo: Path
+
+    @property
+    def tool_ids(self) -> list[str]:
+        """The tool ids a chat names (over the API the model's own list only mirrors the UI)."""
+        return ["subquery", *self.tool_servers.tool_ids]
+
+    def play(self) -> list[Turn]:
+        return play(self.client, self.setup.model_id, self.tool_ids, str(self.repo), self.setup.log)
+
+
+@contextlib.contextmanager
+def running(args: argparse.Namespace, port: int, data_root: Path) -> Iterator[Demo]:
+    """Start the tool servers, the model and Open WebUI, deploy both plugins; stop everything on the way out."""
     tool_servers: ToolServers | None = None
     setup: ModelSetup | None = None
     server: OpenWebUIServer | None = None
@@ -399,19 +424,87 @@ def main(argv: list[str] | None = None) -> int:
 
         # 4-5. Both plugins (scripts/deploy.py, as a user would) and both tool-server connections, on the model.
         set_up(client, server, setup, tool_servers, data_root)
+        yield Demo(server, client, setup, tool_servers, repo)
+    finally:
+        if server is not None:
+            server.stop()
+        if setup is not None:
+            setup.stop()
+        if tool_servers is not None:
+            tool_servers.stop()
 
-        # 6. The scenario. Chats over the API name their tool ids (the model's list only mirrors the UI).
-        turn = play(client, setup.model_id, ["subquery", *tool_servers.tool_ids], str(repo), setup.log)
 
-        say("\n" + "━" * 70)
-        if args.keep:
-            say(
-                f"{READY}: open {server.url}/c/{turn.chat_id} and sign in as {LOGIN['email']} / {LOGIN['password']}"
-            )
-            say("Press Ctrl-C to stop everything.")
-            while True:
-                time.sleep(3600)
-        say("Demo finished: stopping everything (use --keep to look at it in a browser).")
+def keep_command(args: argparse.Namespace) -> str:
+    """The command that plays this demo again and stays up (`--keep`)."""
+    port = f" --port {args.port}" if args.port else ""
+    if args.openai_base_url:
+        key = " --api-key ..." if args.api_key else ""
+        return f"python scripts/demo.py --openai-base-url {args.openai_base_url} --model {args.model}{key} --keep{port}"
+    model = " MODEL=local" if args.local_model else ""
+    return f"make demo{model} ARGS={'--keep' if not port else repr('--keep' + port)}"
+
+
+def browser_hint(args: argparse.Namespace) -> str:
+    """The transcript's last line without --keep: how to open the chat in a browser."""
+    where = f"http://127.0.0.1:{args.port or 8080}"
+    return (
+        f"To open this chat in a browser, run `{keep_command(args)}` and sign in at {where} as "
+        f"{LOGIN['email']} / {LOGIN['password']} (it prints the chat's address when the chat is ready)."
+    )
+
+
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--keep", action="store_true", help="stay up after the scenario (Ctrl-C stops)")
+    parser.add_argument("--port", type=int, default=0, help="Open WebUI port (default 8080, or a free one)")
+    parser.add_argument(
+        "--local-model", action="store_true", help="the real local model (built by `make model`)"
+    )
+    parser.add_argument(
+        "--openai-base-url", help="use this OpenAI-compatible endpoint instead of the scripted model"
+    )
+    parser.add_argument("--model", help="model id at --openai-base-url")
+    parser.add_argument(
+        "--api-key", default=os.environ.get("OPENAI_API_KEY", ""), help="key for --openai-base-url"
+    )
+    parser.add_argument(
+        "--data-dir", type=Path, help="where Open WebUI keeps its data (default: a fresh temp folder)"
+    )
+    parser.add_argument("--pace", type=float, default=0.6, help="scripted model latency per reply, seconds")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    cli = parser()
+    args = cli.parse_args(argv)
+    if bool(args.openai_base_url) != bool(args.model):
+        cli.error("--openai-base-url and --model go together")
+    if args.local_model and args.openai_base_url:
+        cli.error("--local-model and --openai-base-url exclude each other")
+
+    # Ctrl-C stops everything even when the demo inherited SIGINT as ignored (a background job of a
+    # non-interactive shell, e.g. under `make` in CI): Python then installs no KeyboardInterrupt handler.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    signal.signal(signal.SIGHUP, lambda *_: sys.exit(129))
+    port = args.port or (8080 if port_is_free(8080) else free_port())
+    data_root = args.data_dir or Path(tempfile.mkdtemp(prefix="owui-demo-"))
+    shutil.rmtree(data_root / "data", ignore_errors=True)
+    try:
+        with running(args, port, data_root) as demo:
+            # 6. The scenario, one chat.
+            turns = demo.play()
+            say("\n" + "━" * 70)
+            if args.keep:
+                say("Open WebUI, the model and the tool servers stay up until you press Ctrl-C.")
+                say(
+                    f"{READY}: open {demo.server.url}/c/{turns[-1].chat_id} and sign in as "
+                    f"{LOGIN['email']} / {LOGIN['password']}"
+                )
+                while True:
+                    time.sleep(3600)
+            say("Demo finished: stopping everything.")
+            say(browser_hint(args))
         return 0
     except KeyboardInterrupt:
         say("\nstopping …")
@@ -420,12 +513,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"demo failed: {exc}", file=sys.stderr)
         return 1
     finally:
-        if server is not None:
-            server.stop()
-        if setup is not None:
-            setup.stop()
-        if tool_servers is not None:
-            tool_servers.stop()
         if args.data_dir is None:
             shutil.rmtree(data_root, ignore_errors=True)
 

@@ -130,10 +130,22 @@ def kept_demo():
     assert_nothing_left(run)
 
 
+PROGRESS = re.compile(r"^  … \d+ s elapsed · \d+ model requests? so far$", re.M)
+
+
 def test_demo_transcript(kept_demo):
     run, _url = kept_demo
     assert_transcript(run.text())
-    assert "sign in as demo@example.com / demo-password" in run.text()
+    # Turn 1 runs over 2 s (four scripted replies of 0.3-0.6 s): the progress line (not a terminal: a line after
+    # 1 s, then every 10 s at most) shows the seconds elapsed while it runs.
+    one = turns(run.text())[0]
+    assert PROGRESS.search(one), one
+    # The transcript ends with how to open the chat: its address and the credentials.
+    ready = [i for i, line in enumerate(run.lines) if line.startswith("DEMO READY")]
+    assert ready and ready[0] == len(run.lines) - 1, run.lines[-5:]
+    assert re.fullmatch(r"DEMO READY: open http://127\.0\.0\.1:\d+/c/[\w-]+ and sign in as demo@example\.com / "
+                        r"demo-password", run.lines[-1]), run.lines[-1]
+    assert run.lines[-2] == "Open WebUI, the model and the tool servers stay up until you press Ctrl-C."
 
 
 @pytest.mark.browser
@@ -171,11 +183,19 @@ def test_turn_one_in_a_real_browser(kept_demo):
 
 
 def test_demo_without_keep_plays_and_stops_everything():
-    run = start_demo("--port", str(free_port()), "--pace", "0.05")
+    port = free_port()
+    run = start_demo("--port", str(port), "--pace", "0.05")
     assert run.process.wait(420) == 0, run.text()[-3000:]
     time.sleep(0.5)  # let the output pump finish
     assert_transcript(run.text())
-    assert run.lines[-1] == "Demo finished: stopping everything (use --keep to look at it in a browser)."
+    assert len(re.findall(r"^Turn \d took \d+\.\d s\.", run.text(), re.M)) == len(QUESTION_TEMPLATES)
+    # The transcript ends by saying how to open the chat in a browser: the same run with --keep.
+    assert run.lines[-2:] == [
+        "Demo finished: stopping everything.",
+        f"To open this chat in a browser, run `make demo ARGS='--keep --port {port}'` and sign in at "
+        f"http://127.0.0.1:{port} as demo@example.com / demo-password (it prints the chat's address when the chat "
+        "is ready).",
+    ], run.lines[-3:]
     assert_nothing_left(run)
 
 
