@@ -82,12 +82,19 @@ def expand_status(page: Any, message_id: str) -> None:
 
 
 def open_record(page: Any, message_id: str) -> None:
-    """Open Subquery's block of inner calls: an embed (a sandboxed frame) holding a <details>. Opened from inside the
-    frame (the frame may still be 0 px tall when it loaded below the fold); its `toggle` handler then posts the
-    frame's new height and Open WebUI resizes it."""
+    """Open Subquery's block of inner calls as a user does, by clicking its summary: an embed (a sandboxed frame)
+    holding a <details>, which must be visible while closed (its script posts its height whenever it changes);
+    opened, it posts its new height and Open WebUI resizes the frame."""
     frame = page.frame_locator(f"#message-{message_id} iframe").first
-    details = frame.locator("details").filter(has_text="inner call").first
-    details.evaluate("d => { d.open = true; }")
+    try:
+        page.wait_for_function(
+            "id => { const f = document.querySelector(`#message-${id} iframe`); return f && f.offsetHeight > 10; }",
+            arg=message_id,
+            timeout=20_000,
+        )
+    except Exception as exc:
+        raise RuntimeError("Subquery's block of inner calls stays 0 px tall: a user cannot see it") from exc
+    frame.locator("details").filter(has_text="inner call").first.locator("summary").click()
     page.wait_for_function(
         "id => { const f = document.querySelector(`#message-${id} iframe`); return f && f.offsetHeight > 60; }",
         arg=message_id,

@@ -15,10 +15,13 @@ from typing import Any
 from .types import _safe_str
 
 INTERRUPTED = "interrupted: the subquery stopped while it ran (it may have had its effect)"
-# The embed tells Open WebUI its height (a sandboxed frame cannot be measured), also when the block is opened.
+# The embed tells Open WebUI its height (a sandboxed frame cannot be measured): its body's, whenever it changes
+# (opened, or laid out late: the document's own height never shrinks below the frame's, and was 0 in a frame laid
+# out while hidden, which left the block invisible).
 _HEIGHT_SCRIPT = (
-    "<script>function h(){parent.postMessage({type:'iframe:height',height:document.documentElement.scrollHeight},"
-    "'*')}addEventListener('load',h);document.addEventListener('toggle',h,true);</script>"
+    "<script>function h(){parent.postMessage({type:'iframe:height',height:document.body.scrollHeight},'*')}"
+    "addEventListener('load',function(){h();new ResizeObserver(h).observe(document.body)});"
+    "document.addEventListener('toggle',h,true);</script>"
 )
 _STYLE = (
     "<style>body{font:13px system-ui,sans-serif;margin:0;color:#555}summary{cursor:pointer}"
