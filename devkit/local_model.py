@@ -62,6 +62,16 @@ DELEGATE_PROMPT = (
     '{"name": "subquery", "arguments": {"prompt": "And when was it made?"}}\n'
     "```\nThen answer from the subquery's result."
 )
+# The same steering for Open WebUI's own loop (the eval's native setup): without it, the 1.5B model answered
+# follow-ups from memory (10 of 41 turns right in a first, stopped run of the eval), so native and delegating
+# setups get the same kind of prompt and differ in delegation only.
+NATIVE_PROMPT = (
+    "You answer with your tools. For every user question, follow-ups included, reply first with a call of the "
+    "git_ or tool_ function that answers it, with the repository path, commit, time and place the question refers "
+    "to written out from the conversation. Example:\nUser: Who made the last commit in the repository at "
+    "/srv/app?\nAssistant: a git_git_log call with repo_path /srv/app\n(the tool answers: Bo Li)\nUser: And when "
+    "was it made?\nAssistant: a git_git_log call with repo_path /srv/app\nThen answer from the tool's result."
+)
 # An admin's per-connection tool filter: the git server's read-only tools (fewer tokens per request too).
 GIT_READ_TOOLS = "git_log,git_show,git_status,git_diff_unstaged,git_branch"
 

@@ -4,7 +4,9 @@
 The conversations (`scripts/eval_conversations.py`, written before any run) ask one fact per turn,
 refer back in follow-ups, and some need tool outputs of 8,000+ characters. Each runs in three setups:
 
-1. native:          Open WebUI's own tool loop alone (no system prompt, the tool servers' tools);
+1. native:          Open WebUI's own tool loop alone, the tool servers' tools, and a workspace model whose
+                    system prompt asks for a tool call on every question (`NATIVE_PROMPT`: the same kind
+                    of steering as setup 2's);
 2. subquery:        a workspace model whose system prompt delegates to Subquery; the chat carries
                     Subquery alone and its valve `include_tool_ids` gives the helper the servers
                     (how an admin steers a small model: offered the servers too, this 1.5B model
@@ -55,6 +57,7 @@ from devkit.local_model import (  # noqa: E402
     ALIAS,
     DELEGATE_PROMPT,
     GIT_READ_TOOLS,
+    NATIVE_PROMPT,
     SEED,
     Exchange,
     LocalModel,
@@ -278,7 +281,9 @@ def prepare(client: ChatClient, base_id: str, tools: ToolServers, filter_context
     )
     time_conn, git_conn = tools.connections()
     register_connections(client, [time_conn, with_tool_filter(git_conn, GIT_READ_TOOLS)])
-    upsert_workspace_model(client, "eval-native", base_id, f"{base_id} (native loop)", PARAMS)
+    upsert_workspace_model(
+        client, "eval-native", base_id, f"{base_id} (native loop)", {**PARAMS, "system": NATIVE_PROMPT}
+    )
     upsert_workspace_model(
         client,
         "eval-delegate",
