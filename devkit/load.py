@@ -34,7 +34,8 @@ PASSWORD = "load-password-123"
 FILTER_VALVES = {"max_context_tokens": 6000, "reserve_tokens": 1000, "keep_recent_tool_groups": 1,
                  "tool_output_max_tokens": 200}
 BUDGET = FILTER_VALVES["max_context_tokens"] - FILTER_VALVES["reserve_tokens"]
-# The filter estimates old history (measured error 5-9 %, README); counts here are exact cl100k.
+# Counts here are exact cl100k; the filter's own may be its estimate (an upper bound since issue 25, see
+# docs/filter.md), so the tolerance is a margin kept from when an estimate could fall short.
 TOLERANCE = 1.08
 REPORT_ROWS = 60  # ~1.3k tokens per report
 

@@ -22,7 +22,7 @@ call, the inner ones included.
 
 Results go to docs/eval/real-model.json (per setup, and per slice: first turns, follow-ups, the
 conversations with large outputs; every turn too), and the plot of the main chat's tokens per turn
-over the large-output conversations to docs/img/eval-main-tokens.png. `--table` prints the README's
+over the large-output conversations to docs/img/eval-main-tokens.png. `--table` prints docs/real-model.md's
 table from that file.
 
     python scripts/eval_real_model.py                       # the local model (make eval)
@@ -214,7 +214,7 @@ def goals(data: dict) -> list[str]:
 
 
 def table(data: dict) -> str:
-    """The README's table, from the file."""
+    """docs/real-model.md's table, from the file."""
     lines = [
         "| setup | slice | facts right | tokens the main chat's model received | tokens in total | wall time |",
         "|---|---|---:|---:|---:|---:|",
