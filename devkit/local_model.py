@@ -69,8 +69,11 @@ NATIVE_PROMPT = (
     "You answer with your tools. For every user question, follow-ups included, reply first with a call of the "
     "git_ or tool_ function that answers it, with the repository path, commit, time and place the question refers "
     "to written out from the conversation. Example:\nUser: Who made the last commit in the repository at "
-    "/srv/app?\nAssistant: a git_git_log call with repo_path /srv/app\n(the tool answers: Bo Li)\nUser: And when "
-    "was it made?\nAssistant: a git_git_log call with repo_path /srv/app\nThen answer from the tool's result."
+    "/srv/app?\nAssistant:\n```json\n"
+    '{"name": "git_git_log", "arguments": {"repo_path": "/srv/app", "max_count": 1}}\n'
+    "```\n(the tool answers: Bo Li)\nUser: And when was it made?\nAssistant:\n```json\n"
+    '{"name": "git_git_log", "arguments": {"repo_path": "/srv/app", "max_count": 1}}\n'
+    "```\nThen answer from the tool's result."
 )
 # An admin's per-connection tool filter: the git server's read-only tools (fewer tokens per request too).
 GIT_READ_TOOLS = "git_log,git_show,git_status,git_diff_unstaged,git_branch"
