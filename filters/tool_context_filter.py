@@ -2289,6 +2289,10 @@ class Kind(IntEnum):
     GROUP = 3  # an assistant message with calls, its results and Open WebUI's image message
 
 
+# The members read in the parser's per-message path (an enum's attribute costs a slow lookup on Python 3.11).
+_SYSTEM, _USER, _PLAIN, _GROUP = Kind.SYSTEM, Kind.USER, Kind.PLAIN, Kind.GROUP
+
+
 class Level(IntEnum):
     """How far a tool group's outputs are shrunk."""
 
@@ -2561,14 +2565,14 @@ class _Parser:
                 self.turn_groups.append(group)
                 self.groups.append(group)
                 self.run = group
-                self.item(Kind.GROUP, group)
+                self.items.append(_Item(_GROUP, group, False))
             elif "tool_calls" not in m:
-                self.item(Kind.PLAIN, m, _is_folded(m))
+                self.items.append(_Item(_PLAIN, m, _is_folded(m)))
             elif _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
                 plain = {k: v for k, v in m.items() if k != "tool_calls"}
                 if plain.get("content") is None:  # took None beside its calls only
                     plain["content"] = ""
-                self.item(Kind.PLAIN, plain, _is_folded(m))
+                self.items.append(_Item(_PLAIN, plain, _is_folded(m)))
             else:
                 self.rep.assistants_removed += 1
         elif role == "user":
@@ -2580,14 +2584,11 @@ class _Parser:
                     self.rep.orphans += 1
                     return
             self.end_turn()
-            self.item(Kind.USER, m)
+            self.items.append(_Item(_USER, m, False))
         else:  # system
             if self.run is not None and nxt is not None and nxt.get("role") == "tool":
                 self.rep.systems_moved += 1
-            self.item(Kind.SYSTEM, m)
-
-    def item(self, kind: Kind, payload: Any, folded: bool = False) -> None:
-        self.items.append(_Item(kind, payload, folded))
+            self.items.append(_Item(_SYSTEM, m, False))
 
 
 def _group_of(m: dict, rep: _Repairs) -> _Group | None:
@@ -3101,9 +3102,15 @@ class _Plan:
         recent = set() if stable else self.recent_groups()
         low = int(self.budget * self.config.low_water)
         user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
+        message = self.counter.message
         for k, item in enumerate(items):
             kind = item.kind
-            self.total += self.measure(item, k)
+            if kind is group or item.folded:
+                self.total += self.measure(item, k)
+            else:  # a plain message, inline (the common case): as `measure` counts it
+                item.cost = cost = message(item.payload)
+                self.tokens_before += cost
+                self.total += cost
             if kind is user:
                 self.turn_start, self.hops, self.hop_from = k, [], 0
             elif kind is group:

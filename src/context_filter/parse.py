@@ -39,6 +39,10 @@ class Kind(IntEnum):
     GROUP = 3  # an assistant message with calls, its results and Open WebUI's image message
 
 
+# The members read in the parser's per-message path (an enum's attribute costs a slow lookup on Python 3.11).
+_SYSTEM, _USER, _PLAIN, _GROUP = Kind.SYSTEM, Kind.USER, Kind.PLAIN, Kind.GROUP
+
+
 class Level(IntEnum):
     """How far a tool group's outputs are shrunk."""
 
@@ -311,14 +315,14 @@ class _Parser:
                 self.turn_groups.append(group)
                 self.groups.append(group)
                 self.run = group
-                self.item(Kind.GROUP, group)
+                self.items.append(_Item(_GROUP, group, False))
             elif "tool_calls" not in m:
-                self.item(Kind.PLAIN, m, _is_folded(m))
+                self.items.append(_Item(_PLAIN, m, _is_folded(m)))
             elif _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
                 plain = {k: v for k, v in m.items() if k != "tool_calls"}
                 if plain.get("content") is None:  # took None beside its calls only
                     plain["content"] = ""
-                self.item(Kind.PLAIN, plain, _is_folded(m))
+                self.items.append(_Item(_PLAIN, plain, _is_folded(m)))
             else:
                 self.rep.assistants_removed += 1
         elif role == "user":
@@ -330,14 +334,11 @@ class _Parser:
                     self.rep.orphans += 1
                     return
             self.end_turn()
-            self.item(Kind.USER, m)
+            self.items.append(_Item(_USER, m, False))
         else:  # system
             if self.run is not None and nxt is not None and nxt.get("role") == "tool":
                 self.rep.systems_moved += 1
-            self.item(Kind.SYSTEM, m)
-
-    def item(self, kind: Kind, payload: Any, folded: bool = False) -> None:
-        self.items.append(_Item(kind, payload, folded))
+            self.items.append(_Item(_SYSTEM, m, False))
 
 
 def _group_of(m: dict, rep: _Repairs) -> _Group | None:

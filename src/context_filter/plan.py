@@ -95,9 +95,15 @@ class _Plan:
         recent = set() if stable else self.recent_groups()
         low = int(self.budget * self.config.low_water)
         user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
+        message = self.counter.message
         for k, item in enumerate(items):
             kind = item.kind
-            self.total += self.measure(item, k)
+            if kind is group or item.folded:
+                self.total += self.measure(item, k)
+            else:  # a plain message, inline (the common case): as `measure` counts it
+                item.cost = cost = message(item.payload)
+                self.tokens_before += cost
+                self.total += cost
             if kind is user:
                 self.turn_start, self.hops, self.hop_from = k, [], 0
             elif kind is group:
