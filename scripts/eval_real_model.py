@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import sys
@@ -230,6 +231,13 @@ def table(data: dict) -> str:
     return "\n".join(lines)
 
 
+def refused_tokens(error: str) -> int:
+    """The size of a request the model server refused as over its context (llama-server says `request (N
+    tokens) exceeds ...`), or 0."""
+    found = re.search(r"request \((\d+) tokens\) exceeds", error)
+    return int(found.group(1)) if found else 0
+
+
 def plot(results: list[Result], path: Path) -> None:
     """The main chat's tokens per turn over the large-output conversations, one line per setup."""
     import matplotlib
@@ -238,15 +246,33 @@ def plot(results: list[Result], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     turns = sorted({(r.conversation, r.turn) for r in results if r.large})
+    at = {t: x for x, t in enumerate(turns)}
     fig, ax = plt.subplots(figsize=(9, 4.2), dpi=110)
     for setup in SETUPS:
-        by = {
-            (r.conversation, r.turn): r.main_prompt_tokens
-            for r in results
-            if r.setup == setup.name and r.large
-        }
-        if by:
-            ax.plot(range(len(turns)), [by.get(t, 0) for t in turns], marker="o", label=setup.name)
+        mine = [r for r in results if r.setup == setup.name and r.large]
+        if not mine:
+            continue
+        ok = [r for r in mine if not r.error]
+        line = ax.plot(
+            [at[(r.conversation, r.turn)] for r in ok],
+            [r.main_prompt_tokens for r in ok],
+            marker="o",
+            label=setup.name,
+        )[0]
+        # A request the model refused (over its context): drawn at the size it was sent with, as an x.
+        refused = [
+            (at[(r.conversation, r.turn)], n) for r in mine if r.error and (n := refused_tokens(r.error))
+        ]
+        if refused:
+            xs, ys = zip(*refused, strict=True)
+            ax.scatter(
+                xs,
+                ys,
+                marker="x",
+                s=60,
+                color=line.get_color(),
+                label=f"{setup.name}: refused, over the model's context (tokens sent)",
+            )
     ax.set_xticks(range(len(turns)), [f"{c} t{k + 1}" for c, k in turns], rotation=60, fontsize=8)
     ax.set_ylabel("prompt tokens the chat's model received")
     ax.set_title("Conversations with tool outputs of 8,000+ characters (real model, one run)")
@@ -357,11 +383,17 @@ def main(argv: list[str] | None = None) -> int:
         "--out", type=Path, default=OUT, help=f"the results file (default {OUT.relative_to(ROOT)})"
     )
     parser.add_argument("--plot", type=Path, default=PLOT, help="the plot (PNG)")
-    parser.add_argument("--table", action="store_true", help="print the markdown table of --out and stop")
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="print the markdown table of --out, draw --plot from it, and stop",
+    )
     args = parser.parse_args(argv)
     if args.table:
         data = json.loads(args.out.read_text())
         say(table(data) + "\n\n" + "\n".join(goals(data)))
+        if data.get("turns"):  # the plot drawn again from the file
+            plot([Result(**t) for t in data["turns"]], args.plot)
         return 0
     if bool(args.openai_base_url) != bool(args.model):
         parser.error("--openai-base-url and --model go together")

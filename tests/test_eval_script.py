@@ -73,3 +73,8 @@ def test_the_conversations_ask_one_fact_per_turn_and_refer_back():
     assert all("{repo}" not in q for q in follow_ups)  # a follow-up never names the repository again
     assert conv.converted("Asia/Tokyo", "18:00", "Europe/London")("It is 09:00 in London.") in (True, False)
     assert conv.on(7)("calibrated on 2026-10-07") and not conv.on(7)("on 2026-10-17")
+
+
+def test_a_refused_request_is_read_for_its_size_and_drawn():
+    error = 'ApiError: /api/chat/completions: HTTP 400: {"error":{"code":400,"message":"request (9866 tokens) exceeds the available context size (8192 tokens)"}}'
+    assert ev.refused_tokens(error) == 9866 and ev.refused_tokens("OSError: timed out") == 0
