@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import demo  # noqa: E402
+from demo import say  # noqa: E402
 
 from devkit.browser import NoChromium, signed_in_page  # noqa: E402
 from devkit.deploy import DeployError  # noqa: E402
@@ -44,10 +45,6 @@ SHOTS = ("subquery-chat.png", "filter-status.png", "approval.png", "valves-subqu
 VIEWPORT = {"width": 1280, "height": 900}
 TALL = {"width": 1280, "height": 2400}  # a whole turn or a whole Valves panel fits on the page at once
 PAD = 16
-
-
-def say(text: str) -> None:
-    print(text, flush=True)
 
 
 def clip_of(page: Any, locators: list[Any], pad: int = PAD, bottom: int = PAD) -> dict[str, float]:
@@ -129,7 +126,9 @@ def valves_shot(page: Any, url: str, name: str, path: Path) -> None:
     """A plugin's Valves panel: the gear on its row of the list at `url`."""
     page.set_viewport_size(TALL)
     page.goto(url, wait_until="domcontentloaded")
-    row = page.locator("div.group").filter(has_text=name).filter(has=page.get_by_role("button", name="Valves"))
+    row = (
+        page.locator("div.group").filter(has_text=name).filter(has=page.get_by_role("button", name="Valves"))
+    )
     row.first.wait_for()
     row.first.get_by_role("button", name="Valves").click()
     modal = page.locator("div.modal").filter(has=page.locator("form")).last
@@ -178,7 +177,9 @@ def approval_shot(page: Any, client: ChatClient, base: str, model_id: str, quest
                 shot = True
                 say(f"✓ {path}: the approval dialog for an inner call, {name}")
             dialog.get_by_role("button", name="Allow").click()
-            this = dialogs.filter(has=page.locator(".font-medium.break-all").filter(has_text=re.compile(f"^{re.escape(name)}$")))
+            this = dialogs.filter(
+                has=page.locator(".font-medium.break-all").filter(has_text=re.compile(f"^{re.escape(name)}$"))
+            )
             this.first.wait_for(state="hidden")
         if not shot:
             raise RuntimeError("no approval dialog for an inner call appeared")
@@ -190,7 +191,9 @@ def approval_shot(page: Any, client: ChatClient, base: str, model_id: str, quest
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img", help="where the PNGs go (docs/img)")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "docs" / "img", help="where the PNGs go (docs/img)"
+    )
     parser.add_argument("--port", type=int, default=0, help="Open WebUI port (default: a free one)")
     args = parser.parse_args(argv)
     out: Path = args.out.resolve()

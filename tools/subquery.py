@@ -3872,8 +3872,11 @@ async def helper_entries(turn: Turn, user: Any, include: Sequence[str], have: Ma
     as Open WebUI's middleware loads them, with its access checks (`get_tools`, `connect_mcp_server`: a user
     without access gets none). The chat's model is not offered them, so it delegates and its requests stay
     short. Returns the entries and the MCP clients to disconnect, from the same task, when the loop ends."""
+    servers = [i for i in include if i.startswith("server:")]
+    if not servers:  # the common case: nothing to load, no entry read
+        return {}, []
     known = set().union(*(entry_keys(n, e) for n, e in have.items() if isinstance(e, Mapping)))
-    missing = [i for i in include if i.startswith("server:") and i not in known]
+    missing = [i for i in servers if i not in known]
     if not missing:
         return {}, []
     entries, clients = (
@@ -3902,8 +3905,8 @@ async def helper_entries(turn: Turn, user: Any, include: Sequence[str], have: Ma
                 "callable": call,
                 "type": "mcp",
                 "client": client,
+                "server_id": server,
             }
-            entries[name]["server_id"] = server
     return entries, clients
 
 
