@@ -1,12 +1,18 @@
-"""The evaluation's conversations and the repository they ask about (issue 26), written before any run.
+"""The evaluation's conversations and the repository they ask about (issue 26): set 2, written before its
+first run.
 
-Twenty-one conversations of two or three turns, over the demo's real tool servers (`mcp-server-git` on
+Twenty conversations of two or three turns, over the demo's real tool servers (`mcp-server-git` on
 the repository below, `mcp-server-time`). Each turn asks for one fact, checked by a pattern in the
-answer; follow-ups refer back ("that commit", "there", "it"), so a helper that sees nothing of the chat
-cannot know what they mean. Conversations marked `large` need a tool output of 8,000 characters or more
-(a file added whole, the uncommitted diff of a sensor log, a long changelog).
+answer, that ONE call of an obvious tool gives, with arguments the question or an earlier turn names
+(a path, a zone, `HEAD`, `HEAD~2`, a count of commits); follow-ups refer back ("that repository", "the
+second-latest commit", "there"), so a helper that sees nothing of the chat cannot know what they mean.
+Conversations marked `large` need a tool output of 8,000 characters or more (the uncommitted diff of a
+sensor log, a commit adding a changelog or a calibration page).
 
-These are never changed to favour a setup: a turn no setup solves stays in the table.
+Set 1 (21 conversations, commit 9369a71; its run is docs/eval/real-model-set1.json) asked for facts that
+took two calls (find a commit by its message, then show it); the 1.5B model solved 14 of its 51 turns
+natively, too few for the table to show a loss. Set 2 was written after that run and before any run of
+its own, and is never changed to favour a setup: a turn no setup solves stays in the table.
 """
 
 from __future__ import annotations
@@ -47,8 +53,9 @@ def converted(source: str, hhmm: str, target: str) -> Check:
     return check
 
 
-def clock_now(tz: str, minutes: int = 3) -> Check:
-    """The answer names the current time in `tz` (checked right after the turn), within a few minutes."""
+def clock_now(tz: str, minutes: int = 15) -> Check:
+    """The answer names the current time in `tz`, within `minutes` of the check (made right after the turn,
+    which may take minutes after the tool read the clock)."""
 
     def check(answer: str) -> bool:
         now = datetime.now(ZoneInfo(tz))
@@ -91,8 +98,9 @@ def T(question: str, fact: Check, expected: str) -> Turn:  # noqa: N802 - reads 
 
 
 CONVERSATIONS = (
+    # --- one call each, small outputs -----------------------------------------------------------
     Conversation(
-        "C01",
+        "B01",
         (
             T("Who made the latest commit in the git repository at {repo}?", has("Chen Wei"), "Chen Wei"),
             T("What is the message of that commit?", has("Warn on heat too"), "Warn on heat too"),
@@ -100,50 +108,37 @@ CONVERSATIONS = (
         ),
     ),
     Conversation(
-        "C02",
+        "B02",
         (
-            T(
-                "In the git repository at {repo}, which commit added docs/calibration.md? Give its message.",
-                has("Write down the calibration"),
-                "Write down the calibration",
-            ),
-            T("According to that file, what is the humidity sensor's offset?", has(r"-\s?2\.5"), "-2.5 %RH"),
-            T("Who wrote that commit?", has("Chen Wei"), "Chen Wei"),
+            T("What is the current branch of the git repository at {repo}?", has(r"\bmain\b"), "main"),
+            T("Who made the second-latest commit in that repository?", has("Ben Okafor"), "Ben Okafor"),
         ),
-        large=True,
     ),
     Conversation(
-        "C03",
+        "B03",
         (
             T(
                 "Which file has uncommitted changes in the git repository at {repo}?",
                 has(r"readings\.csv"),
                 "readings.csv",
             ),
-            T("What is the name of the last column in its header line?", has("pressure_hpa"), "pressure_hpa"),
-            T(
-                "In those uncommitted changes, what is the new temperature in the first data row?",
-                has(r"\b13\.1\b"),
-                "13.1",
-            ),
+            T("Which branch is that repository on?", has(r"\bmain\b"), "main"),
         ),
-        large=True,
     ),
     Conversation(
-        "C04",
+        "B04",
         (
             T(
-                "In the git repository at {repo}, what reading interval (in minutes) does config.toml set after its "
-                "latest change?",
-                has(r"\b(15|fifteen)\b"),
-                "15",
+                "In the git repository at {repo}, above which temperature does the latest commit make alerts.py "
+                "warn about heat?",
+                has(r"\b30\b"),
+                "30 °C",
             ),
-            T("What was the interval before that change?", has(r"\b(10|ten)\b"), "10"),
-            T("Who made that change?", has("Ben Okafor"), "Ben Okafor"),
+            T("Who wrote that commit?", has("Chen Wei"), "Chen Wei"),
         ),
     ),
     Conversation(
-        "C05",
+        "B05",
         (
             T(
                 "If it is 09:30 in New York, what time is it in Tokyo?",
@@ -158,7 +153,7 @@ CONVERSATIONS = (
         ),
     ),
     Conversation(
-        "C06",
+        "B06",
         (
             T("What time is it in Sydney right now?", clock_now("Australia/Sydney"), "now in Sydney"),
             T(
@@ -169,115 +164,7 @@ CONVERSATIONS = (
         ),
     ),
     Conversation(
-        "C07",
-        (
-            T(
-                "In the git repository at {repo}, what is the message of the commit that added CHANGELOG.md?",
-                has("Add a changelog"),
-                "Add a changelog",
-            ),
-            T("Which version does that changelog list as the newest?", has(r"0\.9\.0"), "0.9.0"),
-            T("On which date was that version released, according to it?", on(20), "2026-10-20"),
-        ),
-        large=True,
-    ),
-    Conversation(
-        "C08",
-        (
-            T(
-                "In the git repository at {repo}, how many retries does read() in station.py make by default after "
-                "its latest change?",
-                has(r"\b(5|five)\b"),
-                "5",
-            ),
-            T(
-                "What is the message of the commit that made that change?",
-                has("More retries for the rain gauge"),
-                "More retries for the rain gauge",
-            ),
-            T("How many retries did it make before that commit?", has(r"\b(3|three)\b"), "3"),
-        ),
-    ),
-    Conversation(
-        "C09",
-        (
-            T(
-                "Which commit of the git repository at {repo} added frost warnings? Give its message.",
-                has("Warn before frost"),
-                "Warn before frost",
-            ),
-            T("Below which temperature does it warn?", has(r"\b0\.5\b"), "0.5 °C"),
-            T("Who wrote it?", has("Ada Gardener"), "Ada Gardener"),
-        ),
-    ),
-    Conversation(
-        "C10",
-        (
-            T(
-                "On which date was the commit 'Add the station config' made in the git repository at {repo}?",
-                on(3),
-                "2026-10-03",
-            ),
-            T("What site name does that config give?", has("Allotment 7"), "Allotment 7"),
-        ),
-    ),
-    Conversation(
-        "C11",
-        (
-            T(
-                "In the git repository at {repo}, what did the commit 'Document the CSV log' add to README.md?",
-                has("keeps a CSV log"),
-                "… and keeps a CSV log",
-            ),
-            T("Who made that commit?", has("Ada Gardener"), "Ada Gardener"),
-        ),
-    ),
-    Conversation(
-        "C12",
-        (
-            T("What is the current branch of the git repository at {repo}?", has(r"\bmain\b"), "main"),
-            T("What is the message of the latest commit on it?", has("Warn on heat too"), "Warn on heat too"),
-        ),
-    ),
-    Conversation(
-        "C13",
-        (
-            T(
-                "According to docs/calibration.md in the commit 'Write down the calibration' of the git repository at "
-                "{repo}, which reference instrument was used?",
-                has(r"HMP110"),
-                "a Vaisala HMP110",
-            ),
-            T("On which date was that calibration done?", on(7), "2026-10-07"),
-        ),
-        large=True,
-    ),
-    Conversation(
-        "C14",
-        (
-            T(
-                "In the uncommitted changes of the git repository at {repo}, what was the temperature in the first "
-                "data row of readings.csv before the change?",
-                has(r"\b12\.5\b"),
-                "12.5",
-            ),
-            T("And what is its humidity in that row?", has(r"\b55\b"), "55"),
-        ),
-        large=True,
-    ),
-    Conversation(
-        "C15",
-        (
-            T(
-                "In the git repository at {repo}, above which temperature does alerts.py warn about heat?",
-                has(r"\b30\b"),
-                "30 °C",
-            ),
-            T("Which commit added that? Give its message.", has("Warn on heat too"), "Warn on heat too"),
-        ),
-    ),
-    Conversation(
-        "C16",
+        "B07",
         (
             T(
                 "It is 14:00 in Berlin. What time is it in New York?",
@@ -292,7 +179,7 @@ CONVERSATIONS = (
         ),
     ),
     Conversation(
-        "C17",
+        "B08",
         (
             T(
                 "What time is it in London when it is 07:15 in Los Angeles?",
@@ -307,25 +194,112 @@ CONVERSATIONS = (
         ),
     ),
     Conversation(
-        "C18",
+        "B09",
+        (
+            T("What time is it in Tokyo right now?", clock_now("Asia/Tokyo"), "now in Tokyo"),
+            T(
+                "What time is it in New York when it is 18:00 there?",
+                converted("Asia/Tokyo", "18:00", "America/New_York"),
+                "18:00 Tokyo in New York",
+            ),
+        ),
+    ),
+    Conversation(
+        "B10",
         (
             T(
-                "Which commit came right after 'Retry flaky sensor reads' in the git repository at {repo}? Give its "
-                "message.",
+                "What is the message of the second-latest commit in the git repository at {repo}?",
+                has("Add a changelog"),
+                "Add a changelog",
+            ),
+            T("Who made it?", has("Ben Okafor"), "Ben Okafor"),
+            T("On which date was it made?", on(20), "2026-10-20"),
+        ),
+    ),
+    Conversation(
+        "B11",
+        (
+            T(
+                "List the three latest commits of the git repository at {repo}. What is the message of the third "
+                "one?",
                 has("Write down the calibration"),
                 "Write down the calibration",
             ),
-            T("Who made it?", has("Chen Wei"), "Chen Wei"),
-            T("What humidity offset does the file it added give?", has(r"-\s?2\.5"), "-2.5 %RH"),
+            T("Who wrote it?", has("Chen Wei"), "Chen Wei"),
+        ),
+    ),
+    Conversation(
+        "B12",
+        (
+            T("What time is it in Berlin right now?", clock_now("Europe/Berlin"), "now in Berlin"),
+            T(
+                "When it is 08:00 there, what time is it in London?",
+                converted("Europe/Berlin", "08:00", "Europe/London"),
+                "08:00 Berlin in London",
+            ),
+        ),
+    ),
+    Conversation(
+        "B13",
+        (
+            T(
+                "What is the message of the latest commit in the git repository at {repo}?",
+                has("Warn on heat too"),
+                "Warn on heat too",
+            ),
+            T("Which constant did that commit add to alerts.py?", has("HEAT_C"), "HEAT_C"),
+        ),
+    ),
+    # --- a tool output of 8,000+ characters (the uncommitted diff, the changelog, the calibration page) ---
+    Conversation(
+        "B14",
+        (
+            T(
+                "Show the uncommitted diff of the git repository at {repo}. Which file does it change?",
+                has(r"readings\.csv"),
+                "readings.csv",
+            ),
+            T(
+                "What is the name of the last column in that file's header line?",
+                has("pressure_hpa"),
+                "pressure_hpa",
+            ),
+            T("In that diff, what is the new temperature in the first data row?", has(r"\b13\.1\b"), "13.1"),
         ),
         large=True,
     ),
     Conversation(
-        "C19",
+        "B15",
         (
             T(
-                "In the git repository at {repo}, what is the oldest version listed in the changelog added by the "
-                "commit 'Add a changelog'?",
+                "In the uncommitted diff of the git repository at {repo}, what was the temperature in the first "
+                "data row of readings.csv before the change?",
+                has(r"\b12\.5\b"),
+                "12.5",
+            ),
+            T("And what is the humidity in that row?", has(r"\b55\b"), "55"),
+        ),
+        large=True,
+    ),
+    Conversation(
+        "B16",
+        (
+            T(
+                "Show the second-latest commit of the git repository at {repo}. Which file did it add?",
+                has(r"CHANGELOG\.md"),
+                "CHANGELOG.md",
+            ),
+            T("Which version does that file list as the newest?", has(r"0\.9\.0"), "0.9.0"),
+            T("On which date was that version released, according to it?", on(20), "2026-10-20"),
+        ),
+        large=True,
+    ),
+    Conversation(
+        "B17",
+        (
+            T(
+                "In the git repository at {repo}, the commit before the latest one added a changelog. What is the "
+                "oldest version it lists?",
                 has(r"0\.1\.0"),
                 "0.1.0",
             ),
@@ -338,27 +312,47 @@ CONVERSATIONS = (
         large=True,
     ),
     Conversation(
-        "C20",
+        "B18",
         (
-            T("What time is it in Tokyo right now?", clock_now("Asia/Tokyo"), "now in Tokyo"),
             T(
-                "And what time is it in New York when it is 18:00 there?",
-                converted("Asia/Tokyo", "18:00", "America/New_York"),
-                "18:00 Tokyo in New York",
+                "Show the commit HEAD~2 of the git repository at {repo}. Which file did it add?",
+                has(r"calibration\.md"),
+                "docs/calibration.md",
             ),
+            T("According to that file, what is the humidity sensor's offset?", has(r"-\s?2\.5"), "-2.5 %RH"),
+            T("Which reference instrument was used?", has("HMP110"), "a Vaisala HMP110"),
         ),
+        large=True,
     ),
     Conversation(
-        "C21",
+        "B19",
         (
             T(
-                "Who wrote the commit 'Read every fifteen minutes' in the git repository at {repo}?",
-                has("Ben Okafor"),
-                "Ben Okafor",
+                "According to the file that the commit HEAD~2 of the git repository at {repo} added, on which date "
+                "was the calibration done?",
+                on(7),
+                "2026-10-07",
             ),
-            T("On which date was it made?", on(12), "2026-10-12"),
-            T("Which file did it change?", has(r"config\.toml"), "config.toml"),
+            T("Who made that commit?", has("Chen Wei"), "Chen Wei"),
         ),
+        large=True,
+    ),
+    Conversation(
+        "B20",
+        (
+            T(
+                "What is the message of the latest commit in the git repository at {repo}?",
+                has("Warn on heat too"),
+                "Warn on heat too",
+            ),
+            T(
+                "Now show that repository's uncommitted diff: what is the humidity in the last data row after the "
+                "change?",
+                has(r"\b74\b"),
+                "74",
+            ),
+        ),
+        large=True,
     ),
 )
 
@@ -433,7 +427,6 @@ HISTORY = (  # day, author, {file: content}, message
         },
         "Retry flaky sensor reads",
     ),
-    (8, "Chen", {"docs/calibration.md": _calibration()}, "Write down the calibration"),
     (
         10,
         "Ada",
@@ -461,6 +454,7 @@ HISTORY = (  # day, author, {file: content}, message
         {"README.md": "# weather-station\n\nReads the garden sensors and keeps a CSV log.\n"},
         "Document the CSV log",
     ),
+    (19, "Chen", {"docs/calibration.md": _calibration()}, "Write down the calibration"),
     (20, "Ben", {"CHANGELOG.md": _changelog()}, "Add a changelog"),
     (
         22,
