@@ -102,6 +102,26 @@ async def test_the_inner_system_context_is_what_open_webuis_middleware_builds_fo
     assert await sq._folder_system(sq.Turn.from_dunders(__metadata__=metadata), other, entries) == ""
 
 
+async def test_a_server_loaded_for_the_helper_alone_brings_its_instructions_after_the_chats():
+    """`include_tool_ids` names an MCP server the chat does not carry: its entries (from `helper_entries`) name
+    the server; its instructions follow the chat's servers', as Open WebUI would place them had the chat
+    carried it. Unused or instruction-less servers add nothing."""
+    chat_client, own_client, quiet = (MCPClient(server_name=n) for n in ("notes", "git", "time"))
+    chat_client.instructions, own_client.instructions = "Notes are private.", INSTRUCTIONS
+    spec = {"name": "x", "parameters": {"type": "object", "properties": {}}}
+    turn = sq.Turn.from_dunders(__metadata__={"mcp_clients": {"notes": chat_client}})
+    entries = {
+        "git_log": {"spec": spec, "type": "mcp", "client": own_client, "server_id": "git"},
+        "time_now": {"spec": spec, "type": "mcp", "client": quiet, "server_id": "time"},
+        "notes_read": {"spec": spec, "type": "mcp", "client": chat_client, "server_id": "notes"},
+    }
+    assert await sq.turn_context(turn, None, entries) == (
+        f'MCP server "notes" instructions:\nNotes are private.\nMCP server "git" instructions:\n{INSTRUCTIONS}'
+    )
+    del entries["git_log"]
+    assert await sq.turn_context(turn, None, entries) == 'MCP server "notes" instructions:\nNotes are private.'
+
+
 async def test_a_turn_without_chat_context_gives_no_system_message_and_odd_metadata_never_breaks_it():
     assert await sq.turn_context(sq.Turn.from_dunders(), None, {}) == ""
     odd = sq.Turn.from_dunders(__metadata__={"chat_context": {"messages": "x"}, "mcp_clients": [1],

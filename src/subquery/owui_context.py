@@ -248,14 +248,23 @@ async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) ->
 
 
 async def _server_prompts(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """MCP servers' instructions and tool servers' system prompts, for the servers the inner loop uses."""
+    """MCP servers' instructions and tool servers' system prompts, for the servers the inner loop uses: the
+    chat's in Open WebUI's order, then those loaded for the helper alone (their entries name the server)."""
     from open_webui.utils.json_codec import JSONCodec
 
     parts = []
     clients = turn.metadata.get("mcp_clients")
+    chats = list(clients.items()) if isinstance(clients, Mapping) else []
     mapped = [e for e in entries.values() if isinstance(e, Mapping)]
-    used = {id(e.get("client")) for e in mapped if e.get("type") == "mcp"}
-    for server_id, client in clients.items() if isinstance(clients, Mapping) else ():
+    mcp = [e for e in mapped if e.get("type") == "mcp"]
+    used = {id(e.get("client")) for e in mcp}
+    known = {id(c) for _, c in chats}
+    own = {
+        id(e["client"]): (e["server_id"], e["client"])
+        for e in mcp
+        if e.get("server_id") and id(e.get("client")) not in known
+    }
+    for server_id, client in [*chats, *own.values()]:
         text = getattr(client, "instructions", None)
         if text and id(client) in used:
             parts.append(f"MCP server {JSONCodec.dumps(server_id)} instructions:\n{text}")
