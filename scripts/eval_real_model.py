@@ -23,11 +23,11 @@ call, the inner ones included.
 Results go to docs/eval/real-model.json (per setup, and per slice: first turns, follow-ups, the
 conversations with large outputs; every turn too), and the plot of the main chat's tokens per turn
 over the large-output conversations to docs/img/eval-main-tokens.png. `--table` prints docs/real-model.md's
-table from that file.
+table and the README's from that file.
 
     python scripts/eval_real_model.py                       # the local model (make eval)
-    python scripts/eval_real_model.py --conversations C01,C05
-    python scripts/eval_real_model.py --table               # the markdown table of the last run
+    python scripts/eval_real_model.py --conversations B01,B05
+    python scripts/eval_real_model.py --table               # the markdown tables of the last run
     python scripts/eval_real_model.py --openai-base-url http://127.0.0.1:11434/v1 --model qwen2.5-coder:1.5b
 """
 
@@ -231,6 +231,23 @@ def table(data: dict) -> str:
     return "\n".join(lines)
 
 
+def brief(data: dict) -> str:
+    """The README's table, from the file: one row per setup."""
+    lines = [
+        "| setup | facts right: all · first · follow-ups · large outputs | main chat's tokens: all · large outputs "
+        "| tokens in total | wall time |",
+        "|---|---|---|---:|---:|",
+    ]
+    for setup, r in data["setups"].items():
+        sl = {name: data["slices"][name][setup] for name in SLICES}
+        facts = " · ".join(f"{x['facts_right']}/{x['facts_total']}" for x in (r, *sl.values()))
+        lines.append(
+            f"| {setup} | {facts} | {r['main_prompt_tokens']:,} · {sl['large-outputs']['main_prompt_tokens']:,} "
+            f"| {r['total_tokens']:,} | {r['wall_s'] / 60:.1f} min |"
+        )
+    return "\n".join(lines)
+
+
 def refused_tokens(error: str) -> int:
     """The size of a request the model server refused as over its context (llama-server says `request (N
     tokens) exceeds ...`), or 0."""
@@ -276,8 +293,9 @@ def plot(results: list[Result], path: Path) -> None:
     ax.set_xticks(range(len(turns)), [f"{c} t{k + 1}" for c, k in turns], rotation=60, fontsize=8)
     ax.set_ylabel("prompt tokens the chat's model received")
     ax.set_title("Conversations with tool outputs of 8,000+ characters (real model, one run)")
-    if turns:
-        ax.legend()
+    if turns:  # the legend above the data, never over a point
+        ax.set_ylim(0, ax.get_ylim()[1] * 1.45)
+        ax.legend(loc="upper left", ncol=2, fontsize=8)
     ax.grid(alpha=0.3)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -391,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.table:
         data = json.loads(args.out.read_text())
-        say(table(data) + "\n\n" + "\n".join(goals(data)))
+        say(table(data) + "\n\n" + "\n".join(goals(data)) + "\n\n" + brief(data))
         if data.get("turns"):  # the plot drawn again from the file
             plot([Result(**t) for t in data["turns"]], args.plot)
         return 0

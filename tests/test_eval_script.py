@@ -78,3 +78,13 @@ def test_the_conversations_ask_one_fact_per_turn_and_refer_back():
 def test_a_refused_request_is_read_for_its_size_and_drawn():
     error = 'ApiError: /api/chat/completions: HTTP 400: {"error":{"code":400,"message":"request (9866 tokens) exceeds the available context size (8192 tokens)"}}'
     assert ev.refused_tokens(error) == 9866 and ev.refused_tokens("OSError: timed out") == 0
+
+
+def test_the_readme_and_the_page_show_the_committed_run():
+    """The tables in README.md and docs/real-model.md are the ones `--table` makes from docs/eval/real-model.json."""
+    import json
+
+    data = json.loads(ev.OUT.read_text(encoding="utf-8"))
+    assert ev.brief(data) in (ROOT / "README.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "real-model.md").read_text(encoding="utf-8")
+    assert ev.table(data) in page and "\n".join(ev.goals(data)).split("\n")[0] in page
