@@ -254,17 +254,14 @@ async def _server_prompts(turn: Turn, user: Any, entries: Mapping[str, Any]) -> 
 
     parts = []
     clients = turn.metadata.get("mcp_clients")
-    chats = list(clients.items()) if isinstance(clients, Mapping) else []
+    servers = dict(clients) if isinstance(clients, Mapping) else {}  # Open WebUI's order
     mapped = [e for e in entries.values() if isinstance(e, Mapping)]
     mcp = [e for e in mapped if e.get("type") == "mcp"]
+    for e in mcp:  # loaded for the helper alone: after the chat's
+        if e.get("server_id"):
+            servers.setdefault(e["server_id"], e.get("client"))
     used = {id(e.get("client")) for e in mcp}
-    known = {id(c) for _, c in chats}
-    own = {
-        id(e["client"]): (e["server_id"], e["client"])
-        for e in mcp
-        if e.get("server_id") and id(e.get("client")) not in known
-    }
-    for server_id, client in [*chats, *own.values()]:
+    for server_id, client in servers.items():
         text = getattr(client, "instructions", None)
         if text and id(client) in used:
             parts.append(f"MCP server {JSONCodec.dumps(server_id)} instructions:\n{text}")
