@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 	@# Take the local CPU build of PyTorch first where the machine has one (saves several GB).
 	-$(PY) -m pip install -q torch==2.13.0
 	$(PY) -m pip install -q -e '.[test,dev]'
+	@# LiteLLM's model map, the source of the filter's table of context windows (scripts/gen_context_windows.py):
+	@# only its data file is read, so none of its dependencies (its boto3 pin conflicts with Open WebUI's).
+	$(PY) -m pip install -q --no-deps 'litellm==1.110.2'
 	@touch $(STAMP)
 
 # `make demo MODEL=local`: the same demo on the real local model (built by `make model` first).

@@ -339,13 +339,33 @@ def test_old_output_is_shrunk_with_head_tail_error_and_stub():
     assert r.messages[4:] == h[4:]  # recent group verbatim
 
 
-def test_every_output_is_capped_gently():
+def test_every_output_is_capped_gently_once_the_chat_does_not_fit_or_under_eager():
     big = output_text(120_000, 4)
-    h = [user("q"), *group(["c"], [big])]
-    r = trim(h, tool_output_max_tokens=1000, recent_tool_output_max_tokens=8000)
-    out = r.messages[2]["content"]
-    assert out.startswith(tcf.SHRINK_PREFIX)
-    assert 4000 < tcf.estimate_tokens(out) <= 8000  # capped at the recent cap, not at 500
+    h = [user("q"), *group(["c"], [big]), assistant("done"), user("q2")]
+    whole = tcf.estimate_tokens(big)
+    for budget, policy in ((whole // 2, "stable"), (BIG, "eager")):
+        r = trim(h, budget, tool_output_max_tokens=1000, recent_tool_output_max_tokens=8000, policy=policy)
+        out = r.messages[2]["content"]
+        assert out.startswith(tcf.SHRINK_PREFIX)
+        assert 500 < tcf.estimate_tokens(out) <= 8000  # shrunk, never below the old target
+
+
+def test_a_chat_that_fits_goes_out_whole_under_stable():
+    """The caps act only past the budget: a chat whose outputs fit whole is sent as it came."""
+    big = output_text(120_000, 4)
+    h = [
+        user("q1"),
+        *group(["a"], [output_text(12_000, 5)]),
+        assistant("x"),
+        user("q2"),
+        *group(["c"], [big]),
+    ]
+    total = tcf.measure_tokens(h, tcf.TrimConfig(budget_tokens=BIG))
+    r = trim(h, total, tool_output_max_tokens=200, recent_tool_output_max_tokens=1000)
+    assert r.messages is h and not r.report.changed and r.report.tokens_after == total
+    assert trim(
+        h, total - 1, tool_output_max_tokens=200, recent_tool_output_max_tokens=1000
+    ).report.outputs_shrunk
 
 
 def test_eager_caps_old_outputs_at_once_stable_only_when_over_budget():
@@ -800,14 +820,58 @@ def test_context_length_is_derived_from_model_fields():
 
 
 def test_budget_resolution():
-    r = tcf.resolve_budget
-    assert r(0, 6000, 32768, {"openai": {"id": "x"}}) == (32768 - 6000, 32768)
-    assert r(0, 6000, 32768, {"openai": {"context_length": 128000}}) == (122000, 128000)
-    assert r(50000, 6000, 32768, {"openai": {"context_length": 128000}}) == (44000, 50000)
-    assert r(50000, 6000, 32768, None, None, user_max_context_tokens=20000) == (14000, 20000)
-    assert r(50000, 6000, 32768, None, None, user_max_context_tokens=90000) == (44000, 50000)  # only lower
-    assert r(50000, 6000, 32768, None, {"max_tokens": 16000}) == (34000, 50000)  # big reply reserved
-    assert r(8000, 20000, 32768) == (2000, 8000)  # never below a quarter of the context
+    def r(*args):
+        b = tcf.resolve_budget(*args)
+        return b.tokens, b.window
+
+    assert r(0, 6000, {"openai": {"id": "x"}}) == (None, None)  # unknown: no budget
+    assert r(0, 6000, {"openai": {"context_length": 128000}}) == (122000, 128000)
+    assert r(50000, 6000, {"openai": {"context_length": 128000}}) == (44000, 50000)
+    assert r(50000, 6000, None, {"max_tokens": 16000}) == (34000, 50000)  # big reply reserved
+    assert r(8000, 20000) == (2000, 8000)  # never below a quarter of the context
+    # reserve_tokens 0: a quarter of the window, between 1,024 and 16,384
+    assert [r(w, 0)[0] for w in (4096, 8192, 32768, 131072, 1_000_000)] == [3072, 6144, 24576, 114688, 983616]
+
+
+def test_the_window_of_a_model_nothing_reports_comes_from_the_table_of_known_models():
+    def w(model):
+        b = tcf.resolve_budget(0, 0, model)
+        return b.window, b.source
+
+    assert w({"id": "gpt-4o", "owned_by": "openai", "openai": {"id": "gpt-4o"}}) == (
+        128000,
+        "gpt-4o in " + tcf.WINDOWS_SOURCE,
+    )
+    assert w({"id": "openai.gpt-4o", "openai": {"id": "gpt-4o"}})[0] == 128000  # a connection prefix
+    assert w({"id": "work.claude-sonnet-4-5"})[0] == 200000
+    assert w({"id": "openrouter/openai/gpt-4.1"})[0] == 1047576  # a provider path
+    assert (
+        w({"id": "my-assistant", "info": {"base_model_id": "gpt-4o-mini"}})[0] == 128000
+    )  # a workspace model
+    assert w({"id": "GPT-4o"})[0] == 128000  # case
+    assert w({"id": "llama3.1:8b", "owned_by": "ollama", "ollama": {}}) == (
+        None,
+        "",
+    )  # Ollama: its num_ctx rules
+    assert w({"id": "acme-local-7b"}) == (None, "")
+    # Anything the model or request says comes first.
+    assert w({"id": "gpt-4o", "info": {"params": {"num_ctx": 8192}}}) == (8192, "the model's params")
+    assert w({"id": "gpt-4o", "openai": {"id": "gpt-4o", "context_length": 64000}}) == (64000, "the provider")
+
+
+def test_the_table_of_known_windows_is_what_litellms_map_gives():
+    """The committed table is a fresh build from the pinned litellm wheel's map (installed by the Makefile)."""
+    import subprocess
+    import sys
+
+    from devkit.plugins import ROOT
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "gen_context_windows.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_tokenizer_is_offline_only():

@@ -70,9 +70,10 @@ def test_valve_names_and_defaults():
     assert v.max_context_tokens == 0
     for name in ("reserve_tokens", "keep_recent_tool_groups", "tool_output_max_tokens", "show_status"):
         assert hasattr(v, name)
-    assert v.reserve_tokens > 0 and v.tool_output_max_tokens > 0 and v.keep_recent_tool_groups >= 1
-    u = tcf.Filter.UserValves()
-    assert u.enabled is True and u.max_context_tokens == 0
+    assert v.reserve_tokens == 0 and v.tool_output_max_tokens > 0 and v.keep_recent_tool_groups >= 1
+    assert len(tcf.Filter.Valves.model_fields) <= 12 and list(tcf.Filter.UserValves.model_fields) == [
+        "show_status"
+    ]
     for field in (*tcf.Filter.Valves.model_fields.values(), *tcf.Filter.UserValves.model_fields.values()):
         assert field.description
 
@@ -202,35 +203,51 @@ async def test_budget_derived_from_the_model():
     large = await f.inlet(body, __model__={"id": "m", "openai": {"id": "m", "context_length": 1_000_000}})
     ctr = tcf.TokenCounter(exact=tcf.get_exact_counter()[0])
     size = lambda b: tcf.measure_tokens(b["messages"], tcf.TrimConfig(1, 2), ctr)  # noqa: E731
-    assert size(small) <= 8192 - f.valves.reserve_tokens < size(large)
-    unknown = await f.inlet(body, __model__={"id": "m"})  # falls back to default_context_tokens
-    assert size(unknown) <= f.valves.default_context_tokens - f.valves.reserve_tokens
+    assert size(small) <= 8192 - 2048 < size(large)  # the automatic reserve: a quarter of 8k
+    assert large is body  # 1M: it fits whole, nothing changes
 
 
-async def test_user_valves_disable_and_lower_but_never_raise():
-    f = filter_with(max_context_tokens=30_000, reserve_tokens=2000)
+async def test_an_unknown_window_drops_no_turn_and_says_so():
+    """Nothing says the window: no budget; only old tool outputs past their cap shrink."""
+    f = tcf.Filter()
     body = body_of(LONG_CHAT)
-    admin = await f.inlet(body, __user__={"id": "u"})
-    off = await f.inlet(body, __user__={"id": "u", "valves": tcf.Filter.UserValves(enabled=False)})
-    assert off is body
-    lower = await f.inlet(
-        body, __user__={"id": "u", "valves": tcf.Filter.UserValves(max_context_tokens=8000)}
-    )
-    higher = await f.inlet(body, __user__={"id": "u", "valves": {"max_context_tokens": 900_000}})
-    as_dict = await f.inlet(
-        body, __user__={"id": "u", "valves": {"max_context_tokens": 8000, "enabled": True}}
-    )
+    events = Events()
+    out = await f.inlet(body, __model__={"id": "acme-local-7b"}, __event_emitter__=events)
+    kept = [m for m in out["messages"] if m["role"] in ("user", "assistant") and m.get("content")]
+    assert kept == [m for m in LONG_CHAT if m["role"] in ("user", "assistant") and m.get("content")]
+    assert sum(m["content"].startswith(tcf.SHRINK_PREFIX) for m in out["messages"] if m["role"] == "tool") > 0
+    [line] = events.descriptions
+    assert "context window unknown" in line and "max_context_tokens" in line
+
+
+async def test_an_8k_model_keeps_most_of_its_window_for_history():
+    f = tcf.Filter()
+    model = {"id": "qwen2.5:7b", "owned_by": "ollama", "info": {"params": {"num_ctx": 8192}}}
+    chat = [
+        system(),
+        *[m for t in range(3) for m in (user(output_text(3000, t)), assistant(output_text(3000, t + 9)))],
+        user("q"),
+    ]
     ctr = tcf.TokenCounter(exact=tcf.get_exact_counter()[0])
-    size = lambda b: tcf.measure_tokens(b["messages"], tcf.TrimConfig(1, 2), ctr)  # noqa: E731
-    assert size(lower) <= 6000 < size(admin)
-    assert higher["messages"] == admin["messages"]
-    assert as_dict["messages"] == lower["messages"]
-    assert (await f.inlet(body, __user__=None))["messages"] == admin["messages"]
+    size = tcf.measure_tokens(chat, tcf.TrimConfig(1, 2), ctr)
+    assert 0.6 * 8192 <= size <= 6144
+    assert (await f.inlet(body_of(chat), __model__=model))["messages"] == chat  # sent whole
 
 
-async def test_admin_switch_off():
-    body = body_of(LONG_CHAT)
-    assert await filter_with(enabled=False).inlet(body) is body
+async def test_valves_stored_by_an_earlier_version_are_ignored_without_error():
+    """An update keeps the valves an admin saved: names that no longer exist are ignored, as Open WebUI
+    builds the valves (``Valves(**stored)``); the ones that remain keep their values."""
+    stored = {
+        "priority": 5, "enabled": False, "max_context_tokens": 30_000, "default_context_tokens": 32768,
+        "reserve_tokens": 2000, "trim_policy": "stable", "low_water": 0.6, "keep_recent_tool_groups": 2,
+        "tool_output_max_tokens": 1000, "recent_tool_output_max_tokens": 12000, "image_tokens": 1024,
+        "use_tokenizer": True, "tokenizer_download": False, "show_status": True,
+    }  # fmt: skip
+    v = tcf.Filter.Valves(**stored)
+    assert v.max_context_tokens == 30_000 and v.reserve_tokens == 2000 and v.priority == 1000
+    assert (
+        tcf.Filter.UserValves(enabled=False, max_context_tokens=8000, show_status=False).show_status is False
+    )
 
 
 async def test_reply_size_from_the_request_is_reserved():
@@ -271,7 +288,7 @@ async def test_large_inputs_run_off_the_event_loop_with_the_same_result():
     messages = tool_chat(turns=800, rounds=1, out_chars=2000)
     assert len(messages) > 3000
     out = await f.inlet(body_of(messages))
-    config, counter = f._plan_inputs(body_of(messages), None, f._settings(None))
+    config, counter, _ = f._plan_inputs(body_of(messages), None)
     assert out["messages"] == tcf.trim_messages(messages, config, counter).messages
 
 
@@ -317,7 +334,12 @@ async def test_outlet_small_chat_says_within_budget_and_respects_show_status():
     body = {"model": "m", "messages": stored_chat(1, 200), "chat_id": "c", "id": "a0"}
     events = Events()
     assert await f.outlet(body, __event_emitter__=events) is body
-    assert events.descriptions[0].endswith("within budget 26.6k")
+    assert events.descriptions[0].endswith(tcf.UNKNOWN_WINDOW)
+    events.items.clear()
+    await filter_with(max_context_tokens=32768).outlet(body, __event_emitter__=events)
+    assert events.descriptions[0].endswith(
+        "within budget 24.6k of a 32.8k window (the filter's max_context_tokens)"
+    )
     events.items.clear()
     await filter_with(show_status=False).outlet(body, __event_emitter__=events)
     await f.outlet(body, __user__={"id": "u", "valves": {"show_status": False}}, __event_emitter__=events)
@@ -349,10 +371,10 @@ async def test_open_webui_dispatch_binds_params_and_user_valves(monkeypatch):
         return instance
 
     async def admin_valves(ids, db=None):
-        return {"tool_context": {"max_context_tokens": 30_000, "reserve_tokens": 2000}}
+        return {"tool_context": {"max_context_tokens": 9000, "reserve_tokens": 2000, "low_water": 0.6}}
 
     async def user_valves(function_id, user_id, db=None):
-        return {"max_context_tokens": 9000}
+        return {"max_context_tokens": 90_000, "enabled": False}  # stored by an earlier version: ignored
 
     monkeypatch.setattr(owui_filter, "get_function_module", get_module)
     monkeypatch.setattr(owui_filter.Functions, "get_function_valves_by_ids", admin_valves)
@@ -380,8 +402,8 @@ async def test_open_webui_dispatch_binds_params_and_user_valves(monkeypatch):
         body = out  # Open WebUI passes the inlet's result on to the request hook
         assert tcf.validate_messages(out["messages"]) == []
         ctr = tcf.TokenCounter(exact=tcf.get_exact_counter()[0])
-        assert tcf.measure_tokens(out["messages"], tcf.TrimConfig(1, 2), ctr) <= 7000  # the user's lower cap
-    assert instance.valves.max_context_tokens == 30_000  # admin valves applied by Open WebUI
+        assert tcf.measure_tokens(out["messages"], tcf.TrimConfig(1, 2), ctr) <= 7000  # the admin's budget
+    assert instance.valves.max_context_tokens == 9000  # admin valves applied by Open WebUI
     assert isinstance(extra["__user__"]["valves"], tcf.Filter.UserValves)
     assert len(events.items) == 1  # the inlet announced it; the identical request hop did not
     stored = {"model": "gpt-x", "messages": stored_chat(3, 20_000), "chat_id": "c1", "id": "a2"}
@@ -424,19 +446,15 @@ def test_valves_have_bounds():
     from pydantic import ValidationError
 
     for bad in (
-        {"low_water": 2.0},
-        {"low_water": 0.0},
+        {"max_context_tokens": -1},
         {"reserve_tokens": -1},
         {"tool_output_max_tokens": 10},
         {"trim_policy": "lazy"},
-        {"default_context_tokens": 0},
     ):
         with pytest.raises(ValidationError):
             tcf.Filter.Valves(**bad)
-    with pytest.raises(ValidationError):
-        tcf.Filter.UserValves(max_context_tokens=-5)
     v = tcf.Filter.Valves()
-    assert v.trim_policy == "stable" and v.low_water == 0.6
+    assert v.trim_policy == "stable" and v.reserve_tokens == 0
 
 
 async def test_few_but_large_messages_are_trimmed_off_the_event_loop(monkeypatch):
@@ -476,10 +494,12 @@ async def test_status_line_when_no_user_message_is_left():
 
 
 async def test_non_finite_numbers_do_not_stop_trimming():
-    f = filter_with(max_context_tokens=0, default_context_tokens=4096, reserve_tokens=512)
+    f = filter_with(max_context_tokens=0, reserve_tokens=512)
     body = body_of(LONG_CHAT, options={"num_ctx": float("inf")}, num_ctx=float("nan"))
-    out = await f.inlet(body, __model__={"info": {"params": {"num_ctx": float("inf")}}})
-    assert out is not body and len(out["messages"]) < len(LONG_CHAT)
-    f.valves.low_water = float("nan")  # set without validation: clamped, never a crash
-    out = await f.inlet(body)
+    out = await f.inlet(
+        body, __model__={"info": {"params": {"num_ctx": float("inf")}}, "openai": {"context_length": 4096}}
+    )
+    assert out is not body and len(out["messages"]) < len(LONG_CHAT)  # the next source: 4,096
+    f.valves.reserve_tokens = float("nan")  # set without validation: clamped, never a crash
+    out = await f.inlet(body, __model__={"openai": {"context_length": 4096}})
     assert out is not body

@@ -29,12 +29,12 @@ def test_valves_take_defaults_and_bounds_from_the_one_definition():
 def test_a_valve_set_without_validation_is_forced_into_the_same_bounds():
     f = tcf.Filter()
     f.valves.tool_output_max_tokens = 10**12
-    f.valves.low_water = float("nan")
+    f.valves.max_context_tokens = float("nan")
     f.valves.trim_policy = "lazy"
     f.valves.keep_recent_tool_groups = -3
-    config, _ = f._plan_inputs({"messages": []}, None, f._settings(None))
+    config, _, budget = f._plan_inputs({"messages": []}, {"openai": {"context_length": 8192}})
     assert config.tool_output_max_tokens == tcf.VALVE_SETTINGS["tool_output_max_tokens"].hi
-    assert config.low_water == 0.6 and config.policy == "stable" and config.keep_recent_tool_groups == 0
+    assert config.policy == "stable" and config.keep_recent_tool_groups == 0 and budget.window == 8192
 
 
 def _plan_class() -> ast.ClassDef:

@@ -1,10 +1,29 @@
-"""The token budget of a request: the context length the model runs with (from the request, the
-workspace model's params or what the provider says), less the room kept for the reply."""
+"""The token budget of a request: the context window the model runs with, less the room kept for
+the reply.  The window comes from the best source there is, in this order: the filter's
+``max_context_tokens`` valve; the request and the workspace model's params (``num_ctx``...); what
+the provider reports; the table of known models (LiteLLM's model map, matched on the model id with
+and without a provider prefix).  When none says it, the window is unknown (``Budget.window`` None):
+the filter then drops nothing and only shrinks old tool outputs.
+
+The reserve is a quarter of the window, at least ``RESERVE_MIN`` and at most ``RESERVE_MAX``
+(8k: 2,048 kept free, 6,144 for the history; 32k: 8,192; 128k and 1M: 16,384), raised to the
+reply the request asks for (``max_tokens``, at most half the window)."""
 
 from __future__ import annotations
 
 import math
+import re
+from dataclasses import dataclass
 from typing import Any
+
+from .windows_data import WINDOWS, WINDOWS_SOURCE
+
+#: The automatic reserve: a share of the window, so that an 8k model keeps three quarters of it for
+#: history, with a floor (a reply and a tool spec still fit) and a ceiling (16,384: gpt-4o's largest
+#: reply, and room for thousands of reasoning tokens; more would only trim large windows early).
+RESERVE_SHARE = 0.25
+RESERVE_MIN = 1024
+RESERVE_MAX = 16384
 
 _CONTEXT_KEYS = (
     "num_ctx",
@@ -58,33 +77,90 @@ def _context_from_dict(d: Any) -> int | None:
     return None
 
 
-def context_length_from_model(model: Any, body: Any = None) -> int | None:
-    """The context length the request will run with, if anything says so.
-
-    Looks at the request's own ``options.num_ctx``/``num_ctx`` first, then the workspace model's
-    ``info.params``, then provider passthrough fields (``model['openai']``, ``model['ollama']``,
-    ``top_provider.context_length``, ``context_window``, ``max_model_len``...).
-    """
+def _window_of(model: Any, body: Any) -> tuple[int | None, str]:
+    """The window the request and the model's own fields say, with where it came from."""
     if isinstance(body, dict):
         options = body.get("options")
         for src in (options if isinstance(options, dict) else None, body):
             if isinstance(src, dict):
                 v = _positive_int(src.get("num_ctx"))
                 if v:
-                    return v
+                    return v, "num_ctx"
     if not isinstance(model, dict):
-        return None
+        return None, ""
     info = model.get("info")
     if isinstance(info, dict):
         params = info.get("params")
         v = _context_from_dict(params) if isinstance(params, dict) else None
         if v:
-            return v
+            return v, "the model's params"
     for src in (model, model.get("openai"), model.get("ollama"), model.get("pipe"), info):
         v = _context_from_dict(src)
         if v:
-            return v
-    return None
+            return v, "the provider"
+    return None, ""
+
+
+def context_length_from_model(model: Any, body: Any = None) -> int | None:
+    """The context length the request will run with, if the request or the model says so: the
+    request's own ``options.num_ctx``/``num_ctx`` first, then the workspace model's ``info.params``,
+    then provider passthrough fields (``model['openai']``, ``model['ollama']``,
+    ``top_provider.context_length``, ``context_window``, ``max_model_len``...)."""
+    return _window_of(model, body)[0]
+
+
+_TABLE: dict[str, int] = {}
+
+
+def known_windows() -> dict[str, int]:
+    """The table of known models' windows (model name, lower case -> tokens), parsed once."""
+    if not _TABLE:
+        table, window = {}, 0
+        for word in WINDOWS.split():
+            if word.endswith(":") and word[:-1].isdigit():
+                window = int(word[:-1])
+            else:
+                table[word] = window
+        _TABLE.update(table)  # one update: a reader in another thread sees all of it or none
+    return _TABLE
+
+
+def model_key(name: str) -> str:
+    """A model name as the table stores it: lower case, ``4.1`` written ``4-1``."""
+    return _VERSION_DOT.sub("-", name.strip().lower())
+
+
+_VERSION_DOT = re.compile(r"(?<=\d)\.(?=\d)")
+_DATED = re.compile(r"[-@](?:\d{8}|\d{4}-\d{2}-\d{2}|latest|default|v\d+(?::\d+)?)$")
+
+
+def _names(model_id: str) -> list[str]:
+    """A model id as Open WebUI gives it, and the names it may stand for: without a provider path
+    (``openrouter/openai/gpt-4o``), a connection prefix (``openai.gpt-4o``) or a date or version
+    suffix (``claude-3-7-sonnet-20250219``)."""
+    name = model_id.strip().lower()
+    names = [name, name.rsplit("/", 1)[-1]]
+    if "." in name:
+        rest = name.split(".", 1)[1]
+        names += [rest, rest.rsplit("/", 1)[-1]]
+    names = [model_key(n) for n in names]
+    return names + [_DATED.sub("", n) for n in names]
+
+
+def window_from_table(model: Any) -> tuple[int | None, str]:
+    """The window of a known model, by the provider's id, Open WebUI's id or a workspace model's base
+    model.  Not for Ollama models: their window is the ``num_ctx`` they run with, not the model's most."""
+    if not isinstance(model, dict) or model.get("owned_by") == "ollama" or "ollama" in model:
+        return None, ""
+    info = model.get("info") if isinstance(model.get("info"), dict) else {}
+    provider = model.get("openai") if isinstance(model.get("openai"), dict) else {}
+    table = known_windows()
+    for model_id in (provider.get("id"), model.get("id"), info.get("base_model_id")):
+        if isinstance(model_id, str) and len(model_id) <= 256:
+            for name in _names(model_id):
+                if name in table:
+                    return table[name], f"{name} in {WINDOWS_SOURCE}"
+    return None, ""
 
 
 def reply_tokens_from_body(body: Any) -> int:
@@ -105,21 +181,32 @@ def reply_tokens_from_body(body: Any) -> int:
     return best
 
 
+@dataclass(frozen=True)
+class Budget:
+    """The token budget for ``messages`` and the window it came from (``window`` None: unknown)."""
+
+    tokens: int | None
+    window: int | None = None
+    source: str = ""
+
+
+def auto_reserve(window: int) -> int:
+    """The reserve kept free when the ``reserve_tokens`` valve is 0: see the module notes."""
+    return min(RESERVE_MAX, max(RESERVE_MIN, int(window * RESERVE_SHARE)))
+
+
 def resolve_budget(
-    max_context_tokens: int,
-    reserve_tokens: int,
-    default_context_tokens: int,
-    model: Any = None,
-    body: Any = None,
-    user_max_context_tokens: int = 0,
-) -> tuple[int, int]:
-    """``(budget, context)``: the token budget for ``messages`` and the context length it came from."""
+    max_context_tokens: int, reserve_tokens: int, model: Any = None, body: Any = None
+) -> Budget:
+    """The budget of a request (see the module notes); ``reserve_tokens`` 0 is the automatic reserve."""
     if max_context_tokens > 0:
-        context = max_context_tokens
+        window, source = max_context_tokens, "the filter's max_context_tokens"
     else:
-        context = context_length_from_model(model, body) or max(1024, default_context_tokens)
-    if user_max_context_tokens > 0:
-        context = min(context, user_max_context_tokens)
-    reply = min(reply_tokens_from_body(body), context // 2)
-    reserve = max(0, reserve_tokens, reply)
-    return max(context - reserve, context // 4), context
+        window, source = _window_of(model, body)
+        if window is None:
+            window, source = window_from_table(model)
+    if window is None:
+        return Budget(None)
+    reply = min(reply_tokens_from_body(body), window // 2)
+    reserve = max(reserve_tokens if reserve_tokens > 0 else auto_reserve(window), reply)
+    return Budget(max(window - reserve, window // 4), window, source)

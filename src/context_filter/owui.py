@@ -14,14 +14,13 @@ state is kept on ``self``: one instance serves every user.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from typing import Any
 
-from .budget import resolve_budget
+from .budget import Budget, resolve_budget
 from .counting import TokenCounter, load_over
 from .messages import FATAL_EXCEPTIONS, log
-from .report import TrimReport, TrimResult, format_status
-from .settings import USER_VALVE_SETTINGS, VALVE_SETTINGS, TrimConfig, UserValves, Valves
+from .report import TrimReport, TrimResult, format_status, format_window
+from .settings import IMAGE_TOKENS, USER_VALVE_SETTINGS, VALVE_SETTINGS, TrimConfig, UserValves, Valves
 from .tokenizer import ensure_tokenizer, get_exact_counter
 from .trim import trim_messages
 from .validate import fallback_result
@@ -29,13 +28,7 @@ from .validate import fallback_result
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
 _THREAD_ABOVE_MESSAGES = 1000  # larger histories are trimmed in a worker thread ...
 _THREAD_ABOVE_LOAD = 200_000  # ... and so are those whose counting reads more (see ``load_over``)
-
-
-@dataclass(frozen=True)
-class _Settings:
-    enabled: bool
-    show_status: bool
-    user_max_context_tokens: int
+UNBOUNDED = 1 << 62  # the budget when the window is unknown: nothing is dropped
 
 
 def _user_valve(user: Any, name: str, default: Any) -> Any:
@@ -91,37 +84,24 @@ class Filter:
         """An admin valve, forced into its bounds (a valve may be set without validation)."""
         return VALVE_SETTINGS[name].clamp(getattr(self.valves, name, VALVE_SETTINGS[name].default))
 
-    def _settings(self, user: Any) -> _Settings:
-        def mine(name: str) -> Any:
-            s = USER_VALVE_SETTINGS[name]
-            return s.clamp(_user_valve(user, name, s.default))
+    def _show_status(self, user: Any) -> bool:
+        s = USER_VALVE_SETTINGS["show_status"]
+        return self._valve("show_status") and s.clamp(_user_valve(user, "show_status", s.default))
 
-        return _Settings(
-            enabled=self._valve("enabled") and mine("enabled"),
-            show_status=self._valve("show_status") and mine("show_status"),
-            user_max_context_tokens=mine("max_context_tokens"),
-        )
-
-    def _plan_inputs(self, body: dict, model: Any, settings: _Settings) -> tuple[TrimConfig, TokenCounter]:
+    def _plan_inputs(self, body: dict, model: Any) -> tuple[TrimConfig, TokenCounter, Budget]:
+        """The trim's config, counter and budget.  An unknown window drops nothing: no budget, and old
+        outputs capped as ``eager`` caps them."""
         valve = self._valve
-        budget, _ = resolve_budget(
-            valve("max_context_tokens"),
-            valve("reserve_tokens"),
-            valve("default_context_tokens"),
-            model,
-            body,
-            settings.user_max_context_tokens,
-        )
+        budget = resolve_budget(valve("max_context_tokens"), valve("reserve_tokens"), model, body)
         config = TrimConfig(
-            budget_tokens=budget,
+            budget_tokens=UNBOUNDED if budget.tokens is None else budget.tokens,
             keep_recent_tool_groups=valve("keep_recent_tool_groups"),
             tool_output_max_tokens=valve("tool_output_max_tokens"),
             recent_tool_output_max_tokens=valve("recent_tool_output_max_tokens"),
-            low_water=valve("low_water"),
-            policy=valve("trim_policy"),
+            policy="eager" if budget.tokens is None else valve("trim_policy"),
         )
         exact = get_exact_counter()[0] if valve("use_tokenizer") else None
-        return config, TokenCounter(image_tokens=valve("image_tokens"), exact=exact)
+        return config, TokenCounter(image_tokens=IMAGE_TOKENS, exact=exact), budget
 
     @staticmethod
     async def _emit(emitter: Any, description: str) -> None:
@@ -143,22 +123,20 @@ class Filter:
             messages = body.get("messages")
             if not isinstance(messages, list) or not messages or body.get("previous_response_id"):
                 return body
-            settings = self._settings(user)
-            if not settings.enabled:
-                return body
             if self._valve("use_tokenizer"):
-                await ensure_tokenizer(self._valve("tokenizer_download"))
-            config, counter = self._plan_inputs(body, model, settings)
+                await ensure_tokenizer()
+            config, counter, budget = self._plan_inputs(body, model)
             result = await _trim_off_loop(hook, messages, config, counter)
             report = result.report
+            status = format_status(report, format_window(budget.window, budget.source))
             chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
             if report.over_budget or report.no_user_message or report.safety_net:
-                log.warning("tool_context_filter %s chat=%s: %s", hook, chat_id, format_status(report))
-            if settings.show_status and (report.budget_actions or (hook == "inlet" and report.changed)):
-                await self._emit(emitter, format_status(report))
+                log.warning("tool_context_filter %s chat=%s: %s", hook, chat_id, status)
+            if self._show_status(user) and (report.budget_actions or (hook == "inlet" and report.changed)):
+                await self._emit(emitter, status)
             if not report.changed:
                 return body
-            log.debug("tool_context_filter %s chat=%s: %s (%r)", hook, chat_id, format_status(report), report)
+            log.debug("tool_context_filter %s chat=%s: %s (%r)", hook, chat_id, status, report)
             new_body = dict(body)
             new_body["messages"] = result.messages
             return new_body
@@ -205,21 +183,44 @@ class Filter:
             if not isinstance(body, dict):
                 return body
             messages = body.get("messages")
-            settings = self._settings(__user__)
-            if not (settings.enabled and settings.show_status and callable(__event_emitter__)):
+            if not (self._show_status(__user__) and callable(__event_emitter__)):
                 return body
             if not isinstance(messages, list) or not messages:
                 return body
             if self._valve("use_tokenizer"):
-                await ensure_tokenizer(self._valve("tokenizer_download"))
-            config, counter = self._plan_inputs(body, __model__, settings)
+                await ensure_tokenizer()
+            params = await model_params(__model__)  # the next request carries them; this body does not
+            config, counter, budget = self._plan_inputs({**params, **body}, __model__)
             report = await asyncio.to_thread(_projected, messages, __model__, config, counter)
-            await self._emit(__event_emitter__, format_status(report))
+            await self._emit(
+                __event_emitter__, format_status(report, format_window(budget.window, budget.source))
+            )
         except FATAL_EXCEPTIONS:
             raise
         except BaseException:
             log.exception("tool_context_filter outlet failed; body returned unchanged")
         return body
+
+
+async def model_params(model: Any) -> dict:
+    """The window and reply size Open WebUI puts into each request for this model, read as its
+    ``chat_completion`` reads them (the admin's default params, then the workspace model's): the
+    outlet's body carries neither, and the model dict's ``info.params`` lacks them since 0.12."""
+    model_id = model.get("id") if isinstance(model, dict) else None
+    if not isinstance(model_id, str):
+        return {}
+    try:
+        from open_webui.models.config import Config
+        from open_webui.models.models import Models
+        from open_webui.utils.misc import merge_model_params
+
+        stored = await Models.get_model_by_id(model_id)
+        own = stored.params.model_dump() if stored and stored.params else {}
+        params = merge_model_params(dict(await Config.get("models.default_params", {}) or {}), own)
+    except Exception:  # an older Open WebUI, or no database: the body and the model dict decide
+        log.debug("tool_context_filter: the model's params could not be read", exc_info=True)
+        return {}
+    return {k: params[k] for k in ("num_ctx", "max_tokens") if params.get(k) is not None}
 
 
 def inflate_stored_messages(messages: list[Any], model: Any = None) -> list[dict]:

@@ -50,6 +50,7 @@ class _Plan:
         self.total = self.tokens_before = 0
         self.turns_dropped = self.groups_dropped = self.hops_dropped = self.batch_trims = 0
         self.messages_dropped = 0  # counted as items are dropped
+        self.whole = False  # everything fits uncapped: nothing is shrunk (set by ``trim_messages``)
 
     # -- parse --------------------------------------------------------------------------------
 

@@ -83,8 +83,21 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
-def format_status(report: TrimReport) -> str:
-    """For example ``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · 3 turns dropped``."""
+#: The status line's note when nothing says the model's window (see ``budget.resolve_budget``).
+UNKNOWN_WINDOW = (
+    "context window unknown, so no turn is dropped and only old tool outputs are shrunk: set "
+    "max_context_tokens in the Tool Context Filter's valves, or num_ctx in the model's advanced params"
+)
+
+
+def format_window(window: int | None, source: str) -> str | None:
+    """``of a 128.0k window (gpt-4o in LiteLLM 1.110.2 model map)``; None when the window is unknown."""
+    return None if window is None else f"of a {format_tokens(window)} window ({source})"
+
+
+def format_status(report: TrimReport, window: str | None = "") -> str:
+    """For example ``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · 3 turns dropped``.
+    ``window``: where the budget came from (:func:`format_window`; None: unknown, no budget)."""
     if report.no_user_message:
         return f"Context {format_tokens(report.tokens_before)} tokens · no user message left to answer: sent as it came"
     if report.safety_net:
@@ -110,7 +123,9 @@ def format_status(report: TrimReport) -> str:
         parts.append(_plural(report.hops_dropped, "early tool round") + " of a long turn dropped")
     if report.repairs:
         parts.append(_plural(report.repairs, "pairing fix", "pairing fixes"))
-    if report.newest_over_budget:
+    if window is None:
+        parts.append(UNKNOWN_WINDOW)
+    elif report.newest_over_budget:
         parts.append(
             f"over budget: the newest message alone is over the budget of {format_tokens(report.budget)}"
         )
@@ -119,6 +134,6 @@ def format_status(report: TrimReport) -> str:
         parts.append(f"over budget {format_tokens(report.budget)}: the current turn does not fit{inside}")
     elif report.protected_shrunk:
         parts.append("current turn shrunk to fit")
-    elif not report.changed:
-        parts.append(f"within budget {format_tokens(report.budget)}")
+    elif not report.changed or window:
+        parts.append(" ".join(filter(None, (f"within budget {format_tokens(report.budget)}", window))))
     return " · ".join(parts)

