@@ -67,7 +67,9 @@ def test_agent_turns_append_between_batches(policy):
     sent = [r.messages for r in results]
     assert all(r.report.tokens_after <= BUDGET for r in results)
     values = [reuse(a, b) for a, b in zip(sent, sent[1:], strict=False)]
-    assert sum(values) / len(values) >= 0.8, values
+    # 0.79 measured: a batch shrinks the oldest outputs only down to the low-water mark (0.86 when it
+    # shrank every older output at once, keeping 19% fewer outputs whole)
+    assert sum(values) / len(values) >= 0.75, values
     for i, v in enumerate(values, start=1):
         if v < 0.5:  # only where a batch ran
             assert results[i].report.batch_trims > results[i - 1].report.batch_trims, (i, v)
@@ -83,13 +85,15 @@ def test_a_batch_inside_the_turn_keeps_the_newest_hops_and_reaches_the_low_water
     first = next(i for i, r in enumerate(results) if r.report.batch_trims)
     r = results[first]
     tools = [m for m in r.messages if m["role"] == "tool"]
-    assert all(m["content"].startswith(tcf.SHRINK_PREFIX) for m in tools[:-2])  # older hops, in one batch
-    assert not any(m["content"].startswith(tcf.SHRINK_PREFIX) for m in tools[-2:])  # keep_recent_tool_groups
+    shrunk = [m["content"].startswith(tcf.SHRINK_PREFIX) for m in tools]
+    n = sum(shrunk)
+    assert n and shrunk == [True] * n + [False] * (len(tools) - n)  # the oldest hops, in one batch
+    assert not any(shrunk[-2:])  # keep_recent_tool_groups
     assert r.report.tokens_after <= BUDGET * config.low_water
     assert r.report.protected_shrunk and "current turn shrunk to fit" in tcf.format_status(r.report)
     # The next batch leaves the hops this one shrank as they are.
     later = next(i for i in range(first + 1, len(results)) if results[i].report.batch_trims > 1)
-    assert results[later].messages[: 2 + 2 * (len(tools) - 2)] == r.messages[: 2 + 2 * (len(tools) - 2)]
+    assert results[later].messages[: 2 + 2 * n] == r.messages[: 2 + 2 * n]
 
 
 def test_keep_recent_tool_groups_sets_how_many_newest_hops_a_batch_leaves_whole():

@@ -169,21 +169,24 @@ class _Plan:
     def batch(self, target: int, end: int, drop: bool) -> None:
         """Bring the total to ``target`` using only the items before item ``end``.
 
-        First every output there goes to the old target at once.  If that alone brings the total
-        within the budget, nothing else changes: it only touches outputs that were still raw, so
-        the leading part of the request (what prompt caches reuse) stays.  Otherwise, oldest
-        first and while over ``target``, outputs go to the floor; then (``drop``: previous turns
-        only, never the current one) the oldest whole turns are dropped; last, the outputs this
-        batch floored get their old size back, newest first, where that still fits ``target``.
+        First outputs go to the old target, oldest first, until the total is within ``target``.
+        If that alone brings the total within the budget, nothing else changes: it only touches
+        outputs that were still raw, the oldest, so the leading part of the request (what prompt
+        caches reuse) changes as late as it can, and the newer outputs stay whole.  Otherwise,
+        oldest first and while over ``target``, outputs go to the floor; then (``drop``: previous
+        turns only, never the current one) the oldest whole turns are dropped; last, the outputs
+        this batch floored get their old size back, newest first, where that still fits ``target``.
         """
         hi = bisect_left(self.shrinkable, end)
         items = self.items
         old, floor = Level.OLD, Level.FLOOR  # an enum's attribute costs a slow lookup: read once
-        if self.raw_from < hi:
-            for k in self.shrinkable[self.raw_from : hi]:
-                if not items[k].dropped and items[k].level < old:
-                    self.set_level(k, old)
-            self.raw_from = hi
+        pos = self.raw_from
+        while pos < hi and self.total > target:
+            k = self.shrinkable[pos]
+            if not items[k].dropped and items[k].level < old:
+                self.set_level(k, old)
+            pos += 1
+        self.raw_from = max(self.raw_from, pos)
         if self.total <= self.budget:
             return
         floored: list[int] = []
