@@ -101,9 +101,12 @@ class Plugin:
 
     @classmethod
     def from_file(cls, path: Path, plugin_id: str) -> Plugin:
-        if not path.is_file():
-            raise DeployError(f"plugin file not found: {path}")
-        return cls.from_text(path.read_text(encoding="utf-8"), plugin_id, str(path))
+        try:
+            return cls.from_text(path.read_text(encoding="utf-8"), plugin_id, str(path))
+        except FileNotFoundError:
+            raise DeployError(f"plugin file not found: {path}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise DeployError(f"cannot read plugin file {path}: {exc}") from None
 
     def form(self, manifest: dict[str, str]) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "content": self.content,
