@@ -218,6 +218,7 @@ def test_uninstall_leaves_nothing_behind(owui: ChatClient, owui_server: OpenWebU
     meta = {**entry["meta"], "filterIds": [ids.filter], "defaultFilterIds": [ids.filter]}
     owui.request("POST", "/api/v1/models/model/update", {**entry, "meta": meta})
     assert sorted(entries_naming(owui, ids.tool) + entries_naming(owui, ids.filter)) == sorted([MODEL_ID, own, own])
+    owui.request("POST", f"/api/v1/tools/id/{ids.tool}/valves/user/update", {})  # the admin's own user valves
 
     done = as_admin(owui, ids, "--uninstall")
     assert done.returncode == 0, done.stderr
@@ -234,7 +235,9 @@ def test_uninstall_leaves_nothing_behind(owui: ChatClient, owui_server: OpenWebU
     # In the database, only the version history of the admin's own model still names them (its past versions).
     left = database_rows(owui_server, ids.tool, ids.filter)
     assert left and all(row.startswith('INSERT INTO "model_history"') and own in row for row in left)
-    # Open WebUI makes an empty cache folder per plugin id at install and never removes it: nothing in it.
+    # What the REST API does not reach: a user's own valves stay in their settings (inert: no such tool),
+    assert ids.tool in owui.request("GET", "/api/v1/users/user/settings")["tools"]["valves"]
+    # and the empty cache folder Open WebUI makes per plugin id at install and never removes.
     cache = owui_server.data_root / "data" / "cache"
     assert not any((cache / "tools" / ids.tool).iterdir()) and not any((cache / "functions" / ids.filter).iterdir())
 
