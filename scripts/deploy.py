@@ -452,7 +452,7 @@ def wanted_valves(api: OpenWebUI, spec: Spec, plugin_id: str, wanted: dict) -> l
 
 def model_step(api: OpenWebUI, model: str | None, tool_id: str) -> Step:
     if not model:
-        return Step("model", list, idle="none given (enable the tool per model: Workspace → Models)")
+        return Step("model", lambda: [], idle="none given (enable the tool per model: Workspace → Models)")
     return Step(f"model {model!r} has the tool", lambda: attach_changes(model, tool_id, api.model_entry(model), api.models()))
 
 
