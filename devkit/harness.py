@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from devkit.deploy import OpenWebUI, Plugin
+from scripts.deploy import OpenWebUI, Plugin
 
 ROOT = Path(__file__).resolve().parents[1]
 

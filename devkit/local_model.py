@@ -596,7 +596,7 @@ def upsert_workspace_model(
 
 
 def _exists(client: Any, model_id: str) -> bool:
-    from devkit.deploy import ApiError
+    from scripts.deploy import ApiError
 
     try:
         return bool(client.request("GET", f"/api/v1/models/model?id={model_id}"))

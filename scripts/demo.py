@@ -46,7 +46,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from devkit import demo_model  # noqa: E402
-from devkit.deploy import DeployError  # noqa: E402
 from devkit.harness import ChatClient, OpenWebUIServer, Turn, offline_env  # noqa: E402
 from devkit.local_model import (  # noqa: E402
     ALIAS,
@@ -62,6 +61,7 @@ from devkit.local_model import (  # noqa: E402
 )
 from devkit.scripted_model import ScriptedModel, free_port  # noqa: E402
 from devkit.toolservers import ToolServerError, ToolServers, make_demo_repo, register_connections  # noqa: E402
+from scripts.deploy import DeployError  # noqa: E402
 
 LOGIN = {"name": "Demo Admin", "email": "demo@example.com", "password": "demo-password"}
 # Tight enough that three short turns already show the filter at work: turn 2's big diff reaches the
@@ -262,8 +262,6 @@ def deploy_plugins(url: str, model_id: str, data_root: Path, extra: dict[str, di
             url,
             "--email",
             LOGIN["email"],
-            "--password",
-            LOGIN["password"],
             "--model",
             model_id,
             "--valves-file",
@@ -272,6 +270,8 @@ def deploy_plugins(url: str, model_id: str, data_root: Path, extra: dict[str, di
         capture_output=True,
         text=True,
         timeout=180,
+        env={**os.environ, "OWUI_PASSWORD": LOGIN["password"]},  # a secret never goes on the command line
+        stdin=subprocess.DEVNULL,
     )
     for line in (deploy.stdout + deploy.stderr).splitlines():
         say(f"  deploy: {line}")

@@ -52,7 +52,6 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from eval_conversations import CONVERSATIONS, Conversation, make_eval_repo  # noqa: E402
 
-from devkit.deploy import DeployError  # noqa: E402
 from devkit.harness import ChatClient, OpenWebUIServer, Turn, offline_env  # noqa: E402
 from devkit.local_model import (  # noqa: E402
     ALIAS,
@@ -70,6 +69,7 @@ from devkit.local_model import (  # noqa: E402
 )
 from devkit.scripted_model import free_port  # noqa: E402
 from devkit.toolservers import ToolServerError, ToolServers, register_connections  # noqa: E402
+from scripts.deploy import DeployError  # noqa: E402
 
 LOGIN = {"name": "Eval Admin", "email": "eval@example.com", "password": "eval-password"}
 FILTER_ID, TOOL_ID = "tool_context_filter", "subquery"

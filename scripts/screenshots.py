@@ -36,10 +36,10 @@ import demo  # noqa: E402
 from demo import say  # noqa: E402
 
 from devkit.browser import NoChromium, signed_in_page  # noqa: E402
-from devkit.deploy import DeployError  # noqa: E402
 from devkit.harness import ChatClient, Turn  # noqa: E402
 from devkit.scripted_model import free_port  # noqa: E402
 from devkit.toolservers import ToolServerError  # noqa: E402
+from scripts.deploy import DeployError  # noqa: E402
 
 SHOTS = ("subquery-chat.png", "filter-status.png", "approval.png", "valves-subquery.png", "valves-filter.png")
 VIEWPORT = {"width": 1280, "height": 900}
