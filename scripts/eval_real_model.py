@@ -232,18 +232,24 @@ def table(data: dict) -> str:
 
 
 def brief(data: dict) -> str:
-    """The README's table, from the file: one row per setup."""
+    """The README's table, from the file: one row per setup, each figure also against native's."""
+    base = data["setups"].get("native") or {}
+
+    def rel(r: dict, key: str, times: bool = False) -> str:
+        if not base.get(key) or r is base:
+            return ""
+        share = r[key] / base[key]
+        return f" (×{share:.1f})" if times else f" ({share:.0%})"
+
     lines = [
-        "| setup | facts right: all · first · follow-ups · large outputs | main chat's tokens: all · large outputs "
-        "| tokens in total | wall time |",
-        "|---|---|---|---:|---:|",
+        "| setup | facts right | main chat's tokens | tokens in total | wall time |",
+        "|---|---:|---:|---:|---:|",
     ]
     for setup, r in data["setups"].items():
-        sl = {name: data["slices"][name][setup] for name in SLICES}
-        facts = " · ".join(f"{x['facts_right']}/{x['facts_total']}" for x in (r, *sl.values()))
         lines.append(
-            f"| {setup} | {facts} | {r['main_prompt_tokens']:,} · {sl['large-outputs']['main_prompt_tokens']:,} "
-            f"| {r['total_tokens']:,} | {r['wall_s'] / 60:.1f} min |"
+            f"| {setup} | {r['facts_right']}/{r['facts_total']} "
+            f"| {r['main_prompt_tokens']:,}{rel(r, 'main_prompt_tokens')} | {r['total_tokens']:,}{rel(r, 'total_tokens')} "
+            f"| {r['wall_s'] / 60:.1f} min{rel(r, 'wall_s', times=True)} |"
         )
     return "\n".join(lines)
 

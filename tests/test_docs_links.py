@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 PAGES = [README, *sorted(DOCS.glob("*.md"))]
-README_MAX_LINES = 250
+README_MAX_LINES = 200
 QUICK_START = ["make demo", "make test"]
 
 # A fence opens a code block; a backtick fence's info string holds no backtick (else the line is a code span).

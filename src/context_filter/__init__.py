@@ -1,8 +1,9 @@
 """
 title: Tool Context Filter
 author: owui-toolkit
-version: 0.3.0
+author_url: https://github.com/owui-toolkit/owui-toolkit
+version: 2.0.0
 license: MIT
-description: Keeps re-inflated native tool history inside a token budget on every model call: shrinks old tool outputs (head + tail + errors, with a re-call hint) in batches so prompt caches keep hitting, drops whole old turns or tool groups (never splitting a call from its results), makes tool call ids unique, then validates pairing, adjacency and the user-first rule for strict providers.
+description: Keeps each request with tool calls inside the model's context window, with no configuration: the window from the model, its provider or a table of known models. Nothing changes while the chat fits; past that, old tool outputs are shortened (start, end and errors kept), then the oldest turns dropped, never a call without its result, and the request is checked for strict providers (Anthropic, Bedrock) before it goes out.
 required_open_webui_version: 0.12.4
 """
