@@ -5,16 +5,22 @@
 
 A plugin is one package (``src/<package>/``) plus the modules of other packages it imports.  The
 package's ``__init__.py`` holds only its docstring: the frontmatter Open WebUI reads on line 1.
-Each output file is, in order: that frontmatter; a notice that the file is generated; one import
-block (every module's top-level imports of other code, merged); the modules in dependency order,
-each under a banner, their text copied verbatim with the imports of this repository's packages
-and the module-level imports taken out.
+Each output file is, in order: that frontmatter; a notice that the file is generated, with a table
+of contents (the line of the class Open WebUI loads, then each module's line); one import block
+(every module's top-level imports of other code, merged); the modules in dependency order, each
+under a banner, their text copied verbatim with the imports of this repository's packages and the
+module-level imports taken out; last, generated data: the statements of ``*_data.py`` modules that
+nothing runs at import time.
 
-The build fails (exit 2, one line per problem) on an import cycle, on a name defined at the top of
-two modules, on an import of this repository's packages inside a function or under an alias, on a
-name imported from a module that does not define it, and on ``__all__`` (one flat namespace has
-none).  An ``if TYPE_CHECKING:`` block may import this repository's modules for annotations only:
-it is left out of the output and adds no dependency.
+The build cuts the text on the positions the parser gives (lines as Python's tokenizer counts them,
+never ``str.splitlines()``).  It fails (exit 2, one line per problem) on an import cycle; on a name
+bound at the top of two modules, or bound by a module and by the merged imports; on a name a module
+uses but neither binds nor imports (the flat namespace would hand it another module's); on an
+import of this repository's packages inside a function or under an alias; on a name imported from
+a module that does not define it; on a top-level import that shares its line with another
+statement; and on ``__all__`` (one flat namespace has none).  An ``if TYPE_CHECKING:`` block may
+import this repository's modules for annotations only: it is left out of the output and adds no
+dependency.
 """
 
 from __future__ import annotations
@@ -22,23 +28,31 @@ from __future__ import annotations
 import argparse
 import ast
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
+sys.path.insert(0, str(ROOT))
+
+from scripts.bundle_names import bound_names, name_lines, needed_at_import, not_needed, unbound_names  # noqa: E402
 
 #: output file -> the package it is built from
 PLUGINS = {
     "tools/subquery.py": "subquery",
     "filters/tool_context_filter.py": "context_filter",
 }
+#: the classes Open WebUI instantiates from a plugin file; a package defines exactly one of them
+OPEN_WEBUI_CLASSES = ("Tools", "Filter", "Pipe", "Action")
 
-NOTICE = """\
-# ----------------------------------------------------------------------------------------------
-# GENERATED FILE: do not edit.  Built from src/{package}/ (and the modules of src/ it imports) by
+RULE = "# " + "-" * 94
+NOTICE = f"""\
+{RULE}
+# GENERATED FILE: do not edit.  Built from src/{{package}}/ (and the modules of src/ it imports) by
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
-# ----------------------------------------------------------------------------------------------
+{RULE}
 """
 
 
@@ -63,6 +77,18 @@ class Module:
     imported: dict[str, str] = field(default_factory=dict)  # name -> module it comes from
     external: list[ast.stmt] = field(default_factory=list)  # top-level imports of other code
     dropped: list[ast.stmt] = field(default_factory=list)  # statements left out of the bundle
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The text's lines as the parser numbers them (``lines[n - 1]`` is line n)."""
+        return source_lines(self.text)
+
+
+def source_lines(text: str) -> list[str]:
+    """``text`` cut where Python's tokenizer ends a line: at ``\\n`` only (files are read with universal
+    newlines).  ``str.splitlines()`` also cuts at U+2028, U+0085, form feeds and more, which shifts every
+    line number after one of them inside a string or a comment."""
+    return text.split("\n")
 
 
 def packages(src: Path = SRC) -> set[str]:
@@ -92,27 +118,33 @@ def _is_type_checking(node: ast.stmt) -> bool:
     return isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
 
 
+def first_line(node: ast.stmt) -> int:
+    """The line a top-level statement starts on, its decorators included."""
+    decorators = getattr(node, "decorator_list", [])
+    return min([node.lineno] + [d.lineno for d in decorators])
+
+
+def _alone_on_its_lines(module: Module, node: ast.stmt) -> bool:
+    """Nothing but a comment shares the lines of ``node`` (offsets are UTF-8 bytes, as the parser counts)."""
+    assert node.end_lineno is not None and node.end_col_offset is not None
+    rest = module.lines[node.end_lineno - 1].encode()[node.end_col_offset :].decode().strip()
+    return node.col_offset == 0 and (not rest or rest.startswith("#"))
+
+
 def load(path: Path, ours: set[str], problems: list[str], src: Path = SRC) -> Module:
     text = path.read_text()
     rel = path.relative_to(src.parent).as_posix()
     module = Module(_module_name(path, src), path, rel, text, ast.parse(text, str(path)))
     for node in module.tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and not _alone_on_its_lines(module, node):
+            problems.append(f"{rel}:{node.lineno}: put this top-level import on a line of its own")
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] in ours:
                     problems.append(f"{rel}:{node.lineno}: use `from {alias.name} import ...`, not `import`")
             module.external.append(node)
         elif isinstance(node, ast.ImportFrom):
-            target = _resolve(module, node)
-            if target.split(".")[0] not in ours:
-                module.external.append(node)
-                continue
-            module.dropped.append(node)
-            module.deps.add(target)
-            for alias in node.names:
-                if alias.asname and alias.asname != alias.name:
-                    problems.append(f"{rel}:{node.lineno}: `{alias.name} as {alias.asname}`: no aliases of our names")
-                module.imported[alias.name] = target
+            _load_from(module, node, ours, problems)
         elif _is_type_checking(node):
             for sub in ast.walk(node):
                 if isinstance(sub, ast.ImportFrom) and _resolve(module, sub).split(".")[0] in ours:
@@ -120,35 +152,66 @@ def load(path: Path, ours: set[str], problems: list[str], src: Path = SRC) -> Mo
                 if isinstance(sub, (ast.Import, ast.ImportFrom)):
                     problems.append(f"{rel}:{sub.lineno}: only this repository's imports under TYPE_CHECKING")
             module.dropped.append(node)
+    top = set(map(id, module.tree.body))
     for node in ast.walk(module.tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)) and node.col_offset > 0:
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in top:
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else [_resolve(module, node)]
             if any(n.split(".")[0] in ours for n in names) and not _inside_type_checking(module, node):
                 problems.append(f"{rel}:{node.lineno}: an import of this repository inside a block")
     return module
 
 
+def _load_from(module: Module, node: ast.ImportFrom, ours: set[str], problems: list[str]) -> None:
+    target = _resolve(module, node)
+    if target.split(".")[0] not in ours:
+        module.external.append(node)
+        return
+    module.dropped.append(node)
+    module.deps.add(target)
+    for alias in node.names:
+        if alias.asname and alias.asname != alias.name:
+            problems.append(f"{module.rel}:{node.lineno}: `{alias.name} as {alias.asname}`: no aliases of our names")
+        module.imported[alias.name] = target
+
+
 def _inside_type_checking(module: Module, node: ast.AST) -> bool:
     return any(_is_type_checking(top) and node in ast.walk(top) for top in module.tree.body)
 
 
+# --- names ---------------------------------------------------------------------------------------
+
+
 def defined_names(module: Module) -> dict[str, int]:
-    """Names a module binds at its top level (but for its imports), with their lines."""
-    out: dict[str, int] = {}
-    for node in module.tree.body:
-        targets: list[ast.AST] = []
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.setdefault(node.name, node.lineno)
-            continue
-        if isinstance(node, ast.Assign):
-            targets = list(node.targets)
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
-            targets = [node.target]
-        for target in targets:
-            for sub in ast.walk(target):
-                if isinstance(sub, ast.Name):
-                    out.setdefault(sub.id, node.lineno)
-    return out
+    """Names a module binds at its top level, with their lines, but for those its top-level imports
+    bind (which the build merges or takes out)."""
+    tops = [n for top in module.external + module.dropped for n in ast.walk(top) if isinstance(n, ast.Import | ast.ImportFrom)]
+    imported = {a.asname or a.name.split(".")[0] for node in tops for a in node.names}
+    lines = name_lines(module.tree)
+    return {n: lines.get(n, 1) for n in sorted(bound_names(module.text, str(module.path), imported))}
+
+
+def check_names(
+    mods: list[Module], defined: dict[str, dict[str, int]], merged: dict[str, tuple[str, str]], problems: list[str]
+) -> None:
+    """Each name bound once in the whole bundle (by one module, or by the merged imports), and each
+    name a module reads bound or imported by that module."""
+    owners: dict[str, str] = {}
+    for m in mods:
+        for n in unbound_names(m.text, str(m.path)):
+            line = name_lines(m.tree).get(n, 1)
+            problems.append(f"{m.rel}:{line}: `{n}` is used but neither defined nor imported here")
+        for n, line in defined[m.name].items():
+            where = f"{m.rel}:{line}"
+            if n == "__all__":
+                problems.append(f"{where}: no __all__ (one flat namespace)")
+            elif n in merged:
+                problems.append(f"{where}: `{n}` shadows the merged import of `{merged[n][0]}` ({merged[n][1]})")
+            elif n in owners:
+                problems.append(f"`{n}` is defined in {owners[n]} and in {where}")
+            owners.setdefault(n, where)
+
+
+# --- order ----------------------------------------------------------------------------------------
 
 
 def closure(package: str, modules: dict[str, Module]) -> list[str]:
@@ -187,31 +250,39 @@ def order(names: list[str], modules: dict[str, Module], problems: list[str]) -> 
     return done
 
 
-def import_block(mods: list[Module], problems: list[str]) -> str:
+# --- the import block -----------------------------------------------------------------------------
+
+
+def import_block(mods: list[Module], problems: list[str]) -> tuple[str, dict[str, tuple[str, str]]]:
     """The top-level imports of other code, merged: ``from __future__`` first, then the standard
     library, then the rest, ``import`` before ``from`` in each (as ruff's isort sorts them); a name
-    bound to two things is a problem."""
+    bound to two things is a problem.  Also returns each name the block binds -> (what, where)."""
     plain: dict[str, set[str | None]] = {}
     froms: dict[str, dict[str, str | None]] = {}
-    bound: dict[str, str] = {}
+    bound: dict[str, tuple[str, str]] = {}
+
+    def bind(m: Module, node: ast.stmt, key: str, what: str) -> None:
+        was = bound.setdefault(key, (what, f"{m.rel}:{node.lineno}"))[0]
+        if was != what:
+            problems.append(f"{m.rel}:{node.lineno}: `{key}` is bound to {was} elsewhere")
+
     for m in mods:
         for node in m.external:
             if isinstance(node, ast.Import):
                 for a in node.names:
                     plain.setdefault(a.name, set()).add(a.asname)
-                    key, what = a.asname or a.name.split(".")[0], a.name
-                    if bound.setdefault(key, what) != what and not what.startswith(bound[key] + "."):
-                        problems.append(f"{m.name}: `{key}` is bound to {bound[key]} elsewhere")
+                    bind(m, node, a.asname or a.name.split(".")[0], a.name if a.asname else a.name.split(".")[0])
             else:
                 assert isinstance(node, ast.ImportFrom) and node.module
                 for a in node.names:
                     if a.name == "TYPE_CHECKING":  # its blocks are left out of the output
                         continue
                     froms.setdefault(node.module, {})[a.name] = a.asname
-                    key, what = a.asname or a.name, f"{node.module}.{a.name}"
-                    if bound.setdefault(key, what) != what:
-                        problems.append(f"{m.name}: `{key}` is bound to {bound[key]} elsewhere")
+                    bind(m, node, a.asname or a.name, f"{node.module}.{a.name}")
+    return _sorted_imports(plain, froms), bound
 
+
+def _sorted_imports(plain: dict[str, set[str | None]], froms: dict[str, dict[str, str | None]]) -> str:
     def section(mod: str) -> int:
         top = mod.split(".")[0]
         return 0 if top == "__future__" else 1 if top in sys.stdlib_module_names else 2
@@ -220,14 +291,10 @@ def import_block(mods: list[Module], problems: list[str]) -> str:
     for mod, asnames in plain.items():
         for asname in sorted(asnames, key=str):
             lines[section(mod)].append((0, mod.lower(), f"import {mod}" + (f" as {asname}" if asname else "")))
-    froms = {mod: names for mod, names in froms.items() if names}
     for mod, names in froms.items():
-        parts = _isort_names(names)
-        lines[section(mod)].append((1, mod.lower(), f"from {mod} import {', '.join(parts)}"))
-    blocks = []
-    for sec in (0, 1, 2):
-        if lines[sec]:
-            blocks.append("\n".join(text for _, _, text in sorted(lines[sec])))
+        if names:
+            lines[section(mod)].append((1, mod.lower(), f"from {mod} import {', '.join(_isort_names(names))}"))
+    blocks = ["\n".join(text for _, _, text in sorted(lines[sec])) for sec in (0, 1, 2) if lines[sec]]
     return "\n\n".join(blocks) + "\n"
 
 
@@ -241,29 +308,74 @@ def _isort_names(names: dict[str, str | None]) -> list[str]:
     return [f"{n} as {names[n]}" if names[n] else n for n in sorted(names, key=key)]
 
 
-def module_text(m: Module) -> str:
-    """The module's text without its module-level imports and TYPE_CHECKING blocks (and without the
-    blank lines they leave at the start), under a banner naming its file."""
-    lines = m.text.splitlines()
-    drop: set[int] = set()
-    for node in m.external + m.dropped:
-        drop.update(range(node.lineno - 1, (node.end_lineno or node.lineno)))
-    kept = [line for i, line in enumerate(lines) if i not in drop]
-    text = "\n".join(kept).strip("\n")
-    text = _squeeze_blank_runs(text)
-    banner = f"# {'-' * 94}\n# {m.rel}\n# {'-' * 94}\n"
-    return banner + ("\n" + text + "\n" if text else "")
+# --- the text -------------------------------------------------------------------------------------
 
 
-def _squeeze_blank_runs(text: str) -> str:
-    """At most two blank lines in a row (where imports were taken out, blank lines meet)."""
-    out: list[str] = []
-    blank = 0
-    for line in text.split("\n"):
-        blank = blank + 1 if not line.strip() else 0
-        if blank <= 2:
-            out.append(line)
-    return "\n".join(out)
+@dataclass
+class Part:
+    """A run of lines of the output: a module's banner and text (or the import block)."""
+
+    title: str  # what the table of contents calls it ("" for none)
+    lines: list[str]
+    marks: dict[str, int] = field(default_factory=dict)  # what -> index in lines
+
+
+def module_part(m: Module, omit: Iterable[ast.stmt], title: str, open_webui: tuple[str, str]) -> Part:
+    """The module's text without the statements in ``omit`` (and the comments right above them), under
+    a banner.  The text is cut on the parser's line numbers; blank lines between statements are squeezed to two and trimmed at both
+    ends, lines inside a statement (a string's blank lines) are kept as they are."""
+    code: set[int] = set()
+    for node in m.tree.body:
+        code.update(range(first_line(node), (node.end_lineno or node.lineno) + 1))
+    gone: set[int] = set()
+    for node in omit:  # with the comment lines right above it, which speak of it
+        start = first_line(node)
+        while start > 1 and start - 1 not in code and m.lines[start - 2].lstrip().startswith("#"):
+            start -= 1
+        gone.update(range(start, (node.end_lineno or node.lineno) + 1))
+    kept: list[tuple[int, str]] = []  # (line number in the module, negative for a blank line between statements)
+    run = 0
+    for number, line in enumerate(m.lines, 1):
+        if number in gone:
+            continue
+        blank = number not in code and not line.strip(" \t\f")
+        run = run + 1 if blank else 0
+        if not blank or (kept and run <= 2):
+            kept.append((-number if blank else number, line))
+    while kept and kept[-1][0] < 0:
+        kept.pop()
+    part = Part(title, [RULE, f"# {title}", RULE] + ([""] if kept else []) + [line for _, line in kept])
+    if m.rel == open_webui[1]:
+        (node,) = [n for n in m.tree.body if isinstance(n, ast.ClassDef) and n.name == open_webui[0]]
+        part.marks[f"class {node.name}"] = 4 + [n for n, _ in kept].index(node.lineno)
+    return part
+
+
+def table_of_contents(parts: list[Part], start: int, open_webui: tuple[str, str]) -> list[str]:
+    """Comment lines: where the class Open WebUI loads begins, then where each part begins (the line of
+    its banner that names it), numbered as in the output, whose first part begins on line ``start``."""
+    entries: list[tuple[int, str]] = []
+    line = start
+    for part in parts:
+        for what, index in part.marks.items():
+            entries.insert(0, (line + index, f"{what}: what Open WebUI loads (in {open_webui[1]})"))
+        if part.title:
+            entries.append((line + 1, part.title))
+        line += len(part.lines) + (1 if part is parts[0] else 2)
+    width = len(str(max(n for n, _ in entries)))
+    return ["# Contents (line: part):"] + [f"#   {n:>{width}}: {what}" for n, what in entries] + [RULE]
+
+
+def render(frontmatter: str, notice: str, parts: list[Part], open_webui: tuple[str, str]) -> str:
+    """The file: frontmatter, notice and table of contents, then the parts (the import block first); one
+    blank line after the import block, two between modules (as ruff formats and sorts)."""
+    head = source_lines('"""' + frontmatter + '"""') + [""] + source_lines(notice.rstrip("\n"))
+    toc_lines = len(table_of_contents(parts, 0, open_webui))
+    toc = table_of_contents(parts, len(head) + toc_lines + 2, open_webui)
+    lines = head + toc + [""]
+    for i, part in enumerate(parts):
+        lines += part.lines + ([""] if i == 0 else ["", ""] if i < len(parts) - 1 else [])
+    return "\n".join(lines) + "\n"
 
 
 def build(package: str, src: Path = SRC) -> str:
@@ -281,33 +393,61 @@ def build(package: str, src: Path = SRC) -> str:
         problems += [f"{m.name} imports {d}, which is not a module of src/" for d in missing]
         m.deps -= set(missing)
     names = order(closure(package, modules), modules, problems)
-    owners: dict[str, str] = {}
+    defined = {name: defined_names(modules[name]) for name in names}
     for name in names:
-        m = modules[name]
-        for n, line in defined_names(m).items():
-            if n == "__all__":
-                problems.append(f"{m.rel}:{line}: no __all__ (one flat namespace)")
-            elif n in owners:
-                problems.append(f"`{n}` is defined in {owners[n]} and in {name}")
-            owners.setdefault(n, name)
-    for name in names:
-        m = modules[name]
-        for n, source in m.imported.items():
-            if source in modules and n not in defined_names(modules[source]):
+        for n, source in modules[name].imported.items():
+            if source in defined and n not in defined[source]:
                 problems.append(f"{name} imports `{n}` from {source}, which does not define it")
     init = modules[package]
     docstring = ast.get_docstring(init.tree, clean=False)
     if docstring is None:
         problems.append(f"{init.rel} has no docstring (the frontmatter)")
     mods = [modules[n] for n in names if n != package and modules[n].text.strip()]
-    block = import_block(mods, problems)
+    block, merged = import_block(mods, problems)
+    check_names(mods, defined, merged, problems)
+    loads = _open_webui_class(package, mods, problems)
     if problems:
         raise BuildError(problems)
-    body = [m for m in mods if m.path.name != "__init__.py" or module_text(m).count("\n") > 3]
-    head = ['"""' + (docstring or "") + '"""', NOTICE.format(package=package), block]
-    parts = [p.rstrip("\n") for p in head + [module_text(m) for m in body]]
-    # One blank line after the import block, two between modules (as ruff formats and sorts).
-    return "\n\n".join(parts[:4]) + "".join("\n\n\n" + p for p in parts[4:]) + "\n"
+    return render(docstring or "", NOTICE.format(package=package), _parts(mods, block, loads), loads)
+
+
+def _open_webui_class(package: str, mods: list[Module], problems: list[str]) -> tuple[str, str]:
+    """(the class Open WebUI loads, the file it is in): exactly one in the package's own modules."""
+    found = [
+        (node.name, m.rel)
+        for m in mods
+        if m.name.startswith(package + ".")
+        for node in m.tree.body
+        if isinstance(node, ast.ClassDef) and node.name in OPEN_WEBUI_CLASSES
+    ]
+    if len(found) != 1:
+        problems.append(f"src/{package}/ must define one of {', '.join(OPEN_WEBUI_CLASSES)}; found {found or 'none'}")
+        return ("", "")
+    return found[0]
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
+def _parts(mods: list[Module], block: str, open_webui: tuple[str, str]) -> list[Part]:
+    """The import block, the modules in order, then generated data: the statements of ``*_data.py``
+    modules that nothing reads at import time."""
+    needed = needed_at_import([m.tree for m in mods])
+    parts, data = [Part("", source_lines(block.rstrip("\n")))], []
+    for m in mods:
+        if m.path.name == "__init__.py" and all(_is_docstring(n) for n in m.tree.body):
+            continue  # a package's docstring alone: the frontmatter of another plugin
+        omit = m.external + m.dropped
+        late = not_needed(m.tree.body, needed) if m.path.stem.endswith("_data") else []
+        early = [n for n in m.tree.body if n not in omit + late and not _is_docstring(n)]
+        if early or not late:
+            parts.append(module_part(m, omit + late, m.rel, open_webui))
+        if late:  # with the module's docstring when all of it comes last
+            title = f"{m.rel}, the rest of it (generated data)" if early else f"{m.rel} (generated data)"
+            rest = [n for n in m.tree.body if n not in late and (early or not _is_docstring(n))]
+            data.append(module_part(m, rest, title, open_webui))
+    return parts + data
 
 
 def main(argv: list[str] | None = None) -> int:

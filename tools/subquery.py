@@ -12,6 +12,30 @@ required_open_webui_version: 0.11.4
 # GENERATED FILE: do not edit.  Built from src/subquery/ (and the modules of src/ it imports) by
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
+# Contents (line: part):
+#   4828: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#     73: src/subquery/types.py
+#    251: src/textcalls/calls.py
+#    584: src/subquery/messages.py
+#    819: src/subquery/prepare.py
+#    939: src/textcalls/guard.py
+#   1133: src/textcalls/xml.py
+#   1445: src/textcalls/dialects.py
+#   1891: src/textcalls/reader.py
+#   2109: src/subquery/reading.py
+#   2345: src/subquery/record.py
+#   2437: src/subquery/status.py
+#   2660: src/subquery/threads.py
+#   2833: src/subquery/loop.py
+#   3243: src/subquery/owui_completion.py
+#   3418: src/subquery/owui_context.py
+#   3703: src/subquery/owui_select.py
+#   3959: src/subquery/owui_run.py
+#   4329: src/subquery/owui_usage.py
+#   4432: src/subquery/tasks.py
+#   4499: src/subquery/view.py
+#   4598: src/subquery/owui_tools.py
+# ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
 
