@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from devkit.scripted_model import pairing_errors
+from devkit.virtual_time import run_virtual
 from tests.conftest import ROOT, load_plugin
 
 sq = load_plugin("tools/subquery.py", "subquery_plugin")
@@ -308,14 +308,20 @@ async def test_every_call_needs_a_yes_and_anything_else_refuses():
     assert results == ["ran", "Error: tool call was not approved.", "Error: tool call was not approved."]
 
 
-async def test_approval_waits_count_against_the_deadline():
+def test_approval_waits_count_against_the_deadline():
+    """On virtual time (the loop's clock, injected): a 30 s approval wait is cut at the 0.6 s deadline."""
+
     async def approve(call, kwargs, remaining):
         await asyncio.sleep(30)
 
-    model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(content="never"))
-    started = time.monotonic()
-    out = await loop([], TOOLS, sq.Settings(total_timeout_seconds=0.6), model, never_called, approve=approve)
-    assert time.monotonic() - started < 1.5
+    async def main():
+        clock = asyncio.get_running_loop().time
+        model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(content="never"))
+        out = await loop([], TOOLS, sq.Settings(total_timeout_seconds=0.6), model, never_called, approve=approve, clock=clock)
+        return out, clock()
+
+    out, took = run_virtual(main())
+    assert took < 1.5, took
     assert out.stopped == "deadline" and "not approved" in out.answer
 
 
@@ -397,18 +403,21 @@ async def test_arguments_past_the_reply_bound_are_not_run_and_replayed_as_an_emp
     assert [m["content"] for m in model.sent[1][0] if m["role"] == "tool"][1].startswith("Error: not run: the arguments")
 
 
-async def test_slot_waits_count_and_the_total_deadline_holds():
-    """9 one-second calls, 3 slots, 1.5 s total: the subquery ends within 1 s of its limit."""
+def test_slot_waits_count_and_the_total_deadline_holds():
+    """9 one-second calls, 3 slots, 1.5 s total: the subquery ends within 1 s of its limit (on virtual time)."""
 
     async def execute(call, kwargs, timeout):
         await asyncio.sleep(1.0)
         return "slow"
 
-    calls = tuple(tc(i, args=json.dumps({"x": i})) for i in range(9))
-    model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
-    started = time.monotonic()
-    out = await loop([], TOOLS, sq.Settings(max_parallel_tools=3, total_timeout_seconds=1.5), model, execute)
-    elapsed = time.monotonic() - started
+    async def main():
+        clock = asyncio.get_running_loop().time
+        calls = tuple(tc(i, args=json.dumps({"x": i})) for i in range(9))
+        model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
+        settings = sq.Settings(max_parallel_tools=3, total_timeout_seconds=1.5)
+        return await loop([], TOOLS, settings, model, execute, clock=clock), clock()
+
+    out, elapsed = run_virtual(main())
     assert elapsed < 2.5, elapsed
     assert out.stopped == "deadline"
     assert "was not started: no free slot" in out.answer and "slow" in out.answer
@@ -891,28 +900,33 @@ async def test_throttled_status_is_deferred_not_dropped_and_done_goes_at_once():
     await sq.StatusEmitter(broken, True)("x", True)  # progress never breaks the work
 
 
-async def test_a_slow_event_emitter_never_holds_the_loop_past_its_deadline():
+def test_a_slow_event_emitter_never_holds_the_loop_past_its_deadline():
+    """On virtual time: every status line takes 1.5 s to go out, and the loop does not wait for one."""
     events = []
 
     async def slow(event):
         await asyncio.sleep(1.5)  # a busy socket / database: every status line takes 1.5 s
         events.append((event["data"]["description"], event["data"]["done"]))
 
-    emit = sq.StatusEmitter(slow, True, min_interval=0.0)
-
     async def execute(call, kwargs, timeout):
         await asyncio.sleep(0.02)
         return "ok"
 
-    model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(tool_calls=(tc(2),)), sq.Completion(content="done"))
-    started = time.monotonic()
-    out = await loop([], TOOLS, sq.Settings(total_timeout_seconds=1.0, repeat_call_limit=0), model, execute, emit=emit)
-    await emit("Subquery done", True)
-    elapsed = time.monotonic() - started
+    async def main():
+        clock = asyncio.get_running_loop().time
+        emit = sq.StatusEmitter(slow, True, min_interval=0.0)
+        model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(tool_calls=(tc(2),)), sq.Completion(content="done"))
+        settings = sq.Settings(total_timeout_seconds=1.0, repeat_call_limit=0)
+        out = await loop([], TOOLS, settings, model, execute, emit=emit, clock=clock)
+        await emit("Subquery done", True)
+        elapsed, sent = clock(), list(events)
+        await asyncio.sleep(3.5)
+        return out, elapsed, sent
+
+    out, elapsed, sent = run_virtual(main())
     assert out.stopped == "answered" and out.rounds == 3
     assert elapsed < 1.0, elapsed  # before: 1.5 s per status line, 3 lines awaited in a row
-    assert events == []  # nothing has gone out yet: the lines are under way in the background
-    await asyncio.sleep(3.5)
+    assert sent == []  # nothing had gone out yet: the lines were under way in the background
     # the line under way arrives, then done (which supersedes the still deferred round-2 line); in order
     assert events == [("Subquery · round 1/8 · calling f", False), ("Subquery done", True)]
 
@@ -934,7 +948,8 @@ async def test_a_slow_progress_line_is_stored_before_a_fast_done_line():
     assert events == ["started", "round 1", "finished"]
 
 
-async def test_a_hanging_event_emitter_is_bounded_and_done_still_goes_last(monkeypatch):
+def test_a_hanging_event_emitter_is_bounded_and_done_still_goes_last(monkeypatch):
+    """On virtual time: a status line that never goes out is cut, and `done` does not wait for it."""
     monkeypatch.setattr(sq, "STATUS_SEND_SECONDS", 0.4)
     events = []
     calls = 0
@@ -946,12 +961,16 @@ async def test_a_hanging_event_emitter_is_bounded_and_done_still_goes_last(monke
             await asyncio.sleep(60)  # never answers: cut after STATUS_SEND_SECONDS
         events.append(event["data"])
 
-    emit = sq.StatusEmitter(hangs_once, True, min_interval=0.0)
-    started = time.monotonic()
-    await emit("stuck", False)
-    await emit("finished", True)
-    assert time.monotonic() - started < sq.DONE_WAIT_SECONDS + 0.3
-    await asyncio.sleep(0.6)
+    async def main():
+        clock = asyncio.get_running_loop().time
+        emit = sq.StatusEmitter(hangs_once, True, min_interval=0.0)
+        await emit("stuck", False)
+        await emit("finished", True)
+        took = clock()
+        await asyncio.sleep(0.6)
+        return took
+
+    assert run_virtual(main()) < sq.DONE_WAIT_SECONDS + 0.3
     assert events == [{"description": "finished", "done": True}]
 
 
