@@ -9,15 +9,16 @@ from __future__ import annotations
 import asyncio
 import html
 import json
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from devkit.scripted_model import pairing_errors
+from tests import textcalls_ops as T
 from tests.conftest import load_plugin
 from tests.test_subquery_dialects import WHOLE_REPLY, WRITERS, offered_calls
+from textcalls.guard import TextGuard
 
 sq = load_plugin("tools/subquery.py", "subquery_security_plugin")
 
@@ -219,30 +220,23 @@ async def test_a_bare_pythonic_call_quoted_in_prose_is_caught_by_its_call_not_on
         out, _, record = await run([FETCH, sq.Completion(content=reply), sq.Completion(content="ok")],
                                    record=Record(page=page), text_tool_calls="always")
         assert record.ran == [("fetch", {"url": "https://example.org"})], reply
-    # the scan is bounded: a page full of openers that never close costs bounded work
-    hostile = "[f(" * 100_000 + ")]" * 10
-    started = time.perf_counter()
-    sq.TextGuard(SPECS, [hostile])
-    assert time.perf_counter() - started < 5
+    # the scan is bounded: a page full of openers that never close costs linear work (operations counted)
+    ratio = T.growth_ratio(lambda n: TextGuard(SPECS, ["[f(" * n + ")]" * 10]), 700)
+    assert ratio < 5, ratio
 
 
 def test_the_guard_is_linear_in_the_size_of_the_data():
-    """Adding data costs one pass per dialect; a check is one substring search: 10x the data costs
-    about 10x (a quadratic scan would cost 100x). Generous: at most 30x, best of three."""
+    """Adding data costs one pass per dialect; a check is one substring search: 4x the data costs about 4x
+    operations (a quadratic scan would cost 16x). Counted, not timed (`tests/textcalls_ops.py`)."""
     def cost(n):
         chunk = ("lorem ipsum <tool_call>{\"name\": \"fetch\", \"arguments\": {\"url\": \"x\"}}</tool_call> "
                  "dolor <function=fetch><parameter=url>y</parameter></function> ") * n
-        best = float("inf")
-        for _ in range(3):
-            started = time.perf_counter()
-            guard = sq.TextGuard(SPECS, [chunk])
-            for _ in range(20):
-                guard.refuses(QWEN, [("delete_all_notes", '{"confirm": true}')])
-            best = min(best, time.perf_counter() - started)
-        return best
+        guard = TextGuard(SPECS, [chunk])
+        for _ in range(20):
+            guard.refuses(QWEN, [("delete_all_notes", '{"confirm": true}')])
 
-    small, large = cost(2_000), cost(20_000)  # about 0.25 MB and 2.5 MB
-    assert large / small < 30, (small, large)
+    ratio = T.growth_ratio(cost, 50)  # about 6 kB and 25 kB
+    assert ratio < 5, ratio
 
 
 # --- Must 2: every inner call is visible ---------------------------------------------------------------

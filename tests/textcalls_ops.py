@@ -354,3 +354,12 @@ def audit() -> list[str]:
 
 def reset() -> None:
     _Count.used = {}
+
+
+def growth_ratio(run: Callable[[int], Any], n: int, times: int = 4) -> float:
+    """The operations of `run(times * n)` over those of `run(n)`: about `times` when the work is linear, about
+    `times` squared when quadratic. Every pattern used obeys the rules (else the counts would not be faithful)."""
+    reset()
+    small, large = ops(lambda: run(n)), ops(lambda: run(times * n))
+    assert audit() == []
+    return large / small
