@@ -218,12 +218,26 @@ def test_edits_deletions_and_regenerations_give_what_trimming_afresh_gives(
 
 
 def test_another_config_or_counter_gives_its_own_result():
+    """Trimmed one after another in one process (the memos shared), each config and counter gives what a
+    process that saw no other gives (a fresh copy of the plugin, its memos empty), and they differ: an
+    answer memoized for one config or counter is never handed to another."""
     h = chat(20)
-    a, b = tcf.TrimConfig(budget_tokens=9_000), tcf.TrimConfig(budget_tokens=9_001)
-    same_as_afresh(h, a, COUNTERS[0])
-    same_as_afresh(h, b, COUNTERS[0])
-    same_as_afresh(h, a, tcf.TokenCounter(image_tokens=999))
-    same_as_afresh(h, a, COUNTERS[0])
+    h.insert(len(h) // 2, image_followup(2))
+    cases = [
+        ({"budget_tokens": 9_000}, {}),
+        ({"budget_tokens": 6_000}, {}),
+        ({"budget_tokens": 9_000}, {"image_tokens": 20_000}),
+        ({"budget_tokens": 9_000, "tool_output_max_tokens": 64}, {}),
+        ({"budget_tokens": 9_000}, {}),  # the first again, after the others
+    ]
+    shared = [same_as_afresh(h, tcf.TrimConfig(**config), tcf.TokenCounter(**counter)) for config, counter in cases]
+    for i, (config, counter) in enumerate(cases):
+        alone = load_filter(f"tcf_determinism_alone_{i}")
+        fresh = alone.trim_messages(copy.deepcopy(h), alone.TrimConfig(**config), alone.TokenCounter(**counter))
+        assert strictly_equal(shared[i].messages, fresh.messages), cases[i]
+        assert vars(shared[i].report) == vars(fresh.report), cases[i]
+    results = [json.dumps([r.messages, vars(r.report)], sort_keys=True, default=str) for r in shared]
+    assert len(set(results[:4])) == 4 and results[4] == results[0]
 
 
 def chat(turns: int, hops: int = 2, chars: int = 3000, seed: int = 0) -> list:

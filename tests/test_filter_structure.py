@@ -8,7 +8,7 @@ import subprocess
 import sys
 from dataclasses import fields
 
-from devkit.histories import FILTER_PATH, ROOT, load_filter
+from devkit.histories import FILTER_PATH, ROOT, group, load_filter, output_text, system, user
 
 tcf = load_filter()
 
@@ -60,11 +60,26 @@ def test_the_plan_sets_all_its_state_in_init():
         assert attrs <= declared, (method, attrs - declared)
 
 
-def test_named_enums_instead_of_integer_codes():
+def test_named_enums_instead_of_integer_codes(monkeypatch):
+    """A plan's items hold enum members, never bare integers, after a trim that shrinks and drops; and no
+    kind is compared with an integer literal (a level may be, on the hot path, where a comment names it)."""
     assert [k.name for k in tcf.Kind] == ["SYSTEM", "USER", "PLAIN", "GROUP"]
     assert [lv.name for lv in tcf.Level] == ["RAW", "OLD", "FLOOR"]
-    src = FILTER_PATH.read_text(encoding="utf-8")
-    assert "_KIND_" not in src and "_RAW" not in src
+    plans = []
+    materialize = tcf._materialize
+    monkeypatch.setattr(tcf, "_materialize", lambda plan: plans.append(plan) or materialize(plan))
+    history = [system("s")] + [m for t in range(12) for m in (user(f"u{t}"), *group([f"c{t}"], [output_text(4000, t)]))]
+    tcf.trim_messages(history, tcf.TrimConfig(budget_tokens=6_000))
+    (plan,) = plans
+    assert all(type(it.kind) is tcf.Kind and type(it.level) is tcf.Level for it in plan.items)
+    assert {it.kind for it in plan.items} == {tcf.Kind.SYSTEM, tcf.Kind.USER, tcf.Kind.GROUP}
+    assert {it.level for it in plan.items} > {tcf.Level.RAW}  # some were shrunk: set_level ran
+    for node in ast.walk(ast.parse(FILTER_PATH.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            kinds = [s for s in sides if (isinstance(s, ast.Attribute) and s.attr == "kind") or (isinstance(s, ast.Name) and s.id == "kind")]
+            numbers = [s for s in sides if isinstance(s, ast.Constant) and type(s.value) is int]
+            assert not (kinds and numbers), ast.unparse(node)
 
 
 def test_the_plugin_file_is_ruff_formatted():
