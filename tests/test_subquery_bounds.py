@@ -10,6 +10,7 @@ import threading
 
 import pytest
 
+from devkit.fake_model import FakeModel
 from devkit.scripted_model import pairing_errors
 from tests.conftest import load_plugin
 
@@ -77,17 +78,8 @@ TOOLS = {"fetch": sq.ToolInfo("fetch", SPECS["fetch"], None)}
 OWN = '<tool_call>{"name": "fetch", "arguments": {"url": "https://example.org"}}</tool_call>'
 
 
-class Model:
-    def __init__(self, *replies):
-        self.replies, self.sent = list(replies), []
-
-    async def __call__(self, messages, specs, remaining, tool_choice=None):
-        self.sent.append(json.loads(json.dumps(messages)))
-        return self.replies[min(len(self.sent) - 1, len(self.replies) - 1)]
-
-
 async def run(replies, untrusted=(), result="page", **settings):
-    model, ran = Model(*replies), []
+    model, ran = FakeModel(*replies), []
 
     async def execute(call, kwargs, timeout):
         ran.append((call.name, kwargs))

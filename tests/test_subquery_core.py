@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from devkit.fake_model import FakeModel
 from devkit.scripted_model import pairing_errors
 from devkit.virtual_time import run_virtual
 from tests.conftest import ROOT, load_plugin
@@ -212,23 +213,6 @@ TOOLS = {
 }
 
 
-class FakeModel:
-    """Answers from a list of Completions and records what it was sent."""
-
-    def __init__(self, *replies):
-        self.replies = list(replies)
-        self.sent = []
-        self.choices = []
-
-    async def __call__(self, messages, specs, remaining, tool_choice=None):
-        self.sent.append((json.loads(json.dumps(messages)), specs))
-        self.choices.append(tool_choice)
-        reply = self.replies[min(len(self.sent) - 1, len(self.replies) - 1)]
-        if callable(reply):
-            return await reply()
-        return reply
-
-
 async def noop_emit(text, done):
     pass
 
@@ -261,7 +245,7 @@ async def test_loop_answers_after_tools_and_keeps_result_order():
     start = [{"role": "user", "content": "go"}]
     out = await loop(start, TOOLS, sq.Settings(), model, execute)
     assert (out.answer, out.rounds, out.tool_calls, out.stopped, out.usage["total_tokens"]) == ("the answer", 2, 2, "answered", 12)
-    second = model.sent[1][0]
+    second = model.sent[1]
     assert [(m.get("tool_call_id"), m.get("content")) for m in second if m["role"] == "tool"] == [("id1", "x=2"), ("id2", "x=1")]
     assert not pairing_errors(second)
     assert start == [{"role": "user", "content": "go"}]  # the input list is not mutated
@@ -304,7 +288,7 @@ async def test_every_call_needs_a_yes_and_anything_else_refuses():
     model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
     await loop([], TOOLS, sq.Settings(), model, execute, approve=approve)
     assert ran == [1] and [a[0] for a in asked] == ["id1", "id2", "id3"]
-    results = [m["content"] for m in model.sent[1][0] if m["role"] == "tool"]
+    results = [m["content"] for m in model.sent[1] if m["role"] == "tool"]
     assert results == ["ran", "Error: tool call was not approved.", "Error: tool call was not approved."]
 
 
@@ -338,10 +322,10 @@ async def test_identical_calls_in_one_round_are_counted_while_it_is_prepared():
     settings = sq.Settings(repeat_call_limit=3, max_calls_per_round=20)
     await loop([{"role": "user", "content": "q"}], TOOLS, settings, model, execute)
     assert ran == ["id0", "id1", "id2"]
-    results = [m for m in model.sent[1][0] if m["role"] == "tool"]
+    results = [m for m in model.sent[1] if m["role"] == "tool"]
     assert [m["tool_call_id"] for m in results] == [f"id{i}" for i in range(20)]
     assert all(m["content"].startswith("Not executed: `f` was already called 3 times") for m in results[3:])
-    assert not pairing_errors(model.sent[1][0])
+    assert not pairing_errors(model.sent[1])
 
 
 async def test_calls_beyond_max_calls_per_round_are_neither_run_nor_replayed_and_the_model_is_told():
@@ -358,7 +342,7 @@ async def test_calls_beyond_max_calls_per_round_are_neither_run_nor_replayed_and
     model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
     await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(max_calls_per_round=4), model, execute, log=log)
     assert sorted(ran) == [0, 1, 2, 3]
-    sent = model.sent[1][0]
+    sent = model.sent[1]
     assistant = next(m for m in sent if m["role"] == "assistant")
     assert [c["id"] for c in assistant["tool_calls"]] == ["id0", "id1", "id2", "id3"]  # the rest not replayed
     results = [m["content"] for m in sent if m["role"] == "tool"]
@@ -379,7 +363,7 @@ async def test_one_reply_with_twenty_thousand_argument_objects_replays_a_bounded
     # No token budget: the reply reports no usage, so its ~100k characters count as ~33k tokens and the budget's
     # answer round would replace the round whose request this test reads.
     await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(max_subquery_tokens=0), model, execute)
-    sent = model.sent[1][0]
+    sent = model.sent[1]
     assert len(sent) == 1 + 1 + 16  # the user message, one assistant message, 16 results
     assert len(json.dumps(sent)) < 2 * sq.Settings().max_reply_chars
     assert "19,984 more call(s)" in sent[-1]["content"] or "19984 more call(s)" in sent[-1]["content"]
@@ -398,9 +382,9 @@ async def test_arguments_past_the_reply_bound_are_not_run_and_replayed_as_an_emp
     model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
     await loop([], tools, sq.Settings(max_reply_chars=1000), model, execute)
     assert ran == ["id1"]
-    assistant = next(m for m in model.sent[1][0] if m["role"] == "assistant")
+    assistant = next(m for m in model.sent[1] if m["role"] == "assistant")
     assert [c["function"]["arguments"] for c in assistant["tool_calls"]] == [big, "{}"]
-    assert [m["content"] for m in model.sent[1][0] if m["role"] == "tool"][1].startswith("Error: not run: the arguments")
+    assert [m["content"] for m in model.sent[1] if m["role"] == "tool"][1].startswith("Error: not run: the arguments")
 
 
 def test_slot_waits_count_and_the_total_deadline_holds():
@@ -442,7 +426,7 @@ async def test_tool_images_follow_the_tool_messages_as_one_user_message():
     # No token budget: the reply reports no usage, so its ~100k characters count as ~33k tokens and the budget's
     # answer round would replace the round whose request this test reads.
     await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(max_subquery_tokens=0), model, execute)
-    sent = model.sent[1][0]
+    sent = model.sent[1]
     assert [m["role"] for m in sent] == ["user", "assistant", "tool", "user"]
     assert sent[2]["content"] == "chart drawn"
     assert sent[3]["content"][1] == {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAA"}}
@@ -482,12 +466,12 @@ async def test_the_loop_replays_the_reasoning_fields_the_adapter_chose_and_nothi
 
     model = FakeModel(first, sq.Completion(content="end"))
     await loop([], TOOLS, sq.Settings(), model, execute)
-    assistant = next(m for m in model.sent[1][0] if m["role"] == "assistant")
+    assistant = next(m for m in model.sent[1] if m["role"] == "assistant")
     assert set(assistant) == {"role", "content", "tool_calls"}  # by default nothing goes back
     chosen = sq.replace(first, reasoning={"thinking": "plan"})
     model = FakeModel(chosen, sq.Completion(content="end"))
     await loop([], TOOLS, sq.Settings(), model, execute)
-    assert next(m for m in model.sent[1][0] if m["role"] == "assistant")["thinking"] == "plan"
+    assert next(m for m in model.sent[1] if m["role"] == "assistant")["thinking"] == "plan"
 
 
 @pytest.mark.parametrize(
@@ -515,7 +499,7 @@ async def test_empty_and_broken_arguments_are_replayed_as_valid_json():
     calls = (tc(1, "g", ""), tc(2, "g", '{"a": '), tc(3, "g", None))
     model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
     await loop([], tools, sq.Settings(), model, execute)
-    sent = model.sent[1][0]
+    sent = model.sent[1]
     assistant = next(m for m in sent if m["role"] == "assistant")
     assert [c["function"]["arguments"] for c in assistant["tool_calls"]] == ["{}", "{}", "{}"]
     results = [m["content"] for m in sent if m["role"] == "tool"]
@@ -551,7 +535,7 @@ async def test_final_round_keeps_tools_with_tool_choice_none_and_runs_no_calls()
     out = await loop([], TOOLS, sq.Settings(max_rounds=2), model, execute)
     assert (out.answer, out.stopped, out.rounds) == ("final text", "max_rounds", 2)
     assert ran == ["id1", "id2"]
-    messages, specs = model.sent[-1]
+    messages, specs = model.sent[-1], model.specs[-1]
     assert specs and model.choices == [None, None, "none"]
     assert "used all 2 tool rounds" in messages[-1]["content"]
 
@@ -598,7 +582,7 @@ async def test_hostile_arguments_never_crash_the_loop(args):
     model = FakeModel(sq.Completion(tool_calls=(call,)), sq.Completion(content="end"))
     out = await loop([], TOOLS, sq.Settings(max_subquery_tokens=0), model, execute)  # no budget: no usage reported
     assert out.answer == "end"
-    assistant = next(m for m in model.sent[1][0] if m["role"] == "assistant")
+    assistant = next(m for m in model.sent[1] if m["role"] == "assistant")
     assert all(isinstance(json.loads(c["function"]["arguments"]), dict) for c in assistant["tool_calls"])
 
 
@@ -726,7 +710,7 @@ async def test_tool_timeouts_exceptions_and_upstream_errors():
         sq.Completion(error="HTTP 500"),
     )
     out = await loop([], TOOLS, sq.Settings(tool_timeout_seconds=0.1), model, execute)
-    results = [m["content"] for m in model.sent[1][0] if m["role"] == "tool"]
+    results = [m["content"] for m in model.sent[1] if m["role"] == "tool"]
     assert results[0] == "Error: `f` timed out after 0.1 s and was abandoned."
     assert results[1] == "Error: `f` raised KeyError: 'missing'"
     assert results[2].startswith('Error: Tool "ghost" not found')
@@ -793,7 +777,7 @@ async def test_deferred_tools_stay_out_of_requests_and_call_tool_is_resolved():
     model = FakeModel(sq.Completion(tool_calls=(dispatch, missing)), sq.Completion(content="end"))
     await loop([], tools, sq.Settings(), model, execute, resolve=resolve)
     assert seen == [("f", {"x": 5})]
-    sent = model.sent[1][0]
+    sent = model.sent[1]
     assistant = next(m for m in sent if m["role"] == "assistant")
     assert [c["function"]["name"] for c in assistant["tool_calls"]] == ["call_tool", "call_tool"]  # replayed as sent
     assert [m["content"] for m in sent if m["role"] == "tool"][1].startswith('Error: Tool "nope" is not available')
@@ -1055,7 +1039,7 @@ async def test_call_ids_are_unique_across_the_whole_request():
         sq.Completion(content="end"),
     )
     await loop(parent, TOOLS, sq.Settings(), model, execute)
-    sent = model.sent[-1][0]
+    sent = model.sent[-1]
     ids = [c["id"] for m in sent for c in m.get("tool_calls") or []]
     assert len(ids) == len(set(ids)) == 4
     assert [m["tool_call_id"] for m in sent if m["role"] == "tool"] == ids

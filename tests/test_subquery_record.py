@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from devkit.fake_model import FakeModel
 from tests.conftest import load_plugin
 
 sq = load_plugin("tools/subquery.py", "subquery_record_plugin")
@@ -37,12 +38,7 @@ class Sink:
 
 
 async def loop_with(emit, replies, execute, tools):
-    replies = list(replies)
-
-    async def complete(messages, specs, remaining, tool_choice=None):
-        return replies.pop(0)
-
-    hooks = sq.Hooks(complete, execute, emit, log=emit.log, trace=emit.trace)
+    hooks = sq.Hooks(FakeModel(*replies), execute, emit, log=emit.log, trace=emit.trace)
     return await sq.run_subquery_loop([{"role": "user", "content": "task"}], tools, sq.Settings(), hooks)
 
 
