@@ -14,6 +14,10 @@
     run concurrently), and `subqueries` with 1 task as the baseline. The time of the outer round
     (between the chat model's two requests); every turn is sent as the browser sends it (a
     `session_id`: builtin tools on, so `delegate_task` is offered; ENABLE_SUBAGENTS=true).
+(d) How long `/health` takes while four subtasks each read a 200 kB pathological reply (the event
+    loop stalled 11.8 s on these before the readers became linear and moved off it), against
+    `/health` on the idle server in the same run. The end-to-end test checks only that every
+    `/health` is answered: a time is measured here, never asserted in a test.
 
 Everything runs on 127.0.0.1: an `open-webui serve` with a fresh data folder and our scripted
 model. Timings come from the scripted model's request log (when each model request arrived).
@@ -29,7 +33,9 @@ import shutil
 import statistics
 import sys
 import tempfile
+import threading
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -260,12 +266,70 @@ def report_subtasks(figures: dict[str, float], repeat: int) -> None:
         print(f"{label:<34} {t:.2f}s   {t / base:.2f}x subqueries")
 
 
+HOSTILE = {  # as in tests/e2e/test_subquery_hostile_e2e.py
+    "functions": "<function=" * 20_000,
+    "think": "<think\n" * 28_600,
+    "closers": "</s> " * 40_000 + '<tool_call>{"name": "instant", "arguments": {"i": 1}}</tool_call>',
+    "qwen-value": "<function=instant><parameter=i>" + "</parameter></function>" * 9_000,
+}
+
+
+def health_times(url: str, stop: threading.Event, times: list[float], count: int | None = None) -> None:
+    """Ask `/health` until `stop` is set (or `count` times), 10 ms apart; each answer's time."""
+    while not stop.is_set() and (count is None or len(times) < count):
+        started = time.monotonic()
+        with urllib.request.urlopen(f"{url}/health", timeout=60) as response:
+            response.read()
+        times.append(time.monotonic() - started)
+        time.sleep(0.01)
+
+
+def measure_health(client: ChatClient, model: ScriptedModel, url: str) -> dict[str, float]:
+    """(d) `/health` on the idle server, then while four subtasks read pathological replies."""
+    idle: list[float] = []
+    health_times(url, threading.Event(), idle, count=50)
+    client.set_tool_valves("subquery", {"total_timeout_seconds": 60})
+    key = "health"
+    tasks = [f"[[{key}/{name}]] read" for name in HOSTILE]
+    for name, reply in HOSTILE.items():
+        model.script(f"{key}/{name}", [Reply(content=(reply * 3)[:200_000]), Reply(content="done")])
+    model.script(key, [Reply(calls=(Call("subqueries", {"tasks": tasks}),)), Reply(content="OUTER FINAL")])
+    busy: list[float] = []
+    stop = threading.Event()
+    poller = threading.Thread(target=health_times, args=(url, stop, busy), daemon=True)
+    poller.start()
+    try:
+        client.chat(MODEL, f"[[{key}]] please delegate", tool_ids=["subquery"])
+    finally:
+        stop.set()
+        poller.join(60)
+    return {
+        "health_idle_median_s": statistics.median(idle),
+        "health_idle_max_s": max(idle),
+        "health_reading_median_s": statistics.median(busy),
+        "health_reading_max_s": max(busy),
+        "health_reading_samples": len(busy),
+    }
+
+
+def report_health(figures: dict[str, float]) -> None:
+    print("(d) /health while four subtasks each read a 200 kB pathological reply")
+    idle, busy = figures["health_idle_median_s"], figures["health_reading_median_s"]
+    print(f"    idle server:   median {idle * 1000:.1f} ms, slowest {figures['health_idle_max_s'] * 1000:.1f} ms")
+    print(
+        f"    while reading: median {busy * 1000:.1f} ms, slowest {figures['health_reading_max_s'] * 1000:.1f} ms"
+        f" ({figures['health_reading_samples']} answers; median {busy / idle:.1f}x the idle one)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median reported)")
     parser.add_argument("--rounds", type=int, default=20, help="rounds for the overhead measurement")
     parser.add_argument(
-        "--parts", default="abc", help="which parts to run: a (parallel rounds), b (overhead), c (subtasks)"
+        "--parts",
+        default="abcd",
+        help="which parts to run: a (parallel rounds), b (overhead), c (subtasks), d (/health while reading)",
     )
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
@@ -296,6 +360,8 @@ def main(argv: list[str] | None = None) -> int:
         if "c" in args.parts:
             client.set_tool_valves("subquery", {})
             figures.update(measure_subtasks(client, model, args.repeat))
+        if "d" in args.parts:
+            figures.update(measure_health(client, model, server.url))
     finally:
         server.stop()
         model.stop()
@@ -310,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
         print()
     if "c" in args.parts:
         report_subtasks(figures, args.repeat)
+        print()
+    if "d" in args.parts:
+        report_health(figures)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0
