@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from devkit.histories import cl100k, load_filter, output_text
@@ -66,7 +66,6 @@ def test_a_dense_block_anywhere_in_a_page_is_counted():
         assert counter.text(text) == exact(text)
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     st.lists(
         st.sampled_from(["\n", "\n\n", " ", "/", "\t", "word", "Wörter", "123", ".", "'s", "数据", "😀"]),

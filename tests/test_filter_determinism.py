@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import random
 import threading
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from devkit.histories import (
@@ -37,11 +36,6 @@ tcf = load_filter()
 EXACT, _ = tcf.get_exact_counter()
 COUNTERS = [tcf.TokenCounter()] + ([tcf.TokenCounter(exact=EXACT)] if EXACT else [])
 
-SETTINGS = settings(
-    max_examples=int(os.environ.get("TCF_HYPOTHESIS_DETERMINISM_EXAMPLES", "60")),
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-)
 configs = st.builds(
     tcf.TrimConfig,
     budget_tokens=st.one_of(st.integers(0, 400), st.integers(400, 6000), st.integers(6000, 60_000)),
@@ -152,7 +146,7 @@ def edit_in_place(messages: list) -> None:
                         c["function"]["arguments"] = "{}"
 
 
-@SETTINGS
+@settings(max_examples=60)  # fewer than the profile's: each example replays a chat, every request trimmed twice
 @given(
     st.one_of(any_history, long_history, awkward_history(), long_agent_turn()),
     configs,
@@ -178,7 +172,7 @@ def edited(m):
     return m
 
 
-@SETTINGS
+@settings(max_examples=60)  # fewer than the profile's: each example replays a chat, every request trimmed twice
 @given(
     st.one_of(any_history, long_history, awkward_history()),
     configs,
@@ -328,7 +322,7 @@ small_budgets = st.builds(
 )
 
 
-@SETTINGS
+@settings(max_examples=60)  # fewer than the profile's: each example replays a chat, every request trimmed twice
 @given(long_agent_turn(), small_budgets, st.sampled_from(COUNTERS), st.randoms())
 def test_a_long_turn_at_a_small_budget_gives_what_trimming_it_again_gives(history, config, counter, rng):
     """A long turn at a small budget (its oldest hops dropped), request after request as it grows,

@@ -14,7 +14,7 @@ import copy
 import threading
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from devkit.histories import (
@@ -232,7 +232,6 @@ _hostile_message = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(_hostile_message, max_size=6), st.integers(0, 20_000))
 def test_the_size_test_covers_every_text_the_counter_reads(messages, limit):
     read = []

@@ -12,7 +12,7 @@ import copy
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from devkit.histories import (
@@ -73,9 +73,6 @@ def test_normalize_after_the_request_hook_keeps_the_output_valid():
     assert normalized[0]["role"] == "system" and normalized[1]["role"] == "user"
 
 
-@settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
 @given(any_history, st.integers(0, 20_000), st.integers(0, 3), st.sampled_from(tcf.POLICIES))
 def test_open_webui_reconcile_finds_nothing_to_fix_in_filter_output(history, budget, keep, policy):
     result = tcf.trim_messages(

@@ -6,9 +6,8 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
-import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from devkit.histories import any_history, cl100k_tokens, load_filter, long_history, owui_misc, valid_history
@@ -18,11 +17,6 @@ misc = owui_misc()
 EXACT, _ = tcf.get_exact_counter()
 COUNTERS = [tcf.TokenCounter()] + ([tcf.TokenCounter(exact=EXACT)] if EXACT else [])
 
-SETTINGS = settings(
-    max_examples=int(os.environ.get("TCF_HYPOTHESIS_EXAMPLES", "150")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
-)
 
 configs = st.builds(
     tcf.TrimConfig,
@@ -40,7 +34,6 @@ def _original_ids(messages):
     return {id(m) for m in messages}
 
 
-@SETTINGS
 @given(any_history, configs, counters)
 def test_output_is_provider_valid_and_input_untouched(history, config, counter):
     before = copy.deepcopy(history)
@@ -75,7 +68,6 @@ def test_output_is_provider_valid_and_input_untouched(history, config, counter):
                 assert {c["id"] for c in m["tool_calls"]} == ids
 
 
-@SETTINGS
 @given(any_history, configs, counters)
 def test_idempotent_and_deterministic(history, config, counter):
     once = tcf.trim_messages(history, config, counter)
@@ -87,7 +79,6 @@ def test_idempotent_and_deterministic(history, config, counter):
     assert json.dumps(again.messages, default=str) == json.dumps(once.messages, default=str)
 
 
-@SETTINGS
 @given(any_history, configs, counters)
 def test_within_budget_whenever_the_protected_part_fits(history, config, counter):
     floor = tcf.trim_messages(history, tcf.TrimConfig(**{**config.__dict__, "budget_tokens": 0}), counter)
@@ -105,7 +96,6 @@ def test_within_budget_whenever_the_protected_part_fits(history, config, counter
         assert result.report.over_budget
 
 
-@SETTINGS
 @given(any_history, configs)
 def test_only_tool_outputs_change_and_protected_messages_survive(history, config):
     result = tcf.trim_messages(history, config)
@@ -180,7 +170,6 @@ def _is_image(m):
     )
 
 
-@SETTINGS
 @given(valid_history(unique_ids=True), st.integers(0, 3), counters)
 def test_valid_and_within_budget_passes_through_unchanged(history, keep, counter):
     config = tcf.TrimConfig(
@@ -195,7 +184,6 @@ def test_valid_and_within_budget_passes_through_unchanged(history, keep, counter
         assert not result.report.changed
 
 
-@SETTINGS
 @given(any_history, configs)
 def test_order_is_preserved(history, config):
     """Messages keep their order; only a tool result out of place moves back to its call."""
@@ -212,7 +200,6 @@ def test_order_is_preserved(history, config):
     assert kept == sorted(kept)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(any_history, st.integers(50, 20_000), st.integers(0, 3))
 def test_filter_hooks_never_raise_and_inlet_then_request_equals_once(history, budget, keep):
     f = tcf.Filter()
@@ -243,7 +230,6 @@ def test_filter_hooks_never_raise_and_inlet_then_request_equals_once(history, bu
         assert e["type"] == "status" and e["data"]["done"] is True
 
 
-@settings(max_examples=100, deadline=None)
 @given(
     st.one_of(
         st.none(), st.integers(), st.text(), st.lists(st.integers()), st.dictionaries(st.text(), st.none())
@@ -263,11 +249,7 @@ def test_garbage_bodies_are_returned_as_they_came(body):
         assert out is body
 
 
-@settings(
-    max_examples=int(os.environ.get("TCF_HYPOTHESIS_LONG_EXAMPLES", "30")),
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-)
+@settings(max_examples=30)  # fewer than the profile's: each example trims and replays a history of hundreds of messages
 @given(long_history, st.integers(2_000, 60_000), st.sampled_from([0.3, 0.6, 1.0]), counters)
 def test_long_histories_are_valid_within_budget_idempotent_and_replay_like_their_past(
     history, budget, low, counter

@@ -18,7 +18,7 @@ import copy
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from devkit.histories import (
@@ -279,7 +279,6 @@ def hostile_shapes(draw):
     return msgs, broken
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(hostile_shapes(), st.sampled_from([300, 4000, BIG]))
 def test_the_trim_repairs_every_shape_and_loses_no_argument(shaped, budget):
     history, _ = shaped
@@ -305,7 +304,6 @@ def test_the_trim_repairs_every_shape_and_loses_no_argument(shaped, budget):
     assert again.messages is out  # idempotent: nothing left to repair
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(hostile_shapes())
 def test_the_validator_rejects_every_shape_and_the_minimal_request_has_none(shaped):
     history, broken = shaped

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from devkit.histories import any_history, assistant, call, group, load_filter, system, tool, user
 
@@ -84,7 +84,6 @@ def test_minimal_request_keeps_system_newest_user_and_the_valid_groups_of_the_cu
     assert tcf.minimal_request([system(), assistant("no user")]) is None
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(any_history)
 def test_minimal_request_always_passes_the_validator(history):
     out = tcf.minimal_request(history)

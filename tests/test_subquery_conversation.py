@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from devkit.plugins import load_plugin
@@ -64,7 +64,6 @@ messages = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(messages, st.integers(0, 3000))
 def test_the_view_stays_in_its_budget_keeps_the_newest_and_never_raises(chat, budget):
     view = sq.conversation_view(chat, budget)

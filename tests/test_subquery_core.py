@@ -6,7 +6,7 @@ import asyncio
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from devkit.fake_model import FakeModel
@@ -195,7 +195,6 @@ message_st = st.one_of(
 )
 
 
-@settings(max_examples=300)
 @given(st.lists(message_st, max_size=25), st.integers(min_value=0, max_value=30))
 def test_property_tail_is_always_provider_valid(history, n):
     before = json.dumps(history, sort_keys=True)
@@ -593,7 +592,6 @@ junk = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.one_of(junk, st.lists(junk, max_size=3)), junk)
 async def test_property_no_provider_reply_crashes_the_loop(tool_calls, content):
     reply = sq.completion_from({"choices": [{"message": {"content": content, "tool_calls": tool_calls}}]})

@@ -14,7 +14,7 @@ import keyword
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from tests.conftest import load_plugin
@@ -762,7 +762,6 @@ def offered_calls(draw, dialect: str):
     return specs, calls
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(sorted(WRITERS)).flatmap(lambda d: st.tuples(st.just(d), offered_calls(d))),
     st.sampled_from(["", "Let me check that.", "Plan: two steps."]),
@@ -907,7 +906,6 @@ def test_the_qwen25_coder_dialect_is_in_the_table():
 QUOTABLE = sorted(d for d in WRITERS if d not in {"llama3_fence", "qwen25_fences", "deepseek_v3"})  # no ``` inside
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(
     st.sampled_from(QUOTABLE).flatmap(lambda d: st.tuples(st.just(d), offered_calls(d))),
     st.sampled_from(["fence", "fence_json", "inline"]),
@@ -935,7 +933,6 @@ SHARDS = sorted({*FRAGMENTS, "<function=write_file>", "<parameter=path>", "<tool
                  '\\"', "null", "NULL", "[write_file(path='a')]", "\n", " ", "<function=write file>"})
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(st.sampled_from(SHARDS), words), max_size=30).map("".join))
 def test_property_any_text_parses_without_error_into_faithful_units(text):
     """Text made of every dialect's pieces never raises (data texts are read by every parser too), and

@@ -13,7 +13,7 @@ import html
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests import textcalls_ops as T
@@ -163,7 +163,6 @@ WRAPPINGS = {
 }
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(sorted(WRITERS)).flatmap(lambda d: st.tuples(st.just(d), offered_calls(d))),
     st.sampled_from(sorted(WRITERS)),
@@ -201,7 +200,7 @@ ADVERSARIAL = [
 ]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12)  # fewer than the profile's: each example counts two runs' operations under sys.settrace
 @given(st.lists(st.sampled_from(ADVERSARIAL), min_size=1, max_size=3).map("".join))
 def test_property_reading_data_and_checking_a_call_are_linear(piece):
     """Repeated openers, closers, fences, think tags, escapes, entities, commas: 4x the data costs about 4x

@@ -11,7 +11,7 @@ import html
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from devkit.fake_model import FakeModel
@@ -160,7 +160,6 @@ async def test_in_the_synthesis_round_a_quoted_call_stays_text_and_the_models_ow
     assert len(record.ran) == 1
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(sorted(WRITERS)).flatmap(lambda d: st.tuples(st.just(d), offered_calls(d))),
     st.sampled_from(["plain", "json", "respaced", "prose"]),
@@ -186,7 +185,6 @@ def test_property_calls_found_in_data_never_become_calls_in_any_dialect(drawn, w
 PYTHONIC_DATA = {name: w for name, w in WRITERS.items() if name.startswith("pythonic")}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(sorted(set(WRITERS) - set(PYTHONIC_DATA))).flatmap(lambda d: st.tuples(st.just(d), offered_calls(d))),
     st.sampled_from(sorted(PYTHONIC_DATA)),
