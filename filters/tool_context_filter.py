@@ -13,23 +13,23 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   3018: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
-#     59: src/context_filter/budget.py
-#    269: src/context_filter/estimator_data.py
-#    312: src/context_filter/estimator.py
-#    487: src/context_filter/messages.py
-#    705: src/context_filter/counting.py
-#    982: src/context_filter/report.py
-#   1122: src/context_filter/settings.py
-#   1324: src/context_filter/tokenizer.py
-#   1518: src/context_filter/parse.py
-#   1910: src/context_filter/shrink.py
-#   2260: src/context_filter/plan.py
-#   2583: src/context_filter/validate.py
-#   2794: src/context_filter/trim.py
-#   2955: src/context_filter/owui.py
-#   3191: src/context_filter/windows_data.py (generated data)
-#   3713: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   3022: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#     60: src/context_filter/budget.py
+#    270: src/context_filter/estimator_data.py
+#    313: src/context_filter/estimator.py
+#    488: src/context_filter/messages.py
+#    706: src/context_filter/counting.py
+#    983: src/context_filter/report.py
+#   1123: src/context_filter/settings.py
+#   1325: src/context_filter/tokenizer.py
+#   1519: src/context_filter/parse.py
+#   1911: src/context_filter/shrink.py
+#   2261: src/context_filter/plan.py
+#   2587: src/context_filter/validate.py
+#   2798: src/context_filter/trim.py
+#   2959: src/context_filter/owui.py
+#   3195: src/context_filter/windows_data.py (generated data)
+#   3717: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
