@@ -4,8 +4,7 @@
 (a) One round of 8 calls of a tool that sleeps 0.5 s (async and sync variants):
     Subquery (parallel) vs Subquery forced sequential (max_parallel_tools=1, the original
     Subquery's behaviour) vs Open WebUI's own native tool loop (which runs calls one by one).
-    A sync tool runs on the event loop by default, as Open WebUI runs it; the rows with threads
-    list it in `sync_tools_in_threads` (8 threads, then the process-wide bound at 4 and 2).
+    A sync tool runs on the event loop, as Open WebUI runs it: its calls cannot overlap.
 (b) Per-round overhead of the loop over a zero-latency scripted model through the real
     completion path (`generate_chat_completion`), vs Open WebUI's native loop per round.
 (c) Parallel subtasks: three subtasks, each one inner round calling a tool that sleeps 1 s, then
@@ -96,13 +95,8 @@ def gap(log, key: str, first: int, second: int) -> float:
     return entries[second].started - entries[first].started
 
 
-def subquery_round(
-    client: ChatClient, model: ScriptedModel, key: str, tool: str, parallel: int, threads: int = 0
-) -> float:
-    valves = {"max_parallel_tools": parallel}
-    if threads:
-        valves.update(sync_tools_in_threads="bench", max_tool_threads=threads)
-    client.set_tool_valves("subquery", valves)
+def subquery_round(client: ChatClient, model: ScriptedModel, key: str, tool: str, parallel: int) -> float:
+    client.set_tool_valves("subquery", {"max_parallel_tools": parallel})
     model.script(
         key,
         [Reply(calls=(Call("subquery", {"prompt": f"[[{key}/inner]] run the naps"}),)), Reply(content="ok")],
@@ -201,8 +195,6 @@ def measure_parallel(client: ChatClient, model: ScriptedModel, median) -> dict[s
         figures[f"{tool}_subquery_parallel_s"] = median(subquery_round, tool, 8)
         figures[f"{tool}_subquery_sequential_s"] = median(subquery_round, tool, 1)
         figures[f"{tool}_owui_native_loop_s"] = median(native_round, tool)
-    for threads in (8, 4, 2):
-        figures[f"sync_nap_subquery_threads_{threads}_s"] = median(subquery_round, "sync_nap", 8, threads)
     return figures
 
 
@@ -232,13 +224,6 @@ def report_parallel(figures: dict[str, float], repeat: int) -> None:
         figures[f"{tool}_speedup_vs_sequential"] = s / p
         figures[f"{tool}_speedup_vs_native"] = n / p
         print(f"{tool:<10} {p:>17.2f}s {s:>17.2f}s {n:>16.2f}s {s / p:>13.1f}x {n / p:>9.1f}x")
-    n = figures["sync_nap_owui_native_loop_s"]
-    for threads in (8, 4, 2):
-        t = figures[f"sync_nap_subquery_threads_{threads}_s"]
-        figures[f"sync_nap_threads_{threads}_speedup_vs_native"] = n / t
-        print(
-            f"sync_nap in threads (sync_tools_in_threads, max_tool_threads={threads}): {t:.2f}s, {n / t:.1f}x vs native"
-        )
 
 
 def report_overhead(figures: dict[str, float], rounds: int) -> None:

@@ -67,22 +67,13 @@ def make_run(entries, metadata=None, event_emitter=None, event_call=None, reques
 
 
 # --- 8: arguments as Open WebUI handles them ----------------------------------------------------------
-async def test_open_webuis_own_coerce_kwargs_is_used_for_tools_run_in_threads():
-    fn = await wrapped(Probe().typed)
-    assert sq._owui_coerce(fn) is not None  # found in Open WebUI's wrapper, not re-implemented
-    assert sq.coerce_for(fn, {"text": 5, "count": "7"}) == {"text": "5", "count": 7}
-    run = make_run({"typed": {"callable": fn, "spec": {"name": "typed"}, "tool_id": "probe"}})
-    run.thread_tools = ("probe",)  # the admin says this tool is thread-safe
-    out = await run._call_local("typed", run.entries["typed"], {"text": 5, "count": "7"}, 5)
-    assert (out["text"], out["text_type"], out["count"], out["count_type"]) == ("5", "str", 7, "int")
-    assert out["user"] == "u@x" and out["thread"] != threading.get_ident()  # bound dunders kept, off the loop
-
-
-async def test_sync_tools_run_on_the_event_loop_by_default_as_open_webui_runs_them():
+async def test_sync_tools_run_on_the_event_loop_as_open_webui_runs_them_with_its_own_coercion():
     fn = await wrapped(Probe().typed)
     run = make_run({"typed": {"callable": fn, "spec": {}, "tool_id": "probe"}})
-    out = await run._call_local("typed", run.entries["typed"], {"text": "a", "count": 1}, 5)
-    assert out["thread"] == threading.get_ident()
+    out = await run._call_local(run.entries["typed"], {"text": 5, "count": "7"})
+    assert out["thread"] == threading.get_ident()  # on the event loop's thread
+    assert (out["text"], out["text_type"], out["count"], out["count_type"]) == ("5", "str", 7, "int")
+    assert out["user"] == "u@x"  # the dunders Open WebUI bound are kept
 
 
 async def test_tool_info_marks_only_what_open_webui_injects():
@@ -297,12 +288,6 @@ async def test_turn_params_without_a_readable_body_are_bounded_and_empty(monkeyp
 
     assert await sq._turn_body_params(Request(scope, not_json)) == {}
     assert await sq._turn_body_params(FakeRequest()) == {}  # no json() at all
-
-
-async def test_the_recursion_marker_reaches_sync_tools_in_threads():
-    with sq.subquery_run():
-        assert await sq.in_thread(sq.inside_subquery, {}, 64, 5) is True
-    assert await sq.in_thread(sq.inside_subquery, {}, 64, 5) is False
 
 
 # --- 7: usage goes where Open WebUI logs model usage ---------------------------------------------------

@@ -316,18 +316,17 @@ async def test_identical_calls_in_one_round_are_counted_while_it_is_prepared():
         ran.append(call.id)
         return "r"
 
-    calls = tuple(tc(i) for i in range(20))
+    calls = tuple(tc(i) for i in range(16))
     model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
-    settings = sq.Settings(repeat_call_limit=3, max_calls_per_round=20)
-    await loop([{"role": "user", "content": "q"}], TOOLS, settings, model, execute)
-    assert ran == ["id0", "id1", "id2"]
+    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(), model, execute)
+    assert ran == ["id0", "id1", "id2"] and sq.REPEAT_CALL_LIMIT == 3
     results = [m for m in model.sent[1] if m["role"] == "tool"]
-    assert [m["tool_call_id"] for m in results] == [f"id{i}" for i in range(20)]
+    assert [m["tool_call_id"] for m in results] == [f"id{i}" for i in range(16)]
     assert all(m["content"].startswith("Not executed: `f` was already called 3 times") for m in results[3:])
     assert not pairing_errors(model.sent[1])
 
 
-async def test_calls_beyond_max_calls_per_round_are_neither_run_nor_replayed_and_the_model_is_told():
+async def test_calls_beyond_max_calls_per_round_are_neither_run_nor_replayed_and_the_model_is_told(monkeypatch):
     ran, lines = [], []
 
     async def execute(call, kwargs, timeout):
@@ -339,7 +338,8 @@ async def test_calls_beyond_max_calls_per_round_are_neither_run_nor_replayed_and
 
     calls = tuple(tc(i, args=json.dumps({"x": i})) for i in range(6))
     model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
-    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(max_calls_per_round=4), model, execute, log=log)
+    monkeypatch.setattr(sq, "MAX_CALLS_PER_ROUND", 4)
+    await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(), model, execute, log=log)
     assert sorted(ran) == [0, 1, 2, 3]
     sent = model.sent[1]
     assistant = next(m for m in sent if m["role"] == "assistant")
@@ -347,8 +347,7 @@ async def test_calls_beyond_max_calls_per_round_are_neither_run_nor_replayed_and
     results = [m["content"] for m in sent if m["role"] == "tool"]
     assert results[:3] == ["r"] * 3 and results[3].startswith("r\n\n[2 more call(s) in your reply were dropped")
     assert not pairing_errors(sent)
-    assert lines[-1] == "Subquery · 2 more calls dropped · not run: over max_calls_per_round"
-    assert sq.Settings().max_calls_per_round == 16 == sq.Tools.Valves().max_calls_per_round
+    assert lines[-1] == "Subquery · 2 more calls dropped · not run: over 4 calls per round"
 
 
 async def test_one_reply_with_twenty_thousand_argument_objects_replays_a_bounded_request():
@@ -364,11 +363,11 @@ async def test_one_reply_with_twenty_thousand_argument_objects_replays_a_bounded
     await loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(max_subquery_tokens=0), model, execute)
     sent = model.sent[1]
     assert len(sent) == 1 + 1 + 16  # the user message, one assistant message, 16 results
-    assert len(json.dumps(sent)) < 2 * sq.Settings().max_reply_chars
+    assert len(json.dumps(sent)) < 2 * sq.REPLY_CHARS
     assert "19,984 more call(s)" in sent[-1]["content"] or "19984 more call(s)" in sent[-1]["content"]
 
 
-async def test_arguments_past_the_reply_bound_are_not_run_and_replayed_as_an_empty_object():
+async def test_arguments_past_the_reply_bound_are_not_run_and_replayed_as_an_empty_object(monkeypatch):
     ran = []
 
     async def execute(call, kwargs, timeout):
@@ -379,7 +378,8 @@ async def test_arguments_past_the_reply_bound_are_not_run_and_replayed_as_an_emp
     calls = (tc(1, args=big), tc(2, args=big))
     tools = {"f": sq.ToolInfo("f", {"name": "f", "parameters": {"properties": {"x": {}, "pad": {}}}}, None)}
     model = FakeModel(sq.Completion(tool_calls=calls), sq.Completion(content="end"))
-    await loop([], tools, sq.Settings(max_reply_chars=1000), model, execute)
+    monkeypatch.setattr(sq, "REPLY_CHARS", 1000)
+    await loop([], tools, sq.Settings(), model, execute)
     assert ran == ["id1"]
     assistant = next(m for m in model.sent[1] if m["role"] == "assistant")
     assert [c["function"]["arguments"] for c in assistant["tool_calls"]] == [big, "{}"]
@@ -618,53 +618,10 @@ def test_a_stream_whose_last_line_has_no_newline_is_read_whole():
     assert sq.merge_stream_chunks(chunks)["choices"][0]["message"]["content"] == "ab"
 
 
-async def test_the_thread_bound_holds_timed_out_threads_until_they_really_end():
-    import threading
-
-    gate = sq.process_state().threads_v2
-    release = threading.Event()
-    before = gate.running
-
-    def blocking(**kw):
-        release.wait(5)
-        return "late"
-
-    def quick(**kw):
-        return "quick"
-
-    for _ in range(2):  # two calls abandoned at their timeout: their threads run on, holding the slots
-        with pytest.raises(TimeoutError):
-            await asyncio.wait_for(sq.in_thread(blocking, {}, before + 2, 1.0), 0.1)
-    assert gate.running == before + 2
-    with pytest.raises(sq.NotStarted, match="all 2 threads for sync tools"):
-        await sq.in_thread(quick, {}, 2, 0.2)  # bound 2 (the other tests' threads aside): no slot
-    waiting = asyncio.ensure_future(sq.in_thread(quick, {}, before + 2, 5.0))
-    await asyncio.sleep(0.1)
-    assert not waiting.done()
-    release.set()  # the abandoned threads end: their slots go to the waiting call
-    assert await asyncio.wait_for(waiting, 2) == "quick"
-    await asyncio.sleep(0.1)
-    assert gate.running == before
-
-
-async def test_a_waiter_that_gives_up_passes_its_slot_on():
-    gate = sq.ThreadGate()
-    await gate.acquire(1)
-    first = asyncio.ensure_future(gate.acquire(1))
-    second = asyncio.ensure_future(gate.acquire(1))
-    await asyncio.sleep(0.01)
-    first.cancel()
-    gate.release()  # handed to the waiters in order; `first` gave up, so `second` gets it
-    await asyncio.wait_for(second, 1)
-    assert gate.running == 1 and gate.peak == 1
-    gate.release()
-    assert gate.running == 0
-
-
 def test_process_state_is_one_place_shared_by_every_copy_of_the_tool():
     other = load_plugin("tools/subquery.py", "subquery_plugin_copy_for_state")
     assert other.process_state() is sq.process_state()
-    assert other.process_state().threads_v2 is sq.process_state().threads_v2
+    assert other.process_state().readers_v1 is sq.process_state().readers_v1
 
 
 # --- deadline and summary ------------------------------------------------------------------------
@@ -798,10 +755,10 @@ def test_more_than_128_tools_keep_the_named_ones_then_order_and_say_which_were_l
     assert sq.cap_request_tools(few, "t1") == (few, [])
     assert sq.left_out_note(left_out) == "t125, t126, t127, t128, t129, … (+68 more)"
 
-    line = sq.Tools._start_line(kept, left_out)  # 127 sent + 50 deferred (call_tool itself not counted)
+    line = sq.start_line(kept, left_out)  # 127 sent + 50 deferred (call_tool itself not counted)
     assert line.startswith(f"Subquery started · 177 tools available · {len(left_out)} left out (at most 128 per request): t125")
     assert "t125, t126" in caplog.text and "t198" in caplog.text  # the log line names every one
-    assert sq.Tools._start_line(few, []) == "Subquery started · 2 tools available"
+    assert sq.start_line(few, []) == "Subquery started · 2 tools available"
 
 
 # --- 9: selection --------------------------------------------------------------------------------------
@@ -898,7 +855,7 @@ def test_a_slow_event_emitter_never_holds_the_loop_past_its_deadline():
         clock = asyncio.get_running_loop().time
         emit = sq.StatusEmitter(slow, True, min_interval=0.0)
         model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(tool_calls=(tc(2),)), sq.Completion(content="done"))
-        settings = sq.Settings(total_timeout_seconds=1.0, repeat_call_limit=0)
+        settings = sq.Settings(total_timeout_seconds=1.0)
         out = await loop([], TOOLS, settings, model, execute, emit=emit, clock=clock)
         await emit("Subquery done", True)
         elapsed, sent = clock(), list(events)
@@ -956,7 +913,7 @@ def test_a_hanging_event_emitter_is_bounded_and_done_still_goes_last(monkeypatch
     assert events == [{"description": "finished", "done": True}]
 
 
-async def test_done_goes_out_on_cancellation():
+async def test_done_goes_out_on_cancellation(monkeypatch):
     events = []
 
     async def emitter(event):
@@ -967,7 +924,7 @@ async def test_done_goes_out_on_cancellation():
     async def hang(*args):
         await asyncio.sleep(30)
 
-    tools._run = hang  # only the instance: the wrapper's own exit path is what is tested
+    monkeypatch.setattr(sq, "run_one", hang)  # the module's function: the wrapper's own exit path is tested
     task = asyncio.create_task(tools.subquery("task", __event_emitter__=emitter))
     await asyncio.sleep(0.05)
     task.cancel()
@@ -996,8 +953,9 @@ async def test_progress_always_ends_done_in_the_adapter_and_is_silenced_by_user_
 def test_settings_come_from_the_valves_with_one_source_of_defaults():
     valves = sq.Tools.Valves()
     assert sq.Settings.from_valves(valves) == sq.Settings()
-    changed = sq.Tools.Valves(max_rounds=3, run_request_filters=False)
-    assert sq.Settings.from_valves(changed) == sq.Settings(max_rounds=3, run_request_filters=False)
+    changed = sq.Tools.Valves(max_rounds=3, max_parallel_tools=5)
+    assert sq.Settings.from_valves(changed) == sq.Settings(max_rounds=3, max_parallel_tools=5)
+    assert sq.Settings.from_valves(changed).max_parallel_subqueries == 2  # derived: half of max_parallel_tools
 
 
 def test_the_file_is_laid_out_as_the_house_rules_ask():

@@ -59,7 +59,7 @@ def make_run(request, the_user, metadata, model_id=MODEL["id"], **settings):
 async def test_a_user_without_access_to_the_model_is_refused_with_a_clear_message_and_nothing_is_sent():
     outer_metadata = {"chat_id": "c", "model_id": "chat-model", "model": {"id": "chat-model"}}
     request = starlette_request(app_with(MODEL), metadata=outer_metadata, model_id="chat-model")
-    run = make_run(request, await user("user"), outer_metadata, run_request_filters=False)
+    run = make_run(request, await user("user"), outer_metadata)
     reply = await run.complete([{"role": "user", "content": "q"}], None, 5)
     assert reply.error.startswith("the model `sq-rules-model` is not available to this user (Open WebUI: Model not found)")
     assert "valve `model_id`" in reply.error

@@ -181,7 +181,6 @@ async def make_harness(monkeypatch):
 
     monkeypatch.setattr(sq, "record_usage", lambda turn, usages: usage.append(list(usages)))
     tools = sq.Tools()
-    tools.valves.run_request_filters = False
 
     class H:
         pass
@@ -242,8 +241,8 @@ async def test_three_tasks_run_at_once_and_answer_in_the_given_order(harness):
     assert all(f"task {i}/3 · <b>nap</b> · ran" in record for i in (1, 2, 3))
 
 
-async def test_the_valve_bounds_how_many_tasks_run_at_once(harness):
-    harness.tools.valves.max_parallel_subqueries = 2
+async def test_half_of_max_parallel_tools_bounds_how_many_tasks_run_at_once(harness):
+    harness.tools.valves.max_parallel_tools = 4  # tasks at once: 2
     harness.use(Provider({f"t{i}": naps(f"k{i}", f"R{i}") for i in range(5)}))
     answer = await harness.call([f"[[t{i}]] look k{i} up" for i in range(5)])
     assert harness.census.peak == 2 and sorted(harness.census.ran) == [f"k{i}" for i in range(5)]
@@ -296,7 +295,7 @@ async def test_one_shared_deadline_a_slow_task_returns_what_it_gathered(harness)
 
 
 async def test_a_task_waiting_for_a_slot_past_the_deadline_reports_it(harness):
-    harness.tools.valves.max_parallel_subqueries = 1
+    harness.tools.valves.max_parallel_tools = 2  # tasks at once: 1
     harness.tools.valves.total_timeout_seconds = 0.6
     harness.use(Provider({"t1": lambda step, m: 2.0, "t2": naps("never", "N")}))
     answer = await harness.call(["[[t1]] slow model", "[[t2]] waits"])

@@ -75,15 +75,15 @@ async def test_each_call_is_noted_before_it_runs_and_the_record_keeps_every_argu
     assert sink.events.index(next(e for e in sink.events if e["type"] == "embeds")) < len(sink.events) - 1  # before done
 
 
-async def test_a_stopped_subquery_marks_the_call_in_flight_interrupted():
+async def test_a_stopped_subquery_marks_the_call_in_flight_interrupted(monkeypatch):
     sink = Sink()
     tools = sq.Tools()
 
-    async def hang(prompt, recent, emit, turn):
+    async def hang(prompt, recent, emit, turn, valves):
         await emit.trace("c1", "send_email", ARGS, None)  # the call started: its side effect may happen
         await asyncio.sleep(30)
 
-    tools._run = hang
+    monkeypatch.setattr(sq, "run_one", hang)
     task = asyncio.create_task(tools.subquery("task", __event_emitter__=sink))
     await asyncio.sleep(0.1)
     task.cancel()

@@ -280,8 +280,8 @@ async def test_a_call_that_was_not_approved_does_not_count_toward_the_repeat_lim
 
     same = sq.Completion(tool_calls=(call(1, "fetch", {"url": "u"}),))
     replies = [same, same, same, same, sq.Completion(content="end")]
-    _, model, record = await run(replies, repeat_call_limit=2, hooks={"approve": approve})
-    assert len(record.ran) == 2  # two refusals, then two runs: the limit counts only what ran
+    _, model, record = await run(replies, hooks={"approve": approve})
+    assert len(record.ran) == 2 == sq.REPEAT_CALL_LIMIT - 1  # two refusals, then two runs: the limit counts only what ran
     assert [m["content"] for m in model.sent[-1] if m["role"] == "tool"][-1] == PAGE
 
 
@@ -299,21 +299,6 @@ async def test_delegate_task_runs_under_the_total_time_only():
     settings_ = sq.Settings(tool_timeout_seconds=5, total_timeout_seconds=100)
     await sq.run_subquery_loop([{"role": "user", "content": "q"}], tools, settings_, hooks)
     assert seen["fetch"] <= 5 and 90 < seen["delegate_task"] <= 100
-
-
-async def test_a_call_that_never_got_a_thread_is_reported_as_not_started():
-    async def execute(c, kwargs, timeout):
-        raise sq.NotStarted("all 2 threads for sync tools in this server are busy")
-
-    model = FakeModel(sq.Completion(tool_calls=(call(1, "fetch", {"url": "u"}),)), sq.Completion(content="end"))
-    lines = []
-
-    async def log(line):
-        lines.append(line)
-
-    await sq.run_subquery_loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(), sq.Hooks(model, execute, _no_emit, log=log))
-    assert model.sent[1][-1]["content"] == "Error: `fetch` was not started: all 2 threads for sync tools in this server are busy"
-    assert lines == ['Subquery · fetch(url="u") · not started']
 
 
 # --- Must 9 and 10: the rest ------------------------------------------------------------------------------

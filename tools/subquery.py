@@ -13,28 +13,28 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4828: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
-#     73: src/subquery/types.py
-#    251: src/textcalls/calls.py
-#    584: src/subquery/messages.py
-#    819: src/subquery/prepare.py
-#    939: src/textcalls/guard.py
-#   1133: src/textcalls/xml.py
-#   1445: src/textcalls/dialects.py
-#   1891: src/textcalls/reader.py
-#   2109: src/subquery/reading.py
-#   2345: src/subquery/record.py
-#   2437: src/subquery/status.py
-#   2660: src/subquery/threads.py
-#   2833: src/subquery/loop.py
-#   3243: src/subquery/owui_completion.py
-#   3418: src/subquery/owui_context.py
-#   3703: src/subquery/owui_select.py
-#   3959: src/subquery/owui_run.py
-#   4329: src/subquery/owui_usage.py
-#   4432: src/subquery/tasks.py
-#   4499: src/subquery/view.py
-#   4598: src/subquery/owui_tools.py
+#   4642: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#     72: src/subquery/types.py
+#    257: src/textcalls/calls.py
+#    590: src/subquery/messages.py
+#    825: src/subquery/prepare.py
+#    945: src/textcalls/guard.py
+#   1139: src/textcalls/xml.py
+#   1451: src/textcalls/dialects.py
+#   1897: src/textcalls/reader.py
+#   2115: src/subquery/reading.py
+#   2351: src/subquery/record.py
+#   2443: src/subquery/status.py
+#   2666: src/subquery/threads.py
+#   2725: src/subquery/loop.py
+#   3133: src/subquery/owui_completion.py
+#   3308: src/subquery/owui_context.py
+#   3593: src/subquery/owui_run.py
+#   3935: src/subquery/owui_select.py
+#   4151: src/subquery/owui_usage.py
+#   4254: src/subquery/tasks.py
+#   4321: src/subquery/view.py
+#   4420: src/subquery/owui_tools.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -56,7 +56,6 @@ import math
 import os
 import re
 import sys
-import threading
 import time
 import types
 import unicodedata
@@ -67,7 +66,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 # ----------------------------------------------------------------------------------------------
 # src/subquery/types.py
@@ -100,31 +99,42 @@ MAX_REQUEST_TOOLS = 128
 READ_CHARS = 10_000
 # Work on a text longer than this (reading a reply, reading data) runs in the reader threads, off the event loop.
 OFFLOAD_CHARS = 2_000
-# What one round replays, besides its text and arguments (`max_reply_chars` each): a call id longer than
-# ID_CHARS is replaced, a name that is no offered tool's is cut to NAME_CHARS.
+# What one round replays, besides its text and arguments (REPLY_CHARS each): a call id longer than ID_CHARS is
+# replaced, a name that is no offered tool's is cut to NAME_CHARS.
 ID_CHARS = 64
 NAME_CHARS = 128
+
+# Internals: limits no admin can set better than these (each was a valve once; a stored value of one is ignored).
+# One reply as it is kept for the next round: its text, and its calls' arguments together. 100,000 characters
+# (25,000 tokens or more) is more than a helper's reply needs to carry a call; it bounds what a runaway reply costs.
+REPLY_CHARS = 100_000
+# Calls one reply may make: twice the default max_parallel_tools, so one round can fill every slot twice. A reply
+# with more is runaway output, not a plan; the model is told that the rest were dropped.
+MAX_CALLS_PER_ROUND = 16
+# An identical call (tool and arguments) runs at most this often in one subquery: a tool whose answer changes (a
+# clock, a queue) may fairly be asked again, a fourth identical call is a loop.
+REPEAT_CALL_LIMIT = 3
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The loop's limits. The ONE source of defaults: the Valves take theirs from here."""
+    """The loop's limits: the admin's valves. The ONE source of defaults: the Valves take theirs from here."""
 
     max_rounds: int = 8
     max_parallel_tools: int = 8
-    max_calls_per_round: int = 16
     tool_timeout_seconds: float = 60.0
     total_timeout_seconds: float = 300.0
-    repeat_call_limit: int = 3
     max_result_chars: int = 20_000
     max_output_chars: int = 16_000
-    max_reply_chars: int = 100_000
-    run_request_filters: bool = True
     text_tool_calls: TextCallMode = "auto"
-    max_tool_threads: int = 8
-    max_parallel_subqueries: int = 4  # tasks of one `subqueries` call that run at the same time
     conversation_view_tokens: int = 1500  # the chat so far, compact, for the inner loop (0: none)
     max_subquery_tokens: int = 60_000  # inner prompt + completion tokens of one subquery (0: no cap)
+
+    @property
+    def max_parallel_subqueries(self) -> int:
+        """Tasks of one `subqueries` call that run at the same time: half of max_parallel_tools (4 by default), so
+        an admin who lowers the calls running at once for a rate-limited provider lowers the tasks too."""
+        return max(1, self.max_parallel_tools // 2)
 
     @classmethod
     def from_valves(cls, valves: Any) -> Settings:
@@ -187,10 +197,6 @@ class Prepared:
     kwargs: dict | None = None
     answer: str | None = None
     outcome: str = ""
-
-
-class NotStarted(Exception):
-    """Raised by an `execute` hook when a call never started (e.g. no free thread); the text says why."""
 
 
 StopReason = Literal["answered", "max_rounds", "budget", "deadline", "error"]
@@ -887,15 +893,15 @@ def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping,
 
 
 def prepare_round(
-    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int], settings: Settings
+    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int]
 ) -> list[Prepared]:
     """Prepare a round's calls in order, counting identical calls AS the round is prepared.
-    At most `repeat_call_limit` identical calls run (across rounds too); every call gets an answer.
+    At most REPEAT_CALL_LIMIT identical calls run (across rounds too); every call gets an answer.
     (A call that is then not approved is taken off the count again: see `_Loop.approved`.)"""
     out: list[Prepared] = []
     for call in calls:
         try:
-            p = prepare_call(call, tools, counts, settings.repeat_call_limit)
+            p = prepare_call(call, tools, counts, REPEAT_CALL_LIMIT)
         except Exception as exc:  # odd arguments must never end the loop
             answer = f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__})."
             p = Prepared(call, answer=answer, outcome="refused: bad arguments")
@@ -2135,7 +2141,7 @@ class Reading:
     """What one reply asks for: its text, the calls kept for this round, and what was not taken.
     refused: (name, arguments, outcome) of calls written as text left as text by the data rule. confirm: ids of
     the calls the user must confirm (the data rule, under approval `ask`). dropped: calls beyond
-    `max_calls_per_round`, neither run nor replayed. notes: what the model is told about the reply's bounds."""
+    MAX_CALLS_PER_ROUND, neither run nor replayed. notes: what the model is told about the reply's bounds."""
 
     content: str
     calls: list[ToolCall]
@@ -2660,14 +2666,11 @@ class TaskStatus:
 # src/subquery/threads.py
 # ----------------------------------------------------------------------------------------------
 
-"""Process-wide state, and the threads sync tools may run in. `process_state()`: one holder in `sys.modules` shared
-by every copy of this tool (Open WebUI loads a module per tool id, and again when its code changes); it holds the
-recursion marker (a token counts only while its run is active, so a subquery nested in the same run is refused, one
-started later from a task a tool spawned is not), the thread gate and the reader threads. Open WebUI runs sync tools
-on the event loop; so does Subquery, unless the admin lists a tool as thread-safe (valve sync_tools_in_threads).
-Threads are bounded for the whole process (`ThreadGate`, valve max_tool_threads: the smallest bound any copy of the
-tool is configured with wins); a timed-out thread holds its slot until it ends. Reading large replies and data runs
-in READER_THREADS threads of their own (`off_loop`), never on the event loop and never in a tool's slot."""
+"""Process-wide state. `process_state()`: one holder in `sys.modules` shared by every copy of this tool (Open WebUI
+loads a module per tool id, and again when its code changes); it holds the recursion marker (a token counts only
+while its run is active, so a subquery nested in the same run is refused, one started later from a task a tool
+spawned is not) and the reader threads: reading large replies and data runs in READER_THREADS threads of their own
+(`off_loop`), never on the event loop. Tools run as Open WebUI's own loop runs them: sync ones on the event loop."""
 
 
 _STATE_MODULE = "_owui_subquery_depth"  # the first version's name: copies of older versions share the marker
@@ -2676,8 +2679,8 @@ READER_THREADS = 2  # threads reading large replies and data, for the whole proc
 
 def process_state() -> types.ModuleType:
     """The state every copy of this tool and every concurrent subquery share, in one place: `var`/`active`
-    (the recursion marker), `threads_v2` (the `ThreadGate` for sync tools; `threads_v1`, a gate of older
-    copies, took each caller's own bound) and `readers_v1` (the reader threads, `off_loop`)."""
+    (the recursion marker) and `readers_v1` (the reader threads, `off_loop`). Older copies kept a thread gate for
+    sync tools there too (`threads_v1`, `threads_v2`): left as they are."""
     holder = sys.modules.get(_STATE_MODULE)
     if holder is None or not hasattr(holder, "active"):
         fresh = types.ModuleType(_STATE_MODULE)
@@ -2686,8 +2689,7 @@ def process_state() -> types.ModuleType:
         holder = sys.modules.setdefault(_STATE_MODULE, fresh)
         if not hasattr(holder, "active"):  # an older copy of this tool registered a depth counter
             sys.modules[_STATE_MODULE] = holder = fresh
-    if "threads_v2" not in holder.__dict__ or "readers_v1" not in holder.__dict__:
-        holder.__dict__.setdefault("threads_v2", ThreadGate())  # atomic: one gate per process
+    if "readers_v1" not in holder.__dict__:
         holder.__dict__.setdefault("readers_v1", ThreadPoolExecutor(READER_THREADS, "subquery-reader"))
     return holder
 
@@ -2719,116 +2721,6 @@ def subquery_run() -> Iterator[None]:
         state.var.reset(token)  # type: ignore[attr-defined]
 
 
-class ThreadGate:
-    """A bound on the threads sync tools run in, for the whole process: the smallest bound configured. Every
-    call gives its copy's bound (`key`: the tool's id; valve max_tool_threads); the gate keeps the latest one per
-    copy and lets at most the smallest of them run, whichever copy asks. A slot is taken before a thread starts
-    and given back by the thread itself when it really ends, so a call abandoned at its timeout holds its slot
-    until its function returns. Waiters are served in order, each on its own event loop; a waiter that gave up
-    passes a slot it was handed on."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._waiters: collections.deque = collections.deque()  # (event loop, future)
-        self.limits: dict[str, int] = {}  # the bound each copy of the tool was configured with
-        self.running = self.peak = 0
-
-    @property
-    def bound(self) -> int:
-        return min(self.limits.values(), default=1)
-
-    async def acquire(self, limit: int, key: str = "") -> None:
-        loop = asyncio.get_running_loop()
-        with self._lock:
-            self.limits[key] = max(int(limit), 1)
-            if self.running < self.bound and not self._waiters:
-                self._take()
-                return
-            waiter = (loop, loop.create_future())
-            self._waiters.append(waiter)
-            handed = self._hand_out()  # a bound that grew lets waiters start
-        self._deliver_all(handed)
-        try:
-            await waiter[1]
-        except BaseException:
-            with self._lock:
-                queued = waiter in self._waiters
-                if queued:
-                    self._waiters.remove(waiter)
-            if not queued and waiter[1].done() and not waiter[1].cancelled():
-                self.release()  # the slot came just as the wait ended: nobody will use it
-            raise
-
-    def release(self) -> None:
-        """Give a slot back (from any thread); the first waiters get it while the bound allows."""
-        with self._lock:
-            self.running -= 1
-            handed = self._hand_out()
-        self._deliver_all(handed)
-
-    def _hand_out(self) -> list:
-        """The waiters that get a slot now (taken for them); call under the lock."""
-        handed = []
-        while self._waiters and self.running < self.bound:
-            handed.append(self._waiters.popleft())
-            self._take()
-        return handed
-
-    def _deliver_all(self, handed: list) -> None:
-        for loop, future in handed:
-            try:
-                loop.call_soon_threadsafe(self._deliver, future)
-            except RuntimeError:  # that event loop is closed
-                self.release()
-
-    def _take(self) -> None:
-        self.running += 1
-        self.peak = max(self.peak, self.running)
-
-    def _deliver(self, future: asyncio.Future) -> None:
-        if future.done():  # its waiter gave up meanwhile
-            self.release()
-        else:
-            future.set_result(True)
-
-
-async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: float, key: str = "") -> Any:
-    """Run a sync callable in a daemon thread of its own (with this context), within the process-wide
-    bound (`ThreadGate`: `limit` is this copy's, `key` its tool id; the smallest configured bound wins); wait
-    at most `wait` seconds for a slot, then `NotStarted`. An abandoned thread finishes alone and gives its slot
-    back when it ends."""
-    gate = process_state().threads_v2  # type: ignore[attr-defined]
-    try:
-        await asyncio.wait_for(gate.acquire(limit, key), timeout=max(wait, 0.001))
-    except TimeoutError:
-        busy = f"all {gate.bound} threads for sync tools in this server are busy (Subquery valve max_tool_threads"
-        raise NotStarted(busy + ", the smallest any copy of the tool sets)") from None
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future = loop.create_future()
-    context = contextvars.copy_context()
-
-    def settle(value: Any, error: BaseException | None) -> None:
-        if not future.done():
-            future.set_exception(error) if error is not None else future.set_result(value)
-
-    def target() -> None:
-        try:
-            value, error = context.run(fn, **kwargs), None
-        except BaseException as exc:  # handed to the awaiting coroutine
-            value, error = None, exc
-        finally:
-            gate.release()
-        with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
-            loop.call_soon_threadsafe(settle, value, error)
-
-    try:
-        threading.Thread(target=target, name="subquery-tool", daemon=True).start()
-    except BaseException:
-        gate.release()
-        raise
-    return await future
-
-
 # ----------------------------------------------------------------------------------------------
 # src/subquery/loop.py
 # ----------------------------------------------------------------------------------------------
@@ -2836,7 +2728,7 @@ async def in_thread(fn: Callable[..., Any], kwargs: dict, limit: int, wait: floa
 """The self-driven tool loop (`run_subquery_loop`): a function of its injected hooks, so several run at once, sharing
 only the process-wide state (threads). Each round: model reply -> read (`Reader`: bounded before it is parsed, off
 the event loop when large; structured calls, else, valve `text_tool_calls`, calls written as text the data rule lets
-through) -> at most `max_calls_per_round` kept -> one assistant message, bounded (text, arguments, reasoning, names,
+through) -> at most MAX_CALLS_PER_ROUND kept -> one assistant message, bounded (text, arguments, reasoning, names,
 ids) -> every call prepared (repeat limit counted while the round is prepared) -> approval (a text call the data
 rule doubts: the user's confirmation, or it stays text) -> each call noted before it runs -> bounded parallel
 execution -> one tool message per call, in call order, and one status line per call. The last round keeps `tools`
@@ -3033,7 +2925,7 @@ class _Loop:
         mode, prefix = self.settings.text_tool_calls, f"call_r{self.rounds}"
         text_on = final or mode == "always" or (mode == "auto" and not self.native_seen)
         reader = replace(self.reader, asks=False) if final else self.reader
-        work = (reader.read, reply, prefix, text_on, self.settings.max_calls_per_round, self.messages)
+        work = (reader.read, reply, prefix, text_on, MAX_CALLS_PER_ROUND, self.messages)
         if reply_size(reply) <= OFFLOAD_CHARS:
             reading = work[0](*work[1:])
         else:
@@ -3071,11 +2963,11 @@ class _Loop:
         """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call
         that is not is answered right away (and replayed with `{}` when its arguments are too long)."""
         out: list[Prepared | ToolCall] = []
-        budget = self.settings.max_reply_chars
+        budget = REPLY_CHARS
         for call in calls:
             budget -= len(call.arguments or "")
             if budget < 0:
-                answer = TOO_LONG.format(limit=self.settings.max_reply_chars)
+                answer = TOO_LONG.format(limit=REPLY_CHARS)
                 short = replace(call, arguments="{}", provider=None)
                 out.append(Prepared(short, answer=answer, outcome="refused: arguments too long"))
                 continue
@@ -3097,12 +2989,12 @@ class _Loop:
     async def tool_round(self, reading: Reading, reasoning: Mapping[str, Any]) -> None:
         settings = self.settings
         targets = self.targets(reading.calls)
-        content = cap_text(reading.content, settings.max_reply_chars, "reply")
+        content = cap_text(reading.content, REPLY_CHARS, "reply")
         replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
-        reasoning, notes = bounded_reasoning(reasoning, settings.max_reply_chars)
+        reasoning, notes = bounded_reasoning(reasoning, REPLY_CHARS)
         self.messages.append({"role": "assistant", "content": content, "tool_calls": replayed, **reasoning})
         runnable = [t for t in targets if isinstance(t, ToolCall)]
-        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, settings))
+        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts))
         ordered = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
         prepared = await self.approved(ordered, reading.confirm)
         self.n_calls += len(reading.calls)
@@ -3111,7 +3003,7 @@ class _Loop:
         for p in (p for p in prepared if p.kwargs is not None):  # noted before it runs
             await self.hooks.trace(p.call.id, p.call.name, p.kwargs, None)
         outputs = await run_calls(prepared, self.hooks.execute, settings.max_parallel_tools, self.timeout_for)
-        note = "\n".join([round_notes(reading, settings.max_calls_per_round), *notes]).strip()
+        note = "\n".join([round_notes(reading, MAX_CALLS_PER_ROUND), *notes]).strip()
         await self.add_results(prepared, outputs, note)
         for p, output in zip(prepared, outputs, strict=True):
             arguments, outcome = (
@@ -3122,7 +3014,7 @@ class _Loop:
             await self.hooks.log(call_line(p.call.name, arguments, outcome))
         await self.log_refused(reading.refused)
         if reading.dropped:
-            dropped = f"Subquery · {reading.dropped} more calls dropped · not run: over max_calls_per_round"
+            dropped = f"Subquery · {reading.dropped} more calls dropped · not run: over {MAX_CALLS_PER_ROUND} calls per round"
             await self.hooks.log(dropped)
 
     async def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
@@ -3222,8 +3114,6 @@ async def run_calls(
                 why = f"no free slot within {limit:g} s (other calls of this round were still running)."
                 return ToolOutput(f"{error} was not started: {why}", outcome="not started")
             return ToolOutput(f"{error} timed out after {limit:g} s and was abandoned.", outcome="timed out")
-        except NotStarted as exc:
-            return ToolOutput(f"{error} was not started: {exc}", outcome="not started")
         except Exception as exc:  # the model can react to a failing tool
             return ToolOutput(f"{error} raised {type(exc).__name__}: {_safe_str(exc)}", outcome="failed")
         if isinstance(out, ToolOutput):
@@ -3700,262 +3590,6 @@ _TURN_PARTS = (_folder_system, _chat_system, _code_prompt, _skills_manifest, _se
 
 
 # ----------------------------------------------------------------------------------------------
-# src/subquery/owui_select.py
-# ----------------------------------------------------------------------------------------------
-
-"""Which of the turn's tools the inner loop gets (its resolved tools, minus this tool under any id, minus direct
-tools without a live session, by the include/exclude valves) and what the core knows of each (`tool_info`);
-arguments coerced as Open WebUI's wrapper coerces them. More than 128 tools: `cap_request_tools` keeps Tool
-Search's tools, then the ones the prompt names, then the turn's order; the start status line and a warning log
-line name the rest."""
-
-
-def parse_id_list(text: str) -> list[str]:
-    return [x.strip() for x in (text or "").split(",") if x.strip()]
-
-
-def entry_keys(name: str, entry: Mapping[str, Any]) -> set[str]:
-    """The names include/exclude valves can use for an entry: name, tool id, `server:mcp:<id>`."""
-    tool_id = str(entry.get("tool_id") or "")
-    keys = {name, tool_id, tool_id.split("|")[0]} - {""}
-    if entry.get("type") == "mcp":
-        server = entry.get("server_id") or getattr(entry.get("client"), "server_id", None)
-        if server:
-            keys |= {f"server:mcp:{server}", f"server:{server}", str(server)}
-    elif tool_id.startswith("server:"):
-        parts = tool_id.split("|")[0].split(":")
-        keys |= {f"server:{parts[-1]}", f"server:openapi:{parts[-1]}", parts[-1]}
-    return keys
-
-
-def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bool:
-    """This tool, under any id: by its tool id, or by the marker on its callable or module."""
-    if own_id and entry.get("tool_id") == own_id:
-        return True
-    fn = entry.get("callable")  # its module's namespace names it (a wrapper's: its `__function__`'s)
-    namespaces = (getattr(f, "__globals__", None) for f in (fn, getattr(fn, "__function__", None)))
-    return any(isinstance(ns, dict) and ns.get("SUBQUERY_MARKER") == SUBQUERY_MARKER for ns in namespaces)
-
-
-def select_tools(
-    entries: Mapping[str, Any], own_id: str | None, include: list[str], exclude: list[str], direct_ok: bool
-) -> dict[str, Any]:
-    """The tool entries the inner loop may use (`call_tool` has no callable: it is resolved)."""
-
-    def wanted(name: str, entry: Any) -> bool:
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("spec"), Mapping):
-            return False
-        keys = entry_keys(name, entry)
-        if is_self_entry(name, entry, own_id) or (include and not keys & set(include)) or keys & set(exclude):
-            return False
-        return direct_ok if entry.get("direct") else callable(entry.get("callable")) or name == "call_tool"
-
-    return {name: entry for name, entry in (entries or {}).items() if wanted(name, entry)}
-
-
-# Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
-TOOL_SEARCH_NAMES = ("search_tools", "call_tool")
-
-
-def _named_in(name: str, text: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
-
-
-def cap_request_tools(
-    tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
-) -> tuple[dict[str, ToolInfo], list[str]]:
-    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
-    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
-    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
-    never count (they are not in the request). The order of the kept tools is left as it was."""
-    sent = [n for n, t in tools.items() if not t.deferred]
-    if len(sent) <= limit:
-        return dict(tools), []
-    text = prompt if isinstance(prompt, str) else ""
-    first = [n for n in sent if n in TOOL_SEARCH_NAMES]
-    named = [n for n in sent if n not in first and _named_in(n, text)]
-    rest = [n for n in sent if n not in first and n not in named]
-    keep = set((first + named + rest)[:limit])
-    kept = {n: t for n, t in tools.items() if t.deferred or n in keep}
-    return kept, [n for n in sent if n not in keep]
-
-
-def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
-    """`t1, t2, … (+N more)`: the names a status line can carry."""
-    head = ", ".join(_shorten(name, 60) for name in left_out[:shown])
-    return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
-
-
-# Builtins that run a whole agent (`delegate_task`: a sub-agent chat): Open WebUI gives them no time
-# limit, so inside a subquery only its total time bounds them, not `tool_timeout_seconds`.
-OWN_TIME_BUILTINS = frozenset({"delegate_task"})
-# What Open WebUI may inject into a tool function: never an argument the model fills.
-_INJECTED_NAMES = frozenset(
-    "__user__ __id__ __metadata__ __messages__ __files__ __model__ __request__ __event_emitter__ __event_call__"
-    " __chat_id__ __message_id__ __oauth_token__ __features__ __tools__ __session_id__ __task__ __task_body__".split()
-)
-
-
-def _unwrap(fn: Any) -> tuple[Any, dict]:
-    """Open WebUI wraps tool methods in an `async def` that runs sync ones ON the event loop.
-    Return the original function and its bound dunder arguments, so sync tools can run in a thread."""
-    original = getattr(fn, "__function__", None)
-    bound = getattr(fn, "__extra_params__", None)
-    if original is not None and isinstance(bound, dict):
-        return original, dict(bound)
-    return fn, {}
-
-
-def _owui_coerce(wrapper: Any) -> Callable[[dict], dict] | None:
-    """Open WebUI's own `coerce_kwargs` closure from a tool wrapper (None when there is none)."""
-    names = getattr(getattr(wrapper, "__code__", None), "co_freevars", ())
-    cells = dict(zip(names, getattr(wrapper, "__closure__", None) or (), strict=False))
-    try:
-        return cells["coerce_kwargs"].cell_contents if "coerce_kwargs" in cells else None
-    except ValueError:  # an empty cell
-        return None
-
-
-def _coerce_like_owui(fn: Any, kwargs: dict) -> dict:
-    """Fallback with `coerce_kwargs`' rules: str -> int for int parameters, number -> str for str ones."""
-    try:
-        sig = inspect.signature(fn)
-        hints = getattr(fn, "__annotations__", {}) or {}
-    except (TypeError, ValueError):
-        return kwargs
-    for name, value in list(kwargs.items()):
-        if name not in sig.parameters or value is None:
-            continue
-        annotation = hints.get(name, sig.parameters[name].annotation)
-        text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
-        kind = text.removeprefix("Optional[").removesuffix("]").removesuffix(" | None")  # int, int | None...
-        if isinstance(value, str) and kind == "int" and re.fullmatch(r"\s*[+-]?\d+\s*", value):
-            kwargs[name] = int(value)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool) and kind == "str":
-            kwargs[name] = str(value)
-    return kwargs
-
-
-def coerce_for(wrapper: Any, kwargs: dict) -> dict:
-    """Coerce values to the callable's parameter types exactly as Open WebUI's wrapper would."""
-    kwargs = dict(kwargs)
-    coerce = _owui_coerce(wrapper)
-    try:
-        return coerce(kwargs) if coerce is not None else _coerce_like_owui(_unwrap(wrapper)[0], kwargs)
-    except Exception:  # e.g. int("abc"): Open WebUI would raise inside the call; let the tool see the value
-        return kwargs
-
-
-def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
-    """What the core needs to know about one tool entry."""
-    spec = dict(entry["spec"], name=name)
-    own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
-    if entry.get("type") == "mcp":
-        return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
-    if entry.get("direct") or not callable(entry.get("callable")):
-        return ToolInfo(name, spec, None, deferred=deferred, own_time=own_time)
-    fn, bound = _unwrap(entry["callable"])
-    names = accepted_parameters(fn)
-    injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
-    accepted = None if names is None else frozenset(n for n in names - injected if not n.startswith("__"))
-    return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred, own_time=own_time)
-
-
-async def _tool_entries(turn: Turn, user: Any) -> dict:
-    """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
-    metadata = turn.metadata
-    entries = metadata.get("tools")
-    if not isinstance(entries, Mapping) or not entries:
-        entries = await _get_tools(turn, user)
-    clients = metadata.get("mcp_clients")
-    servers = {id(c): sid for sid, c in clients.items()} if isinstance(clients, Mapping) else {}
-    out = {}
-    for name, entry in entries.items():
-        if isinstance(entry, Mapping) and entry.get("type") == "mcp" and id(entry.get("client")) in servers:
-            entry = {**entry, "server_id": servers[id(entry.get("client"))]}
-        out[name] = entry
-    return out
-
-
-async def _get_tools(turn: Turn, user: Any, ids: Sequence[str] | None = None) -> Mapping:
-    """Open WebUI's `get_tools` (its access checks) with the same injected arguments its own loop binds
-    (middleware.process_chat_payload): for `ids`, or the turn's tool ids when it has no resolved tools."""
-    metadata = turn.metadata
-    tool_ids = [t for t in (metadata.get("tool_ids") or [] if ids is None else ids) if t != turn.tool_id]
-    if not tool_ids:
-        return {}
-    try:
-        from open_webui.utils.tools import get_tools
-
-        extra = turn.extra_params(dict(turn.user), turn.oauth_token, dict(turn.task_model))
-        files = list(metadata.get("files") or [])
-        return await get_tools(
-            turn.request, tool_ids, user, {**extra, "__messages__": list(turn.messages), "__files__": files}
-        )
-    except Exception:
-        log.exception("subquery: get_tools failed")
-        return {}
-
-
-async def helper_entries(turn: Turn, user: Any, include: Sequence[str], have: Mapping) -> tuple[dict, list]:
-    """Tools the admin named in `include_tool_ids` that the chat does not carry: the helper's own tools, loaded
-    as Open WebUI's middleware loads them, with its access checks (`get_tools`, `connect_mcp_server`: a user
-    without access gets none). The chat's model is not offered them, so it delegates and its requests stay
-    short. Returns the entries and the MCP clients to disconnect, from the same task, when the loop ends."""
-    servers = [i for i in include if i.startswith("server:")]
-    if not servers:  # the common case: nothing to load, no entry read
-        return {}, []
-    known = set().union(*(entry_keys(n, e) for n, e in have.items() if isinstance(e, Mapping)))
-    missing = [i for i in servers if i not in known]
-    if not missing:
-        return {}, []
-    entries, clients = (
-        dict(await _get_tools(turn, user, [i for i in missing if not i.startswith("server:mcp:")])),
-        [],
-    )
-    for server in (i.removeprefix("server:mcp:") for i in missing if i.startswith("server:mcp:")):
-        try:
-            from open_webui.utils.tools import connect_mcp_server
-
-            extra = turn.extra_params(dict(turn.user), turn.oauth_token, dict(turn.task_model))
-            found = await connect_mcp_server(turn.request, server, user, extra)
-        except Exception:
-            log.exception("subquery: MCP server %s could not be reached", server)
-            continue
-        if found is None:
-            continue
-        client, specs = found
-        clients.append(client)
-        for spec in specs:
-            name = f"{server}_{spec['name']}"  # as the middleware names them, hashed past 64 characters
-            name = name if len(name) <= 64 else f"{name[:55]}_{hashlib.sha256(name.encode()).hexdigest()[:8]}"
-            call = functools.partial(_mcp_call, client, spec["name"])
-            entries[name] = {
-                "spec": {**spec, "name": name},
-                "callable": call,
-                "type": "mcp",
-                "client": client,
-                "server_id": server,
-            }
-    return entries, clients
-
-
-async def _mcp_call(client: Any, function_name: str, **kwargs: Any) -> Any:
-    return await client.call_tool(function_name, function_args=kwargs)
-
-
-def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
-    """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
-    if not deferred:
-        return None
-    try:
-        from open_webui.utils.tool_search import build_deferred_tools_manifest
-    except ImportError:
-        return None
-    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
-
-
-# ----------------------------------------------------------------------------------------------
 # src/subquery/owui_run.py
 # ----------------------------------------------------------------------------------------------
 
@@ -3964,15 +3598,9 @@ it provides the loop's hooks. Its model rounds follow the same rules as a direct
 `request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs WITHOUT bypass_filter (the
 user's model access check runs), on a request of its own (`inner_request`): nothing is written on the turn's
 request, which the outer loop and other inner calls share; the citation context is rebuilt every round. Its tool
-calls run as Open WebUI's own loop runs them: `call_tool` resolved, approval, the call (in the browser, on the
-event loop or, where the admin allows it, in a thread), the result rendered by Open WebUI, its embeds, files and
+calls run as Open WebUI's own loop runs them: `call_tool` resolved, approval, the call (in the browser, or on the
+event loop with `__messages__` and `__files__` re-bound), the result rendered by Open WebUI, its embeds, files and
 citation sources sent to the chat message."""
-
-
-# Parameters a sync tool may take that belong to the event loop: such a tool never runs in a thread.
-LOOP_BOUND_NAMES = frozenset({"__event_emitter__", "__event_call__"})
-# A sync call waits for a free thread at most its timeout less this, so "not started" can be told.
-THREAD_WAIT_MARGIN = 0.05
 
 
 async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
@@ -4000,7 +3628,6 @@ class Run:
     entries: dict
     emit: StatusEmitter | TaskStatus
     params: dict = field(default_factory=dict)
-    thread_tools: tuple[str, ...] = ()
     approvals: asyncio.Lock | None = None
     prompt: str = ""
     prompt_at: int = -1
@@ -4142,8 +3769,6 @@ class Run:
 
     async def _request_filters(self, form: dict) -> dict:
         """The installed filters' `request` hooks, called as Open WebUI's own tool loop calls them."""
-        if not self.settings.run_request_filters:
-            return form
         from open_webui.utils.filter import get_filter_context, get_filter_functions, process_filter_functions
 
         model = self.model
@@ -4218,9 +3843,7 @@ class Run:
             if entry.get("direct"):
                 raw = await self._call_direct(call, entry, kwargs)
             else:
-                raw = await self._call_local(call.name, entry, kwargs, timeout)
-        except NotStarted:
-            raise
+                raw = await self._call_local(entry, kwargs)
         except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
             raw, failed = {"error": _safe_str(exc)}, True
         output = await self._render(call.name, kwargs, entry, raw)
@@ -4233,29 +3856,12 @@ class Run:
         data["session_id"] = self.metadata.get("session_id")
         return await self.turn.event_call({"type": "execute:tool", "data": data})
 
-    async def _call_local(self, name: str, entry: Mapping[str, Any], kwargs: dict, timeout: float) -> Any:
-        """As Open WebUI's loop: `__messages__` and `__files__` refreshed for the call, a sync function
-        on the event loop; in a thread only where the admin allows it (valve `sync_tools_in_threads`)."""
+    async def _call_local(self, entry: Mapping[str, Any], kwargs: dict) -> Any:
+        """As Open WebUI's loop: `__messages__` and `__files__` re-bound for the call, a sync function on the event
+        loop (Open WebUI's wrapper coerces the arguments)."""
         fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
-        wrapper = entry["callable"]
-        fn, bound = _unwrap(wrapper)
-        if self._threaded(name, entry, fn, wrapper):
-            bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
-            wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
-            kwargs = {**bound, **coerce_for(wrapper, kwargs)}
-            raw = await in_thread(fn, kwargs, self.settings.max_tool_threads, wait, self.turn.tool_id or "")
-        else:
-            raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
+        raw = (await _refreshed(entry["callable"], fresh))(**kwargs)
         return await raw if inspect.isawaitable(raw) else raw
-
-    def _threaded(self, name: str, entry: Mapping[str, Any], fn: Any, wrapper: Any) -> bool:
-        """A sync tool runs in a thread when the admin listed it as thread-safe, unless it takes
-        `__event_emitter__`/`__event_call__` (those belong to the event loop)."""
-        if not self.thread_tools or fn is wrapper or inspect.iscoroutinefunction(fn):
-            return False
-        if "*" not in self.thread_tools and not entry_keys(name, entry) & set(self.thread_tools):
-            return False
-        return not (accepted_parameters(fn) or frozenset()) & LOOP_BOUND_NAMES
 
     async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
         """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
@@ -4323,6 +3929,222 @@ class Run:
         except Exception:
             log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
             return False
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_select.py
+# ----------------------------------------------------------------------------------------------
+
+"""Which of the turn's tools the inner loop gets (its resolved tools, minus this tool under any id, minus direct
+tools without a live session, by the include/exclude valves) and what the core knows of each (`tool_info`);
+arguments coerced as Open WebUI's wrapper coerces them. More than 128 tools: `cap_request_tools` keeps Tool
+Search's tools, then the ones the prompt names, then the turn's order; the start status line and a warning log
+line name the rest."""
+
+
+def parse_id_list(text: str) -> list[str]:
+    return [x.strip() for x in (text or "").split(",") if x.strip()]
+
+
+def entry_keys(name: str, entry: Mapping[str, Any]) -> set[str]:
+    """The names include/exclude valves can use for an entry: name, tool id, `server:mcp:<id>`."""
+    tool_id = str(entry.get("tool_id") or "")
+    keys = {name, tool_id, tool_id.split("|")[0]} - {""}
+    if entry.get("type") == "mcp":
+        server = entry.get("server_id") or getattr(entry.get("client"), "server_id", None)
+        if server:
+            keys |= {f"server:mcp:{server}", f"server:{server}", str(server)}
+    elif tool_id.startswith("server:"):
+        parts = tool_id.split("|")[0].split(":")
+        keys |= {f"server:{parts[-1]}", f"server:openapi:{parts[-1]}", parts[-1]}
+    return keys
+
+
+def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bool:
+    """This tool, under any id: by its tool id, or by the marker on its callable or module."""
+    if own_id and entry.get("tool_id") == own_id:
+        return True
+    fn = entry.get("callable")  # its module's namespace names it (a wrapper's: its `__function__`'s)
+    namespaces = (getattr(f, "__globals__", None) for f in (fn, getattr(fn, "__function__", None)))
+    return any(isinstance(ns, dict) and ns.get("SUBQUERY_MARKER") == SUBQUERY_MARKER for ns in namespaces)
+
+
+def select_tools(
+    entries: Mapping[str, Any], own_id: str | None, include: list[str], exclude: list[str], direct_ok: bool
+) -> dict[str, Any]:
+    """The tool entries the inner loop may use (`call_tool` has no callable: it is resolved)."""
+
+    def wanted(name: str, entry: Any) -> bool:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("spec"), Mapping):
+            return False
+        keys = entry_keys(name, entry)
+        if is_self_entry(name, entry, own_id) or (include and not keys & set(include)) or keys & set(exclude):
+            return False
+        return direct_ok if entry.get("direct") else callable(entry.get("callable")) or name == "call_tool"
+
+    return {name: entry for name, entry in (entries or {}).items() if wanted(name, entry)}
+
+
+# Tool Search's own tools: they reach every deferred tool, so they stay whenever the cap bites.
+TOOL_SEARCH_NAMES = ("search_tools", "call_tool")
+
+
+def _named_in(name: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def cap_request_tools(
+    tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
+) -> tuple[dict[str, ToolInfo], list[str]]:
+    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
+    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
+    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
+    never count (they are not in the request). The order of the kept tools is left as it was."""
+    sent = [n for n, t in tools.items() if not t.deferred]
+    if len(sent) <= limit:
+        return dict(tools), []
+    text = prompt if isinstance(prompt, str) else ""
+    first = [n for n in sent if n in TOOL_SEARCH_NAMES]
+    named = [n for n in sent if n not in first and _named_in(n, text)]
+    rest = [n for n in sent if n not in first and n not in named]
+    keep = set((first + named + rest)[:limit])
+    kept = {n: t for n, t in tools.items() if t.deferred or n in keep}
+    return kept, [n for n in sent if n not in keep]
+
+
+def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
+    """`t1, t2, … (+N more)`: the names a status line can carry."""
+    head = ", ".join(_shorten(name, 60) for name in left_out[:shown])
+    return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
+
+
+# Builtins that run a whole agent (`delegate_task`: a sub-agent chat): Open WebUI gives them no time
+# limit, so inside a subquery only its total time bounds them, not `tool_timeout_seconds`.
+OWN_TIME_BUILTINS = frozenset({"delegate_task"})
+# What Open WebUI may inject into a tool function: never an argument the model fills.
+_INJECTED_NAMES = frozenset(
+    "__user__ __id__ __metadata__ __messages__ __files__ __model__ __request__ __event_emitter__ __event_call__"
+    " __chat_id__ __message_id__ __oauth_token__ __features__ __tools__ __session_id__ __task__ __task_body__".split()
+)
+
+
+def _unwrap(fn: Any) -> tuple[Any, dict]:
+    """Open WebUI wraps tool methods in an `async def`: the original function and its bound dunder arguments (what
+    the tool takes, and what Open WebUI injects)."""
+    original = getattr(fn, "__function__", None)
+    bound = getattr(fn, "__extra_params__", None)
+    if original is not None and isinstance(bound, dict):
+        return original, dict(bound)
+    return fn, {}
+
+
+def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
+    """What the core needs to know about one tool entry."""
+    spec = dict(entry["spec"], name=name)
+    own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
+    if entry.get("type") == "mcp":
+        return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
+    if entry.get("direct") or not callable(entry.get("callable")):
+        return ToolInfo(name, spec, None, deferred=deferred, own_time=own_time)
+    fn, bound = _unwrap(entry["callable"])
+    names = accepted_parameters(fn)
+    injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
+    accepted = None if names is None else frozenset(n for n in names - injected if not n.startswith("__"))
+    return ToolInfo(name, spec, accepted, injected=injected, deferred=deferred, own_time=own_time)
+
+
+async def _tool_entries(turn: Turn, user: Any) -> dict:
+    """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
+    metadata = turn.metadata
+    entries = metadata.get("tools")
+    if not isinstance(entries, Mapping) or not entries:
+        entries = await _get_tools(turn, user)
+    clients = metadata.get("mcp_clients")
+    servers = {id(c): sid for sid, c in clients.items()} if isinstance(clients, Mapping) else {}
+    out = {}
+    for name, entry in entries.items():
+        if isinstance(entry, Mapping) and entry.get("type") == "mcp" and id(entry.get("client")) in servers:
+            entry = {**entry, "server_id": servers[id(entry.get("client"))]}
+        out[name] = entry
+    return out
+
+
+async def _get_tools(turn: Turn, user: Any, ids: Sequence[str] | None = None) -> Mapping:
+    """Open WebUI's `get_tools` (its access checks) with the same injected arguments its own loop binds
+    (middleware.process_chat_payload): for `ids`, or the turn's tool ids when it has no resolved tools."""
+    metadata = turn.metadata
+    tool_ids = [t for t in (metadata.get("tool_ids") or [] if ids is None else ids) if t != turn.tool_id]
+    if not tool_ids:
+        return {}
+    try:
+        from open_webui.utils.tools import get_tools
+
+        extra = turn.extra_params(dict(turn.user), turn.oauth_token, dict(turn.task_model))
+        files = list(metadata.get("files") or [])
+        return await get_tools(
+            turn.request, tool_ids, user, {**extra, "__messages__": list(turn.messages), "__files__": files}
+        )
+    except Exception:
+        log.exception("subquery: get_tools failed")
+        return {}
+
+
+async def helper_entries(turn: Turn, user: Any, include: Sequence[str], have: Mapping) -> tuple[dict, list]:
+    """Tools the admin named in `include_tool_ids` that the chat does not carry: the helper's own tools, loaded
+    as Open WebUI's middleware loads them, with its access checks (`get_tools`, `connect_mcp_server`: a user
+    without access gets none). The chat's model is not offered them, so it delegates and its requests stay
+    short. Returns the entries and the MCP clients to disconnect, from the same task, when the loop ends."""
+    servers = [i for i in include if i.startswith("server:")]
+    if not servers:  # the common case: nothing to load, no entry read
+        return {}, []
+    known = set().union(*(entry_keys(n, e) for n, e in have.items() if isinstance(e, Mapping)))
+    missing = [i for i in servers if i not in known]
+    if not missing:
+        return {}, []
+    entries, clients = (
+        dict(await _get_tools(turn, user, [i for i in missing if not i.startswith("server:mcp:")])),
+        [],
+    )
+    for server in (i.removeprefix("server:mcp:") for i in missing if i.startswith("server:mcp:")):
+        try:
+            from open_webui.utils.tools import connect_mcp_server
+
+            extra = turn.extra_params(dict(turn.user), turn.oauth_token, dict(turn.task_model))
+            found = await connect_mcp_server(turn.request, server, user, extra)
+        except Exception:
+            log.exception("subquery: MCP server %s could not be reached", server)
+            continue
+        if found is None:
+            continue
+        client, specs = found
+        clients.append(client)
+        for spec in specs:
+            name = f"{server}_{spec['name']}"  # as the middleware names them, hashed past 64 characters
+            name = name if len(name) <= 64 else f"{name[:55]}_{hashlib.sha256(name.encode()).hexdigest()[:8]}"
+            call = functools.partial(_mcp_call, client, spec["name"])
+            entries[name] = {
+                "spec": {**spec, "name": name},
+                "callable": call,
+                "type": "mcp",
+                "client": client,
+                "server_id": server,
+            }
+    return entries, clients
+
+
+async def _mcp_call(client: Any, function_name: str, **kwargs: Any) -> Any:
+    return await client.call_tool(function_name, function_args=kwargs)
+
+
+def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
+    """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
+    if not deferred:
+        return None
+    try:
+        from open_webui.utils.tool_search import build_deferred_tools_manifest
+    except ImportError:
+        return None
+    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -4756,7 +4578,6 @@ async def _prepare(
         entries=selected,
         emit=emit,
         params=params,
-        thread_tools=tuple(parse_id_list(valves.sync_tools_in_threads)),
         approvals=approvals,
     )
 
@@ -4799,21 +4620,14 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
 _VALVE_HELP = {
     "model_id": "Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save cost; a user without access to it gets a clear error instead of an answer.",
     "max_rounds": "Tool rounds before a final answer is requested.",
-    "max_parallel_tools": "Tool calls of one round that run at the same time.",
-    "max_calls_per_round": "Tool calls one round may make; calls beyond it are neither run nor kept, and the model is told.",
+    "max_parallel_tools": "Tool calls of one round that run at the same time (1: one after the other); the tasks of one `subqueries` call run half as many at a time.",
     "tool_timeout_seconds": "Time limit for each tool call, the wait for a slot included.",
     "total_timeout_seconds": "Time limit for the whole subquery; what was gathered is returned.",
-    "repeat_call_limit": "An identical call (name + arguments) runs at most this often (0: no limit).",
     "max_result_chars": "Cap on each tool result the inner model sees.",
     "max_output_chars": "Cap on the answer returned to the chat.",
-    "max_reply_chars": "Cap on one model reply as it is kept for the next round: its text, and its calls' arguments together (a call past it is not run).",
-    "run_request_filters": "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.",
-    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that stands in a tool result, a file or the chat history given never runs; one near a call there (same tool, an argument in common) only with the user's confirmation (approval `ask`).",
-    "sync_tools_in_threads": "Sync tools run on the event loop, as Open WebUI runs them. List tool ids or function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run in threads, so a blocking one does not hold the server and calls of a round overlap.",
-    "max_parallel_subqueries": "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within the call's total time.",
+    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call runs only when no tool result, file or earlier chat message the helper read names its tool; otherwise it asks the user (approval `ask`) or is not run, and the model and the user are told why.",
     "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
     "max_subquery_tokens": "Tokens (prompt + completion, as the provider reports them; estimated where it does not) one subquery may spend, each task of `subqueries` apart. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
-    "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends. With several copies of this tool, the smallest bound any of them sets holds for all.",
     "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's). A `server:` id the chat does not carry is loaded for the helper alone (the user's access checked as Open WebUI checks it): the chat's model then sees only Subquery and delegates.",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
     "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
@@ -4832,23 +4646,19 @@ class Tools:
     and sources to the chat, usage on the turn's message. Limits come from the Valves (see `Settings`)."""
 
     class Valves(BaseModel):
+        model_config = ConfigDict(
+            extra="ignore"
+        )  # a valve an earlier version saved, and this one dropped: ignored
         model_id: str = _valve("model_id")
         max_rounds: int = _valve("max_rounds", ge=1, le=64)
         max_parallel_tools: int = _valve("max_parallel_tools", ge=1, le=64)
-        max_calls_per_round: int = _valve("max_calls_per_round", ge=1, le=256)
         tool_timeout_seconds: float = _valve("tool_timeout_seconds", gt=0)
         total_timeout_seconds: float = _valve("total_timeout_seconds", gt=0)
-        repeat_call_limit: int = _valve("repeat_call_limit", ge=0)
         max_result_chars: int = _valve("max_result_chars", ge=200)
         max_output_chars: int = _valve("max_output_chars", ge=200)
-        max_reply_chars: int = _valve("max_reply_chars", ge=1000)
-        run_request_filters: bool = _valve("run_request_filters")
         text_tool_calls: TextCallMode = _valve("text_tool_calls")
-        sync_tools_in_threads: str = _valve("sync_tools_in_threads")
-        max_parallel_subqueries: int = _valve("max_parallel_subqueries", ge=1, le=16)
         conversation_view_tokens: int = _valve("conversation_view_tokens", ge=0, le=100_000)
         max_subquery_tokens: int = _valve("max_subquery_tokens", ge=0)
-        max_tool_threads: int = _valve("max_tool_threads", ge=1, le=256)
         include_tool_ids: str = _valve("include_tool_ids")
         exclude_tool_ids: str = _valve("exclude_tool_ids")
 
@@ -4928,7 +4738,7 @@ class Tools:
         try:
             with subquery_run():
                 if single:
-                    answer = await self._run(prompts[0], recent, emit, turn)
+                    answer = await run_one(prompts[0], recent, emit, turn, self.valves)
                 else:
                     answer = await run_many(prompts, recent, emit, turn, self.valves)
             finished = True
@@ -4936,8 +4746,3 @@ class Tools:
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
                 await asyncio.shield(emit.stop("Subquery stopped"))
-
-    async def _run(self, prompt: str, recent: Any, emit: StatusEmitter, turn: Turn) -> str:
-        return await run_one(prompt, recent, emit, turn, self.valves)
-
-    _start_line = staticmethod(start_line)  # the first status line of each loop

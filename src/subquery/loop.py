@@ -1,7 +1,7 @@
 """The self-driven tool loop (`run_subquery_loop`): a function of its injected hooks, so several run at once, sharing
 only the process-wide state (threads). Each round: model reply -> read (`Reader`: bounded before it is parsed, off
 the event loop when large; structured calls, else, valve `text_tool_calls`, calls written as text the data rule lets
-through) -> at most `max_calls_per_round` kept -> one assistant message, bounded (text, arguments, reasoning, names,
+through) -> at most MAX_CALLS_PER_ROUND kept -> one assistant message, bounded (text, arguments, reasoning, names,
 ids) -> every call prepared (repeat limit counted while the round is prepared) -> approval (a text call the data
 rule doubts: the user's confirmation, or it stays text) -> each call noted before it runs -> bounded parallel
 execution -> one tool message per call, in call order, and one status line per call. The last round keeps `tools`
@@ -27,12 +27,13 @@ from .status import call_line
 from .threads import off_loop
 from .types import (
     CHARS_PER_TOKEN,
+    MAX_CALLS_PER_ROUND,
     MAX_REQUEST_TOOLS,
     MIN_USEFUL_SECONDS,
     OFFLOAD_CHARS,
+    REPLY_CHARS,
     Completion,
     LoopResult,
-    NotStarted,
     Prepared,
     Settings,
     StopReason,
@@ -233,7 +234,7 @@ class _Loop:
         mode, prefix = self.settings.text_tool_calls, f"call_r{self.rounds}"
         text_on = final or mode == "always" or (mode == "auto" and not self.native_seen)
         reader = replace(self.reader, asks=False) if final else self.reader
-        work = (reader.read, reply, prefix, text_on, self.settings.max_calls_per_round, self.messages)
+        work = (reader.read, reply, prefix, text_on, MAX_CALLS_PER_ROUND, self.messages)
         if reply_size(reply) <= OFFLOAD_CHARS:
             reading = work[0](*work[1:])
         else:
@@ -271,11 +272,11 @@ class _Loop:
         """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call
         that is not is answered right away (and replayed with `{}` when its arguments are too long)."""
         out: list[Prepared | ToolCall] = []
-        budget = self.settings.max_reply_chars
+        budget = REPLY_CHARS
         for call in calls:
             budget -= len(call.arguments or "")
             if budget < 0:
-                answer = TOO_LONG.format(limit=self.settings.max_reply_chars)
+                answer = TOO_LONG.format(limit=REPLY_CHARS)
                 short = replace(call, arguments="{}", provider=None)
                 out.append(Prepared(short, answer=answer, outcome="refused: arguments too long"))
                 continue
@@ -297,12 +298,12 @@ class _Loop:
     async def tool_round(self, reading: Reading, reasoning: Mapping[str, Any]) -> None:
         settings = self.settings
         targets = self.targets(reading.calls)
-        content = cap_text(reading.content, settings.max_reply_chars, "reply")
+        content = cap_text(reading.content, REPLY_CHARS, "reply")
         replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
-        reasoning, notes = bounded_reasoning(reasoning, settings.max_reply_chars)
+        reasoning, notes = bounded_reasoning(reasoning, REPLY_CHARS)
         self.messages.append({"role": "assistant", "content": content, "tool_calls": replayed, **reasoning})
         runnable = [t for t in targets if isinstance(t, ToolCall)]
-        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts, settings))
+        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts))
         ordered = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
         prepared = await self.approved(ordered, reading.confirm)
         self.n_calls += len(reading.calls)
@@ -311,7 +312,7 @@ class _Loop:
         for p in (p for p in prepared if p.kwargs is not None):  # noted before it runs
             await self.hooks.trace(p.call.id, p.call.name, p.kwargs, None)
         outputs = await run_calls(prepared, self.hooks.execute, settings.max_parallel_tools, self.timeout_for)
-        note = "\n".join([round_notes(reading, settings.max_calls_per_round), *notes]).strip()
+        note = "\n".join([round_notes(reading, MAX_CALLS_PER_ROUND), *notes]).strip()
         await self.add_results(prepared, outputs, note)
         for p, output in zip(prepared, outputs, strict=True):
             arguments, outcome = (
@@ -322,7 +323,7 @@ class _Loop:
             await self.hooks.log(call_line(p.call.name, arguments, outcome))
         await self.log_refused(reading.refused)
         if reading.dropped:
-            dropped = f"Subquery · {reading.dropped} more calls dropped · not run: over max_calls_per_round"
+            dropped = f"Subquery · {reading.dropped} more calls dropped · not run: over {MAX_CALLS_PER_ROUND} calls per round"
             await self.hooks.log(dropped)
 
     async def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
@@ -422,8 +423,6 @@ async def run_calls(
                 why = f"no free slot within {limit:g} s (other calls of this round were still running)."
                 return ToolOutput(f"{error} was not started: {why}", outcome="not started")
             return ToolOutput(f"{error} timed out after {limit:g} s and was abandoned.", outcome="timed out")
-        except NotStarted as exc:
-            return ToolOutput(f"{error} was not started: {exc}", outcome="not started")
         except Exception as exc:  # the model can react to a failing tool
             return ToolOutput(f"{error} raised {type(exc).__name__}: {_safe_str(exc)}", outcome="failed")
         if isinstance(out, ToolOutput):

@@ -3,8 +3,8 @@ it provides the loop's hooks. Its model rounds follow the same rules as a direct
 `request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs WITHOUT bypass_filter (the
 user's model access check runs), on a request of its own (`inner_request`): nothing is written on the turn's
 request, which the outer loop and other inner calls share; the citation context is rebuilt every round. Its tool
-calls run as Open WebUI's own loop runs them: `call_tool` resolved, approval, the call (in the browser, on the
-event loop or, where the admin allows it, in a thread), the result rendered by Open WebUI, its embeds, files and
+calls run as Open WebUI's own loop runs them: `call_tool` resolved, approval, the call (in the browser, or on the
+event loop with `__messages__` and `__files__` re-bound), the result rendered by Open WebUI, its embeds, files and
 citation sources sent to the chat message."""
 
 from __future__ import annotations
@@ -24,16 +24,9 @@ from .loop import Hooks
 from .messages import reasoning_tags_for, replay_reasoning
 from .owui_completion import _normalized, _read_stream, completion_from, inner_request, model_entry
 from .owui_context import Turn
-from .owui_select import _unwrap, coerce_for, entry_keys
-from .prepare import accepted_parameters, serialize_result
+from .prepare import serialize_result
 from .status import StatusEmitter, TaskStatus
-from .threads import in_thread
-from .types import Completion, NotStarted, Settings, ToolOutput, _safe_str, log
-
-# Parameters a sync tool may take that belong to the event loop: such a tool never runs in a thread.
-LOOP_BOUND_NAMES = frozenset({"__event_emitter__", "__event_call__"})
-# A sync call waits for a free thread at most its timeout less this, so "not started" can be told.
-THREAD_WAIT_MARGIN = 0.05
+from .types import Completion, Settings, ToolOutput, _safe_str, log
 
 
 async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
@@ -61,7 +54,6 @@ class Run:
     entries: dict
     emit: StatusEmitter | TaskStatus
     params: dict = field(default_factory=dict)
-    thread_tools: tuple[str, ...] = ()
     approvals: asyncio.Lock | None = None
     prompt: str = ""
     prompt_at: int = -1
@@ -203,8 +195,6 @@ class Run:
 
     async def _request_filters(self, form: dict) -> dict:
         """The installed filters' `request` hooks, called as Open WebUI's own tool loop calls them."""
-        if not self.settings.run_request_filters:
-            return form
         from open_webui.utils.filter import get_filter_context, get_filter_functions, process_filter_functions
 
         model = self.model
@@ -279,9 +269,7 @@ class Run:
             if entry.get("direct"):
                 raw = await self._call_direct(call, entry, kwargs)
             else:
-                raw = await self._call_local(call.name, entry, kwargs, timeout)
-        except NotStarted:
-            raise
+                raw = await self._call_local(entry, kwargs)
         except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
             raw, failed = {"error": _safe_str(exc)}, True
         output = await self._render(call.name, kwargs, entry, raw)
@@ -294,29 +282,12 @@ class Run:
         data["session_id"] = self.metadata.get("session_id")
         return await self.turn.event_call({"type": "execute:tool", "data": data})
 
-    async def _call_local(self, name: str, entry: Mapping[str, Any], kwargs: dict, timeout: float) -> Any:
-        """As Open WebUI's loop: `__messages__` and `__files__` refreshed for the call, a sync function
-        on the event loop; in a thread only where the admin allows it (valve `sync_tools_in_threads`)."""
+    async def _call_local(self, entry: Mapping[str, Any], kwargs: dict) -> Any:
+        """As Open WebUI's loop: `__messages__` and `__files__` re-bound for the call, a sync function on the event
+        loop (Open WebUI's wrapper coerces the arguments)."""
         fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
-        wrapper = entry["callable"]
-        fn, bound = _unwrap(wrapper)
-        if self._threaded(name, entry, fn, wrapper):
-            bound = {**bound, **{k: v for k, v in fresh.items() if k in bound}}
-            wait = max(timeout - THREAD_WAIT_MARGIN, 0.0)
-            kwargs = {**bound, **coerce_for(wrapper, kwargs)}
-            raw = await in_thread(fn, kwargs, self.settings.max_tool_threads, wait, self.turn.tool_id or "")
-        else:
-            raw = (await _refreshed(wrapper, fresh))(**kwargs)  # Open WebUI's wrapper coerces the kwargs
+        raw = (await _refreshed(entry["callable"], fresh))(**kwargs)
         return await raw if inspect.isawaitable(raw) else raw
-
-    def _threaded(self, name: str, entry: Mapping[str, Any], fn: Any, wrapper: Any) -> bool:
-        """A sync tool runs in a thread when the admin listed it as thread-safe, unless it takes
-        `__event_emitter__`/`__event_call__` (those belong to the event loop)."""
-        if not self.thread_tools or fn is wrapper or inspect.iscoroutinefunction(fn):
-            return False
-        if "*" not in self.thread_tools and not entry_keys(name, entry) & set(self.thread_tools):
-            return False
-        return not (accepted_parameters(fn) or frozenset()) & LOOP_BOUND_NAMES
 
     async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
         """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import inspect
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .owui_context import Turn
@@ -105,53 +104,13 @@ _INJECTED_NAMES = frozenset(
 
 
 def _unwrap(fn: Any) -> tuple[Any, dict]:
-    """Open WebUI wraps tool methods in an `async def` that runs sync ones ON the event loop.
-    Return the original function and its bound dunder arguments, so sync tools can run in a thread."""
+    """Open WebUI wraps tool methods in an `async def`: the original function and its bound dunder arguments (what
+    the tool takes, and what Open WebUI injects)."""
     original = getattr(fn, "__function__", None)
     bound = getattr(fn, "__extra_params__", None)
     if original is not None and isinstance(bound, dict):
         return original, dict(bound)
     return fn, {}
-
-
-def _owui_coerce(wrapper: Any) -> Callable[[dict], dict] | None:
-    """Open WebUI's own `coerce_kwargs` closure from a tool wrapper (None when there is none)."""
-    names = getattr(getattr(wrapper, "__code__", None), "co_freevars", ())
-    cells = dict(zip(names, getattr(wrapper, "__closure__", None) or (), strict=False))
-    try:
-        return cells["coerce_kwargs"].cell_contents if "coerce_kwargs" in cells else None
-    except ValueError:  # an empty cell
-        return None
-
-
-def _coerce_like_owui(fn: Any, kwargs: dict) -> dict:
-    """Fallback with `coerce_kwargs`' rules: str -> int for int parameters, number -> str for str ones."""
-    try:
-        sig = inspect.signature(fn)
-        hints = getattr(fn, "__annotations__", {}) or {}
-    except (TypeError, ValueError):
-        return kwargs
-    for name, value in list(kwargs.items()):
-        if name not in sig.parameters or value is None:
-            continue
-        annotation = hints.get(name, sig.parameters[name].annotation)
-        text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
-        kind = text.removeprefix("Optional[").removesuffix("]").removesuffix(" | None")  # int, int | None...
-        if isinstance(value, str) and kind == "int" and re.fullmatch(r"\s*[+-]?\d+\s*", value):
-            kwargs[name] = int(value)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool) and kind == "str":
-            kwargs[name] = str(value)
-    return kwargs
-
-
-def coerce_for(wrapper: Any, kwargs: dict) -> dict:
-    """Coerce values to the callable's parameter types exactly as Open WebUI's wrapper would."""
-    kwargs = dict(kwargs)
-    coerce = _owui_coerce(wrapper)
-    try:
-        return coerce(kwargs) if coerce is not None else _coerce_like_owui(_unwrap(wrapper)[0], kwargs)
-    except Exception:  # e.g. int("abc"): Open WebUI would raise inside the call; let the tool see the value
-        return kwargs
 
 
 def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:

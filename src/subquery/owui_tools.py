@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from .loop import run_subquery_loop
 from .messages import files_context, message_texts, tail_messages
@@ -209,7 +209,6 @@ async def _prepare(
         entries=selected,
         emit=emit,
         params=params,
-        thread_tools=tuple(parse_id_list(valves.sync_tools_in_threads)),
         approvals=approvals,
     )
 
@@ -252,21 +251,14 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
 _VALVE_HELP = {
     "model_id": "Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save cost; a user without access to it gets a clear error instead of an answer.",
     "max_rounds": "Tool rounds before a final answer is requested.",
-    "max_parallel_tools": "Tool calls of one round that run at the same time.",
-    "max_calls_per_round": "Tool calls one round may make; calls beyond it are neither run nor kept, and the model is told.",
+    "max_parallel_tools": "Tool calls of one round that run at the same time (1: one after the other); the tasks of one `subqueries` call run half as many at a time.",
     "tool_timeout_seconds": "Time limit for each tool call, the wait for a slot included.",
     "total_timeout_seconds": "Time limit for the whole subquery; what was gathered is returned.",
-    "repeat_call_limit": "An identical call (name + arguments) runs at most this often (0: no limit).",
     "max_result_chars": "Cap on each tool result the inner model sees.",
     "max_output_chars": "Cap on the answer returned to the chat.",
-    "max_reply_chars": "Cap on one model reply as it is kept for the next round: its text, and its calls' arguments together (a call past it is not run).",
-    "run_request_filters": "Send inner model calls through the installed filters' `request` hooks, as Open WebUI's loop does.",
-    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call that stands in a tool result, a file or the chat history given never runs; one near a call there (same tool, an argument in common) only with the user's confirmation (approval `ask`).",
-    "sync_tools_in_threads": "Sync tools run on the event loop, as Open WebUI runs them. List tool ids or function names (comma-separated, `*` for all) whose sync functions are thread-safe: they run in threads, so a blocking one does not hold the server and calls of a round overlap.",
-    "max_parallel_subqueries": "Tasks of one `subqueries` call that run at the same time; the others wait for a free slot within the call's total time.",
+    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call runs only when no tool result, file or earlier chat message the helper read names its tool; otherwise it asks the user (approval `ask`) or is not run, and the model and the user are told why.",
     "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
     "max_subquery_tokens": "Tokens (prompt + completion, as the provider reports them; estimated where it does not) one subquery may spend, each task of `subqueries` apart. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
-    "max_tool_threads": "Threads for sync tools in the whole server (all subqueries together); a call waits for a free one within its time limit. A timed-out call keeps its thread until it really ends. With several copies of this tool, the smallest bound any of them sets holds for all.",
     "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's). A `server:` id the chat does not carry is loaded for the helper alone (the user's access checked as Open WebUI checks it): the chat's model then sees only Subquery and delegates.",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
     "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
@@ -285,23 +277,19 @@ class Tools:
     and sources to the chat, usage on the turn's message. Limits come from the Valves (see `Settings`)."""
 
     class Valves(BaseModel):
+        model_config = ConfigDict(
+            extra="ignore"
+        )  # a valve an earlier version saved, and this one dropped: ignored
         model_id: str = _valve("model_id")
         max_rounds: int = _valve("max_rounds", ge=1, le=64)
         max_parallel_tools: int = _valve("max_parallel_tools", ge=1, le=64)
-        max_calls_per_round: int = _valve("max_calls_per_round", ge=1, le=256)
         tool_timeout_seconds: float = _valve("tool_timeout_seconds", gt=0)
         total_timeout_seconds: float = _valve("total_timeout_seconds", gt=0)
-        repeat_call_limit: int = _valve("repeat_call_limit", ge=0)
         max_result_chars: int = _valve("max_result_chars", ge=200)
         max_output_chars: int = _valve("max_output_chars", ge=200)
-        max_reply_chars: int = _valve("max_reply_chars", ge=1000)
-        run_request_filters: bool = _valve("run_request_filters")
         text_tool_calls: TextCallMode = _valve("text_tool_calls")
-        sync_tools_in_threads: str = _valve("sync_tools_in_threads")
-        max_parallel_subqueries: int = _valve("max_parallel_subqueries", ge=1, le=16)
         conversation_view_tokens: int = _valve("conversation_view_tokens", ge=0, le=100_000)
         max_subquery_tokens: int = _valve("max_subquery_tokens", ge=0)
-        max_tool_threads: int = _valve("max_tool_threads", ge=1, le=256)
         include_tool_ids: str = _valve("include_tool_ids")
         exclude_tool_ids: str = _valve("exclude_tool_ids")
 
@@ -381,7 +369,7 @@ class Tools:
         try:
             with subquery_run():
                 if single:
-                    answer = await self._run(prompts[0], recent, emit, turn)
+                    answer = await run_one(prompts[0], recent, emit, turn, self.valves)
                 else:
                     answer = await run_many(prompts, recent, emit, turn, self.valves)
             finished = True
@@ -389,8 +377,3 @@ class Tools:
         finally:
             if not finished:  # cancelled or crashed: the status line must not spin forever
                 await asyncio.shield(emit.stop("Subquery stopped"))
-
-    async def _run(self, prompt: str, recent: Any, emit: StatusEmitter, turn: Turn) -> str:
-        return await run_one(prompt, recent, emit, turn, self.valves)
-
-    _start_line = staticmethod(start_line)  # the first status line of each loop

@@ -18,7 +18,7 @@ from textcalls.calls import (
     spec_required,
 )
 
-from .types import SELF_NAMES, Prepared, Settings, ToolInfo, _safe_str
+from .types import REPEAT_CALL_LIMIT, SELF_NAMES, Prepared, ToolInfo, _safe_str
 
 
 def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
@@ -84,15 +84,15 @@ def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping,
 
 
 def prepare_round(
-    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int], settings: Settings
+    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int]
 ) -> list[Prepared]:
     """Prepare a round's calls in order, counting identical calls AS the round is prepared.
-    At most `repeat_call_limit` identical calls run (across rounds too); every call gets an answer.
+    At most REPEAT_CALL_LIMIT identical calls run (across rounds too); every call gets an answer.
     (A call that is then not approved is taken off the count again: see `_Loop.approved`.)"""
     out: list[Prepared] = []
     for call in calls:
         try:
-            p = prepare_call(call, tools, counts, settings.repeat_call_limit)
+            p = prepare_call(call, tools, counts, REPEAT_CALL_LIMIT)
         except Exception as exc:  # odd arguments must never end the loop
             answer = f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__})."
             p = Prepared(call, answer=answer, outcome="refused: bad arguments")

@@ -40,7 +40,7 @@ class Reading:
     """What one reply asks for: its text, the calls kept for this round, and what was not taken.
     refused: (name, arguments, outcome) of calls written as text left as text by the data rule. confirm: ids of
     the calls the user must confirm (the data rule, under approval `ask`). dropped: calls beyond
-    `max_calls_per_round`, neither run nor replayed. notes: what the model is told about the reply's bounds."""
+    MAX_CALLS_PER_ROUND, neither run nor replayed. notes: what the model is told about the reply's bounds."""
 
     content: str
     calls: list[ToolCall]

@@ -34,31 +34,42 @@ MAX_REQUEST_TOOLS = 128
 READ_CHARS = 10_000
 # Work on a text longer than this (reading a reply, reading data) runs in the reader threads, off the event loop.
 OFFLOAD_CHARS = 2_000
-# What one round replays, besides its text and arguments (`max_reply_chars` each): a call id longer than
-# ID_CHARS is replaced, a name that is no offered tool's is cut to NAME_CHARS.
+# What one round replays, besides its text and arguments (REPLY_CHARS each): a call id longer than ID_CHARS is
+# replaced, a name that is no offered tool's is cut to NAME_CHARS.
 ID_CHARS = 64
 NAME_CHARS = 128
+
+# Internals: limits no admin can set better than these (each was a valve once; a stored value of one is ignored).
+# One reply as it is kept for the next round: its text, and its calls' arguments together. 100,000 characters
+# (25,000 tokens or more) is more than a helper's reply needs to carry a call; it bounds what a runaway reply costs.
+REPLY_CHARS = 100_000
+# Calls one reply may make: twice the default max_parallel_tools, so one round can fill every slot twice. A reply
+# with more is runaway output, not a plan; the model is told that the rest were dropped.
+MAX_CALLS_PER_ROUND = 16
+# An identical call (tool and arguments) runs at most this often in one subquery: a tool whose answer changes (a
+# clock, a queue) may fairly be asked again, a fourth identical call is a loop.
+REPEAT_CALL_LIMIT = 3
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The loop's limits. The ONE source of defaults: the Valves take theirs from here."""
+    """The loop's limits: the admin's valves. The ONE source of defaults: the Valves take theirs from here."""
 
     max_rounds: int = 8
     max_parallel_tools: int = 8
-    max_calls_per_round: int = 16
     tool_timeout_seconds: float = 60.0
     total_timeout_seconds: float = 300.0
-    repeat_call_limit: int = 3
     max_result_chars: int = 20_000
     max_output_chars: int = 16_000
-    max_reply_chars: int = 100_000
-    run_request_filters: bool = True
     text_tool_calls: TextCallMode = "auto"
-    max_tool_threads: int = 8
-    max_parallel_subqueries: int = 4  # tasks of one `subqueries` call that run at the same time
     conversation_view_tokens: int = 1500  # the chat so far, compact, for the inner loop (0: none)
     max_subquery_tokens: int = 60_000  # inner prompt + completion tokens of one subquery (0: no cap)
+
+    @property
+    def max_parallel_subqueries(self) -> int:
+        """Tasks of one `subqueries` call that run at the same time: half of max_parallel_tools (4 by default), so
+        an admin who lowers the calls running at once for a rate-limited provider lowers the tasks too."""
+        return max(1, self.max_parallel_tools // 2)
 
     @classmethod
     def from_valves(cls, valves: Any) -> Settings:
@@ -121,10 +132,6 @@ class Prepared:
     kwargs: dict | None = None
     answer: str | None = None
     outcome: str = ""
-
-
-class NotStarted(Exception):
-    """Raised by an `execute` hook when a call never started (e.g. no free thread); the text says why."""
 
 
 StopReason = Literal["answered", "max_rounds", "budget", "deadline", "error"]

@@ -7,7 +7,6 @@ description: Tools with known timing and failure modes, for the end-to-end tests
 """
 
 import asyncio
-import threading
 import time
 
 PIXEL_PNG = (
@@ -21,8 +20,6 @@ HOSTILE_PAGE = (
     f"<p>{HERMES_CALL}</p><pre>{QWEN_CALL}</pre><p>Thanks for reading.</p></html>"
 )
 DELETED: list = []  # every run of delete_all_notes in this server process
-CENSUS = {"running": 0, "peak": 0}  # hang_sync calls running at once, and the most seen
-_LOCK = threading.Lock()
 
 
 class Tools:
@@ -126,28 +123,8 @@ class Tools:
         DELETED.append(confirm)
         return f"deleted all notes (confirm={confirm})"
 
-    def hang_sync(self, seconds: float = 4.0) -> str:
+    async def thread_census(self) -> dict:
         """
-        Block for a while (a synchronous tool that hangs; bounded so that the test ends).
-        :param seconds: How long.
+        Report every run of delete_all_notes in this server process.
         """
-        with _LOCK:
-            CENSUS["running"] += 1
-            CENSUS["peak"] = max(CENSUS["peak"], CENSUS["running"])
-        try:
-            threading.Event().wait(seconds)
-        finally:
-            with _LOCK:
-                CENSUS["running"] -= 1
-        return "woke up"
-
-    async def thread_census(self, reset: bool = False) -> dict:
-        """
-        Report how many hang_sync calls run at once (and the most seen), and the tool threads alive.
-        :param reset: Start counting again.
-        """
-        if reset:
-            with _LOCK:
-                CENSUS["peak"] = CENSUS["running"]
-        alive = sum(1 for t in threading.enumerate() if t.name == "subquery-tool")
-        return {**CENSUS, "tool_threads_alive": alive, "deleted": list(DELETED)}
+        return {"deleted": list(DELETED)}

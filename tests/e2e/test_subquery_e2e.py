@@ -53,14 +53,14 @@ def final_answer(message: dict) -> str:
 
 
 def test_parallel_round_then_inline_call_then_answer(installed: ChatClient, scripted: ScriptedModel, valves):
-    # The probe's sync tools are thread-safe: the admin lets them run in threads. After a structured
-    # call, `auto` reads no more text calls; `always` does.
-    valves(sync_tools_in_threads="probe", text_tool_calls="always")
+    # A sync tool runs on the event loop, as in Open WebUI's own loop: the async call made before it overlaps it.
+    # After a structured call, `auto` reads no more text calls; `always` does.
+    valves(text_tool_calls="always")
 
     def inner(body: dict, step: int) -> Reply:
         # A realistic model latency (0.4 s): progress lines are throttled to one per 0.3 s.
-        if step == 0:  # the blocking sync tool first: if it ran on the event loop, nothing could overlap it
-            return Reply(calls=(Call("sync_compute", {"a": 2, "b": "3"}), Call("slow_lookup", {"key": "tokyo"})), delay=0.4)
+        if step == 0:  # the async call first: it waits while the blocking sync one holds the event loop
+            return Reply(calls=(Call("slow_lookup", {"key": "tokyo"}), Call("sync_compute", {"a": 2, "b": "3"})), delay=0.4)
         if step == 1:
             return Reply(
                 content="Now converting.\n<function=convert>\n<parameter=value>\n10\n</parameter>\n"
@@ -98,7 +98,7 @@ def test_parallel_round_then_inline_call_then_answer(installed: ChatClient, scri
     assistant = next(m for m in second if m.get("tool_calls"))
     ids = [tc["id"] for tc in assistant["tool_calls"]]
     assert [m["tool_call_id"] for m in second if m.get("role") == "tool"] == ids
-    compute, lookup = (json.loads(m["content"]) for m in second if m.get("role") == "tool")
+    lookup, compute = (json.loads(m["content"]) for m in second if m.get("role") == "tool")
     assert compute["sum"] == 5 and compute["types"] == ["int", "int"]  # "3" was coerced to the schema's integer
     assert lookup["value"] == "value-of-tokyo"
     # both in flight at once: each started before the other ended (an order of events, not a duration)
@@ -115,7 +115,7 @@ def test_parallel_round_then_inline_call_then_answer(installed: ChatClient, scri
     # Progress was shown and ended with done.
     statuses = [s for s in message.get("statusHistory") or [] if "Subquery" in (s.get("description") or "")]
     assert statuses[0]["description"].startswith("Subquery started · ")
-    assert any("round 1/8 · calling sync_compute, slow_lookup" in s["description"] for s in statuses)
+    assert any("round 1/8 · calling slow_lookup, sync_compute" in s["description"] for s in statuses)
     assert any("round 2/8 · calling convert" in s["description"] for s in statuses)
     assert statuses[-1]["done"] is True and statuses[-1]["description"].startswith("Subquery done · 3 rounds · 3 tool calls")
     assert len(outer_requests) == 2 and all(r.status == 200 for r in outer_requests)
@@ -178,7 +178,7 @@ def test_model_that_never_stops_calling_tools(installed: ChatClient, scripted: S
 
 
 def test_identical_call_loop_is_not_executed_again(installed: ChatClient, scripted: ScriptedModel, valves):
-    valves(repeat_call_limit=2, max_rounds=4)
+    valves(max_rounds=5)
 
     def inner(body: dict, step: int) -> Reply:
         if body.get("tool_choice") == "none":
@@ -187,8 +187,8 @@ def test_identical_call_loop_is_not_executed_again(installed: ChatClient, script
 
     _, inner_requests, _ = run(installed, scripted, "sq-repeat", inner)
     contents = [m["content"] for m in tool_messages(inner_requests[-1])]
-    assert contents[:2] == ["counted 7", "counted 7"]
-    assert all(c.startswith("Not executed: `counter` was already called 2 times") for c in contents[2:]) and len(contents) == 4
+    assert contents[:3] == ["counted 7"] * 3  # REPEAT_CALL_LIMIT
+    assert all(c.startswith("Not executed: `counter` was already called 3 times") for c in contents[3:]) and len(contents) == 5
 
 
 def test_upstream_error_becomes_a_clear_message(installed: ChatClient, scripted: ScriptedModel):
@@ -241,3 +241,44 @@ def test_total_deadline_returns_what_was_gathered(installed: ChatClient, scripte
     assert "counter → counted 1" in answer and "hang → Error: `hang` timed out after" in answer
     assert len(inner_requests) == 2
     assert (message.get("statusHistory") or [])[-1]["description"].startswith("Subquery stopped at the time limit · 2 rounds")
+
+
+# The previous version (before the valves were cut to 12): its file from git, and its 19 valves as an admin set them.
+PREVIOUS_VERSION = "f67bad6"
+PREVIOUS_VALVES = {
+    "model_id": MODEL, "max_rounds": 1, "max_parallel_tools": 6, "max_calls_per_round": 24, "tool_timeout_seconds": 45.0,
+    "total_timeout_seconds": 240.0, "repeat_call_limit": 2, "max_result_chars": 12_000, "max_output_chars": 9_000,
+    "max_reply_chars": 50_000, "run_request_filters": False, "text_tool_calls": "always",
+    "sync_tools_in_threads": "probe", "max_parallel_subqueries": 3, "conversation_view_tokens": 800,
+    "max_subquery_tokens": 40_000, "max_tool_threads": 4, "include_tool_ids": "", "exclude_tool_ids": "delete_all_notes",
+}
+
+
+def test_valves_saved_by_the_previous_version_survive_the_update_and_the_dropped_ones_are_ignored(
+    installed: ChatClient, scripted: ScriptedModel, tmp_path
+):
+    import subprocess
+
+    from devkit.harness import ROOT
+
+    old = subprocess.run(["git", "show", f"{PREVIOUS_VERSION}:tools/subquery.py"], cwd=ROOT, capture_output=True, text=True)
+    if old.returncode != 0:
+        pytest.skip(f"the previous version is not in this clone's history: {old.stderr.strip()}")
+    (tmp_path / "subquery.py").write_text(old.stdout)
+    tool = "subquery_upgrade"
+    assert installed.install_tool(tool, tmp_path / "subquery.py") == "created"
+    try:
+        installed.set_tool_valves(tool, PREVIOUS_VALVES)  # the old file's Valves accept all 19
+        assert installed.request("GET", f"/api/v1/tools/id/{tool}/valves") == PREVIOUS_VALVES
+        assert installed.install_tool(tool, ROOT / "tools" / "subquery.py") == "updated"  # Open WebUI checks them
+        key = "sq-upgrade"
+        scripted.script(key, outer_scenario(key, "count once"))
+        scripted.script(f"{key}/inner", [Reply(calls=(Call("counter", {"n": 3}),)), Reply(content="counted after the update")])
+        turn = installed.chat(MODEL, f"[[{key}]] please delegate", tool_ids=[tool, "probe"])
+        assert final_answer(installed.message(turn)) == "OUTER FINAL: counted after the update"
+        inner = scripted.requests_for(f"{key}/inner")
+        assert tool_messages(inner[1])[0]["content"] == "counted 3"
+        # a kept valve is read from what the previous version stored: max_rounds 1, so round 2 is the answer round
+        assert inner[1].body.get("tool_choice") == "none" and "used all 1 tool rounds" in inner[1].body["messages"][-1]["content"]
+    finally:
+        installed.request("DELETE", f"/api/v1/tools/id/{tool}/delete")
