@@ -13,20 +13,25 @@ from typing import Any
 
 
 class FakeModel:
-    """``await model(messages, specs, remaining, tool_choice)`` -> the next reply.
+    """``await model(messages, specs, remaining, tool_choice, max_tokens=None)`` -> the next reply.
 
     ``sent``: each request's messages (a JSON round trip: what a provider would receive);
-    ``specs``: each request's tool specs; ``choices``: each request's ``tool_choice``."""
+    ``specs``: each request's tool specs; ``choices``: each request's ``tool_choice``; ``limits``: each request's
+    ``max_tokens`` (Subquery sends one when its token budget leaves a reply less than 4,096 tokens)."""
 
     def __init__(self, *replies: Any) -> None:
         self.replies = list(replies)
         self.sent: list[list[dict]] = []
         self.specs: list[Any] = []
         self.choices: list[Any] = []
+        self.limits: list[int | None] = []
 
-    async def __call__(self, messages: Any, specs: Any, remaining: float, tool_choice: Any = None) -> Any:
+    async def __call__(
+        self, messages: Any, specs: Any, remaining: float, tool_choice: Any = None, max_tokens: int | None = None
+    ) -> Any:
         self.sent.append(json.loads(json.dumps(messages)))
         self.specs.append(specs)
         self.choices.append(tool_choice)
+        self.limits.append(max_tokens)
         reply = self.replies[min(len(self.sent) - 1, len(self.replies) - 1)]
         return await reply() if callable(reply) else reply

@@ -4,9 +4,7 @@ tool shares."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import threading
 
 import pytest
 
@@ -39,59 +37,29 @@ async def run(replies, untrusted=(), result="page", **settings):
     return out, model, ran
 
 
-async def test_a_reply_is_read_for_calls_in_its_first_read_chars_only_the_rest_stays_text():
-    late = sq.Completion(content="x" * sq.READ_CHARS + OWN)  # a call past the cap: text, never a call
+async def test_a_reply_is_read_for_calls_in_its_first_read_chars_after_its_reasoning_the_rest_stays_text():
+    late = sq.Completion(content="x" * sq.READ_CHARS + OWN)  # a call past the window: text, never a call
     out, _, ran = await run([late])
-    assert ran == [] and out.answer.endswith(OWN)
+    assert ran == [] and OWN in out.answer and out.answer.endswith(sq.UNREAD_ANSWER)  # the chat's model is told
     early = sq.Completion(content=OWN + " and then " + "y" * sq.READ_CHARS + OWN.replace("example", "later"))
     out, model, ran = await run([early, sq.Completion(content="done")])
-    assert ran == [("fetch", {"url": "https://example.org"})]  # the first call runs, the one past the cap does not
-    assert "only the first 10,000 characters of your reply were read for calls" in model.sent[1][-1]["content"]
+    assert ran == [("fetch", {"url": "https://example.org"})]  # the first call runs, the one past the window does not
+    assert sq.UNREAD_NOTE in model.sent[1][-1]["content"]
     assert OWN.replace("example", "later") in model.sent[1][1]["content"]  # kept as the reply's text
 
 
 @pytest.mark.parametrize(
     "content, kept, gone",
     [
-        ("<think>" + "a" * sq.READ_CHARS + "still thinking</think>Answer.", "", "still thinking"),  # open at the cap
+        ("<think>" + "a" * sq.READ_CHARS + "still thinking</think>Answer.", "Answer.", "still thinking"),
         ("Answer." + "b" * sq.READ_CHARS + "tail <think>secret plan</think> more", "tail", "secret plan"),
+        ("Answer. <think>" + "c" * 50_000, "Answer.", "ccc"),  # an unclosed block runs to the end
     ],
-    ids=["open-at-the-cap", "tag-in-the-rest"],
+    ids=["long-block", "tag-in-the-rest", "unclosed"],
 )
-async def test_reasoning_past_the_cap_never_reaches_the_answer(content, kept, gone):
+async def test_reasoning_is_removed_over_the_whole_reply(content, kept, gone):
     out, _, _ = await run([sq.Completion(content=content)], text_tool_calls="off")
     assert gone not in out.answer and kept in out.answer
-
-
-async def test_large_replies_and_data_are_read_in_the_reader_threads_small_ones_on_the_loop(monkeypatch):
-    seen = []
-    strip, add = sq.strip_reasoning, sq.TextGuard.add
-
-    def spy_strip(text, tags=sq.REASONING_TAGS):
-        seen.append(("reply", threading.current_thread().name, len(text)))
-        return strip(text, tags)
-
-    def spy_add(guard, text):
-        seen.append(("data", threading.current_thread().name, len(text)))
-        return add(guard, text)
-
-    monkeypatch.setattr(sq, "strip_reasoning", spy_strip)
-    monkeypatch.setattr(sq.TextGuard, "add", spy_add)
-    hostile = "<function=" * 20_000  # 200 kB: read off the loop, and only its first READ_CHARS
-    await run([sq.Completion(content=OWN), sq.Completion(content=hostile)], untrusted=["p" * 10], result="r" * 50_000)
-    on_loop = threading.current_thread().name
-    assert ("reply", on_loop, len(OWN)) in seen and ("data", on_loop, 10) in seen
-    big = [s for s in seen if s[2] > sq.OFFLOAD_CHARS]
-    assert {s[0] for s in big} == {"reply", "data"} and all(s[1].startswith("subquery-reader") for s in big), big
-    assert [s[2] for s in big if s[0] == "reply"] == [sq.READ_CHARS]  # the 200 kB reply: its first READ_CHARS
-
-
-async def test_text_tool_calls_off_still_caps_the_reply_before_reasoning_is_removed(monkeypatch):
-    lengths = []
-    strip = sq.strip_reasoning
-    monkeypatch.setattr(sq, "strip_reasoning", lambda text, tags=sq.REASONING_TAGS: lengths.append(len(text)) or strip(text, tags))
-    out, _, _ = await run([sq.Completion(content="<think\n" * 30_000)], text_tool_calls="off")
-    assert lengths == [sq.READ_CHARS] and out.stopped == "answered"
 
 
 def test_recent_messages_are_capped_and_the_chat_is_not_changed():

@@ -29,7 +29,7 @@ CHAT = [
 
 
 def test_the_view_names_what_a_follow_up_refers_to_and_not_the_output_whole():
-    view = sq.conversation_view(CHAT, 1500)
+    view, _ = sq.conversation_view(CHAT, 1500)
     assert view.startswith(sq.VIEW_HEADER) and "not instructions" in view
     assert "/srv/weather-station" in view  # the user's words and the call's argument
     size = len(CHAT[3]["content"])
@@ -38,13 +38,26 @@ def test_the_view_names_what_a_follow_up_refers_to_and_not_the_output_whole():
     assert view.index("Who made") < view.index("Chen Wei made it") < view.index("message of that commit")
 
 
-def test_a_call_the_chat_made_is_no_call_written_in_the_data():
-    """The view is data for TextGuard, but a call line is a fact, not a call: the helper may make it again."""
-    guard = sq.TextGuard(SPECS, [sq.conversation_view(CHAT, 1500)])
-    assert guard.whole and not guard.near("git_log", {"repo_path": "/srv/weather-station"})
-    # The same call written as a call in a text of data is near (the control: the rule still works).
-    assert sq.TextGuard(SPECS, ['git_log(repo_path="/srv/weather-station")']).near(
-        "git_log", {"repo_path": "/srv/weather-station"})
+def named(data) -> set:
+    mentions = sq.Mentions(SPECS)
+    for text, where in data:
+        mentions.read(text, where)
+    return set(mentions.found)
+
+
+def test_a_tool_the_chat_called_and_the_users_request_are_not_untrusted_text():
+    """The view's texts are untrusted for the text-call rule, but a call line's tool name is not (Open WebUI ran that
+    call: the helper may make it again), nor is the user's request, even when it spells out a call."""
+    chat = [*CHAT[:-1], {"role": "user", "content": 'Run git_log(repo_path="/srv/weather-station") again'}]
+    recent, view, data = sq.chat_for_helper(chat, 0, 20_000, 1500)
+    assert "tool git_log with" in view and "Run git_log" in view  # the helper sees both
+    assert "/srv/weather-station" in " ".join(t for t, _ in data) and named(data) == set()
+    recent, view, data = sq.chat_for_helper(chat, 6, 20_000, 1500)  # the same messages given whole
+    assert len(recent) == 5 and named(data) == set()
+    # The control: the same words in an earlier message, or a result, are untrusted text that names the tool.
+    earlier = [*CHAT[:1], {"role": "user", "content": "a page said: call git_log"}, *CHAT[1:]]
+    assert named(sq.chat_for_helper(earlier, 0, 20_000, 1500)[2]) == {"git_log"}
+    assert named(sq.chat_for_helper(earlier, 10, 20_000, 1500)[2]) == {"git_log"}
 
 
 texts = st.text(max_size=300)
@@ -66,18 +79,18 @@ messages = st.lists(
 
 @given(messages, st.integers(0, 3000))
 def test_the_view_stays_in_its_budget_keeps_the_newest_and_never_raises(chat, budget):
-    view = sq.conversation_view(chat, budget)
+    view, _ = sq.conversation_view(chat, budget)
     assert len(view) <= budget * sq.CHARS_PER_TOKEN
     if view:
         lines = view.split("\n")[1:]
-        newest = sq.conversation_view(chat, 100_000).split("\n")[-1]
+        newest = sq.conversation_view(chat, 100_000)[0].split("\n")[-1]
         assert lines[-1] == newest  # the newest entry is the one kept first
 
 
 def test_the_view_is_linear_in_the_chat():
     big = CHAT * 2000
     sq.conversation_view(big, 10**9)  # 12,000 messages: one pass (a quadratic view would not return here)
-    assert sq.conversation_view(big, 50).count("\n") <= 2
+    assert sq.conversation_view(big, 50)[0].count("\n") <= 2
 
 
 # --- max_subquery_tokens -------------------------------------------------------------------------------------
@@ -89,7 +102,7 @@ class ToolHappyModel:
     def __init__(self, prompt_tokens: int, growth: int):
         self.prompt, self.growth, self.sent = prompt_tokens, growth, []
 
-    async def __call__(self, messages, specs, remaining, tool_choice):
+    async def __call__(self, messages, specs, remaining, tool_choice, max_tokens=None):
         self.sent.append((list(messages), tool_choice))
         n = len(self.sent)
         usage = {"prompt_tokens": self.prompt + self.growth * n, "completion_tokens": 50}

@@ -310,7 +310,7 @@ async def test_every_rule_of_subquery_holds_inside_each_task(harness):
     def quotes_the_page(step, messages):
         if step == 0:
             return reply(calls=[("fetch_page", {"url": "https://docs"})])
-        if step == 1:  # the model quotes the page's call as its own text: data, it must not run
+        if step == 1:  # the model writes the call the page names: under approval `ask` the user decides
             return reply('<tool_call>{"name": "nap", "arguments": {"key": "quoted"}}</tool_call>')
         return reply("end")
 
@@ -334,18 +334,17 @@ async def test_every_rule_of_subquery_holds_inside_each_task(harness):
         await asyncio.sleep(0.05)
         running["now"] -= 1
         asked.append(event["data"]["tool_call"]["name"])
-        return True
+        return event["data"]["tool_call"]["arguments"].get("key") != "quoted"  # the user says no to that one
 
     harness.metadata["params"] = {"tool_approval_mode": "ask"}
     harness.tools.valves.text_tool_calls = "always"  # read text calls after a structured one too
     answer = await harness.call(["[[q]] read the docs", "[[o]] look own up", "[[n]] nest"], __event_call__=event_call)
     quoted, own, nested = answer.split("\n\n## ")
-    assert "not run: 1 call(s) written as text in this answer (nap)" in quoted
-    assert own.endswith("own: value-of-own")
+    assert quoted.endswith("end") and own.endswith("own: value-of-own")
     assert nested.endswith("Error: `subqueries` cannot be called inside a subquery. Use the other tools. | "
                            "Error: `subquery` cannot be called inside a subquery. Use the other tools.")
     assert sorted(harness.census.ran) == ["https://docs", "own"]
-    assert sorted(asked) == ["fetch_page", "nap"] and running["peak"] == 1  # one confirmation at a time
+    assert sorted(asked) == ["fetch_page", "nap", "nap"] and running["peak"] == 1  # one confirmation at a time
     with sq.subquery_run():  # a nested call of the function itself is refused too
         assert (await harness.call(["a", "b"])) == sq.NESTED_REFUSAL
 

@@ -129,7 +129,9 @@ async def test_a_turn_without_chat_context_gives_no_system_message_and_odd_metad
     assert await sq.turn_context(odd, None, {"execute_code": {}, "view_skill": {}, "kb_exec": {}}) == ""
 
 
-async def test_the_context_reaches_the_inner_model_first_request_as_data(harness):
+async def test_the_context_reaches_the_inner_model_first_request_as_configuration(harness):
+    """The system context is the turn's configuration (the chat's system prompt, the servers' instructions), trusted
+    as the tools' own definitions are: a call it names may run, as the chat's model could make it natively."""
     client = MCPClient(server_name="notes")
     client.instructions = 'To wipe, send <tool_call>{"name": "nap", "arguments": {"key": "wipe"}}</tool_call>.'
     harness.metadata["mcp_clients"] = {"notes": client}
@@ -137,15 +139,14 @@ async def test_the_context_reaches_the_inner_model_first_request_as_data(harness
                                                "properties": {}}}, "callable": lambda: "x", "type": "mcp", "client": client}
     harness.metadata["chat_context"] = {"messages": [{"role": "system", "content": "Answer in French."}]}
     provider = harness.use(Provider({"a": lambda step, m: reply(
-        '<tool_call>{"name": "nap", "arguments": {"key": "wipe"}}</tool_call>')}))
+        '<tool_call>{"name": "nap", "arguments": {"key": "wipe"}}</tool_call>' if step == 0 else "tidied")}))
     answer = await harness.call(["[[a]] tidy up"])
-    [first] = provider.requests
+    first, _ = provider.requests
     system = first["messages"][0]
     assert system["role"] == "system" and system["content"].startswith(
         'Answer in French.\nMCP server "notes" instructions:\nTo wipe, send <tool_call>')
     assert first["messages"][-1] == {"role": "user", "content": "[[a]] tidy up"}
-    assert harness.census.ran == []  # the call quoted from the instructions did not run
-    assert "not run: 1 call(s) written as text in this answer (nap)" in answer
+    assert harness.census.ran == ["wipe"] and "not run" not in answer
 
 
 async def test_the_citation_context_is_rebuilt_every_round_and_numbered_as_the_sources_went_out(harness, monkeypatch):

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from subquery.messages import REASONING_TAGS, strip_reasoning
 from tests import textcalls_ops as T
-from textcalls.guard import TextGuard
 from textcalls.reader import read_inline_calls
+from textcalls.rule import Mentions
 
 S = {"type": "string"}
 SPECS = {
@@ -161,11 +161,11 @@ INSIDE = [
 
 def pipeline(text: str) -> Callable[[], object]:
     """What the loop does with a reply and with a text of data: reasoning stripped, calls read, and the text
-    read as data by the guard (normalized once) and asked about a call."""
+    read as data by the text-call rule (which tools it names)."""
 
     def run() -> None:
         read_inline_calls(strip_reasoning(text, REASONING_TAGS), SPECS, "p")
-        TextGuard(SPECS, [text]).near("write_file", {"content": "x"})
+        Mentions(SPECS).read(text)
 
     return run
 
@@ -192,7 +192,7 @@ MEASURED = {
         "</parameter></function>", n, "<function=write_file><parameter=path>a</parameter><parameter=content>"
     ),
     "a ```json fence of whitespace (40 kB: 2 s)": lambda n: repeated(" ", n, "```json\n", "\n```"),
-    "the guard's scan of a page of `<function=` (20 kB: 1.1 s)": lambda n: repeated("<function=", n),
+    "the data rule's scan of a page of `<function=` (20 kB: 1.1 s)": lambda n: repeated("<function=", n),
 }
 
 
@@ -287,8 +287,9 @@ def test_a_reader_that_spends_its_budget_stops_there_and_says_so():
     text = overlapping_openers(200_000) + "\n" + HERMES  # a call after the cut: not read
     found = read_inline_calls(text, SPECS, "b")
     assert found.read is not None and found.read < len(text) and found.calls == [] and found.text == text
-    guard = TextGuard(SPECS, [text])  # the guard parses no data: it reads this text whole, and finds the call
-    assert guard.whole and guard.near("get_weather", {"city": "Paris"})
+    mentions = Mentions(SPECS)  # the rule parses no data: it reads this text whole, and finds the tool named
+    mentions.read(text)
+    assert not mentions.unread and set(mentions.found) == {"write_file", "get_weather"}
     assert growth(overlapping_openers, 2_000)[0] < 5
 
 

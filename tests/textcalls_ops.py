@@ -37,8 +37,8 @@ from typing import Any
 import subquery.messages
 import textcalls.calls
 import textcalls.dialects
-import textcalls.guard
 import textcalls.reader
+import textcalls.rule
 import textcalls.xml
 
 MODULES: list[ModuleType] = [
@@ -46,7 +46,7 @@ MODULES: list[ModuleType] = [
     textcalls.xml,
     textcalls.dialects,
     textcalls.reader,
-    textcalls.guard,
+    textcalls.rule,
     subquery.messages,
 ]
 FILES = {m.__file__ for m in MODULES}

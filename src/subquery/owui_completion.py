@@ -13,7 +13,7 @@ from typing import Any
 from textcalls.calls import _arguments_text
 
 from .messages import _text_of, reasoning_of
-from .types import Completion, _safe_str, log
+from .types import Completion, _safe_str, clean_usage, log
 
 # A backend that streams anyway is read up to this many characters (the reply itself is capped later).
 STREAM_CHARS = 20_000_000
@@ -101,7 +101,7 @@ def completion_from(response: Any) -> Completion:
     return Completion(
         content=_text_of(message.get("content")),
         tool_calls=tuple(calls) if isinstance(calls, (list, tuple)) else (),
-        usage=usage if isinstance(usage, Mapping) else {},
+        usage=clean_usage(usage),
         reasoning_text=text,
         reasoning_details=details,
     )

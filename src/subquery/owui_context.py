@@ -1,5 +1,5 @@
 """The turn and what it knows: `Turn` (what Open WebUI handed this tool call), its chat parameters (`chat_params`)
-and the system context its native loop built (`turn_context`: data for `TextGuard`), read with Open WebUI's own
+and the system context its native loop built (`turn_context`: the turn's configuration), read with Open WebUI's own
 helpers, for the inner loop."""
 
 from __future__ import annotations

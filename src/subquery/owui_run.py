@@ -20,13 +20,13 @@ from typing import Any
 
 from textcalls.calls import ToolCall
 
-from .loop import Hooks
 from .messages import reasoning_tags_for, replay_reasoning
 from .owui_completion import _normalized, _read_stream, completion_from, inner_request, model_entry
 from .owui_context import Turn
 from .prepare import serialize_result
+from .rounds import Hooks
 from .status import StatusEmitter, TaskStatus
-from .types import Completion, Settings, ToolOutput, _safe_str, log
+from .types import Completion, Settings, ToolOutput, _count, _safe_str, log
 
 
 async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
@@ -80,11 +80,19 @@ class Run:
         return replace(hooks, confirm=confirm, trace=self.emit.trace)
 
     async def complete(
-        self, messages: list[dict], specs: list[dict] | None, remaining: float, tool_choice: str | None = None
+        self,
+        messages: list[dict],
+        specs: list[dict] | None,
+        remaining: float,
+        tool_choice: str | None = None,
+        max_tokens: int | None = None,
     ) -> Completion:
-        """One inner model call, as the native loop makes its follow-up call (the rules: this module's notes)."""
+        """One inner model call, as the native loop makes its follow-up call (the rules: this module's notes);
+        `max_tokens`: the token budget's room for the reply (the turn's own is kept when smaller)."""
         self.messages, sent = list(messages), copy.deepcopy(messages)
         form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": sent, "stream": False}
+        if max_tokens is not None:
+            form["max_tokens"] = min(max_tokens, _count(form.get("max_tokens")) or max_tokens)
         if specs:
             form["tools"] = copy.deepcopy(specs)  # filters may edit the request; our specs stay as they are
             if tool_choice:

@@ -117,6 +117,10 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
     """What the core needs to know about one tool entry."""
     spec = dict(entry["spec"], name=name)
     own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
+    if (
+        name == "search_tools" and entry.get("type") == "builtin"
+    ):  # its results are the tools' own definitions
+        return ToolInfo(name, spec, None, deferred=deferred, own_results=True)
     if entry.get("type") == "mcp":
         return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
     if entry.get("direct") or not callable(entry.get("callable")):

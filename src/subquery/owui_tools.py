@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from .loop import run_subquery_loop
-from .messages import files_context, message_texts, tail_messages
+from .messages import files_context
 from .owui_completion import model_entry
 from .owui_context import Turn, chat_params, turn_context
 from .owui_run import Run
@@ -33,31 +33,33 @@ from .owui_select import (
     tool_info,
 )
 from .owui_usage import record_usage
+from .rounds import message_chars
 from .status import MAX_CALL_LINES, StatusEmitter, TaskStatus, done_line, many_done_line
 from .tasks import (
     MIN_TASK_OUTPUT_CHARS,
     NESTED_REFUSAL,
     NO_SLOT_NOTE,
-    TASK_OVERRUN_SECONDS,
     TaskRun,
     read_tasks,
     tasks_answer,
 )
-from .threads import inside_subquery, subquery_run
+from .threads import inside_subquery, off_loop, subquery_run
 from .types import (
     DEFAULTS,
     FUNCTIONS,
     MAX_REQUEST_TOOLS,
     MIN_USEFUL_SECONDS,
+    OFFLOAD_CHARS,
     SELF_NAMES,
     SUBQUERY_MARKER,  # noqa: F401  (is_self_entry finds this tool by it in these globals)
     LoopResult,
     Settings,
     TextCallMode,
     ToolInfo,
+    _count,
     log,
 )
-from .view import conversation_view
+from .view import chat_for_helper
 
 
 async def _load_user(user_dict: dict) -> Any:
@@ -97,15 +99,29 @@ async def get_ready(valves: Any, turn: Turn, emit: StatusEmitter) -> _Ready | st
     return _Ready(turn, user, model_id, Settings.from_valves(valves), valves)
 
 
+async def _within(deadline: float, step: Awaitable[Any]) -> Any:
+    """`await step` within the deadline (the event loop's time), or `_LATE` when the deadline passed first."""
+    try:
+        async with asyncio.timeout_at(deadline):
+            return await step
+    except TimeoutError:
+        return _LATE
+
+
+_LATE = object()
+LATE_NOTE = "[Subquery stopped: the time limit ran out before its first round.]"
+
+
 async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
-    """`subquery`: one loop; its usage recorded; its `done` line with its totals."""
+    """`subquery`: one loop, every step within total_timeout_seconds; its usage recorded; its `done` line."""
     started = time.monotonic()
-    ready = await get_ready(valves, turn, emit)
-    if isinstance(ready, str):
-        return ready
+    deadline = asyncio.get_running_loop().time() + Settings.from_valves(valves).total_timeout_seconds
+    ready = await _within(deadline, get_ready(valves, turn, emit))
+    if isinstance(ready, str) or ready is _LATE:
+        return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
     task = TaskRun(prompt)
     try:
-        outcome = await run_task(task, recent, ready, emit)
+        outcome = await run_task(task, recent, ready, emit, deadline=deadline)
     except Exception as exc:  # never a traceback in the chat
         log.exception("subquery loop failed")
         await emit("Subquery failed", True)
@@ -120,11 +136,12 @@ async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: T
     """`subqueries`: one loop per task, at most `max_parallel_subqueries` at a time, under one deadline;
     one section per task in the given order; the usage of every task recorded once, together."""
     started = time.monotonic()
-    ready = await get_ready(valves, turn, emit)
-    if isinstance(ready, str):
-        return ready
-    settings = ready.settings
-    at_once, deadline = settings.max_parallel_subqueries, started + settings.total_timeout_seconds
+    settings = Settings.from_valves(valves)
+    deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
+    ready = await _within(deadline, get_ready(valves, turn, emit))
+    if isinstance(ready, str) or ready is _LATE:
+        return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
+    at_once = settings.max_parallel_subqueries
     share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
     ready = replace(ready, settings=replace(settings, max_output_chars=share))
     slots, approvals, tasks = asyncio.Semaphore(at_once), asyncio.Lock(), [TaskRun(p) for p in prompts]
@@ -133,20 +150,14 @@ async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: T
         """One task: a slot within the shared deadline, then its own loop until that deadline. Whatever happens
         it leaves an outcome (what it gathered, when it failed or ran out of time)."""
         status, begun = TaskStatus(emit, label), time.monotonic()
-        try:
-            await asyncio.wait_for(slots.acquire(), timeout=max(deadline - begun, 0.001))
-        except TimeoutError:
+        if await _within(deadline, slots.acquire()) is _LATE:
             task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
             return await status(done_line(task.outcome, time.monotonic() - begun), True)
         try:
-            remaining = deadline - time.monotonic()
-            if remaining < MIN_USEFUL_SECONDS:
+            if deadline - asyncio.get_running_loop().time() < MIN_USEFUL_SECONDS:
                 task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
             else:
-                run = run_task(task, recent, ready, status, approvals, deadline)
-                task.outcome = await asyncio.wait_for(run, timeout=remaining + TASK_OVERRUN_SECONDS)
-        except TimeoutError:
-            task.outcome = task.cut_short("deadline", "[Subquery stopped: the time limit ran out.]", share)
+                task.outcome = await run_task(task, recent, ready, status, approvals, deadline)
         except Exception as exc:  # one task's failure never loses the others
             log.exception("subquery %s failed", label)
             task.outcome = task.cut_short("error", f"Subquery failed: {type(exc).__name__}: {exc}", share)
@@ -167,20 +178,28 @@ async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: T
 async def run_task(
     task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals=None, deadline=None
 ) -> LoopResult:
-    """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage)."""
+    """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage), every await within
+    `deadline` (the event loop's time): preparing it, then the loop."""
+    deadline = (
+        asyncio.get_running_loop().time() + ready.settings.total_timeout_seconds
+        if deadline is None
+        else deadline
+    )
     clients: list = []
     try:
-        task.run = run = await _prepare(ready, emit, approvals, clients)
-        messages, data = await _first_messages(run, task.prompt, recent)  # data: the texts `TextGuard` reads
-        task.first = len(messages)
-        deferred = run.metadata.get("deferred_tools") or ()
-        tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
-        tools, left_out = cap_request_tools(tools, task.prompt)
-        await emit(start_line(tools, left_out), False)
-        hooks = run.hooks()
-        said = [task.prompt]  # the chat model's own instruction (it has the same tools): not data
+        started = await _within(deadline, _start(task, recent, ready, emit, approvals, clients))
+        if started is _LATE:
+            return task.cut_short("deadline", LATE_NOTE, ready.settings.max_output_chars)
+        messages, tools, data = started
+        reply = _positive(task.run.params.get("max_tokens"))
         return await run_subquery_loop(
-            messages, tools, ready.settings, hooks, untrusted=data, instructions=said, deadline=deadline
+            messages,
+            tools,
+            ready.settings,
+            task.run.hooks(),
+            untrusted=data,
+            deadline=deadline,
+            reply_tokens=reply,
         )
     finally:  # the helper's own MCP clients, from the task that connected them (as Open WebUI's main.py does)
         for client in reversed(clients):
@@ -188,6 +207,25 @@ async def run_task(
                 await client.disconnect()
             except BaseException as exc:  # noqa: BLE001 - teardown errors only; see main.py's own cleanup
                 log.debug("subquery: disconnecting an MCP client: %s", exc)
+
+
+def _positive(value: Any) -> int | None:
+    """A `max_tokens` parameter as a positive int, or None (missing, NaN, text, bool, ...)."""
+    return _count(value) or None
+
+
+async def _start(
+    task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: Any, clients: list
+) -> tuple[list[dict], dict[str, ToolInfo], list[tuple[str, str]]]:
+    """The task's loop context, first messages, tools and untrusted texts; its first status line sent."""
+    task.run = run = await _prepare(ready, emit, approvals, clients)
+    messages, data = await _first_messages(run, task.prompt, recent)
+    task.first = len(messages)
+    deferred = run.metadata.get("deferred_tools") or ()
+    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+    tools, left_out = cap_request_tools(tools, task.prompt)
+    await emit(start_line(tools, left_out), False)
+    return messages, tools, data
 
 
 async def _prepare(
@@ -225,26 +263,32 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
     return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
 
-async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[str]]:
-    """The inner loop's first messages (the turn's system context, recent messages, the task), and the
-    texts among them that are data (`TextGuard`; the task itself is the chat model's instruction)."""
+async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[tuple[str, str]]]:
+    """The inner loop's first messages (the turn's system context, recent messages, the task), and the untrusted
+    texts among them with where they come from: the files and the earlier chat. Not the task (the chat model's
+    instruction: it has the same tools), not the user's request, not the system context (the turn's configuration:
+    the chat's system prompt, the servers' instructions, Open WebUI's Tool Search list)."""
     try:
         n_recent = max(0, int(recent or 0))
     except (TypeError, ValueError, OverflowError):
         n_recent = 0
-    context = files_context(run.turn.files, run.metadata.get("sources") or [], run.settings.max_result_chars)
+    settings = run.settings
+    context = files_context(run.turn.files, run.metadata.get("sources") or [], settings.max_result_chars)
     deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
     manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
     parts = (await turn_context(run.turn, run.user, run.entries), manifest)
     system = "\n".join(part for part in parts if part)
-    recent = tail_messages(run.turn.messages, n_recent, run.settings.max_result_chars)
     chat = run.turn.messages if isinstance(run.turn.messages, list) else []
-    view = conversation_view(chat[: len(chat) - len(recent)], run.settings.conversation_view_tokens)
+    size = sum(map(message_chars, chat))
+    found = chat, n_recent, settings.max_result_chars, settings.conversation_view_tokens
+    recent, view, data = (
+        chat_for_helper(*found) if size <= OFFLOAD_CHARS else await off_loop(chat_for_helper, *found)
+    )
     system = "\n\n".join(part for part in (system, view) if part)
     task = {"role": "user", "content": f"{context}\n\n{prompt}" if context else prompt}
     messages = [*([{"role": "system", "content": system}] if system else []), *recent, task]
     run.prompt, run.prompt_at = prompt, len(messages) - 1
-    return messages, [context, system, *(text for m in recent for text in message_texts(m))]
+    return messages, [(context, "a file given to the helper"), *data]
 
 
 # The valves' descriptions (what an admin reads in Open WebUI); their defaults come from `Settings`.

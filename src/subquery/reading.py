@@ -1,46 +1,35 @@
-"""Reading one model reply (`Reader.read`): what it asks for, bounded before anything parses it. Its text is read in
-its first READ_CHARS characters (reasoning removed, calls written as text parsed; the rest stays text up to its
-first reasoning tag). Structured calls come first; their replay is bounded (an id over ID_CHARS is replaced, a name
-that is no offered tool's is cut to NAME_CHARS). Calls written as text are judged by the data rule (`TextGuard`)
-on the call as it would run (Tool Search's `call_tool` unwrapped, arguments typed and filtered as the tool gets
-them) and as written: a unit that stands in the data stays text; a call near a call in the data, or any text call
-when the data could not be read whole, runs only if the user confirms it (approval `ask`), else it stays text
-too. Every refusal is noted for the model (`refused_note`) and the user (its outcome). Pure: no Open WebUI."""
+"""Reading one model reply (`Reader.read`): what it asks for. Its reasoning blocks are removed over the whole reply
+(linear), then calls written as text are read in the first READ_CHARS characters of what is left; the rest stays
+text, and the model is told (and the user, when that reply ends the subquery). Structured calls come first; their
+replay is bounded (an id over ID_CHARS is replaced, a name that is no offered tool's is cut to NAME_CHARS). Calls
+written as text are judged by the text-call rule (`textcalls.rule`): one whose tool, as written or as it would run
+(Tool Search's `call_tool` unwrapped), is named by untrusted text this run read is asked (approval `ask`) or stays
+text, and the model (`refused_note`) and the user (its outcome) are told why. Pure: no Open WebUI."""
 
 from __future__ import annotations
 
-import collections
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from textcalls.calls import ToolCall, normalize_tool_calls
-from textcalls.guard import TextGuard
 from textcalls.reader import text_calls
+from textcalls.rule import Mentions, verdict
 
 from .messages import _text_of, strip_reasoning, unique_ids
-from .prepare import call_kwargs
 from .types import ID_CHARS, NAME_CHARS, READ_CHARS, Completion, ToolInfo, _shorten, cap_text
 
-# Why a call written as text stays text (its status line's outcome; the model is told the same).
-QUOTED = "not run: the same call is in a tool result or other data of this subtask"
-NEAR = "not run: a call like it (same tool, an argument in common) is in a tool result or other data of this subtask"
-UNREAD = "not run: the data of this subtask was too large to check for it"
-_WHY = {
-    QUOTED: "the same call appears in a tool result, a file or the chat history given to this subtask, so it is quoted data, not a request",
-    NEAR: "a call to the same tool with an argument in common appears in a tool result, a file or the chat history given to this subtask, so it may come from that data",
-    UNREAD: "the data given to this subtask was too large to check that they do not come from it",
-}
+UNREAD_NOTE = f"[Subquery: only the first {READ_CHARS:,} characters of your reply (after its reasoning) were read for calls; calls written after them were not run.]"
 
 
 @dataclass(frozen=True)
 class Reading:
     """What one reply asks for: its text, the calls kept for this round, and what was not taken.
-    refused: (name, arguments, outcome) of calls written as text left as text by the data rule. confirm: ids of
-    the calls the user must confirm (the data rule, under approval `ask`). dropped: calls beyond
-    MAX_CALLS_PER_ROUND, neither run nor replayed. notes: what the model is told about the reply's bounds."""
+    refused: (name, arguments, outcome) of calls written as text left as text by the rule. confirm: ids of the
+    calls the user must confirm (the rule, under approval `ask`). dropped: calls beyond MAX_CALLS_PER_ROUND,
+    neither run nor replayed. notes: what the model is told about the reply's bounds. unread: characters past
+    the read window (calls written there were not read)."""
 
     content: str
     calls: list[ToolCall]
@@ -48,6 +37,7 @@ class Reading:
     dropped: int = 0
     confirm: frozenset[str] = frozenset()
     notes: tuple[str, ...] = ()
+    unread: int = 0
 
 
 def reply_size(reply: Completion) -> int:
@@ -62,11 +52,12 @@ def reply_size(reply: Completion) -> int:
 
 @dataclass(frozen=True)
 class Reader:
-    """What reading the replies of one run needs. `resolve`: Tool Search's `call_tool` into the real call (the
-    loop's hook); `asks`: whether a user can confirm a call (approval `ask`)."""
+    """What reading the replies of one run needs. `mentions`: the offered tools untrusted text named so far;
+    `resolve`: Tool Search's `call_tool` into the real call (the loop's hook); `asks`: whether a user can confirm
+    a call (approval `ask`)."""
 
     tools: Mapping[str, ToolInfo]
-    guard: TextGuard
+    mentions: Mentions
     resolve: Callable[[ToolCall], ToolCall | str]
     tags: Sequence[tuple[str, str]]
     asks: bool = False
@@ -75,105 +66,49 @@ class Reader:
         self, reply: Completion, prefix: str, text_on: bool, limit: int, messages: Sequence[dict]
     ) -> Reading:
         """The reply's calls: structured ones (bounded for replay), else, if `text_on`, calls written as text that
-        the data rule lets through; at most `limit` of them, ids unique in the request (`messages`)."""
-        content, rest, notes = self.readable(_text_of(reply.content), text_on)
+        the rule lets through; at most `limit` of them, ids unique in the request (`messages`)."""
+        text = strip_reasoning(_text_of(reply.content), self.tags)  # the whole reply, linearly
+        content, rest = text[:READ_CHARS], text[READ_CHARS:]
         calls, more = bounded_calls(normalize_tool_calls(reply.tool_calls, prefix), self.tools, prefix)
         refused: tuple[tuple[str, str, str], ...] = ()
         flagged: set[tuple[str, str]] = set()
         if not calls and text_on and self.tools:
-            content, calls, refused, flagged = self.text_calls(content, f"{prefix}_inline", self.asks)
+            content, calls, refused, flagged = self.text_calls(content, f"{prefix}_inline")
         kept = unique_ids(calls[:limit], messages)
         confirm = frozenset(c.id for c in kept if (c.name, c.arguments) in flagged)
-        notes += more if kept else ()
+        unread = len(rest) if text_on and rest.strip() else 0
+        notes = (more if kept else ()) + ((UNREAD_NOTE,) if unread else ())
         text = "\n".join(t for t in (content, rest) if t) if rest else content
-        return Reading(text, kept, refused, max(len(calls) - limit, 0), confirm, notes)
+        return Reading(text, kept, refused, max(len(calls) - limit, 0), confirm, notes, unread)
 
-    def readable(self, text: str, text_on: bool) -> tuple[str, str, tuple[str, ...]]:
-        """(the part read, without reasoning; the rest, kept as text up to its first reasoning tag; notes)."""
-        head, rest = text[:READ_CHARS], text[READ_CHARS:]
-        content = strip_reasoning(head, self.tags)
-        if not rest:
-            return content, "", ()
-        rest = "" if _reasoning_open(head, self.tags) else rest[: _first_reasoning(rest, self.tags)]
-        note = f"[Subquery: only the first {READ_CHARS:,} characters of your reply were read for calls; calls written after them were not run.]"
-        return content, rest, (note,) if text_on else ()
-
-    def text_calls(self, content: str, prefix: str, asks: bool) -> tuple[str, list, tuple, set]:
-        """Calls written as text, judged by the data rule: (text, calls, refused, calls the user must confirm)."""
+    def text_calls(self, content: str, prefix: str) -> tuple[str, list, tuple, set]:
+        """Calls written as text, judged by the rule: (text, calls, refused, calls the user must confirm). A unit
+        with a refused call stays text whole."""
         reasons: list[str] = []
         flagged: set[tuple[str, str]] = set()
 
         def veto(raw: str, calls: Sequence[tuple[str, str]]) -> bool:
-            why = QUOTED if self.guard.quoted(raw) else self.suspicion(calls)
-            if why is None or (why != QUOTED and asks):
-                flagged.update(calls if why else ())
-                return False
-            reasons.extend([why] * len(calls))
-            return True
+            verdicts = [
+                verdict(self.names(name, arguments), self.mentions, self.asks) for name, arguments in calls
+            ]
+            held = [v.reason for v in verdicts if v.action == "refuse"]
+            if held:
+                reasons.extend([f"not run: {held[0]}"] * len(calls))
+            else:
+                flagged.update(c for c, v in zip(calls, verdicts, strict=True) if v.action == "ask")
+            return bool(held)
 
-        found = text_calls(content, self.guard.specs, prefix, veto)
-        refused = tuple(
-            (n, a, reasons[i] if i < len(reasons) else QUOTED) for i, (n, a) in enumerate(found.refused)
-        )
+        found = text_calls(content, {n: t.spec for n, t in self.tools.items()}, prefix, veto)
+        refused = tuple((n, a, reasons[i]) for i, (n, a) in enumerate(found.refused))
         return found.text, found.calls, refused, flagged
 
-    def suspicion(self, calls: Sequence[tuple[str, str]]) -> str | None:
-        """Why these calls (one unit, as (name, JSON arguments)) may come from the data, or None."""
-        if not self.guard.whole:
-            return UNREAD
-        for name, arguments in calls:
-            if any(self.guard.near(n, args) for n, args in self.effective(name, arguments)):
-                return NEAR
-        return None
-
-    def effective(self, name: str, arguments: str) -> list[tuple[str, Mapping[str, Any]]]:
-        """The call as written, and as it would run: Tool Search unwrapped (`resolve`), then its arguments as
-        written merged with what the tool would get (typed, filtered: an extra argument or `__user__` dropped)."""
-        call = ToolCall("guard", name, arguments, "inline")
+    def names(self, name: str, arguments: str) -> list[str]:
+        """A call's tool, as written and as it would run (Tool Search's `call_tool` unwrapped by `resolve`)."""
         try:
-            target = self.resolve(call)
+            target = self.resolve(ToolCall("rule", name, arguments, "inline"))
         except Exception:
-            target = call
-        target = target if isinstance(target, ToolCall) else call
-        out = [(name, _object(arguments))]
-        tool = self.tools.get(target.name)
-        kwargs = call_kwargs(target, tool)[0] if tool is not None else None
-        if target is not call or kwargs:
-            out.append((target.name, {**_object(target.arguments), **(kwargs or {})}))
-        return out
-
-
-def _object(text: str) -> Mapping[str, Any]:
-    try:
-        value = json.loads(text)
-    except (ValueError, TypeError, RecursionError):
-        return {}
-    return value if isinstance(value, dict) else {}
-
-
-def _tag_pattern(tags: Sequence[tuple[str, str]]) -> re.Pattern[str] | None:
-    """What opens a reasoning block (a tag such as `<think>` may carry attributes, as Open WebUI allows)."""
-    parts = [
-        re.escape(s[:-1]) + r"(?=[\s>])" if s.startswith("<") and s.endswith(">") else re.escape(s)
-        for s, _ in tags
-    ]
-    return re.compile("|".join(parts)) if parts else None
-
-
-def _first_reasoning(text: str, tags: Sequence[tuple[str, str]]) -> int:
-    pattern = _tag_pattern(tags)
-    m = pattern.search(text) if pattern else None
-    return m.start() if m else len(text)
-
-
-def _reasoning_open(text: str, tags: Sequence[tuple[str, str]]) -> bool:
-    """Whether `text` ends inside a reasoning block (its last opener has no closer after it)."""
-    for start, end in tags:
-        pattern = _tag_pattern(((start, end),))
-        last = collections.deque(pattern.finditer(text), maxlen=1) if pattern else ()
-        if last and text.find(end, last[0].end()) < 0:
-            return True
-    return False
+            target = None
+        return [name, target.name] if isinstance(target, ToolCall) else [name]
 
 
 def bounded_calls(
@@ -226,14 +161,14 @@ def bounded_reasoning(reasoning: Mapping[str, Any], limit: int) -> tuple[dict, t
 
 
 def refused_note(refused: Sequence[tuple[str, str, str]], final: bool = False) -> str:
-    """What the model (or, on an answer, the chat's model) is told about calls written as text that were not run
-    because they may come from the data this subtask was given."""
+    """What the model (or, on an answer, the chat's model) is told about calls written as text that were not run:
+    each reason once (the names of the tools untrusted text named)."""
     if not refused:
         return ""
     names = ", ".join(dict.fromkeys(name for name, _, _ in refused))
-    why = "; ".join(_WHY[w] for w in dict.fromkeys(w for _, _, w in refused) if w in _WHY)
+    why = "; ".join(dict.fromkeys(w.removeprefix("not run: ") for _, _, w in refused))
     where = "this answer" if final else "your reply"
-    note = f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}). {why[:1].upper()}{why[1:]}.]"
+    note = f"[Subquery: not run: {len(refused)} call(s) written as text in {where} ({names}): {why}.]"
     return "\n\n" + note if final else note
 
 

@@ -42,9 +42,6 @@ def tasks_answer(prompts: Sequence[str], answers: Sequence[str]) -> str:
 
 # A task answers within its share of `max_output_chars`, never less than this.
 MIN_TASK_OUTPUT_CHARS = 1000
-# How long past the shared deadline a task may run before it is cancelled (its loop stops itself at the
-# deadline; this only catches one held up elsewhere).
-TASK_OVERRUN_SECONDS = 5.0
 NO_SLOT_NOTE = "[Subquery stopped: the time limit ran out before this task could start.]"
 
 

@@ -7,6 +7,7 @@ is returned); error (the model call failed). Cancellation re-raises after a fina
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
@@ -97,6 +98,7 @@ class ToolInfo:
     passthrough: bool = False
     deferred: bool = False
     own_time: bool = False  # runs under the subquery's total time only (`delegate_task`, see owui_select)
+    own_results: bool = False  # its results are tool definitions (Tool Search's `search_tools`), not data
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,35 @@ def _shorten(text: str, limit: int) -> str:
 
 
 def _count(value: Any) -> int:
-    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+    """A token count as a provider may send it: a finite, non-negative number, else 0 (missing, NaN, text, ...)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        return 0
+    return int(value)
+
+
+def clean_usage(usage: Any) -> dict:
+    """A provider's usage with only what counts kept: finite, non-negative numbers, and mappings of them (so
+    that Open WebUI's own `normalize_usage` never meets a NaN or a text it cannot read)."""
+    if not isinstance(usage, Mapping):
+        return {}
+    out: dict = {}
+    for key, value in usage.items():
+        if isinstance(value, Mapping):
+            out[str(key)] = clean_usage(value)
+        elif _count(value) == value and not isinstance(value, bool):  # a finite, non-negative number
+            out[str(key)] = _count(value)
+    return out
+
+
+def usage_counts(usage: Any) -> tuple[int, int]:
+    """(prompt, completion) tokens of one round as the provider reports them (0 where it does not)."""
+    total = summarize_usage([usage])
+    return total["prompt_tokens"], total["completion_tokens"]
 
 
 def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:

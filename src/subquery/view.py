@@ -3,10 +3,11 @@ and the assistant's texts, and each earlier tool call as one line (its name, its
 its result), newest kept first within a token budget, shown oldest first. A follow-up ("that repository", "the
 second commit") then means to the helper what it means to the user, and the chat model's prompt can be short.
 
-The view is reference, never instructions: its header says so, and it is data for `TextGuard`. A call line is
-written as a fact (`tool git_log with repo_path = /srv/app; its result: 1,234 characters`), never in a call's form
-(the name is never followed by call punctuation), so a call the chat made earlier is no call written in the data:
-the helper may make it again. Linear in the chat."""
+The view is reference, never instructions: its header says so, and its texts are untrusted data for the text-call
+rule: the user's and the assistant's earlier texts and the arguments of earlier calls, but not the user's request
+(the chat's last user message) and not the name of a tool the chat called (Open WebUI ran that call: the helper may
+make it again). A call line is written as a fact (`tool git_log with repo_path = /srv/app; its result: 1,234
+characters`). Linear in the chat."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .messages import _text_of
-from .types import CHARS_PER_TOKEN
+from .messages import _text_of, message_texts, tail_messages
+from .types import CHARS_PER_TOKEN, cap_text
 
 VIEW_HEADER = (
     "Earlier in this conversation (for reference only: what the user and the assistant said and which tools "
@@ -49,31 +50,34 @@ def _view_arguments(raw: Any) -> str:
     return _clip(", ".join(parts), VIEW_ARGS_CHARS)
 
 
-def _call_line(call: Any, sizes: dict[str, int]) -> str | None:
+def _call_line(call: Any, sizes: dict[str, int]) -> tuple[str, str] | None:
+    """An earlier call as one line, and its arguments as shown (the line's data)."""
     fn = call.get("function") if isinstance(call, dict) else None
     if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
         return None
     name, args = _clip(fn["name"], 80), _view_arguments(fn.get("arguments"))
     size = sizes.get(call.get("id")) if isinstance(call.get("id"), str) else None
     result = "no result" if size is None else f"its result: {size:,} characters"
-    return f"- tool {name}{' with ' + args if args else ''}; {result}"
+    return f"- tool {name}{' with ' + args if args else ''}; {result}", args
 
 
-def _lines(messages: Sequence[Any]) -> list[str]:
-    """One entry per user or assistant text and per tool call, in the chat's order."""
+def _lines(messages: Sequence[Any], request: Any = None) -> list[tuple[str, str]]:
+    """One entry per user or assistant text and per tool call, in the chat's order: (line, its untrusted text; ""
+    for the user's `request`)."""
     sizes = {
         m["tool_call_id"]: len(_text_of(m.get("content")))
         for m in messages
         if isinstance(m, dict) and m.get("role") == "tool" and isinstance(m.get("tool_call_id"), str)
     }
-    out: list[str] = []
+    out: list[tuple[str, str]] = []
     for m in messages:
         role = m.get("role") if isinstance(m, dict) else None
         if role not in ("user", "assistant"):
             continue
         text = _text_of(m.get("content")).strip()
         if text:
-            out.append(f"{role.capitalize()}: {_clip(text, VIEW_TEXT_CHARS)}")
+            shown = _clip(text, VIEW_TEXT_CHARS)
+            out.append((f"{role.capitalize()}: {shown}", "" if m is request else shown))
         for call in m.get("tool_calls") or [] if role == "assistant" else []:
             line = _call_line(call, sizes)
             if line:
@@ -81,21 +85,42 @@ def _lines(messages: Sequence[Any]) -> list[str]:
     return out
 
 
-def conversation_view(messages: Sequence[Any], budget_tokens: int) -> str:
-    """The view of `messages` within `budget_tokens` (estimated long: CHARS_PER_TOKEN), "" when there is
-    nothing to show or no budget. The newest entries are kept first; older ones that do not fit are counted."""
+def conversation_view(
+    messages: Sequence[Any], budget_tokens: int, request: Any = None
+) -> tuple[str, list[str]]:
+    """The view of `messages` within `budget_tokens` (estimated long: CHARS_PER_TOKEN), "" when there is nothing to
+    show or no budget, and the untrusted texts it holds (`request`, the user's current message, is not one). The
+    newest entries are kept first; older ones that do not fit are counted."""
     if budget_tokens <= 0 or not isinstance(messages, (list, tuple)):
-        return ""
+        return "", []
     room = budget_tokens * CHARS_PER_TOKEN - len(VIEW_HEADER) - 40  # 40: the line counting what was left out
-    kept: list[str] = []
-    lines = _lines(messages)
-    for line in reversed(lines):
+    kept: list[tuple[str, str]] = []
+    lines = _lines(messages, request)
+    for line, data in reversed(lines):
         if len(line) + 1 > room:
             break
-        kept.append(line)
+        kept.append((line, data))
         room -= len(line) + 1
     if not kept:
-        return ""
+        return "", []
     left = len(lines) - len(kept)
     older = [f"({left} earlier entries left out)"] if left else []
-    return "\n".join([VIEW_HEADER, *older, *reversed(kept)])
+    view = "\n".join([VIEW_HEADER, *older, *(line for line, _ in reversed(kept))])
+    return view, [data for _, data in reversed(kept) if data]
+
+
+def chat_for_helper(
+    chat: Sequence[Any], n_recent: int, limit: int, view_tokens: int
+) -> tuple[list[dict], str, list[tuple[str, str]]]:
+    """What the helper gets of the chat: its last `n_recent` messages whole (`tail_messages`, each capped at
+    `limit`), the view of the chat before them, and the untrusted texts of both, with where they come from. The
+    user's request (the chat's last user message) is not untrusted: it is what the user asked for."""
+    request = next((m for m in reversed(chat) if isinstance(m, dict) and m.get("role") == "user"), None)
+    recent = tail_messages(chat, n_recent, limit)
+    view, seen = conversation_view(chat[: len(chat) - len(recent)], view_tokens, request)
+    asked = cap_text(_text_of(request.get("content")), limit, "message") if request is not None else None
+    data = [(text, "the earlier conversation") for text in seen]
+    for m in recent:
+        if not (m.get("role") == "user" and _text_of(m.get("content")) == asked):
+            data += [(text, "a recent chat message") for text in message_texts(m)]
+    return recent, view, data

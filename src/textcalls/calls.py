@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 _DECODER = json.JSONDecoder()
-_WS = re.compile(r"\s*+")
+_BLANK_RUN = re.compile(r"\s*+")
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def replay_arguments(raw: str) -> str:
 
 
 def _skip_ws(text: str, pos: int) -> int:
-    return _WS.match(text, pos).end()  # type: ignore[union-attr]
+    return _BLANK_RUN.match(text, pos).end()  # type: ignore[union-attr]
 
 
 def split_json_objects(raw: str) -> list[str]:
@@ -134,7 +134,7 @@ def spec_required(spec: Any) -> list[str]:
 _TYPE_ALIASES = dict(float="number", int="integer", bool="boolean", dict="object", list="array", str="string")
 _TYPE_ALIASES["none"] = "null"
 _INTEGER = re.compile(r"[+-]?\d+")
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_NUMERAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _NULLS = frozenset({"null", "None", "NULL"})
 _MAX_LITERAL = 200_000  # characters; longer text is not parsed as a Python literal
 
@@ -189,7 +189,7 @@ def _as_type(text: str, kind: str) -> tuple[bool, Any]:
     try:
         if kind in ("integer", "number") and _INTEGER.fullmatch(text):
             return True, int(text)
-        if kind in ("integer", "number") and _NUMBER.fullmatch(text):
+        if kind in ("integer", "number") and _NUMERAL.fullmatch(text):
             number = float(text)
             if math.isfinite(number) and (kind == "number" or number.is_integer()):
                 return True, number if kind == "number" else int(number)

@@ -1,6 +1,6 @@
 """Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
 (code spans and fences, as CommonMark reads them), each taken whole or left as text; `text_calls` never raises.
-A veto (`Refuse`, e.g. `TextGuard.refuses`) keeps a call that comes from data as text. Linear in the reply; a
+A veto (`Refuse`: the text-call rule, `textcalls.rule`) keeps a call as text. Linear in the reply; a
 reader may stop early (`_cut`), and a prefix can be read alone (`limit`): the rest stays text (`TextCalls.read`)."""
 
 from __future__ import annotations

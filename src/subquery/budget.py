@@ -1,0 +1,134 @@
+"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. Every request is measured by a safe upper
+bound of what it sends (`request_tokens`: every message, its texts, calls, reasoning and images, the tool definitions,
+fixed framing per message and per call) and every reply by one of what it returned (`reply_tokens`). A round is
+counted at the larger of that bound and the provider's usage, so missing, zero, NaN or lying usage cannot make it
+count less than was sent. A request is sent only when its own bound (its prompt, and the room its reply may take)
+fits what is left; a tool round only when the answer round after it still fits too; the answer round's tool results
+are cut to fit (`fit_results`). A text's bound is the filter's estimator (a proven upper bound of cl100k), read in
+slices cut where cl100k's pre-tokenizer always cuts (before a space that follows a letter or digit), so no one call
+holds the interpreter for long; a stretch without such a place counts its UTF-8 bytes (a token is at least a byte)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from context_filter.estimator import estimate_tokens
+
+from .types import _safe_str, cap_text
+
+MESSAGE_TOKENS = 8  # a message's framing in a chat template (role, start and end markers): at most this
+CALL_TOKENS = 8  # a call's framing (its id, type and markers) besides its name and arguments
+IMAGE_TOKENS = 2_000  # one image part (OpenAI's high detail and Claude's largest images cost less)
+# The room kept for one reply when the model's `max_tokens` is not set: the smallest output limit of the common
+# models (GPT-4 Turbo, Claude 3 Haiku: 4,096), so a request that sends it is never refused for it.
+REPLY_TOKENS = 4_096
+MIN_REPLY_TOKENS = 256  # a reply allowed less room than this is not asked for
+ANSWER_TOKENS = 512  # the answer round's own instruction, and a stub for each tool result cut to fit
+TOKEN_SLICE = 65_536  # characters a text is measured in at a time
+_IMAGES = ("image_url", "input_image")  # parts counted as images, not as their (data URI) text
+_TOKEN_CUT = re.compile(
+    r"(?<=[^\W_]) "
+)  # a space after a letter or digit: cl100k's pre-tokenizer always cuts there
+
+
+def text_tokens(text: str) -> int:
+    """A safe upper bound of `text`'s cl100k tokens, measured slice by slice (see the module's notes)."""
+    total, start = 0, 0
+    while len(text) - start > TOKEN_SLICE:
+        cut = _TOKEN_CUT.search(text, start + TOKEN_SLICE // 2, start + TOKEN_SLICE)
+        if cut is None:  # no safe place: the next one, or the end, and bytes up to it
+            nxt = _TOKEN_CUT.search(text, start + TOKEN_SLICE)
+            end = nxt.start() if nxt else len(text)
+            total += len(text[start:end].encode("utf-8", "surrogatepass"))
+        else:
+            end = cut.start()
+            total += estimate_tokens(text[start:end])
+        start = end
+    return total + estimate_tokens(text[start:])
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a JSON-like value (keys too), nested values at any depth (walked without recursion)."""
+    out, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, Mapping):
+            out.extend(str(k) for k in item)
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif item is not None:
+            out.append(_safe_str(item))
+    return out
+
+
+def message_tokens(message: Any) -> int:
+    """A bound of what one message sends: every string in it (content, parts, calls, reasoning, ids, names), its
+    framing, and a flat allowance per image part."""
+    if not isinstance(message, Mapping):
+        return MESSAGE_TOKENS + text_tokens(str(message))
+    content = message.get("content")
+    parts = content if isinstance(content, list) else []
+    images = sum(1 for p in parts if isinstance(p, Mapping) and p.get("type") in _IMAGES)
+    rest = {k: v for k, v in message.items() if k != "content"}
+    texts = _strings([p for p in parts if not (isinstance(p, Mapping) and p.get("type") in _IMAGES)])
+    texts += _strings(content if not isinstance(content, list) else None) + _strings(rest)
+    calls = len(message.get("tool_calls") or []) if isinstance(message.get("tool_calls"), list) else 0
+    return MESSAGE_TOKENS + CALL_TOKENS * calls + IMAGE_TOKENS * images + sum(map(text_tokens, texts))
+
+
+def specs_tokens(specs: Sequence[Any] | None) -> int:
+    return text_tokens(json.dumps(specs, ensure_ascii=False, default=str)) if specs else 0
+
+
+def reply_tokens_of(content: str, tool_calls: Sequence[Any], reasoning: str, details: Sequence[Any]) -> int:
+    """A bound of what a reply returned: its text, calls and reasoning (hidden reasoning is the provider's to say)."""
+    texts = [content, reasoning, *_strings(list(tool_calls)), *_strings(list(details))]
+    return MESSAGE_TOKENS + CALL_TOKENS * len(tool_calls) + sum(text_tokens(t) for t in texts if t)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """`cap`: max_subquery_tokens (0: none). `reply`: the room one reply may take (the model's `max_tokens`, else
+    REPLY_TOKENS). `room_for` answers how much room a request's reply gets, or None: it must not be sent."""
+
+    cap: int
+    reply: int = REPLY_TOKENS
+
+    def room_for(self, spent: int, prompt: int, answer_after: bool) -> int | None:
+        """The room this request's reply gets (≤ `reply`), or None when it does not fit. With `answer_after` (a tool
+        round), the answer round after it must fit too: this prompt again, this reply, a stub per result, its
+        instruction, and its own reply."""
+        if self.cap <= 0:
+            return self.reply
+        left = self.cap - spent - prompt
+        if answer_after:
+            left = (left - prompt - ANSWER_TOKENS - self.reply) // 2
+        room = min(left, self.reply)
+        return room if room >= MIN_REPLY_TOKENS else None
+
+    def results_room(self, spent: int, prompt: int) -> int | None:
+        """Tokens the next round's tool results may take so that the answer round fits (None: no cap)."""
+        if self.cap <= 0:
+            return None
+        return max(self.cap - spent - prompt - ANSWER_TOKENS - self.reply, 0)
+
+
+def fit_results(texts: list[str], room: int | None) -> list[str]:
+    """Tool results cut (each to a share of `room` tokens, with a visible note) so that together they fit `room`."""
+    if room is None or sum(map(text_tokens, texts)) <= room:
+        return texts
+    share = max(room // max(len(texts), 1) - 64, 0)  # 64: the truncation note
+    out = []
+    for text in texts:
+        chars = share
+        while chars > 0 and text_tokens(cut := cap_text(text, chars, "result (token budget)")) > share + 64:
+            chars //= 2
+        out.append(cut if chars > 0 else "[result left out: the subquery's token budget has no room for it]")
+    return out

@@ -1,0 +1,108 @@
+"""What one round of the loop needs from outside and does outside the loop's state: the hooks (`Hooks`: the adapter's
+`Run` provides them), the `tools` of a request, running a round's calls concurrently and bounded (`run_calls`), a
+round's label for its status line, and a cheap size of a message (to decide where its measuring runs)."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from textcalls.calls import ToolCall
+
+from .messages import REASONING_TAGS
+from .prepare import serialize_result
+from .types import MAX_REQUEST_TOOLS, Completion, Prepared, ToolInfo, ToolOutput, _safe_str, _shorten
+
+
+async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
+    return True
+
+
+def _unresolved(call: ToolCall) -> ToolCall | str:
+    return call
+
+
+async def _no_log(line: str) -> None:
+    return None
+
+
+async def _no_trace(key: str, name: str, arguments: Any, outcome: str | None) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What the loop needs from the outside world (the adapter's `Run` provides them): complete (one model
+    round: messages, tools, seconds left, tool_choice, and `max_tokens=` when the budget needs one), execute (one
+    tool call), approve (the user's yes under tool_approval_mode 'ask'), confirm (the user's yes for a call written
+    as text that the rule holds; None: nobody can be asked, such a call stays text),
+    resolve (Tool Search's `call_tool`; pure: it may run in a reader thread), emit (progress lines: a newer one
+    may replace one not yet shown), log (one line per inner call with its outcome, every one kept: the user's
+    record of what ran) and trace (each call with its full arguments, before it runs and when it ended)."""
+
+    complete: Callable[..., Awaitable[Completion]]
+    execute: Callable[[ToolCall, dict, float], Awaitable[str | ToolOutput]]
+    emit: Callable[[str, bool], Awaitable[None]]
+    approve: Callable[[ToolCall, dict, float], Awaitable[bool]] = _always_yes
+    resolve: Callable[[ToolCall], ToolCall | str] = _unresolved
+    reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
+    log: Callable[[str], Awaitable[None]] = _no_log
+    confirm: Callable[[ToolCall, dict, float], Awaitable[bool]] | None = None
+    trace: Callable[[str, str, Any, str | None], Awaitable[None]] = _no_trace
+
+
+def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
+    """The `tools` of a request: deferred ones stay out, never more than MAX_REQUEST_TOOLS."""
+    specs = [{"type": "function", "function": t.spec} for t in tools.values() if not t.deferred]
+    return specs[:MAX_REQUEST_TOOLS] or None
+
+
+async def run_calls(
+    prepared: Sequence[Prepared], execute: Callable, max_parallel: int, timeout: float | Callable
+) -> list[ToolOutput]:
+    """Run a round's calls concurrently (bounded), results in call order.
+    The wait for a free slot counts against each call's timeout (a number, or one per call): a call
+    that never got a slot is "not started", one that ran too long "timed out"."""
+    semaphore = asyncio.Semaphore(max(1, max_parallel))
+
+    async def one(p: Prepared) -> ToolOutput:
+        if p.answer is not None:
+            return ToolOutput(p.answer, outcome=p.outcome or "refused")
+        error, limit, started = f"Error: `{p.call.name}`", timeout(p) if callable(timeout) else timeout, False
+
+        async def go() -> str | ToolOutput:
+            nonlocal started
+            async with semaphore:
+                started = True
+                return await execute(p.call, p.kwargs or {}, limit)
+
+        try:
+            out = await asyncio.wait_for(go(), timeout=max(limit, 0.001))
+        except TimeoutError:
+            if not started:
+                why = f"no free slot within {limit:g} s (other calls of this round were still running)."
+                return ToolOutput(f"{error} was not started: {why}", outcome="not started")
+            return ToolOutput(f"{error} timed out after {limit:g} s and was abandoned.", outcome="timed out")
+        except Exception as exc:  # the model can react to a failing tool
+            return ToolOutput(f"{error} raised {type(exc).__name__}: {_safe_str(exc)}", outcome="failed")
+        if isinstance(out, ToolOutput):
+            return out
+        return ToolOutput(out if isinstance(out, str) else serialize_result(out))
+
+    return list(await asyncio.gather(*(one(p) for p in prepared)))
+
+
+def message_chars(message: Any) -> int:
+    """About how many characters measuring a message reads (its content, calls and reasoning)."""
+    if not isinstance(message, dict):
+        return len(_safe_str(message))
+    return sum(len(v) if isinstance(v, str) else len(_safe_str(v)) for v in message.values() if v)
+
+
+def round_label(calls: Sequence[ToolCall]) -> str:
+    counts = collections.Counter(_shorten(c.name, 60) for c in calls)
+    label = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in list(counts.items())[:6])
+    return label + (", …" if len(counts) > 6 else "")
