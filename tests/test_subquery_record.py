@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import pytest
 
@@ -142,3 +143,29 @@ async def test_a_200_kb_tool_name_gives_bounded_status_lines():
     await asyncio.sleep(0.05)
     assert sink.lines() and max(len(line) for line in sink.lines()) <= sq.STATUS_LINE_CHARS
     assert any(" · refused: no such tool" in line for line in sink.lines())
+
+
+# --- the record is bounded in bytes ----------------------------------------------------------------------------------
+def test_the_record_of_one_subquery_stays_under_256_kB_and_says_how_much_of_the_arguments_was_cut():
+    record = sq.CallRecord()
+    record.note("", "c0", "send_email", {"to": "a@b.example", "body": "short"}, "ran")  # whole
+    for i in range(1, 40):  # 39 calls with 100 kB of arguments each (quotes: escaped, they take 6 bytes each)
+        record.note("", f"c{i}", "write_file", {"path": f"/f{i}", "content": '"' * 100_000}, "ran")
+    page = record.html()
+    assert len(page.encode()) <= sq.TASK_RECORD_BYTES
+    assert '&quot;a@b.example&quot;' in page and "short" in page  # the first call's arguments in full
+    cut = re.findall(r"\[… ([\d,]+) of ([\d,]+) characters cut: the record of inner calls is at its bound …\]", page)
+    assert cut and all(int(of.replace(",", "")) > int(n.replace(",", "")) > 0 for n, of in cut)
+    assert "more inner calls, not listed: the record is at its bound" in page  # past it, counted
+    assert "Subquery · 40 inner calls" in page
+
+
+def test_the_record_of_a_subqueries_call_stays_under_1_MB_with_each_task_under_256_kB():
+    record = sq.CallRecord()
+    for task in range(1, 17):
+        for i in range(20):
+            record.note(f"task {task}/16", f"c{i}", "fetch", {"url": "https://e.example/" + "x" * 50_000}, "ran")
+    page = record.html()
+    assert len(page.encode()) <= sq.RECORD_BYTES
+    per_task = {t: sum(len(m) for m in re.findall(rf"<li>task {t}/16 · .*?</li>", page, re.S)) for t in range(1, 17)}
+    assert max(per_task.values()) <= sq.TASK_RECORD_BYTES and per_task[1] > 200_000  # the first tasks get their share

@@ -2,7 +2,9 @@
 noted before it runs and again when it ends. Status lines shorten arguments (and are bounded); the record keeps them
 whole, and the user opens it as one collapsed block on the chat message (`record_html`, sent as an embed: Open WebUI
 0.12.4 draws a message from its `output` items, so text a tool appends to the content is not shown, while embeds
-are). A call still running when the subquery stops is marked interrupted: its side effects may have happened."""
+are). A call still running when the subquery stops is marked interrupted: its side effects may have happened. The
+record is bounded in bytes: at most TASK_RECORD_BYTES for one subquery (one task), RECORD_BYTES for a `subqueries`
+call; past that, a call's arguments are cut with a note saying how much, and calls beyond are counted, not listed."""
 
 from __future__ import annotations
 
@@ -15,6 +17,11 @@ from typing import Any
 from .types import _safe_str
 
 INTERRUPTED = "interrupted: the subquery stopped while it ran (it may have had its effect)"
+TASK_RECORD_BYTES = 256_000  # the record of one subquery, or of one task of `subqueries`
+RECORD_BYTES = 1_000_000  # the record of one `subqueries` call, every task together
+PAGE_BYTES = 2_000  # the page around the entries (style, summary, script)
+OUTCOME_CHARS, NAME_CHARS_SHOWN = 200, 128  # an entry's outcome and name, as shown
+ITEM_BYTES = 48  # an entry's own markup
 # The embed tells Open WebUI its height (a sandboxed frame cannot be measured): its body's, whenever it changes
 # (opened, or laid out late: the document's own height never shrinks below the frame's, and was 0 in a frame laid
 # out while hidden, which left the block invisible).
@@ -56,18 +63,37 @@ def full_arguments(arguments: Any) -> str:
 
 
 class CallRecord:
-    """Every inner call of one `subquery` (or `subqueries`) call, in the order they were first noted."""
+    """Every inner call of one `subquery` (or `subqueries`) call, in the order they were first noted, within its
+    bounds in bytes (per task and in all)."""
 
     def __init__(self) -> None:
         self.entries: dict[tuple[str, str], CallEntry] = {}
+        self.used: dict[str, int] = {}  # bytes per task ("" for a single subquery), the total under "*"
+        self.unlisted = 0
 
     def note(self, label: str, key: str, name: str, arguments: Any, outcome: str | None) -> None:
         """A call before it runs (`outcome` None) or when it ended; `key` (its id) is unique in its task."""
         entry = self.entries.get((label, key))
-        if entry is None:
-            self.entries[(label, key)] = CallEntry(label, name, full_arguments(arguments), outcome)
-        else:
+        if entry is not None:
             entry.outcome = outcome
+            return
+        name = name[:NAME_CHARS_SHOWN]
+        fixed = (
+            ITEM_BYTES + _escaped_bytes(f"{label} · {name}") + 6 * OUTCOME_CHARS
+        )  # the outcome: at most this
+        room = (
+            min(TASK_RECORD_BYTES - self.used.get(label, 0), RECORD_BYTES - self.used.get("*", 0))
+            - PAGE_BYTES
+        )
+        if room < fixed:
+            self.unlisted += 1
+            return
+        text = bounded_arguments(full_arguments(arguments), room - fixed)
+        self._use(label, fixed + _escaped_bytes(text))
+        self.entries[(label, key)] = CallEntry(label, name, text, outcome)
+
+    def _use(self, label: str, size: int) -> None:
+        self.used[label], self.used["*"] = self.used.get(label, 0) + size, self.used.get("*", 0) + size
 
     def in_flight(self) -> list[CallEntry]:
         return [e for e in self.entries.values() if e.outcome is None]
@@ -76,14 +102,39 @@ class CallRecord:
         """The record as one collapsed block (a whole HTML page, for an embed); every text escaped."""
         n = len(self.entries)
         items = "".join(_item(e) for e in self.entries.values())
-        summary = f"Subquery · {n} inner call{'s' if n != 1 else ''} · every argument in full"
-        body = f"<details><summary>{html.escape(summary)}</summary><ol>{items}</ol></details>"
+        more = (
+            f"<li>… {self.unlisted} more inner calls, not listed: the record is at its bound</li>"
+            if self.unlisted
+            else ""
+        )
+        summary = f"Subquery · {n + self.unlisted} inner call{'s' if n + self.unlisted != 1 else ''} · every argument in full"
+        body = f"<details><summary>{html.escape(summary)}</summary><ol>{items}{more}</ol></details>"
         return f'<!doctype html><html><head><meta charset="utf-8">{_STYLE}</head><body>{body}{_HEIGHT_SCRIPT}</body></html>'
+
+
+def _escaped_bytes(text: str) -> int:
+    return len(html.escape(text).encode("utf-8", "surrogatepass"))
+
+
+def bounded_arguments(text: str, room: int) -> str:
+    """`text` whole when it fits `room` bytes once escaped, else its longest head that does (found by bisection), with
+    a note saying how much was cut."""
+    if _escaped_bytes(text) <= room:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest head whose escaped form, with its note, fits
+        mid = (low + high + 1) // 2
+        if _escaped_bytes(text[:mid]) + 160 <= room:
+            low = mid
+        else:
+            high = mid - 1
+    note = f"\n[… {len(text) - low:,} of {len(text):,} characters cut: the record of inner calls is at its bound …]"
+    return text[:low] + note
 
 
 def _item(entry: CallEntry) -> str:
     task = f"{entry.label} · " if entry.label else ""
-    outcome = entry.outcome or INTERRUPTED
+    outcome = (entry.outcome or INTERRUPTED)[:OUTCOME_CHARS]
     head = f"{html.escape(task)}<b>{html.escape(entry.name)}</b> · {html.escape(outcome)}"
     return f"<li>{head}<pre>{html.escape(entry.arguments)}</pre></li>"
 
