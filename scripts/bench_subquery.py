@@ -17,6 +17,10 @@
     loop stalled 11.8 s on these before the readers became linear and moved off it), against
     `/health` on the idle server in the same run. The end-to-end test checks only that every
     `/health` is answered: a time is measured here, never asserted in a test.
+(e) The event loop under hostile subqueries: `/health` is requested every 10 ms while one `subqueries` call runs six
+    tasks, each with a hostile shape (a 200 kB reply of `<function=` openers, one of `<think` lines, 1 MB of inline
+    reasoning then a call, a 4 MB tool result, 1 MB of invisible characters, a reply of 20,000 argument objects),
+    against the same polling while one benign task runs: the worst `/health` delay of each, and their ratio.
 
 Everything runs on 127.0.0.1: an `open-webui serve` with a fresh data folder and our scripted
 model. Timings come from the scripted model's request log (when each model request arrived).
@@ -86,7 +90,23 @@ class Tools:
         :param i: Call number.
         """
         return f"instant {i}"
+
+    def big_page(self, kind: str) -> str:
+        """
+        Return a large page.
+        :param kind: data or invisible.
+        """
+        return "x delete " * 440_000 if kind == "data" else "\u200b" * 1_000_000
 '''
+# (e) the hostile shapes: each task's inner model gives one of these replies first, then answers.
+HOSTILE_REPLIES = {
+    "openers": Reply(content="<function=" * 20_000),
+    "think": Reply(content="<think\n" * 30_000),
+    "reasoning": Reply(content="<think>" + "Let me think. " * 75_000 + "</think>[instant(i=1)]"),
+    "data": Reply(calls=(Call("big_page", {"kind": "data"}),)),
+    "invisible": Reply(calls=(Call("big_page", {"kind": "invisible"}),)),
+    "objects": Reply(calls=(Call("instant", "".join(f'{{"i": {i}}}' for i in range(20_000))),)),
+}
 
 
 def gap(log, key: str, first: int, second: int) -> float:
@@ -300,10 +320,72 @@ def measure_health(client: ChatClient, model: ScriptedModel, url: str) -> dict[s
 def report_health(figures: dict[str, float]) -> None:
     print("(d) /health while four subtasks each read a 200 kB pathological reply")
     idle, busy = figures["health_idle_median_s"], figures["health_reading_median_s"]
-    print(f"    idle server:   median {idle * 1000:.1f} ms, slowest {figures['health_idle_max_s'] * 1000:.1f} ms")
+    print(
+        f"    idle server:   median {idle * 1000:.1f} ms, slowest {figures['health_idle_max_s'] * 1000:.1f} ms"
+    )
     print(
         f"    while reading: median {busy * 1000:.1f} ms, slowest {figures['health_reading_max_s'] * 1000:.1f} ms"
         f" ({figures['health_reading_samples']} answers; median {busy / idle:.1f}x the idle one)"
+    )
+
+
+def hostile_delays(
+    client: ChatClient, model: ScriptedModel, key: str, shapes: list[str]
+) -> tuple[list[float], float]:
+    """(e) `/health` delays (seconds) while one `subqueries` call runs a task per shape; and the turn's time."""
+    prompts = [f"[[{key}/{shape}]] read" for shape in shapes]
+    for shape in shapes:
+        model.script(
+            f"{key}/{shape}", [HOSTILE_REPLIES.get(shape, Reply(content="fine")), Reply(content="done")]
+        )
+    model.script(key, [Reply(calls=(Call("subqueries", {"tasks": prompts}),)), Reply(content="ok")])
+    delays: list[float] = []
+    stop = threading.Event()
+
+    def poll() -> None:
+        while not stop.is_set():
+            started = time.monotonic()
+            with urllib.request.urlopen(f"{client.url}/health", timeout=60):
+                pass
+            delays.append(time.monotonic() - started)
+            time.sleep(0.01)
+
+    poller = threading.Thread(target=poll, daemon=True)
+    poller.start()
+    started = time.monotonic()
+    try:
+        client.chat(MODEL, f"[[{key}]] go", tool_ids=["subquery", "bench"])
+    finally:
+        took = time.monotonic() - started
+        stop.set()
+        poller.join(60)
+    return delays, took
+
+
+def measure_hostile(client: ChatClient, model: ScriptedModel, repeat: int) -> dict[str, float]:
+    """(e) the worst `/health` delay while hostile subqueries run, and while a benign one runs (same run)."""
+    client.set_tool_valves("subquery", {"max_result_chars": 4_000_000, "max_subquery_tokens": 0})
+    figures: dict[str, float] = {}
+    for name, shapes in (("benign", ["benign"]), ("hostile", sorted(HOSTILE_REPLIES))):
+        worst, turns = [], []
+        for i in range(repeat):
+            delays, took = hostile_delays(client, model, f"hostile-{name}-{i}", shapes)
+            worst.append(max(delays))
+            turns.append(took)
+        figures[f"health_worst_{name}_ms"] = 1000 * max(worst)
+        figures[f"turn_{name}_s"] = statistics.median(turns)
+    client.set_tool_valves("subquery", {})
+    return figures
+
+
+def report_hostile(figures: dict[str, float], repeat: int) -> None:
+    print(f"(e) the worst /health delay (polled every 10 ms; the worst of {repeat} turns)")
+    benign, hostile = figures["health_worst_benign_ms"], figures["health_worst_hostile_ms"]
+    figures["health_hostile_vs_benign"] = hostile / benign
+    print(f"one benign task: {benign:.0f} ms (turn {figures['turn_benign_s']:.2f} s)")
+    print(
+        f"six hostile tasks ({', '.join(sorted(HOSTILE_REPLIES))}): {hostile:.0f} ms "
+        f"(turn {figures['turn_hostile_s']:.2f} s), {hostile / benign:.1f}x the benign worst"
     )
 
 
@@ -313,8 +395,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=20, help="rounds for the overhead measurement")
     parser.add_argument(
         "--parts",
-        default="abcd",
-        help="which parts to run: a (parallel rounds), b (overhead), c (subtasks), d (/health while reading)",
+        default="abcde",
+        help="parts: a (parallel rounds), b (overhead), c (subtasks), d (/health while reading), e (hostile subqueries)",
     )
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
@@ -347,6 +429,8 @@ def main(argv: list[str] | None = None) -> int:
             figures.update(measure_subtasks(client, model, args.repeat))
         if "d" in args.parts:
             figures.update(measure_health(client, model, server.url))
+        if "e" in args.parts:
+            figures.update(measure_hostile(client, model, args.repeat))
     finally:
         server.stop()
         model.stop()
@@ -364,6 +448,9 @@ def main(argv: list[str] | None = None) -> int:
         print()
     if "d" in args.parts:
         report_health(figures)
+        print()
+    if "e" in args.parts:
+        report_hostile(figures, args.repeat)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0

@@ -95,11 +95,18 @@ def reply_tokens_of(content: str, tool_calls: Sequence[Any], reasoning: str, det
 
 @dataclass(frozen=True)
 class Budget:
-    """`cap`: max_subquery_tokens (0: none). `reply`: the room one reply may take (the model's `max_tokens`, else
-    REPLY_TOKENS). `room_for` answers how much room a request's reply gets, or None: it must not be sent."""
+    """`cap`: max_subquery_tokens (0: none). `reply`: the room one reply may take (`for_cap`). `room_for` answers how
+    much room a request's reply gets, or None: it must not be sent."""
 
     cap: int
     reply: int = REPLY_TOKENS
+
+    @classmethod
+    def for_cap(cls, cap: int, max_tokens: int | None) -> Budget:
+        """A reply's room: the model's `max_tokens` if set, else REPLY_TOKENS, and never more than an eighth of a cap
+        (so that a small cap still leaves room for tool rounds; the room is then sent as `max_tokens`)."""
+        reply = max_tokens or REPLY_TOKENS
+        return cls(cap, min(reply, max(cap // 8, MIN_REPLY_TOKENS)) if cap > 0 else reply)
 
     def room_for(self, spent: int, prompt: int, answer_after: bool) -> int | None:
         """The room this request's reply gets (≤ `reply`), or None when it does not fit. With `answer_after` (a tool

@@ -77,7 +77,7 @@ async def run_subquery_loop(
     deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
     mentions = Mentions(tools)
     reader = Reader(tools, mentions, hooks.resolve, hooks.reasoning_tags, asks=hooks.confirm is not None)
-    budget = Budget(settings.max_subquery_tokens, reply_tokens or REPLY_TOKENS)
+    budget = Budget.for_cap(settings.max_subquery_tokens, reply_tokens)
     state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), reader, budget)
     state.configured = reply_tokens is not None
     when = asyncio.get_running_loop().time() + max(deadline - clock(), 0.0)
@@ -207,7 +207,7 @@ class _Loop:
         sent and returned. `max_tokens` goes out when the model's own is set or the room is smaller."""
         specs = request_specs(self.tools)
         cap = (
-            {"max_tokens": room} if room is not None and (self.configured or room < self.budget.reply) else {}
+            {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
         )
         reply = await self.hooks.complete(
             self.messages, specs, self.remaining(), tool_choice if specs else None, **cap

@@ -3,10 +3,10 @@
 - While the inner model returns 200 kB pathological replies (four at once, one per task of a `subqueries` call),
   the server's `/health` keeps answering within a second: a reply is read in its first 10,000 characters, in
   Subquery's reader threads, not on the event loop.
-- A page quotes a destructive call in a form the old rule missed (behind 130 other calls; escaped as HTML inside
-  JSON; wrapped in Tool Search's `call_tool`; as a near-valid literal), the model writes its calls as text and
-  "repairs" the quoted one (another dialect, an extra argument): the call never runs, the model and the user are
-  told, and the user's record of the inner calls holds it with every argument.
+- A page quotes a destructive call (behind 130 other calls; escaped as HTML inside JSON; wrapped in Tool Search's
+  `call_tool`; as a near-valid literal), the model writes its calls as text and "repairs" the quoted one (another
+  dialect, an extra argument): the page names the tool, so the call never runs, the model and the user are told,
+  and the user's record of the inner calls holds it with every argument.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def test_a_page_quoting_a_call_never_makes_it_run_when_the_model_writes_it_as_te
     lines = statuses(message)
     assert any(line.startswith("Subquery · read_page(") and line.endswith(" · running") for line in lines)
     refused = [line for line in lines if line.startswith("Subquery · delete_all_notes(")]
-    assert refused and "a call like it (same tool, an argument in common)" in refused[0], lines
+    assert refused and refused[0].endswith("not run: `delete_all_notes` is named in the result of `read_page`, which is data, not a request"), lines
     [record] = message.get("embeds") or [None]  # every inner call, in full, on the chat message
     assert "<b>read_page</b> · ran" in record and "<b>delete_all_notes</b> · not run" in record
     assert "&lt;parameter=force&gt;\\nyes" in record  # the value as the model wrote it, whole
@@ -115,7 +115,7 @@ def test_health_answers_while_subqueries_read_200_kb_pathological_replies(
     stalled 11.8 s before): every one is answered, and each task reads its reply once. How long `/health`
     takes meanwhile is a timing, measured by `scripts/bench_subquery.py` (d), not asserted here; that the
     readers are linear and run off the event loop is counted in the unit tests."""
-    valves(total_timeout_seconds=60)
+    valves(total_timeout_seconds=60, max_subquery_tokens=0)  # a 200 kB reply is ~100k tokens: counted, it ends a budget
     key = "sq-health"
     prompts = [f"[[{key}/{name}]] read" for name in HOSTILE]
     for name, reply in HOSTILE.items():

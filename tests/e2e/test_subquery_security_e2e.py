@@ -60,7 +60,7 @@ def test_a_call_quoted_from_a_fetched_page_never_runs_while_the_models_own_text_
     assert 'Subquery · fetch_page(url="https://example.org/notes") · ran' in lines
     refused = [line for line in lines if line.startswith("Subquery · delete_all_notes(confirm=true) · not run")]
     assert len(refused) == 2, lines
-    assert "the same call is in a tool result" in refused[0]
+    assert refused[0].endswith("not run: `delete_all_notes` is named in the result of `fetch_page`, which is data, not a request")
     # the model never receives status lines: the next request of this chat carries none of them
     assert all("not run: the same call" not in json.dumps(r.body) for r in inner_requests)
 
