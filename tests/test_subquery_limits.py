@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import re
 import selectors
 import threading
 
@@ -323,3 +324,14 @@ async def test_a_call_past_the_read_window_is_told_to_the_model_and_to_the_user_
     out = await sq.run_subquery_loop([{"role": "user", "content": "q"}], TOOLS, sq.Settings(),
                                      sq.Hooks(complete, None, _quiet, log=log))
     assert out.answer.endswith(sq.UNREAD_ANSWER) and lines == [sq.UNREAD_LINE] and "plan" not in out.answer
+
+
+def test_every_test_security_md_names_for_subquery_exists():
+    """docs/security.md's Subquery part names a test for each claim: each of those tests is defined."""
+    from tests.conftest import ROOT
+
+    text = (ROOT / "docs" / "security.md").read_text()
+    part = text[text.index("## Subquery\n") : text.index("## The tool context filter\n")]
+    named = set(re.findall(r"`(test_\w+)`", part))
+    defined = {name for path in (ROOT / "tests").rglob("test_*.py") for name in re.findall(r"def (test_\w+)", path.read_text())}
+    assert len(named) >= 25 and named <= defined, sorted(named - defined)

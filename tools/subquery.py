@@ -13,33 +13,33 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5094: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5152: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     80: src/context_filter/estimator_data.py
 #    123: src/context_filter/estimator.py
 #    298: src/subquery/types.py
 #    512: src/subquery/budget.py
-#    641: src/textcalls/calls.py
-#    974: src/subquery/messages.py
-#   1209: src/subquery/prepare.py
-#   1329: src/textcalls/xml.py
-#   1641: src/textcalls/dialects.py
-#   2087: src/textcalls/reader.py
-#   2305: src/textcalls/rule.py
-#   2473: src/subquery/reading.py
-#   2647: src/subquery/rounds.py
-#   2747: src/subquery/record.py
-#   2839: src/subquery/status.py
-#   3062: src/subquery/threads.py
-#   3121: src/subquery/loop.py
-#   3509: src/subquery/owui_completion.py
-#   3684: src/subquery/owui_context.py
-#   3969: src/subquery/owui_run.py
-#   4319: src/subquery/owui_select.py
-#   4539: src/subquery/owui_usage.py
-#   4642: src/subquery/tasks.py
-#   4706: src/subquery/view.py
-#   4830: src/subquery/owui_tools.py
-#   5204: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    648: src/textcalls/calls.py
+#    981: src/subquery/messages.py
+#   1216: src/subquery/prepare.py
+#   1336: src/textcalls/xml.py
+#   1648: src/textcalls/dialects.py
+#   2094: src/textcalls/reader.py
+#   2312: src/textcalls/rule.py
+#   2480: src/subquery/reading.py
+#   2654: src/subquery/rounds.py
+#   2754: src/subquery/record.py
+#   2897: src/subquery/status.py
+#   3120: src/subquery/threads.py
+#   3179: src/subquery/loop.py
+#   3567: src/subquery/owui_completion.py
+#   3742: src/subquery/owui_context.py
+#   4027: src/subquery/owui_run.py
+#   4377: src/subquery/owui_select.py
+#   4597: src/subquery/owui_usage.py
+#   4700: src/subquery/tasks.py
+#   4764: src/subquery/view.py
+#   4888: src/subquery/owui_tools.py
+#   5262: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1650,8 +1650,8 @@ _CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_
 
 """The dialects of calls written as text besides the XML-ish ones (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama,
 Qwen2.5-Coder, pythonic) and the table `_DIALECTS` every reader goes through. Each parser's docstring shows one
-example; a dialect's quirks live in its table entry (`clean_text`, `scan`), never in the readers. Each parser reads
-its text in linear time (see `calls`); the scans of data whose attempts may overlap share a budget (`_budget`)."""
+example; a dialect's quirks live in its table entry (`clean_text`), never in the readers. Each parser reads
+its text in linear time (see `calls`); the scans whose attempts may overlap share a budget (`_budget`)."""
 
 
 def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -5132,12 +5132,12 @@ _VALVE_HELP = {
     "max_rounds": "Tool rounds before a final answer is requested.",
     "max_parallel_tools": "Tool calls of one round that run at the same time (1: one after the other); the tasks of one `subqueries` call run half as many at a time.",
     "tool_timeout_seconds": "Time limit for each tool call, the wait for a slot included.",
-    "total_timeout_seconds": "Time limit for the whole subquery; what was gathered is returned.",
+    "total_timeout_seconds": "Time limit for the whole subquery, every step of it; what was gathered is returned.",
     "max_result_chars": "Cap on each tool result the inner model sees.",
     "max_output_chars": "Cap on the answer returned to the chat.",
     "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call runs only when no tool result, file or earlier chat message the helper read names its tool; otherwise it asks the user (approval `ask`) or is not run, and the model and the user are told why.",
     "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
-    "max_subquery_tokens": "Tokens (prompt + completion, as the provider reports them; estimated where it does not) one subquery may spend, each task of `subqueries` apart. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
+    "max_subquery_tokens": "Tokens one subquery may spend (everything sent and received), each task of `subqueries` apart: each round counts the larger of the provider's usage and a safe upper bound. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
     "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's). A `server:` id the chat does not carry is loaded for the helper alone (the user's access checked as Open WebUI checks it): the chat's model then sees only Subquery and delegates.",
     "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
     "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve

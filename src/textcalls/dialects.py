@@ -1,7 +1,7 @@
 """The dialects of calls written as text besides the XML-ish ones (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama,
 Qwen2.5-Coder, pythonic) and the table `_DIALECTS` every reader goes through. Each parser's docstring shows one
-example; a dialect's quirks live in its table entry (`clean_text`, `scan`), never in the readers. Each parser reads
-its text in linear time (see `calls`); the scans of data whose attempts may overlap share a budget (`_budget`)."""
+example; a dialect's quirks live in its table entry (`clean_text`), never in the readers. Each parser reads
+its text in linear time (see `calls`); the scans whose attempts may overlap share a budget (`_budget`)."""
 
 from __future__ import annotations
 
