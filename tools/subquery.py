@@ -519,7 +519,7 @@ counted at the larger of that bound and the provider's usage, so missing, zero, 
 count less than was sent. A request is sent only when its own bound (its prompt, and the room its reply may take)
 fits what is left; a tool round only when the answer round after it still fits too; the answer round's tool results
 are cut to fit (`fit_results`). A text's bound is the filter's estimator (a proven upper bound of cl100k), read in
-slices cut where cl100k's pre-tokenizer always cuts (before a space that follows a letter or digit), so no one call
+slices cut where cl100k's pre-tokenizer always cuts (before a blank that follows a letter or digit), so no one call
 holds the interpreter for long; a stretch without such a place counts its UTF-8 bytes (a token is at least a byte)."""
 
 
@@ -533,25 +533,57 @@ MIN_REPLY_TOKENS = 256  # a reply allowed less room than this is not asked for
 ANSWER_TOKENS = 512  # the answer round's own instruction, and a stub for each tool result cut to fit
 TOKEN_SLICE = 65_536  # characters a text is measured in at a time
 _IMAGES = ("image_url", "input_image")  # parts counted as images, not as their (data URI) text
-_TOKEN_CUT = re.compile(
-    r"(?<=[^\W_]) "
-)  # a space after a letter or digit: cl100k's pre-tokenizer always cuts there
+LONG_RUN = 1_024  # a run this long of letters, punctuation or blanks counts its bytes (`_slice_tokens`)
+_LONG = re.compile(rf"[^\W\d_]{{{LONG_RUN}}}|(?:[^\w\s]|_){{{LONG_RUN}}}|\s{{{LONG_RUN}}}")
+_LONG_BLANKS = re.compile(rf"\s{{{LONG_RUN}}}")
+_TOKEN_CUT = re.compile(r"(?<=[^\W_])\s")  # a blank after a letter or digit: cl100k always cuts there
 
 
 def text_tokens(text: str) -> int:
-    """A safe upper bound of `text`'s cl100k tokens, measured slice by slice (see the module's notes)."""
-    total, start = 0, 0
+    """A safe upper bound of `text`'s cl100k tokens, measured slice by slice (see the module's notes). No search
+    reads more than one slice: a stretch with no safe place to cut is counted in bytes until the next such place."""
+    total, start, in_bytes = 0, 0, False
     while len(text) - start > TOKEN_SLICE:
-        cut = _TOKEN_CUT.search(text, start + TOKEN_SLICE // 2, start + TOKEN_SLICE)
-        if cut is None:  # no safe place: the next one, or the end, and bytes up to it
-            nxt = _TOKEN_CUT.search(text, start + TOKEN_SLICE)
-            end = nxt.start() if nxt else len(text)
-            total += len(text[start:end].encode("utf-8", "surrogatepass"))
-        else:
-            end = cut.start()
-            total += estimate_tokens(text[start:end])
-        start = end
-    return total + estimate_tokens(text[start:])
+        window = start + TOKEN_SLICE // 2 if not in_bytes else start
+        cut = _TOKEN_CUT.search(text, window, start + TOKEN_SLICE)
+        end = cut.start() if cut else start + TOKEN_SLICE
+        piece = text[start:end]
+        total += _bytes(piece) if in_bytes or cut is None else _slice_tokens(piece)
+        start, in_bytes = end, cut is None
+    rest = text[start:]
+    return total + (_bytes(rest) if in_bytes else _slice_tokens(rest))
+
+
+def _bytes(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _slice_tokens(piece: str) -> int:
+    """The estimator's bound of a slice that starts and ends where cl100k cuts, but for the stretches around runs of
+    LONG_RUN letters, punctuation or blanks (only there can one piece be that long, and merging it would cost more
+    than it is worth): those count their bytes, from the safe cut before to the safe cut after. A slice whose words
+    and blank runs are all shorter (nearly all of them: two quick C passes tell) goes to the estimator whole."""
+    words = piece.split()
+    if max(map(len, words), default=0) < LONG_RUN and not _LONG_BLANKS.search(piece):
+        return estimate_tokens(piece)
+    total, pos = 0, 0
+    for run in _LONG.finditer(piece):
+        if run.start() < pos:
+            continue
+        before = _cut_before(piece, pos, run.start())
+        after = _TOKEN_CUT.search(piece, run.end())
+        end = after.start() if after else len(piece)
+        total += estimate_tokens(piece[pos:before]) + _bytes(piece[before:end])
+        pos = end
+    return total + estimate_tokens(piece[pos:])
+
+
+def _cut_before(text: str, low: int, at: int) -> int:
+    """The last safe cut in text[low:at + 1] (a blank after a letter or digit), else `low` (itself one)."""
+    for cut in range(at, low, -1):  # a run of LONG_RUN characters of one kind, and the blanks before it
+        if text[cut].isspace() and text[cut - 1].isalnum():
+            return cut
+    return low
 
 
 def _strings(value: Any) -> list[str]:
@@ -3353,9 +3385,7 @@ class _Loop:
         """One model round; its reply counted at the larger of the provider's usage and the bound of what it
         sent and returned. `max_tokens` goes out when the model's own is set or the room is smaller."""
         specs = request_specs(self.tools)
-        cap = (
-            {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
-        )
+        cap = {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
         reply = await self.hooks.complete(
             self.messages, specs, self.remaining(), tool_choice if specs else None, **cap
         )

@@ -206,9 +206,7 @@ class _Loop:
         """One model round; its reply counted at the larger of the provider's usage and the bound of what it
         sent and returned. `max_tokens` goes out when the model's own is set or the room is smaller."""
         specs = request_specs(self.tools)
-        cap = (
-            {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
-        )
+        cap = {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
         reply = await self.hooks.complete(
             self.messages, specs, self.remaining(), tool_choice if specs else None, **cap
         )
