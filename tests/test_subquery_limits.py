@@ -123,6 +123,22 @@ def test_the_bound_of_a_text_holds_for_every_script_where_characters_divided_by_
     assert sq.text_tokens("x" * 200_000) >= len(enc.encode_ordinary("x" * 200_000))  # no place to cut: bytes
 
 
+PARTS = [*TEXTS.values(), "\t", "\n", "  ", "a" * 1_500, "!" * 1_200, " " * 1_100, "\u200b" * 2_000, "x,1,2\n", "é" * 1_100]
+
+
+@settings(deadline=None)  # the first example loads the tokenizer; the machine is shared
+@given(st.lists(st.sampled_from(PARTS), max_size=40), st.sampled_from([97, 512, 4_096]))
+def test_property_the_bound_of_any_text_holds_wherever_the_slices_are_cut(parts, slice_chars):
+    """Sliced at any size (the 64 kB of the plugin, or much smaller so that many cuts fall inside), with long runs of
+    one kind counted in bytes, the bound is never below cl100k's count."""
+    text = "".join(parts)
+    saved, sq.TOKEN_SLICE = sq.TOKEN_SLICE, slice_chars
+    try:
+        assert sq.text_tokens(text) >= len(cl100k().encode_ordinary(text))
+    finally:
+        sq.TOKEN_SLICE = saved
+
+
 async def test_the_first_request_is_not_sent_when_it_alone_would_pass_the_cap():
     asked = []
 
