@@ -509,174 +509,6 @@ def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
 
 
 # ----------------------------------------------------------------------------------------------
-# src/subquery/budget.py
-# ----------------------------------------------------------------------------------------------
-
-"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. Every request is measured by a safe upper
-bound of what it sends (`request_tokens`: every message, its texts, calls, reasoning and images, the tool definitions,
-fixed framing per message and per call) and every reply by one of what it returned (`reply_tokens`). A round is
-counted at the larger of that bound and the provider's usage, so missing, zero, NaN or lying usage cannot make it
-count less than was sent. A request is sent only when its own bound (its prompt, and the room its reply may take)
-fits what is left; a tool round only when the answer round after it still fits too; the answer round's tool results
-are cut to fit (`fit_results`). A text's bound is the filter's estimator (a proven upper bound of cl100k), read in
-slices cut where cl100k's pre-tokenizer always cuts (before a blank that follows a letter or digit), so no one call
-holds the interpreter for long; a stretch without such a place counts its UTF-8 bytes (a token is at least a byte)."""
-
-
-MESSAGE_TOKENS = 8  # a message's framing in a chat template (role, start and end markers): at most this
-CALL_TOKENS = 8  # a call's framing (its id, type and markers) besides its name and arguments
-IMAGE_TOKENS = 2_000  # one image part (OpenAI's high detail and Claude's largest images cost less)
-# The room kept for one reply when the model's `max_tokens` is not set: the smallest output limit of the common
-# models (GPT-4 Turbo, Claude 3 Haiku: 4,096), so a request that sends it is never refused for it.
-REPLY_TOKENS = 4_096
-MIN_REPLY_TOKENS = 256  # a reply allowed less room than this is not asked for
-ANSWER_TOKENS = 512  # the answer round's own instruction, and a stub for each tool result cut to fit
-TOKEN_SLICE = 65_536  # characters a text is measured in at a time
-_IMAGES = ("image_url", "input_image")  # parts counted as images, not as their (data URI) text
-LONG_RUN = 1_024  # a run this long of letters, punctuation or blanks counts its bytes (`_slice_tokens`)
-_LONG = re.compile(rf"[^\W\d_]{{{LONG_RUN}}}|(?:[^\w\s]|_){{{LONG_RUN}}}|\s{{{LONG_RUN}}}")
-_LONG_BLANKS = re.compile(rf"\s{{{LONG_RUN}}}")
-_TOKEN_CUT = re.compile(r"(?<=[^\W_])\s")  # a blank after a letter or digit: cl100k always cuts there
-
-
-def text_tokens(text: str) -> int:
-    """A safe upper bound of `text`'s cl100k tokens, measured slice by slice (see the module's notes). No search
-    reads more than one slice: a stretch with no safe place to cut is counted in bytes until the next such place."""
-    total, start, in_bytes = 0, 0, False
-    while len(text) - start > TOKEN_SLICE:
-        window = start + TOKEN_SLICE // 2 if not in_bytes else start
-        cut = _TOKEN_CUT.search(text, window, start + TOKEN_SLICE)
-        end = cut.start() if cut else start + TOKEN_SLICE
-        piece = text[start:end]
-        total += _bytes(piece) if in_bytes or cut is None else _slice_tokens(piece)
-        start, in_bytes = end, cut is None
-    rest = text[start:]
-    return total + (_bytes(rest) if in_bytes else _slice_tokens(rest))
-
-
-def _bytes(text: str) -> int:
-    return len(text.encode("utf-8", "surrogatepass"))
-
-
-def _slice_tokens(piece: str) -> int:
-    """The estimator's bound of a slice that starts and ends where cl100k cuts, but for the stretches around runs of
-    LONG_RUN letters, punctuation or blanks (only there can one piece be that long, and merging it would cost more
-    than it is worth): those count their bytes, from the safe cut before to the safe cut after. A slice whose words
-    and blank runs are all shorter (nearly all of them: two quick C passes tell) goes to the estimator whole."""
-    words = piece.split()
-    if max(map(len, words), default=0) < LONG_RUN and not _LONG_BLANKS.search(piece):
-        return estimate_tokens(piece)
-    total, pos = 0, 0
-    for run in _LONG.finditer(piece):
-        if run.start() < pos:
-            continue
-        before = _cut_before(piece, pos, run.start())
-        after = _TOKEN_CUT.search(piece, run.end())
-        end = after.start() if after else len(piece)
-        total += estimate_tokens(piece[pos:before]) + _bytes(piece[before:end])
-        pos = end
-    return total + estimate_tokens(piece[pos:])
-
-
-def _cut_before(text: str, low: int, at: int) -> int:
-    """The last safe cut in text[low:at + 1] (a blank after a letter or digit), else `low` (itself one)."""
-    for cut in range(at, low, -1):  # a run of LONG_RUN characters of one kind, and the blanks before it
-        if text[cut].isspace() and text[cut - 1].isalnum():
-            return cut
-    return low
-
-
-def _strings(value: Any) -> list[str]:
-    """Every string in a JSON-like value (keys too), nested values at any depth (walked without recursion)."""
-    out, stack = [], [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
-        elif isinstance(item, Mapping):
-            out.extend(str(k) for k in item)
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif item is not None:
-            out.append(_safe_str(item))
-    return out
-
-
-def message_tokens(message: Any) -> int:
-    """A bound of what one message sends: every string in it (content, parts, calls, reasoning, ids, names), its
-    framing, and a flat allowance per image part."""
-    if not isinstance(message, Mapping):
-        return MESSAGE_TOKENS + text_tokens(str(message))
-    content = message.get("content")
-    parts = content if isinstance(content, list) else []
-    images = sum(1 for p in parts if isinstance(p, Mapping) and p.get("type") in _IMAGES)
-    rest = {k: v for k, v in message.items() if k != "content"}
-    texts = _strings([p for p in parts if not (isinstance(p, Mapping) and p.get("type") in _IMAGES)])
-    texts += _strings(content if not isinstance(content, list) else None) + _strings(rest)
-    calls = len(message.get("tool_calls") or []) if isinstance(message.get("tool_calls"), list) else 0
-    return MESSAGE_TOKENS + CALL_TOKENS * calls + IMAGE_TOKENS * images + sum(map(text_tokens, texts))
-
-
-def specs_tokens(specs: Sequence[Any] | None) -> int:
-    return text_tokens(json.dumps(specs, ensure_ascii=False, default=str)) if specs else 0
-
-
-def reply_tokens_of(content: str, tool_calls: Sequence[Any], reasoning: str, details: Sequence[Any]) -> int:
-    """A bound of what a reply returned: its text, calls and reasoning (hidden reasoning is the provider's to say)."""
-    texts = [content, reasoning, *_strings(list(tool_calls)), *_strings(list(details))]
-    return MESSAGE_TOKENS + CALL_TOKENS * len(tool_calls) + sum(text_tokens(t) for t in texts if t)
-
-
-@dataclass(frozen=True)
-class Budget:
-    """`cap`: max_subquery_tokens (0: none). `reply`: the room one reply may take (`for_cap`). `room_for` answers how
-    much room a request's reply gets, or None: it must not be sent."""
-
-    cap: int
-    reply: int = REPLY_TOKENS
-
-    @classmethod
-    def for_cap(cls, cap: int, max_tokens: int | None) -> Budget:
-        """A reply's room: the model's `max_tokens` if set, else REPLY_TOKENS, and never more than an eighth of a cap
-        (so that a small cap still leaves room for tool rounds; the room is then sent as `max_tokens`)."""
-        reply = max_tokens or REPLY_TOKENS
-        return cls(cap, min(reply, max(cap // 8, MIN_REPLY_TOKENS)) if cap > 0 else reply)
-
-    def room_for(self, spent: int, prompt: int, answer_after: bool) -> int | None:
-        """The room this request's reply gets (≤ `reply`), or None when it does not fit. With `answer_after` (a tool
-        round), the answer round after it must fit too: this prompt again, this reply, a stub per result, its
-        instruction, and its own reply."""
-        if self.cap <= 0:
-            return self.reply
-        left = self.cap - spent - prompt
-        if answer_after:
-            left = (left - prompt - ANSWER_TOKENS - self.reply) // 2
-        room = min(left, self.reply)
-        return room if room >= MIN_REPLY_TOKENS else None
-
-    def results_room(self, spent: int, prompt: int) -> int | None:
-        """Tokens the next round's tool results may take so that the answer round fits (None: no cap)."""
-        if self.cap <= 0:
-            return None
-        return max(self.cap - spent - prompt - ANSWER_TOKENS - self.reply, 0)
-
-
-def fit_results(texts: list[str], room: int | None) -> list[str]:
-    """Tool results cut (each to a share of `room` tokens, with a visible note) so that together they fit `room`."""
-    if room is None or sum(map(text_tokens, texts)) <= room:
-        return texts
-    share = max(room // max(len(texts), 1) - 64, 0)  # 64: the truncation note
-    out = []
-    for text in texts:
-        chars = share
-        while chars > 0 and text_tokens(cut := cap_text(text, chars, "result (token budget)")) > share + 64:
-            chars //= 2
-        out.append(cut if chars > 0 else "[result left out: the subquery's token budget has no room for it]")
-    return out
-
-
-# ----------------------------------------------------------------------------------------------
 # src/textcalls/calls.py
 # ----------------------------------------------------------------------------------------------
 
@@ -1242,126 +1074,6 @@ def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict
     if kept:
         out["reasoning_details"] = kept
     return out
-
-
-# ----------------------------------------------------------------------------------------------
-# src/subquery/prepare.py
-# ----------------------------------------------------------------------------------------------
-
-"""What happens to each call of a round before it runs: decoded, typed by the tool's schema, filtered to what the tool
-accepts (as Open WebUI filters it), checked for required arguments and repeats, or else answered right away with a
-message the model can act on; and a tool's result rendered as Open WebUI renders it."""
-
-
-def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
-    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
-    A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
-    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument."""
-    if tool.passthrough:
-        return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
-    allowed = frozenset(spec_properties(tool.spec))  # Open WebUI keeps the spec's properties...
-    if tool.accepted is not None:
-        allowed &= tool.accepted  # ...and a known signature must take them too
-
-    def keeps(k: Any) -> bool:
-        return isinstance(k, str) and k in allowed and k not in tool.injected and not k.startswith("__")
-
-    return {k: v for k, v in args.items() if keeps(k)}, [str(k) for k in args if not keeps(k)]
-
-
-def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
-    try:
-        return name + ":" + json.dumps(kwargs, sort_keys=True, default=str, ensure_ascii=False)
-    except Exception:
-        try:
-            return name + ":" + repr(sorted(kwargs.items(), key=lambda kv: kv[0]))
-        except Exception:
-            return f"{name}:{id(kwargs)}"
-
-
-def call_kwargs(call: ToolCall, tool: ToolInfo) -> tuple[dict | None, str | None]:
-    """The arguments the tool would get (decoded, typed by its schema, filtered as Open WebUI filters them), or
-    the error the model gets."""
-    args, error = decode_arguments(call.name, call.arguments)
-    if error or args is None:
-        return None, error
-    props = spec_properties(tool.spec)
-    return filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)[0], None
-
-
-def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping, limit: int) -> Prepared:
-    """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
-    tool = tools.get(call.name)
-    if tool is None and call.name in SELF_NAMES:
-        answer = f"Error: `{call.name}` cannot be called inside a subquery. Use the other tools."
-        return Prepared(call, answer=answer, outcome="refused: no nested subquery")
-    if tool is None:
-        available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
-        answer = f'Error: Tool "{call.name}" not found. Available tools: {available}.'
-        return Prepared(call, answer=answer, outcome="refused: no such tool")
-    kwargs, error = call_kwargs(call, tool)
-    if kwargs is None:
-        return Prepared(call, answer=error, outcome="refused: bad arguments")
-    props = spec_properties(tool.spec)
-    missing = [r for r in spec_required(tool.spec) if r not in kwargs]
-    if missing:
-        expected = ", ".join(f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in props.items())
-        answer = f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. Expected: {expected}."
-        return Prepared(call, answer=answer, outcome="refused: missing arguments")
-    seen = counts.get(call_signature(call.name, kwargs), 0)
-    if seen >= limit > 0:
-        answer = f"Not executed: `{call.name}` was already called {seen} times with exactly these arguments. Use the results above, change the arguments, or answer now."
-        return Prepared(call, answer=answer, outcome="refused: repeated too often")
-    return Prepared(call, kwargs=kwargs)
-
-
-def prepare_round(
-    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int]
-) -> list[Prepared]:
-    """Prepare a round's calls in order, counting identical calls AS the round is prepared.
-    At most REPEAT_CALL_LIMIT identical calls run (across rounds too); every call gets an answer.
-    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)"""
-    out: list[Prepared] = []
-    for call in calls:
-        try:
-            p = prepare_call(call, tools, counts, REPEAT_CALL_LIMIT)
-        except Exception as exc:  # odd arguments must never end the loop
-            answer = f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__})."
-            p = Prepared(call, answer=answer, outcome="refused: bad arguments")
-        if p.kwargs is not None:
-            sig = call_signature(call.name, p.kwargs)
-            counts[sig] = counts.get(sig, 0) + 1
-        out.append(p)
-    return out
-
-
-def accepted_parameters(fn: Any) -> frozenset[str] | None:
-    """Parameter names a callable takes (None when it takes **kwargs or cannot be inspected)."""
-    try:
-        params = inspect.signature(fn).parameters.values()
-    except (TypeError, ValueError):
-        return None
-    if any(p.kind == p.VAR_KEYWORD for p in params):
-        return None
-    return frozenset(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
-
-
-def serialize_result(value: Any) -> str:
-    """Open WebUI's own rendering of a tool result: str as is, dict/list as indented JSON."""
-    if value is None:
-        return ""
-    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Mapping):
-        value = value[0]  # (data, headers) from an OpenAPI tool server
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    if isinstance(value, list):
-        value = {"results": value}
-    if isinstance(value, dict):
-        try:
-            return json.dumps(value, indent=2, ensure_ascii=False, default=str)
-        except Exception:
-            return _safe_str(value)
-    return _safe_str(value)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -2710,6 +2422,344 @@ def round_notes(reading: Reading, limit: int) -> str:
 
 
 # ----------------------------------------------------------------------------------------------
+# src/subquery/budget.py
+# ----------------------------------------------------------------------------------------------
+
+"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. Every request is measured by a safe upper
+bound of what it sends (`request_tokens`: every message, its texts, calls, reasoning and images, the tool definitions,
+fixed framing per message and per call) and every reply by one of what it returned (`reply_tokens`). A round is
+counted at the larger of that bound and the provider's usage, so missing, zero, NaN or lying usage cannot make it
+count less than was sent. A request is sent only when its own bound (its prompt, and the room its reply may take)
+fits what is left; a tool round only when the answer round after it still fits too; the answer round's tool results
+are cut to fit (`fit_results`). A text's bound is the filter's estimator (a proven upper bound of cl100k), read in
+slices cut where cl100k's pre-tokenizer always cuts (before a blank that follows a letter or digit), so no one call
+holds the interpreter for long; a stretch without such a place counts its UTF-8 bytes (a token is at least a byte)."""
+
+
+MESSAGE_TOKENS = 8  # a message's framing in a chat template (role, start and end markers): at most this
+CALL_TOKENS = 8  # a call's framing (its id, type and markers) besides its name and arguments
+IMAGE_TOKENS = 2_000  # one image part (OpenAI's high detail and Claude's largest images cost less)
+# The room kept for one reply when the model's `max_tokens` is not set: the smallest output limit of the common
+# models (GPT-4 Turbo, Claude 3 Haiku: 4,096), so a request that sends it is never refused for it.
+REPLY_TOKENS = 4_096
+MIN_REPLY_TOKENS = 256  # a reply allowed less room than this is not asked for
+ANSWER_TOKENS = 512  # the answer round's own instruction, and a stub for each tool result cut to fit
+TOKEN_SLICE = 65_536  # characters a text is measured in at a time
+_IMAGES = ("image_url", "input_image")  # parts counted as images, not as their (data URI) text
+LONG_RUN = 1_024  # a run this long of letters, punctuation or blanks counts its bytes (`_slice_tokens`)
+_LONG = re.compile(rf"[^\W\d_]{{{LONG_RUN}}}|(?:[^\w\s]|_){{{LONG_RUN}}}|\s{{{LONG_RUN}}}")
+_LONG_BLANKS = re.compile(rf"\s{{{LONG_RUN}}}")
+_TOKEN_CUT = re.compile(r"(?<=[^\W_])\s")  # a blank after a letter or digit: cl100k always cuts there
+
+
+def text_tokens(text: str) -> int:
+    """A safe upper bound of `text`'s cl100k tokens, measured slice by slice (see the module's notes). No search
+    reads more than one slice: a stretch with no safe place to cut is counted in bytes until the next such place."""
+    total, start, in_bytes = 0, 0, False
+    while len(text) - start > TOKEN_SLICE:
+        window = start + TOKEN_SLICE // 2 if not in_bytes else start
+        cut = _TOKEN_CUT.search(text, window, start + TOKEN_SLICE)
+        end = cut.start() if cut else start + TOKEN_SLICE
+        piece = text[start:end]
+        total += _bytes(piece) if in_bytes or cut is None else _slice_tokens(piece)
+        start, in_bytes = end, cut is None
+    rest = text[start:]
+    return total + (_bytes(rest) if in_bytes else _slice_tokens(rest))
+
+
+def _bytes(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _slice_tokens(piece: str) -> int:
+    """The estimator's bound of a slice that starts and ends where cl100k cuts, but for the stretches around runs of
+    LONG_RUN letters, punctuation or blanks (only there can one piece be that long, and merging it would cost more
+    than it is worth): those count their bytes, from the safe cut before to the safe cut after. A slice whose words
+    and blank runs are all shorter (nearly all of them: two quick C passes tell) goes to the estimator whole."""
+    words = piece.split()
+    if max(map(len, words), default=0) < LONG_RUN and not _LONG_BLANKS.search(piece):
+        return estimate_tokens(piece)
+    total, pos = 0, 0
+    for run in _LONG.finditer(piece):
+        if run.start() < pos:
+            continue
+        before = _cut_before(piece, pos, run.start())
+        after = _TOKEN_CUT.search(piece, run.end())
+        end = after.start() if after else len(piece)
+        total += estimate_tokens(piece[pos:before]) + _bytes(piece[before:end])
+        pos = end
+    return total + estimate_tokens(piece[pos:])
+
+
+def _cut_before(text: str, low: int, at: int) -> int:
+    """The last safe cut in text[low:at + 1] (a blank after a letter or digit), else `low` (itself one)."""
+    for cut in range(at, low, -1):  # a run of LONG_RUN characters of one kind, and the blanks before it
+        if text[cut].isspace() and text[cut - 1].isalnum():
+            return cut
+    return low
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a JSON-like value (keys too), nested values at any depth (walked without recursion)."""
+    out, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, Mapping):
+            out.extend(str(k) for k in item)
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif item is not None:
+            out.append(_safe_str(item))
+    return out
+
+
+def message_tokens(message: Any) -> int:
+    """A bound of what one message sends: every string in it (content, parts, calls, reasoning, ids, names), its
+    framing, and a flat allowance per image part."""
+    if not isinstance(message, Mapping):
+        return MESSAGE_TOKENS + text_tokens(str(message))
+    content = message.get("content")
+    parts = content if isinstance(content, list) else []
+    images = sum(1 for p in parts if isinstance(p, Mapping) and p.get("type") in _IMAGES)
+    rest = {k: v for k, v in message.items() if k != "content"}
+    texts = _strings([p for p in parts if not (isinstance(p, Mapping) and p.get("type") in _IMAGES)])
+    texts += _strings(content if not isinstance(content, list) else None) + _strings(rest)
+    calls = len(message.get("tool_calls") or []) if isinstance(message.get("tool_calls"), list) else 0
+    return MESSAGE_TOKENS + CALL_TOKENS * calls + IMAGE_TOKENS * images + sum(map(text_tokens, texts))
+
+
+def specs_tokens(specs: Sequence[Any] | None) -> int:
+    return text_tokens(json.dumps(specs, ensure_ascii=False, default=str)) if specs else 0
+
+
+def reply_tokens_of(content: str, tool_calls: Sequence[Any], reasoning: str, details: Sequence[Any]) -> int:
+    """A bound of what a reply returned: its text, calls and reasoning (hidden reasoning is the provider's to say)."""
+    texts = [content, reasoning, *_strings(list(tool_calls)), *_strings(list(details))]
+    return MESSAGE_TOKENS + CALL_TOKENS * len(tool_calls) + sum(text_tokens(t) for t in texts if t)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """`cap`: max_subquery_tokens (0: none). `reply`: the room one reply may take (`for_cap`). `room_for` answers how
+    much room a request's reply gets, or None: it must not be sent."""
+
+    cap: int
+    reply: int = REPLY_TOKENS
+
+    @classmethod
+    def for_cap(cls, cap: int, max_tokens: int | None) -> Budget:
+        """A reply's room: the model's `max_tokens` if set, else REPLY_TOKENS, and never more than an eighth of a cap
+        (so that a small cap still leaves room for tool rounds; the room is then sent as `max_tokens`)."""
+        reply = max_tokens or REPLY_TOKENS
+        return cls(cap, min(reply, max(cap // 8, MIN_REPLY_TOKENS)) if cap > 0 else reply)
+
+    def room_for(self, spent: int, prompt: int, answer_after: bool) -> int | None:
+        """The room this request's reply gets (≤ `reply`), or None when it does not fit. With `answer_after` (a tool
+        round), the answer round after it must fit too: this prompt again, this reply, a stub per result, its
+        instruction, and its own reply."""
+        if self.cap <= 0:
+            return self.reply
+        left = self.cap - spent - prompt
+        if answer_after:
+            left = (left - prompt - ANSWER_TOKENS - self.reply) // 2
+        room = min(left, self.reply)
+        return room if room >= MIN_REPLY_TOKENS else None
+
+    def results_room(self, spent: int, prompt: int) -> int | None:
+        """Tokens the next round's tool results may take so that the answer round fits (None: no cap)."""
+        if self.cap <= 0:
+            return None
+        return max(self.cap - spent - prompt - ANSWER_TOKENS - self.reply, 0)
+
+
+def fit_results(texts: list[str], room: int | None) -> list[str]:
+    """Tool results cut (each to a share of `room` tokens, with a visible note) so that together they fit `room`."""
+    if room is None or sum(map(text_tokens, texts)) <= room:
+        return texts
+    share = max(room // max(len(texts), 1) - 64, 0)  # 64: the truncation note
+    out = []
+    for text in texts:
+        chars = share
+        while chars > 0 and text_tokens(cut := cap_text(text, chars, "result (token budget)")) > share + 64:
+            chars //= 2
+        out.append(cut if chars > 0 else "[result left out: the subquery's token budget has no room for it]")
+    return out
+
+
+@dataclass
+class Ledger:
+    """What one subquery spent, and the bound of the request it is about to send. `work(size, what, fn, *args)` runs
+    the measuring (the loop's: on the event loop when small, else in a reader thread)."""
+
+    budget: Budget
+    work: Callable[..., Awaitable[Any]]
+    configured: bool = False  # the model's max_tokens is set: it is sent, never more
+    spent: int = 0  # tokens of the rounds so far: each the larger of the provider's usage and the bound
+    prompt: int = 0  # the bound of the request about to be sent
+    sizes: dict = field(
+        default_factory=dict
+    )  # id(message) -> its bound (messages are never changed once added)
+
+    async def measure(self, messages: Sequence[Any], specs: list[dict] | None) -> int:
+        """The bound of the next request: every message (each measured once) and the tool definitions."""
+        new = [m for m in messages if id(m) not in self.sizes]
+        size = sum(map(message_chars, new))
+        for m, n in zip(new, await self.work(size, "measuring the request", _bounds, new), strict=True):
+            self.sizes[id(m)] = n
+        if "specs" not in self.sizes:
+            self.sizes["specs"] = await self.work(len(str(specs)), "measuring the tools", specs_tokens, specs)
+        self.prompt = sum(self.sizes[id(m)] for m in messages) + self.sizes["specs"]
+        return self.prompt
+
+    def limit(self, room: int | None) -> dict:
+        """The request's `max_tokens` (as keyword arguments): sent when the model's own is set or the room is
+        smaller than REPLY_TOKENS."""
+        return {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
+
+    async def count(self, reply: Completion) -> None:
+        """A round: the larger of the provider's usage and the bound of what it sent and returned."""
+        prompt, completion = usage_counts(reply.usage)
+        texts = (reply.content, reply.tool_calls, reply.reasoning_text, reply.reasoning_details)
+        size = reply_size(reply) + len(reply.reasoning_text or "")
+        received = await self.work(size, "measuring the reply", reply_tokens_of, *texts)
+        self.spent += max(prompt, self.prompt) + max(completion, received)
+
+
+def _bounds(messages: Sequence[Any]) -> list[int]:
+    return [message_tokens(m) for m in messages]
+
+
+def message_chars(message: Any) -> int:
+    """About how many characters measuring a message reads (its content, calls and reasoning)."""
+    if not isinstance(message, Mapping):
+        return len(_safe_str(message))
+    return sum(len(v) if isinstance(v, str) else len(_safe_str(v)) for v in message.values() if v)
+
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/prepare.py
+# ----------------------------------------------------------------------------------------------
+
+"""What happens to each call of a round before it runs: decoded, typed by the tool's schema, filtered to what the tool
+accepts (as Open WebUI filters it), checked for required arguments and repeats, or else answered right away with a
+message the model can act on; and a tool's result rendered as Open WebUI renders it."""
+
+
+def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
+    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
+    A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
+    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument."""
+    if tool.passthrough:
+        return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
+    allowed = frozenset(spec_properties(tool.spec))  # Open WebUI keeps the spec's properties...
+    if tool.accepted is not None:
+        allowed &= tool.accepted  # ...and a known signature must take them too
+
+    def keeps(k: Any) -> bool:
+        return isinstance(k, str) and k in allowed and k not in tool.injected and not k.startswith("__")
+
+    return {k: v for k, v in args.items() if keeps(k)}, [str(k) for k in args if not keeps(k)]
+
+
+def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
+    try:
+        return name + ":" + json.dumps(kwargs, sort_keys=True, default=str, ensure_ascii=False)
+    except Exception:
+        try:
+            return name + ":" + repr(sorted(kwargs.items(), key=lambda kv: kv[0]))
+        except Exception:
+            return f"{name}:{id(kwargs)}"
+
+
+def call_kwargs(call: ToolCall, tool: ToolInfo) -> tuple[dict | None, str | None]:
+    """The arguments the tool would get (decoded, typed by its schema, filtered as Open WebUI filters them), or
+    the error the model gets."""
+    args, error = decode_arguments(call.name, call.arguments)
+    if error or args is None:
+        return None, error
+    props = spec_properties(tool.spec)
+    return filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)[0], None
+
+
+def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping, limit: int) -> Prepared:
+    """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
+    tool = tools.get(call.name)
+    if tool is None and call.name in SELF_NAMES:
+        answer = f"Error: `{call.name}` cannot be called inside a subquery. Use the other tools."
+        return Prepared(call, answer=answer, outcome="refused: no nested subquery")
+    if tool is None:
+        available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
+        answer = f'Error: Tool "{call.name}" not found. Available tools: {available}.'
+        return Prepared(call, answer=answer, outcome="refused: no such tool")
+    kwargs, error = call_kwargs(call, tool)
+    if kwargs is None:
+        return Prepared(call, answer=error, outcome="refused: bad arguments")
+    props = spec_properties(tool.spec)
+    missing = [r for r in spec_required(tool.spec) if r not in kwargs]
+    if missing:
+        expected = ", ".join(f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in props.items())
+        answer = f"Error: missing required argument(s) for `{call.name}`: {', '.join(missing)}. Expected: {expected}."
+        return Prepared(call, answer=answer, outcome="refused: missing arguments")
+    seen = counts.get(call_signature(call.name, kwargs), 0)
+    if seen >= limit > 0:
+        answer = f"Not executed: `{call.name}` was already called {seen} times with exactly these arguments. Use the results above, change the arguments, or answer now."
+        return Prepared(call, answer=answer, outcome="refused: repeated too often")
+    return Prepared(call, kwargs=kwargs)
+
+
+def prepare_round(
+    calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int]
+) -> list[Prepared]:
+    """Prepare a round's calls in order, counting identical calls AS the round is prepared.
+    At most REPEAT_CALL_LIMIT identical calls run (across rounds too); every call gets an answer.
+    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)"""
+    out: list[Prepared] = []
+    for call in calls:
+        try:
+            p = prepare_call(call, tools, counts, REPEAT_CALL_LIMIT)
+        except Exception as exc:  # odd arguments must never end the loop
+            answer = f"Error: the arguments for `{call.name}` could not be read ({type(exc).__name__})."
+            p = Prepared(call, answer=answer, outcome="refused: bad arguments")
+        if p.kwargs is not None:
+            sig = call_signature(call.name, p.kwargs)
+            counts[sig] = counts.get(sig, 0) + 1
+        out.append(p)
+    return out
+
+
+def accepted_parameters(fn: Any) -> frozenset[str] | None:
+    """Parameter names a callable takes (None when it takes **kwargs or cannot be inspected)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind == p.VAR_KEYWORD for p in params):
+        return None
+    return frozenset(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+
+
+def serialize_result(value: Any) -> str:
+    """Open WebUI's own rendering of a tool result: str as is, dict/list as indented JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Mapping):
+        value = value[0]  # (data, headers) from an OpenAPI tool server
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, list):
+        value = {"results": value}
+    if isinstance(value, dict):
+        try:
+            return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+        except Exception:
+            return _safe_str(value)
+    return _safe_str(value)
+
+
+# ----------------------------------------------------------------------------------------------
 # src/subquery/rounds.py
 # ----------------------------------------------------------------------------------------------
 
@@ -2794,13 +2844,6 @@ async def run_calls(
         return ToolOutput(out if isinstance(out, str) else serialize_result(out))
 
     return list(await asyncio.gather(*(one(p) for p in prepared)))
-
-
-def message_chars(message: Any) -> int:
-    """About how many characters measuring a message reads (its content, calls and reasoning)."""
-    if not isinstance(message, dict):
-        return len(_safe_str(message))
-    return sum(len(v) if isinstance(v, str) else len(_safe_str(v)) for v in message.values() if v)
 
 
 def round_label(calls: Sequence[ToolCall]) -> str:
@@ -3283,9 +3326,9 @@ async def run_subquery_loop(
     deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
     mentions = Mentions(tools)
     reader = Reader(tools, mentions, hooks.resolve, hooks.reasoning_tags, asks=hooks.confirm is not None)
+    state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), reader)
     budget = Budget.for_cap(settings.max_subquery_tokens, reply_tokens)
-    state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), reader, budget)
-    state.configured = reply_tokens is not None
+    state.ledger = Ledger(budget, state.work, configured=reply_tokens is not None)
     when = asyncio.get_running_loop().time() + max(deadline - clock(), 0.0)
     try:
         async with asyncio.timeout_at(when) as limit:
@@ -3310,8 +3353,7 @@ class _Loop:
     deadline: float
     own_from: int
     reader: Reader
-    budget: Budget
-    configured: bool = False  # the model's max_tokens is set: it is sent, never more
+    ledger: Ledger = None  # type: ignore[assignment]  # set by run_subquery_loop: it measures with `work`
     usages: list = field(default_factory=list)
     counts: dict = field(default_factory=dict)
     n_calls: int = 0
@@ -3393,39 +3435,19 @@ class _Loop:
         self.abandoned = ""
         return out
 
-    async def prompt_tokens(self, specs: list[dict] | None) -> int:
-        """The bound of the next request: every message (each measured once) and the tool definitions."""
-        new = [m for m in self.messages if id(m) not in self.sizes]
-        size = sum(map(message_chars, new))
-        for m, n in zip(new, await self.work(size, "measuring the request", _bounds, new), strict=True):
-            self.sizes[id(m)] = n
-        if "specs" not in self.sizes:
-            self.sizes["specs"] = await self.work(len(str(specs)), "measuring the tools", specs_tokens, specs)
-        return sum(self.sizes[id(m)] for m in self.messages) + self.sizes["specs"]
-
     async def room(self, answer_after: bool) -> int | None:
         """The room the next request's reply gets (None: the request would pass the token budget)."""
-        self.prompt = await self.prompt_tokens(request_specs(self.tools))
-        return self.budget.room_for(self.spent, self.prompt, answer_after)
+        prompt = await self.ledger.measure(self.messages, request_specs(self.tools))
+        return self.ledger.budget.room_for(self.ledger.spent, prompt, answer_after)
 
     async def ask_model(self, tool_choice: str | None, room: int | None) -> Completion:
-        """One model round; its reply counted at the larger of the provider's usage and the bound of what it
-        sent and returned. `max_tokens` goes out when the model's own is set or the room is smaller."""
-        specs = request_specs(self.tools)
-        cap = {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
+        """One model round, counted by the ledger; `max_tokens` sent as the ledger says."""
+        specs, limit = request_specs(self.tools), self.ledger.limit(room)
         reply = await self.hooks.complete(
-            self.messages, specs, self.remaining(), tool_choice if specs else None, **cap
+            self.messages, specs, self.remaining(), tool_choice if specs else None, **limit
         )
         self.usages.append(reply.usage)
-        prompt, completion = usage_counts(reply.usage)
-        texts = (reply.content, reply.tool_calls, reply.reasoning_text, reply.reasoning_details)
-        size = (
-            len(reply.content or "")
-            + len(reply.reasoning_text or "")
-            + reply_size(replace(reply, content=""))
-        )
-        received = await self.work(size, "measuring the reply", reply_tokens_of, *texts)
-        self.spent += max(prompt, self.prompt) + max(completion, received)
+        await self.ledger.count(reply)
         return reply
 
     async def read(self, reply: Completion, final: bool = False) -> Reading:
@@ -3542,7 +3564,8 @@ class _Loop:
         follow as one user message."""
         texts = [cap_text(output.text, self.settings.max_result_chars) for output in outputs]
         where = [_data_source(p, o, self.tools) for p, o in zip(prepared, outputs, strict=True)]
-        room = self.budget.results_room(self.spent, await self.prompt_tokens(request_specs(self.tools)))
+        prompt = await self.ledger.measure(self.messages, request_specs(self.tools))
+        room = self.ledger.budget.results_room(self.ledger.spent, prompt)
         texts = await self.work(
             sum(map(len, texts)), "reading the results", _digest, texts, where, room, self.mentions
         )
@@ -3565,7 +3588,7 @@ class _Loop:
         """The answer round, without tools: after the last round (`max_rounds`) or at the token budget."""
         if self.remaining() < MIN_USEFUL_SECONDS:
             return self.out_of_time("after the last tool round")
-        rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.spent
+        rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.ledger.spent
         stopped: StopReason = "budget" if budget else "max_rounds"
         prompt = BUDGET_PROMPT if budget else FINAL_ROUND_PROMPT
         self.messages.append({"role": "user", "content": prompt.format(spent=spent, cap=cap, rounds=rounds)})
@@ -3576,7 +3599,7 @@ class _Loop:
         )
         room = await self.room(answer_after=False)
         if room is None:
-            why = f"[Subquery {ran}; its answer round ({self.prompt:,} tokens before the reply) would pass the budget."
+            why = f"[Subquery {ran}; its answer round ({self.ledger.prompt:,} tokens before the reply) would pass the budget."
             return self.result(f"{why} What was gathered:]\n{self.gathered()}", "budget")
         used = f"token budget reached ({spent:,} of {cap:,})" if budget else f"{rounds} rounds used"
         await self.hooks.emit(f"Subquery · {used} · writing the answer", False)
@@ -3597,10 +3620,6 @@ class _Loop:
 def _read_all(mentions: Mentions, texts: Sequence[tuple[str, str]]) -> None:
     for text, where in texts:
         mentions.read(text, where)
-
-
-def _bounds(messages: Sequence[Any]) -> list[int]:
-    return [message_tokens(m) for m in messages]
 
 
 def _data_source(p: Prepared, output: ToolOutput, tools: Mapping[str, ToolInfo]) -> str | None:

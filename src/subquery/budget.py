@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from context_filter.estimator import estimate_tokens
 
-from .types import _safe_str, cap_text
+from .reading import reply_size
+from .types import Completion, _safe_str, cap_text, usage_counts
 
 MESSAGE_TOKENS = 8  # a message's framing in a chat template (role, start and end markers): at most this
 CALL_TOKENS = 8  # a call's framing (its id, type and markers) besides its name and arguments
@@ -171,3 +172,53 @@ def fit_results(texts: list[str], room: int | None) -> list[str]:
             chars //= 2
         out.append(cut if chars > 0 else "[result left out: the subquery's token budget has no room for it]")
     return out
+
+
+@dataclass
+class Ledger:
+    """What one subquery spent, and the bound of the request it is about to send. `work(size, what, fn, *args)` runs
+    the measuring (the loop's: on the event loop when small, else in a reader thread)."""
+
+    budget: Budget
+    work: Callable[..., Awaitable[Any]]
+    configured: bool = False  # the model's max_tokens is set: it is sent, never more
+    spent: int = 0  # tokens of the rounds so far: each the larger of the provider's usage and the bound
+    prompt: int = 0  # the bound of the request about to be sent
+    sizes: dict = field(
+        default_factory=dict
+    )  # id(message) -> its bound (messages are never changed once added)
+
+    async def measure(self, messages: Sequence[Any], specs: list[dict] | None) -> int:
+        """The bound of the next request: every message (each measured once) and the tool definitions."""
+        new = [m for m in messages if id(m) not in self.sizes]
+        size = sum(map(message_chars, new))
+        for m, n in zip(new, await self.work(size, "measuring the request", _bounds, new), strict=True):
+            self.sizes[id(m)] = n
+        if "specs" not in self.sizes:
+            self.sizes["specs"] = await self.work(len(str(specs)), "measuring the tools", specs_tokens, specs)
+        self.prompt = sum(self.sizes[id(m)] for m in messages) + self.sizes["specs"]
+        return self.prompt
+
+    def limit(self, room: int | None) -> dict:
+        """The request's `max_tokens` (as keyword arguments): sent when the model's own is set or the room is
+        smaller than REPLY_TOKENS."""
+        return {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
+
+    async def count(self, reply: Completion) -> None:
+        """A round: the larger of the provider's usage and the bound of what it sent and returned."""
+        prompt, completion = usage_counts(reply.usage)
+        texts = (reply.content, reply.tool_calls, reply.reasoning_text, reply.reasoning_details)
+        size = reply_size(reply) + len(reply.reasoning_text or "")
+        received = await self.work(size, "measuring the reply", reply_tokens_of, *texts)
+        self.spent += max(prompt, self.prompt) + max(completion, received)
+
+
+def _bounds(messages: Sequence[Any]) -> list[int]:
+    return [message_tokens(m) for m in messages]
+
+
+def message_chars(message: Any) -> int:
+    """About how many characters measuring a message reads (its content, calls and reasoning)."""
+    if not isinstance(message, Mapping):
+        return len(_safe_str(message))
+    return sum(len(v) if isinstance(v, str) else len(_safe_str(v)) for v in message.values() if v)

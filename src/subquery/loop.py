@@ -20,11 +20,11 @@ from typing import Any
 from textcalls.calls import ToolCall
 from textcalls.rule import Mentions
 
-from .budget import REPLY_TOKENS, Budget, fit_results, message_tokens, reply_tokens_of, specs_tokens
+from .budget import Budget, Ledger, fit_results
 from .messages import gathered_summary
 from .prepare import call_signature, prepare_round
 from .reading import Reader, Reading, bounded_reasoning, refused_note, reply_size, round_notes
-from .rounds import Hooks, message_chars, request_specs, round_label, run_calls
+from .rounds import Hooks, request_specs, round_label, run_calls
 from .status import call_line
 from .threads import off_loop
 from .types import (
@@ -42,7 +42,6 @@ from .types import (
     ToolOutput,
     cap_text,
     summarize_usage,
-    usage_counts,
 )
 
 NOT_APPROVED = "Error: tool call was not approved."
@@ -77,9 +76,9 @@ async def run_subquery_loop(
     deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
     mentions = Mentions(tools)
     reader = Reader(tools, mentions, hooks.resolve, hooks.reasoning_tags, asks=hooks.confirm is not None)
+    state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), reader)
     budget = Budget.for_cap(settings.max_subquery_tokens, reply_tokens)
-    state = _Loop(list(messages), tools, settings, hooks, clock, deadline, len(messages), reader, budget)
-    state.configured = reply_tokens is not None
+    state.ledger = Ledger(budget, state.work, configured=reply_tokens is not None)
     when = asyncio.get_running_loop().time() + max(deadline - clock(), 0.0)
     try:
         async with asyncio.timeout_at(when) as limit:
@@ -104,8 +103,7 @@ class _Loop:
     deadline: float
     own_from: int
     reader: Reader
-    budget: Budget
-    configured: bool = False  # the model's max_tokens is set: it is sent, never more
+    ledger: Ledger = None  # type: ignore[assignment]  # set by run_subquery_loop: it measures with `work`
     usages: list = field(default_factory=list)
     counts: dict = field(default_factory=dict)
     n_calls: int = 0
@@ -187,39 +185,19 @@ class _Loop:
         self.abandoned = ""
         return out
 
-    async def prompt_tokens(self, specs: list[dict] | None) -> int:
-        """The bound of the next request: every message (each measured once) and the tool definitions."""
-        new = [m for m in self.messages if id(m) not in self.sizes]
-        size = sum(map(message_chars, new))
-        for m, n in zip(new, await self.work(size, "measuring the request", _bounds, new), strict=True):
-            self.sizes[id(m)] = n
-        if "specs" not in self.sizes:
-            self.sizes["specs"] = await self.work(len(str(specs)), "measuring the tools", specs_tokens, specs)
-        return sum(self.sizes[id(m)] for m in self.messages) + self.sizes["specs"]
-
     async def room(self, answer_after: bool) -> int | None:
         """The room the next request's reply gets (None: the request would pass the token budget)."""
-        self.prompt = await self.prompt_tokens(request_specs(self.tools))
-        return self.budget.room_for(self.spent, self.prompt, answer_after)
+        prompt = await self.ledger.measure(self.messages, request_specs(self.tools))
+        return self.ledger.budget.room_for(self.ledger.spent, prompt, answer_after)
 
     async def ask_model(self, tool_choice: str | None, room: int | None) -> Completion:
-        """One model round; its reply counted at the larger of the provider's usage and the bound of what it
-        sent and returned. `max_tokens` goes out when the model's own is set or the room is smaller."""
-        specs = request_specs(self.tools)
-        cap = {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
+        """One model round, counted by the ledger; `max_tokens` sent as the ledger says."""
+        specs, limit = request_specs(self.tools), self.ledger.limit(room)
         reply = await self.hooks.complete(
-            self.messages, specs, self.remaining(), tool_choice if specs else None, **cap
+            self.messages, specs, self.remaining(), tool_choice if specs else None, **limit
         )
         self.usages.append(reply.usage)
-        prompt, completion = usage_counts(reply.usage)
-        texts = (reply.content, reply.tool_calls, reply.reasoning_text, reply.reasoning_details)
-        size = (
-            len(reply.content or "")
-            + len(reply.reasoning_text or "")
-            + reply_size(replace(reply, content=""))
-        )
-        received = await self.work(size, "measuring the reply", reply_tokens_of, *texts)
-        self.spent += max(prompt, self.prompt) + max(completion, received)
+        await self.ledger.count(reply)
         return reply
 
     async def read(self, reply: Completion, final: bool = False) -> Reading:
@@ -336,7 +314,8 @@ class _Loop:
         follow as one user message."""
         texts = [cap_text(output.text, self.settings.max_result_chars) for output in outputs]
         where = [_data_source(p, o, self.tools) for p, o in zip(prepared, outputs, strict=True)]
-        room = self.budget.results_room(self.spent, await self.prompt_tokens(request_specs(self.tools)))
+        prompt = await self.ledger.measure(self.messages, request_specs(self.tools))
+        room = self.ledger.budget.results_room(self.ledger.spent, prompt)
         texts = await self.work(
             sum(map(len, texts)), "reading the results", _digest, texts, where, room, self.mentions
         )
@@ -359,7 +338,7 @@ class _Loop:
         """The answer round, without tools: after the last round (`max_rounds`) or at the token budget."""
         if self.remaining() < MIN_USEFUL_SECONDS:
             return self.out_of_time("after the last tool round")
-        rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.spent
+        rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.ledger.spent
         stopped: StopReason = "budget" if budget else "max_rounds"
         prompt = BUDGET_PROMPT if budget else FINAL_ROUND_PROMPT
         self.messages.append({"role": "user", "content": prompt.format(spent=spent, cap=cap, rounds=rounds)})
@@ -370,7 +349,7 @@ class _Loop:
         )
         room = await self.room(answer_after=False)
         if room is None:
-            why = f"[Subquery {ran}; its answer round ({self.prompt:,} tokens before the reply) would pass the budget."
+            why = f"[Subquery {ran}; its answer round ({self.ledger.prompt:,} tokens before the reply) would pass the budget."
             return self.result(f"{why} What was gathered:]\n{self.gathered()}", "budget")
         used = f"token budget reached ({spent:,} of {cap:,})" if budget else f"{rounds} rounds used"
         await self.hooks.emit(f"Subquery · {used} · writing the answer", False)
@@ -391,10 +370,6 @@ class _Loop:
 def _read_all(mentions: Mentions, texts: Sequence[tuple[str, str]]) -> None:
     for text, where in texts:
         mentions.read(text, where)
-
-
-def _bounds(messages: Sequence[Any]) -> list[int]:
-    return [message_tokens(m) for m in messages]
 
 
 def _data_source(p: Prepared, output: ToolOutput, tools: Mapping[str, ToolInfo]) -> str | None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .budget import message_chars
 from .loop import run_subquery_loop
 from .messages import files_context
 from .owui_completion import model_entry
@@ -33,7 +34,6 @@ from .owui_select import (
     tool_info,
 )
 from .owui_usage import record_usage
-from .rounds import message_chars
 from .status import MAX_CALL_LINES, StatusEmitter, TaskStatus, done_line, many_done_line
 from .tasks import (
     MIN_TASK_OUTPUT_CHARS,

@@ -95,13 +95,6 @@ async def run_calls(
     return list(await asyncio.gather(*(one(p) for p in prepared)))
 
 
-def message_chars(message: Any) -> int:
-    """About how many characters measuring a message reads (its content, calls and reasoning)."""
-    if not isinstance(message, dict):
-        return len(_safe_str(message))
-    return sum(len(v) if isinstance(v, str) else len(_safe_str(v)) for v in message.values() if v)
-
-
 def round_label(calls: Sequence[ToolCall]) -> str:
     counts = collections.Counter(_shorten(c.name, 60) for c in calls)
     label = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in list(counts.items())[:6])

@@ -50,7 +50,7 @@ CONVERT_PROMPT = (
     "Convert 09:30 New York time to Berlin time with the time tool. When the tool has answered, "
     "reply with a plain sentence that gives the Berlin time."
 )
-REFUSED = "not run: the same call is in a tool result or other data of this subtask"
+REFUSED = f"not run: `{TIME_TOOL}` is named in the result of `{LOG_TOOL}`, which is data, not a request"
 
 
 @pytest.fixture(scope="module")
