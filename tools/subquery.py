@@ -13,33 +13,33 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5152: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5228: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     80: src/context_filter/estimator_data.py
 #    123: src/context_filter/estimator.py
 #    298: src/subquery/types.py
-#    512: src/subquery/budget.py
-#    648: src/textcalls/calls.py
-#    981: src/subquery/messages.py
-#   1216: src/subquery/prepare.py
-#   1336: src/textcalls/xml.py
-#   1648: src/textcalls/dialects.py
-#   2094: src/textcalls/reader.py
-#   2312: src/textcalls/rule.py
-#   2480: src/subquery/reading.py
-#   2654: src/subquery/rounds.py
-#   2754: src/subquery/record.py
-#   2897: src/subquery/status.py
-#   3120: src/subquery/threads.py
-#   3179: src/subquery/loop.py
-#   3567: src/subquery/owui_completion.py
-#   3742: src/subquery/owui_context.py
-#   4027: src/subquery/owui_run.py
-#   4377: src/subquery/owui_select.py
-#   4597: src/subquery/owui_usage.py
-#   4700: src/subquery/tasks.py
-#   4764: src/subquery/view.py
-#   4888: src/subquery/owui_tools.py
-#   5262: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    512: src/textcalls/calls.py
+#    845: src/subquery/messages.py
+#   1080: src/textcalls/xml.py
+#   1392: src/textcalls/dialects.py
+#   1838: src/textcalls/reader.py
+#   2056: src/textcalls/rule.py
+#   2251: src/subquery/reading.py
+#   2425: src/subquery/budget.py
+#   2643: src/subquery/prepare.py
+#   2763: src/subquery/rounds.py
+#   2856: src/subquery/record.py
+#   2999: src/subquery/status.py
+#   3222: src/subquery/threads.py
+#   3281: src/subquery/loop.py
+#   3643: src/subquery/owui_completion.py
+#   3818: src/subquery/owui_context.py
+#   4103: src/subquery/owui_run.py
+#   4453: src/subquery/owui_select.py
+#   4673: src/subquery/owui_usage.py
+#   4776: src/subquery/tasks.py
+#   4840: src/subquery/view.py
+#   4964: src/subquery/owui_tools.py
+#   5338: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
