@@ -184,7 +184,8 @@ class _JumpingSelector(selectors.DefaultSelector):
 
 
 class VirtualClockLoop(asyncio.SelectorEventLoop):
-    """An event loop whose clock (`time()`) is injected: it moves only when the loop would otherwise wait."""
+    """An event loop whose clock (`time()`) is injected: it moves only when the loop would otherwise wait, also while
+    executor threads work (devkit's `VirtualTimeLoop` follows real time then; here the reader threads never end)."""
 
     def __init__(self):
         selector = _JumpingSelector()
