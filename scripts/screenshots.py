@@ -39,7 +39,7 @@ from devkit.browser import NoChromium, signed_in_page  # noqa: E402
 from devkit.harness import ChatClient, Turn  # noqa: E402
 from devkit.scripted_model import free_port  # noqa: E402
 from devkit.toolservers import ToolServerError  # noqa: E402
-from scripts.deploy import DeployError  # noqa: E402
+from scripts.deploy import PLUGINS, DeployError  # noqa: E402
 
 SHOTS = ("subquery-chat.png", "filter-status.png", "approval.png", "valves-subquery.png", "valves-filter.png")
 VIEWPORT = {"width": 1280, "height": 900}
@@ -133,10 +133,18 @@ def valves_shot(page: Any, url: str, name: str, path: Path) -> None:
     row.first.get_by_role("button", name="Valves").click()
     modal = page.locator("div.modal").filter(has=page.locator("form")).last
     modal.locator("form button[type=submit]").wait_for()
-    modal.locator("form input, form select").first.wait_for()  # the spec and values have loaded
+    # the spec and values have loaded: a valve at its default shows a "Default" button, a set one its input
+    modal.locator("form input, form select, form button:has-text('Default')").first.wait_for()
     settle(page)
     page.screenshot(path=str(path), clip=clip_of(page, [modal.locator(":scope > div").first], pad=12))
     page.keyboard.press("Escape")
+
+
+def valves_at_defaults(client: ChatClient) -> None:
+    """The demo deploys with its own valves; the screenshots show what an admin meets, the defaults."""
+    for spec in PLUGINS:
+        where = "tools" if spec.kind == "tool" else "functions"
+        client.request("POST", f"/api/v1/{where}/id/{spec.id}/valves/update", {})
 
 
 def approval_shot(page: Any, client: ChatClient, base: str, model_id: str, question: str, path: Path) -> None:
@@ -208,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
             base = d.server.url
             with signed_in_page(base, demo.LOGIN["email"], demo.LOGIN["password"]) as page:
                 chat_shots(page, base, turns, out)
+                valves_at_defaults(d.client)
                 valves_shot(page, f"{base}/workspace/tools", "Subquery", out / "valves-subquery.png")
                 say(f"✓ {out / 'valves-subquery.png'}: Workspace > Tools > Subquery > Valves")
                 valves_shot(page, f"{base}/admin/functions", "Tool Context Filter", out / "valves-filter.png")
