@@ -13,23 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   3022: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
-#     60: src/context_filter/budget.py
-#    270: src/context_filter/estimator_data.py
-#    313: src/context_filter/estimator.py
-#    488: src/context_filter/messages.py
-#    706: src/context_filter/counting.py
-#    983: src/context_filter/report.py
-#   1123: src/context_filter/settings.py
-#   1325: src/context_filter/tokenizer.py
-#   1519: src/context_filter/parse.py
-#   1911: src/context_filter/shrink.py
-#   2261: src/context_filter/plan.py
-#   2587: src/context_filter/validate.py
-#   2798: src/context_filter/trim.py
-#   2959: src/context_filter/owui.py
-#   3195: src/context_filter/windows_data.py (generated data)
-#   3717: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2952: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#     61: src/context_filter/budget.py
+#    271: src/context_filter/estimator_data.py
+#    314: src/context_filter/memo.py
+#    371: src/context_filter/estimator.py
+#    546: src/context_filter/messages.py
+#    764: src/context_filter/counting.py
+#    953: src/context_filter/report.py
+#   1093: src/context_filter/settings.py
+#   1295: src/context_filter/tokenizer.py
+#   1489: src/context_filter/parse.py
+#   1882: src/context_filter/shrink.py
+#   2189: src/context_filter/plan.py
+#   2515: src/context_filter/validate.py
+#   2726: src/context_filter/trim.py
+#   2887: src/context_filter/owui.py
+#   3125: src/context_filter/windows_data.py (generated data)
+#   3647: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ import threading
 import zlib
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from typing import Any, ClassVar
@@ -310,6 +311,63 @@ _LETTERS_NOT_WORD = (
 
 
 # ----------------------------------------------------------------------------------------------
+# src/context_filter/memo.py
+# ----------------------------------------------------------------------------------------------
+
+"""The one bounded memo behind every cache of the filter (token counts, the estimator's pieces,
+shrunk outputs): two generations, safe to share between threads."""
+
+
+class Memo:
+    """Values of a pure function by key, shared by every request and thread of the process.
+
+    A key always maps to the same value, so two threads that compute one value get the same one,
+    and a lost entry only costs computing it again.  Two generations: ``new`` takes entries until
+    they weigh ``limit`` (``weigh(value)`` each, 1 by default), then it becomes ``old`` and the
+    previous ``old`` is let go; a hit in ``old`` moves back to ``new``, so what every request uses
+    stays.  At most ``2 * limit`` is held.  No dict is ever emptied or shrunk in place (a swap
+    replaces it), so a thread that holds one keeps a consistent view: reads take no lock, only
+    writes do.  ``hits`` and ``misses`` are there to be measured (``scripts/bench_filter.py``).
+    """
+
+    def __init__(self, limit: int, weigh: Callable[[Any], int] | None = None) -> None:
+        self.limit, self.weigh = limit, weigh
+        self.lock = threading.Lock()
+        self.clear()
+
+    def clear(self) -> None:
+        with self.lock:
+            self.new: dict[Any, Any] = {}
+            self.old: dict[Any, Any] = {}
+            self.used = self.hits = self.misses = 0
+
+    def get(self, key: Any) -> Any:
+        value = self.new.get(key)
+        if value is None:
+            value = self.old.get(key)
+            if value is None:
+                self.misses += 1
+                return None
+            self.put(key, value)
+        self.hits += 1
+        return value
+
+    def put(self, key: Any, value: Any) -> None:
+        size = 1 if self.weigh is None else self.weigh(value)
+        if size > self.limit:
+            return
+        with self.lock:
+            if self.used + size > self.limit:
+                self.old, self.new, self.used = self.new, {}, 0
+            self.new[key] = value
+            self.used += size
+
+    @property
+    def hit_rate(self) -> float:
+        return self.hits / max(1, self.hits + self.misses)
+
+
+# ----------------------------------------------------------------------------------------------
 # src/context_filter/estimator.py
 # ----------------------------------------------------------------------------------------------
 
@@ -355,38 +413,41 @@ _ASCII_PIECES = re.compile(
 
 def estimate_tokens(text: str) -> int:
     """A safe upper bound of ``text``'s cl100k tokens; deterministic, never raises for any ``str``,
-    time linear in ``text`` up to a log factor."""
+    time linear in ``text`` up to a log factor.  One ``findall`` reads the whole text: callers cut
+    long texts first (``counting._slices``) so that it never holds the interpreter lock long."""
     if text.isascii():
         return _ascii_tokens(text.encode())
     total = 0
-    memo = _PIECE_MEMO
+    memo = _PIECES_MEMO
+    new = memo.new
     for piece in _PIECES.findall(text):
-        cost = memo.get(piece)
+        cost = new.get(piece)
         if cost is None:
-            data = piece.encode("utf-8", "surrogatepass")
-            cost = 1 if data.isdigit() else _merged_tokens(data)
+            cost = memo.old.get(piece)
+            if cost is None:
+                data = piece.encode("utf-8", "surrogatepass")
+                cost = 1 if data.isdigit() else _merged_tokens(data)
             if len(piece) <= _MEMO_PIECE_MAX:
-                if len(memo) >= _PIECE_MEMO_SIZE:
-                    memo.clear()
-                memo[piece] = cost
+                memo.put(piece, cost)
         total += cost
     return total
 
 
 def _ascii_tokens(data: bytes) -> int:
-    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged."""
+    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged.  ``new`` is read
+    once: entries are never removed from a generation, so every piece found in it stays there."""
     pieces = _ASCII_PIECES.findall(data)
-    memo = _PIECE_MEMO
-    missing = {p for p in pieces if p not in memo}
+    memo = _PIECES_MEMO
+    new = memo.new
+    missing = {p for p in pieces if p not in new}
     if not missing:
-        return sum(map(memo.__getitem__, pieces))
-    if len(memo) + len(missing) > _PIECE_MEMO_SIZE:
-        memo.clear()
-        missing = set(pieces)
-    costs = {p: 1 if p.isdigit() else _merged_tokens(p) for p in missing}
-    memo.update((p, c) for p, c in costs.items() if len(p) <= _MEMO_PIECE_MAX)
-    get = memo.get
-    return sum(get(p) or costs[p] for p in pieces)
+        return sum(map(new.__getitem__, pieces))
+    costs = {}
+    for p in missing:
+        costs[p] = cost = memo.old.get(p) or (1 if p.isdigit() else _merged_tokens(p))
+        if len(p) <= _MEMO_PIECE_MAX:
+            memo.put(p, cost)
+    return sum(costs[p] if p in costs else new[p] for p in pieces)
 
 
 def _merged_tokens(piece: bytes) -> int:
@@ -442,13 +503,10 @@ def _bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
     return parts
 
 
-#: Costs of short pieces already merged (words repeat): bounded in entries and, since only pieces
-#: of at most ``_MEMO_PIECE_MAX`` characters are kept, in bytes; shared by every request.
-_PIECE_MEMO: dict[Any, int] = {}
-
-
-_PIECE_MEMO_SIZE = 50_000
+#: Costs of short pieces already merged (words repeat): only pieces of at most ``_MEMO_PIECE_MAX``
+#: characters are kept, so the memo is bounded in bytes too; shared by every request and thread.
 _MEMO_PIECE_MAX = 32
+_PIECES_MEMO = Memo(25_000)
 
 
 def _tables() -> list[dict[bytes, int]]:
@@ -706,18 +764,35 @@ def _last_user(msgs: list[Any]) -> int:
 # src/context_filter/counting.py
 # ----------------------------------------------------------------------------------------------
 
-"""Counting messages: ``TokenCounter`` (a pure function of each message, never of its place) and
-the process-wide count cache that lets every request of a chat count its old texts once."""
+"""Counting messages: ``TokenCounter``, one measure of everything a provider receives (a pure
+function of each message, never of its place), the process-wide count cache that lets every
+request of a chat count its old texts once, and the size that decides where the work runs."""
+
+
+#: Keys of the chat-completions schema: their names are part of the fixed framing a provider renders
+#: for a message or a call, which ``message_overhead`` and ``call_overhead`` stand for.  Every other
+#: key's name is counted as text.
+SCHEMA_KEYS = frozenset(
+    {"role", "content", "tool_calls", "tool_call_id", "id", "type", "function", "name", "arguments", "text"}
+)
+#: In an image part, a string under one of these keys is the image itself: it costs ``image_tokens``.
+_IMAGE_KEYS = frozenset({"url", "image_url", "image", "data"})
+_IN_MESSAGE, _CALLS, _IMAGE, _IMAGE_DATA = 0, 1, 2, 3  # where a value sits (see TokenCounter.value)
 
 
 @dataclass(frozen=True)
 class TokenCounter:
-    """How message costs are computed: a pure function of each message, never of its place.
+    """One measure of a message: everything a provider receives of it, a pure function of the
+    message alone, the same whatever keys are present.
 
-    Every text is counted whole: exactly with ``exact`` (an encoding loaded without network, see
-    :func:`get_exact_counter`), else with :func:`estimate_tokens`, a safe upper bound.  Counts of
-    texts of ``_CACHE_ABOVE`` characters or more are kept in :data:`COUNT_CACHE`, keyed by a
-    digest of the text, so the old messages Open WebUI rebuilds for every request are counted once.
+    A message costs ``message_overhead``, plus every string in it, at any depth (content and its
+    parts of every type, reasoning, ids, names, arguments, ``function_call``, ``refusal``, unknown
+    keys and their names), plus 1 per nested object, ``call_overhead`` per tool call instead, and
+    ``image_tokens`` more per image part instead of its data; a number or ``true``/``null`` counts its
+    JSON text.  Every text is counted whole: exactly with ``exact`` (an encoding loaded without network,
+    see :func:`get_exact_counter`), else with :func:`estimate_tokens`, a safe upper bound.  Counts
+    are kept in :data:`COUNT_CACHE`, keyed by a digest of the text, so the old messages Open WebUI
+    rebuilds for every request are counted once.
     """
 
     image_tokens: int = 1024
@@ -726,246 +801,109 @@ class TokenCounter:
     exact: Callable[[str], int] | None = None
 
     def text(self, s: str) -> int:
-        n = len(s)
-        if n < _CACHE_ABOVE:
-            return estimate_tokens(s) if self.exact is None else self.exact(s)
-        cache = COUNT_CACHE
-        value = cache.new.get((self.exact, n, hash(s)))  # the common case, inline
+        key = (self.exact, len(s), hash(s))
+        value = COUNT_CACHE.get(key)
         if value is None:
-            return cache.count(s, self.exact)
-        cache.hits += 1
+            value = _count_text(s, self.exact)
+            COUNT_CACHE.put(key, value)
         return value
-
-    def content(self, content: Any) -> int:
-        if content is None:
-            return 0
-        if isinstance(content, str):
-            return self.text(content)
-        if isinstance(content, list):
-            total = 0
-            for part in content:
-                if isinstance(part, str):
-                    total += self.text(part)
-                elif isinstance(part, dict):
-                    ptype = part.get("type")
-                    if ptype in IMAGE_PARTS:
-                        total += self.image_tokens
-                    else:
-                        text = part.get("text")
-                        if isinstance(text, str):
-                            total += self.text(text) + 1
-                        elif ptype not in ("text", "input_text", "output_text"):
-                            total += self.text(_safe_dumps(part)) + 1
-            return total
-        return self.text(_safe_dumps(content))
-
-    def tool_calls(self, calls: Any) -> int:
-        if not isinstance(calls, list):
-            return 0
-        total = 0
-        for call in calls:
-            total += self.call_overhead
-            if not isinstance(call, dict):
-                continue
-            fn = call.get("function")
-            if isinstance(fn, dict):
-                name = fn.get("name")
-                args = fn.get("arguments")
-                if args is not None and not isinstance(args, str):
-                    args = _safe_dumps(args)
-                total += self.text(f"{name if isinstance(name, str) else ''} {args or ''}")
-        return total
 
     def message(self, m: Any) -> int:
-        """Cost of one message: overhead + content + tool-call arguments + reasoning + images."""
+        """Cost of one message (see the class notes); 0 for what is not a message object."""
         if not isinstance(m, dict):
             return 0
-        total = self.message_overhead
-        content = m.get("content")
-        if content.__class__ is str:
-            if content:
-                total += self.text(content)
-        elif content is not None:
-            total += self.content(content)
-        size = len(m)
-        if size > 2:
-            calls = m.get("tool_calls")
-            if calls:
-                total += self.tool_calls(calls)
-            if size > (3 if "tool_calls" in m or "tool_call_id" in m else 2):
-                total += self._extras(m)
-        return total
+        if len(m) == 2:
+            role, content = m.get("role"), m.get("content")
+            if role.__class__ is str and content.__class__ is str:  # the common message, inline
+                return self.message_overhead + self.text(role) + self.text(content)
+        return self.message_overhead - 1 + self.value(m)
 
-    def _extras(self, m: dict) -> int:
-        total = 0
-        for key in ("reasoning_content", "thinking", "name"):
-            value = m.get(key)
-            if isinstance(value, str) and value:
-                total += self.text(value)
-        details = m.get("reasoning_details")
-        if isinstance(details, list):
-            for d in details:
-                if isinstance(d, dict):
-                    for key in ("text", "summary", "thinking"):
-                        value = d.get(key)
-                        if isinstance(value, str):
-                            total += self.text(value)
-        return total
-
-
-_CACHE_ABOVE = 8  # shorter texts are counted every time (as fast as a lookup)
-
-
-#: Counting a message, a content part or a call costs about as much as this many characters of text.
-_ITEM_CHARS = 200
-_TEXT_PARTS = ("text", "input_text", "output_text")
-
-
-def load_over(messages: list, limit: int) -> bool:
-    """Whether :meth:`TokenCounter.message` on every message would read more than ``limit``: a unit
-    per character of each text it reads (content, text parts, call names and arguments, reasoning),
-    ``_ITEM_CHARS`` per message, content part, call and reasoning detail, one per key, and more
-    than any limit for a value it would have to serialize first (a dict content, non-string
-    arguments).  Cheap: it stops as soon as it is over, after at most ``limit / _ITEM_CHARS`` items."""
-    load = 0
-    for m in messages:
-        if not isinstance(m, dict):
-            load += _ITEM_CHARS
-            continue
-        content, size = m.get("content"), len(m)
-        load += (
-            _ITEM_CHARS + size + (len(content) if content.__class__ is str else _content_load(content, limit))
-        )
-        if size > 3 or (size == 3 and "tool_call_id" not in m):  # more than role, content and id
-            load += _extras_load(m, limit - load)
-        if load > limit:
-            return True
-    return False
-
-
-def _content_load(content: Any, room: int) -> int:
-    """:func:`load_over` of one content that is not a string, stopping once over ``room``."""
-    if not isinstance(content, list):
-        return 0 if content is None else _UNKNOWN
-    load = 0
-    for part in content:
-        load += _ITEM_CHARS
-        if isinstance(part, str):
-            load += len(part)
-        elif isinstance(part, dict):
-            text, ptype = part.get("text"), part.get("type")
-            if isinstance(text, str):
-                load += len(text)
-            elif ptype not in IMAGE_PARTS and ptype not in _TEXT_PARTS:
-                return _UNKNOWN
-        if load > room:
-            break
-    return load
-
-
-def _extras_load(m: dict, room: int) -> int:
-    """:func:`load_over` of what a message carries besides its content (calls, reasoning, name),
-    stopping once over ``room``."""
-    load = 0
-    calls = m.get("tool_calls")
-    for call in calls if isinstance(calls, list) else ():
-        fn = call.get("function") if isinstance(call, dict) else None
-        name, args = (fn.get("name"), fn.get("arguments")) if isinstance(fn, dict) else (None, None)
-        if args is not None and not isinstance(args, str):
-            return _UNKNOWN
-        load += _ITEM_CHARS + (len(name) if isinstance(name, str) else 0) + (len(args) if args else 0)
-        if load > room:
-            return load
-    if len(m) == 3 and calls is not None:  # role, content and tool_calls: nothing else to read
-        return load
-    for key in ("reasoning_content", "thinking", "name"):
-        value = m.get(key)
-        load += len(value) if isinstance(value, str) else 0
-    details = m.get("reasoning_details")
-    for d in details if isinstance(details, list) else ():
-        load += _ITEM_CHARS
-        if isinstance(d, dict):
-            load += sum(len(v) for k in ("text", "summary", "thinking") if isinstance(v := d.get(k), str))
-        if load > room:
-            break
-    return load
-
-
-_UNKNOWN = 1 << 62  # a size only serializing would tell: over any limit
-
-
-class _CountCache:
-    """Token counts by a digest of each text, bounded, shared by every request of the process.
-
-    The digest is the text's length and its ``hash()`` (SipHash, computed once per string object
-    and kept on it by Python): no text is stored.  Two generations of at most ``size`` entries
-    each: when the newer one is full it becomes the older one, so what every request uses stays.
-    Counting methods (each exact encoding, the estimator) have separate tables.  ``hits`` and
-    ``misses`` are there to be measured (``scripts/bench_filter.py``).
-    """
-
-    def __init__(self, size: int = 50_000) -> None:
-        self.size = size
-        self.new: dict[tuple, int] = {}
-        self.old: dict[tuple, int] = {}
-        self.hits = self.misses = 0
-
-    def count(self, s: str, exact: Callable[[str], int] | None) -> int:
-        key = (exact, len(s), hash(s))
-        value = self.new.get(key)
-        if value is None:
-            value = self.old.get(key)
-            if value is None:
-                self.misses += 1
-                value = estimate_tokens(s) if exact is None else _count_whole(s, exact)
+    def value(self, value: Any) -> int:
+        """Tokens of ``value`` as a provider receives it (see the class notes), walked without
+        recursion, so any depth costs linear work."""
+        total, stack = 0, [(value, _IN_MESSAGE)]
+        while stack:
+            v, where = stack.pop()
+            if v.__class__ is str:
+                total += 0 if where == _IMAGE_DATA else self.text(v)
+            elif isinstance(v, dict):
+                part = where != _IMAGE and v.get("type") in IMAGE_PARTS  # its data is the image
+                image = part or where == _IMAGE
+                total += (self.call_overhead if where == _CALLS else 1) + (self.image_tokens if part else 0)
+                for k, x in v.items():
+                    if k not in SCHEMA_KEYS:
+                        total += self.text(k) if k.__class__ is str else self._scalar(k)
+                    if image:
+                        stack.append((x, _IMAGE_DATA if k in _IMAGE_KEYS and isinstance(x, str) else _IMAGE))
+                    else:
+                        stack.append((x, _CALLS if k == "tool_calls" else _IN_MESSAGE))
+            elif isinstance(v, (list, tuple)):
+                stack.extend((x, where) for x in v)
             else:
-                self.hits += 1
-            if len(self.new) >= self.size:
-                self.old, self.new = self.new, {}
-            self.new[key] = value
-        else:
-            self.hits += 1
-        return value
+                total += self._scalar(v)
+        return total
 
-    def clear(self) -> None:
-        self.new, self.old = {}, {}
-        self.hits = self.misses = 0
-
-    @property
-    def hit_rate(self) -> float:
-        return self.hits / max(1, self.hits + self.misses)
-
-
-COUNT_CACHE = _CountCache()
+    def _scalar(self, v: Any) -> int:
+        """Tokens of a number, ``true``, ``false`` or ``null`` as JSON writes it; of anything else, as
+        the filter would write it (:func:`_safe_dumps`).  A huge int is never turned into text (Python
+        refuses more than 4,300 digits): a token holds at least three of its digits."""
+        if v is None or v.__class__ is bool:
+            return 1
+        if isinstance(v, int):
+            if 0 <= v < 1000:
+                return 1  # one to three digits: one token
+            return self.text(str(v)) if v.bit_length() <= 64 else v.bit_length() // 9 + 3
+        return self.text(_safe_dumps(v))
 
 
-#: Long texts are encoded in pieces of about this many characters, cut only where cl100k's and
-#: o200k's pre-tokenizers always cut (a line break, then neither a space nor "/"), so the
-#: count is exact while the token list of a 40 MB tool output never has to be held at once.
-_EXACT_PIECE = 262_144
+#: Token counts by (counting function, length, ``hash()``) of each text (SipHash, computed once per
+#: string object and kept on it by Python): no text is stored.  Two generations of 50,000.
+COUNT_CACHE = Memo(50_000)
 
 
-def _count_whole(s: str, exact: Callable[[str], int]) -> int:
-    """``exact(s)`` for every character of ``s``, in pieces cut at exact token boundaries."""
-    n = len(s)
-    if n <= 2 * _EXACT_PIECE:
-        return _exact_or_estimate(s, exact)
-    total = start = 0
+#: Long texts are counted in slices of about this many characters, cut only where cl100k's and
+#: o200k's pre-tokenizers always cut (``_CUT_AT``), so the count is exact while no regex (the
+#: estimator's, or tiktoken's list of a 40 MB output's tokens) holds the interpreter lock for long.
+_SLICE = 1 << 16
+
+
+def _count_text(s: str, exact: Callable[[str], int] | None) -> int:
+    """``exact(s)`` (else the estimate) for every character of ``s``, in slices when it is long."""
+    if len(s) <= 2 * _SLICE:
+        return _count_one(s, exact)
+    return sum(_count_one(piece, exact) for piece in _slices(s))
+
+
+def _slices(s: str) -> Iterator[str]:
+    n, start = len(s), 0
     while start < n:
-        cut = start + _EXACT_PIECE
-        while cut < n and not (s[cut - 1] == "\n" and not s[cut].isspace() and s[cut] != "/"):
-            nl = s.find("\n", cut)
-            cut = n if nl < 0 else nl + 1
-        total += _exact_or_estimate(s[start:cut], exact)
+        cut = _cut(s, start + _SLICE, n) if n - start > 2 * _SLICE else n
+        yield s[start:cut]
         start = cut
-    return total
 
 
-def _exact_or_estimate(text: str, exact: Callable[[str], int]) -> int:
-    """``exact(text)``, or the safe estimate when the encoder cannot take ``text``: tiktoken 0.13
-    panics (``pyo3_runtime.PanicException``, a ``BaseException``) on 999,999 or more whitespace
-    characters before a non-space.  The count cache keeps the estimate, so the encoder is not
-    tried again on that text."""
+#: Where both pre-tokenizers always start a piece: after a line break, before a character that is
+#: neither blank nor "/"; before a space that precedes an ASCII letter (the space starts the word's).
+_CUT_AT = re.compile(r"(?<=\n)(?=[^\s/])|(?= [A-Za-z])")
+
+
+def _cut(s: str, at: int, n: int) -> int:
+    """The first cut (see ``_CUT_AT``) from ``at`` on, ``n`` if none; searched in bounded windows."""
+    while at < n:
+        found = _CUT_AT.search(s, at, min(n, at + _SLICE))
+        if found:
+            return found.start()
+        at += _SLICE
+    return n
+
+
+def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
+    """``exact(text)``, or the safe estimate without an encoder or when it cannot take ``text``:
+    tiktoken 0.13 panics (``pyo3_runtime.PanicException``, a ``BaseException``) on 999,999 or more
+    whitespace characters before a non-space.  The count cache keeps the estimate, so the encoder is
+    not tried again on that text."""
+    if exact is None:
+        return estimate_tokens(text)
     try:
         return exact(text)
     except FATAL_EXCEPTIONS:
@@ -977,6 +915,38 @@ def _exact_or_estimate(text: str, exact: Callable[[str], int]) -> int:
             type(exc).__name__,
         )
         return estimate_tokens(text)
+
+
+#: Every container item and key weighs this much besides its text: the Python work of reading one.
+_ITEM_BYTES = 64
+
+
+def size_over(value: Any, limit: int) -> bool:
+    """Whether ``value`` (a request's messages) is over ``limit`` bytes: every string at any depth
+    (keys too) by its UTF-8 size at most (its length, four times that unless ASCII), a number by
+    its digits, and ``_ITEM_BYTES`` per container item.  Stops as soon as it is over, after at most
+    ``limit / _ITEM_BYTES`` items: cheap enough for the event loop whatever the request holds."""
+    size, stack = 0, [value]
+    while stack:
+        v = stack.pop()
+        if v.__class__ is str:
+            size += len(v) if v.isascii() else 4 * len(v)
+        elif isinstance(v, dict):
+            size += 2 * _ITEM_BYTES * len(v)
+            if size <= limit:
+                stack.extend(v.keys())
+                stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            size += _ITEM_BYTES * len(v)
+            if size <= limit:
+                stack.extend(v)
+        elif isinstance(v, int):
+            size += v.bit_length() // 3 + 8
+        else:  # a float, None, or an object only serializing would measure: over any limit
+            size += 32 if v is None or isinstance(v, float) else limit + 1
+        if size > limit:
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1582,12 +1552,13 @@ class _Group:
     def messages(self) -> list[dict]:
         return [self.assistant, *self.tools, *([self.image] if self.image is not None else [])]
 
-    def measure(self, cost: Callable[[Any], int], overhead: int, recent_cap: int) -> int:
-        """Count its messages; returns its cost with nothing capped (the report's "before")."""
-        tokens = self.tool_tokens = [cost(t) - overhead for t in self.tools]
-        self.base_cost = cost(self.assistant) + overhead * len(self.tools)
+    def measure(self, counter: TokenCounter, recent_cap: int) -> int:
+        """Count its messages, each result's content apart (what shrinking reduces) from the rest
+        (``base_cost``); returns its cost with nothing capped (the report's "before")."""
+        tokens = self.tool_tokens = [counter.value(t.get("content")) for t in self.tools]
+        self.base_cost = sum(map(counter.message, (self.assistant, *self.tools))) - sum(tokens)
         if self.image is not None:
-            self.image_cost = cost(self.image)
+            self.image_cost = counter.message(self.image)
         whole = self.base_cost + sum(tokens) + self.image_cost
         # Nothing over the recent cap (the common case): the RAW cost is the whole cost.
         self.level_costs = [whole if not tokens or max(tokens) <= recent_cap else None, None, None]
@@ -1917,7 +1888,6 @@ URLs of the removed middle.  Idempotent; legacy folded ``result`` attributes too
 are memoized for the process (every request of a chat shrinks the same old outputs again)."""
 
 
-_STUB_RE = re.compile(r"of ~([\d,]+) tokens")
 _CUT = "\n[…]\n"
 _EXTRACT_WINDOW = 32_768  # removed middles up to 4x this are scanned whole, longer ones in 3 windows
 # Case-sensitive on purpose: "ERROR"/"Error:" are signals, the plain word "error" in prose is not.
@@ -2033,41 +2003,28 @@ def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] | Non
 
     Keeps the head and the tail (cut at line breaks where cheap), error lines and URLs found in
     bounded windows of the removed middle, and puts a one-line stub first saying how much was
-    removed and that the tool can be called again.  Already shrunk text (it starts with the stub)
-    is returned unchanged when it fits, and re-shrunk keeping the original size in its stub
-    otherwise, so ``shrink_text(shrink_text(t, n), n) == shrink_text(t, n)``.
+    removed and that the tool can be called again.  A text that fits is returned unchanged, so
+    ``shrink_text(shrink_text(t, n), n) == shrink_text(t, n)``.  Nothing is read from the text: one
+    that starts like the stub is shrunk like any other, and the stub's figures are the counts made here.
     """
     return _shrink(text, target_tokens, count or estimate_tokens)[0]
 
 
 def _shrink(
-    text: str, target_tokens: int, count: Callable[[str], int], known: int | None = None
+    body: str, target_tokens: int, count: Callable[[str], int], known: int | None = None
 ) -> tuple[str, int]:
-    """:func:`shrink_text` that also returns ``count`` of the result (``known``: ``count(text)``)."""
+    """:func:`shrink_text` that also returns ``count`` of the result (``known``: ``count(body)``)."""
     target = max(int(target_tokens), _MIN_TARGET)
-    body_tokens: int | None
-    if text.startswith(SHRINK_PREFIX):
-        current = count(text)
-        if current <= target:
-            return text, current
-        nl = text.find("\n")
-        header = text if nl < 0 else text[:nl]
-        body = "" if nl < 0 else text[nl + 1 :]
-        match = _STUB_RE.search(header)
-        original = int(match.group(1).replace(",", "")) if match else current
-        body_tokens = None
-    else:
-        original = count(text) if known is None else known
-        if original <= target:
-            return text, original
-        body, body_tokens = text, original
+    original = count(body) if known is None else known
+    if original <= target:
+        return body, original
     stub_full = _stub_line(original, original)
     stub_cost = count(stub_full)
     avail = target - stub_cost - 2
-    if avail < 24 or not body:
+    if avail < 24:
         return stub_full, stub_cost
     n = len(body)
-    ratio = n / max(1, body_tokens if body_tokens is not None else estimate_tokens(body))  # chars per token
+    ratio = n / max(1, original)  # characters per token
 
     def bounds(head_chars: int, tail_chars: int) -> tuple[int, int]:
         """Head end and tail start, moved to nearby line breaks where cheap."""
@@ -2208,53 +2165,24 @@ def shrink_folded_content(
 
 
 def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: int) -> tuple[dict, int]:
-    """Copy of tool message ``m`` costing at most ``target`` tokens (plus the per-message overhead),
-    and its cost without that overhead.  ``tokens`` is its measured cost without the overhead."""
+    """Copy of tool message ``m`` whose content costs at most ``target`` tokens, and that cost
+    (``tokens``: what its content costs now).  Shrinking is a pure function of (text, target,
+    counter), and every request of a chat shrinks the same old outputs again: the results are kept
+    in :data:`_SHRINK_MEMO`, keyed by the text's length and hash (no input text is kept)."""
     content = m.get("content")
     text = content if content.__class__ is str else _content_as_text(content)
-    rest = 0
-    if len(m) > 3:  # extra keys besides role, tool_call_id and content (name, usage...)
-        rest = counter.message({k: v for k, v in m.items() if k != "content"}) - counter.message_overhead
-    goal = max(_MIN_TARGET, target - rest)
-    key = (len(text), hash(text), goal, counter.exact)
-    hit = _SHRINK_MEMO.data.get(key)
+    key = (len(text), hash(text), target, counter.exact)
+    hit = _SHRINK_MEMO.get(key)
     if hit is None:
-        known = tokens if len(m) == 3 and content.__class__ is str else None
-        hit = _shrink(text, goal, counter.text, known)
+        hit = _shrink(text, target, counter.text, tokens if content.__class__ is str else None)
         _SHRINK_MEMO.put(key, hit)
-    return {**m, "content": hit[0]}, hit[1] + rest
-
-
-class _ShrinkMemo:
-    """Shrinking is a pure function of (text, target, counter), and every request of a chat shrinks
-    the same old outputs again, so results are memoized, shared by every request and thread.  Keyed
-    by the text's length and hash (no input text is kept); the shrunk texts are bounded in bytes
-    (each one's ``sys.getsizeof`` plus ``_ENTRY_BYTES``): a result that would pass ``limit`` starts
-    the memo afresh.  A shrunk text is short in tokens, not in characters (a token can be 80
-    spaces)."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.data: dict[tuple, tuple[str, int]] = {}
-        self.bytes = 0
-        self.lock = threading.Lock()
-
-    def put(self, key: tuple, value: tuple[str, int]) -> None:
-        size = sys.getsizeof(value[0]) + _ENTRY_BYTES
-        with self.lock:
-            if self.bytes + size > self.limit:
-                self.data, self.bytes = {}, 0
-            if size <= self.limit and key not in self.data:
-                self.data[key] = value
-                self.bytes += size
-
-    def clear(self) -> None:
-        with self.lock:
-            self.data, self.bytes = {}, 0
+    return {**m, "content": hit[0]}, hit[1]
 
 
 _ENTRY_BYTES = 400  # an entry besides its shrunk text: key, value and count objects, its dict slot
-_SHRINK_MEMO = _ShrinkMemo(limit=32 << 20)
+#: Shrunk outputs, bounded in bytes (each one's ``sys.getsizeof`` plus ``_ENTRY_BYTES``): a shrunk
+#: text is short in tokens, not in characters (a token can be 80 spaces).
+_SHRINK_MEMO = Memo(16 << 20, weigh=lambda hit: sys.getsizeof(hit[0]) + _ENTRY_BYTES)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -2331,7 +2259,7 @@ class _Plan:
         """Cost of item ``k`` at ``Level.RAW`` (recent cap applied)."""
         if item.payload.__class__ is _Group:
             g: _Group = item.payload
-            self.tokens_before += g.measure(self.counter.message, self.counter.message_overhead, self.caps[0])
+            self.tokens_before += g.measure(self.counter, self.caps[0])
             item.cost = g.cost(self.caps)
         else:
             item.cost = cost = self.counter.message(item.payload)
@@ -2974,8 +2902,10 @@ state is kept on ``self``: one instance serves every user.
 
 
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
-_THREAD_ABOVE_MESSAGES = 1000  # larger histories are trimmed in a worker thread ...
-_THREAD_ABOVE_LOAD = 200_000  # ... and so are those whose counting reads more (see ``load_over``)
+#: Requests larger than this (bytes, see ``size_over``) are trimmed in a worker thread: the trim's
+#: work on the event loop stays under 50 ms whatever a request of this size holds (measured by
+#: ``scripts/bench_filter_loop.py`` on the slowest shape: one long word, estimated without an encoding).
+_THREAD_ABOVE_BYTES = 8_192
 UNBOUNDED = 1 << 62  # the budget when the window is unknown: nothing is dropped
 
 
@@ -2988,9 +2918,9 @@ def _user_valve(user: Any, name: str, default: Any) -> Any:
 
 
 def _large(messages: list) -> bool:
-    """Large enough to trim off the event loop: by message count, or by what counting them reads
-    (every text the counter reads, wherever it sits in a message, see ``load_over``)."""
-    return len(messages) > _THREAD_ABOVE_MESSAGES or load_over(messages, _THREAD_ABOVE_LOAD)
+    """Large enough to trim off the event loop: by the request's size in bytes, every part of every
+    message at any depth (see ``size_over``)."""
+    return size_over(messages, _THREAD_ABOVE_BYTES)
 
 
 async def _trim_off_loop(hook: str, messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:

@@ -192,7 +192,7 @@ def clear_caches() -> None:
     """Forget everything the filter remembers between requests (a cold start of the process)."""
     tcf._SHRINK_MEMO.clear()
     tcf.COUNT_CACHE.clear()
-    tcf._PIECE_MEMO.clear()
+    tcf._PIECES_MEMO.clear()
 
 
 def rebuilt(body: dict) -> dict:

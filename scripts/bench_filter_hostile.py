@@ -98,7 +98,7 @@ def part_g() -> dict:
                 continue
             mod._SHRINK_MEMO.clear()
             mod.COUNT_CACHE.clear()
-            mod._PIECE_MEMO.clear()
+            (getattr(mod, "_PIECES_MEMO", None) or mod._PIECE_MEMO).clear()
             gap, outcome = loop.run_until_complete(_held(mod.Filter(), messages))
             row[f"{label}_stall_ms"], row[f"{label}_outcome"] = round(gap * 1000, 1), outcome
         rows.append(row)
@@ -136,14 +136,13 @@ def part_g_memory() -> dict:
             )
 
     def count_fill() -> None:
-        cache = tcf.COUNT_CACHE
         for i in range(150_000):
-            cache.count(f"{i:07d}" * 50, counter.exact)
+            counter.text(f"{i:07d}" * 50)
 
     rng = random.Random(5)
 
     def piece_fill() -> None:  # nearly as many pieces of the largest kind as it keeps
-        for _ in range(tcf._PIECE_MEMO_SIZE // 500 - 1):
+        for _ in range(2 * tcf._PIECES_MEMO.limit // 500 - 1):
             tcf.estimate_tokens(
                 "1".join("".join(chr(rng.randint(0x20000, 0x2A6DF)) for _ in range(32)) for _ in range(500))
             )
@@ -151,12 +150,12 @@ def part_g_memory() -> dict:
     tcf._tables()
     out = {}
     for name, fill, bound in (
-        ("shrink memo", shrink_fill, f"{tcf._SHRINK_MEMO.limit / 2**20:.0f} MB counted"),
-        ("count cache", count_fill, f"2 x {tcf.COUNT_CACHE.size:,} entries"),
+        ("shrink memo", shrink_fill, f"2 x {tcf._SHRINK_MEMO.limit / 2**20:.0f} MB counted"),
+        ("count cache", count_fill, f"2 x {tcf.COUNT_CACHE.limit:,} entries"),
         (
             "estimator piece memo",
             piece_fill,
-            f"{tcf._PIECE_MEMO_SIZE:,} pieces of <= {tcf._MEMO_PIECE_MAX} characters",
+            f"2 x {tcf._PIECES_MEMO.limit:,} pieces of <= {tcf._MEMO_PIECE_MAX} characters",
         ),
     ):
         clear_caches()

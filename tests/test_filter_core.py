@@ -617,7 +617,7 @@ def test_counting_includes_tool_call_arguments_images_and_overhead():
     m = assistant("", tool_calls=[call("x", "read_file", args)])
     assert c.message(m) >= 4 + 8 + tcf.estimate_tokens("read_file " + args) - 2
     assert c.message(image_followup(3)) >= 4 + 3 * 700
-    assert c.message(user("")) == 4
+    assert c.message(user("")) == 4 + tcf.estimate_tokens("user")  # the role is sent too
     assert c.message(assistant("", reasoning_content="step " * 100)) > 4 + 60
 
 
@@ -666,14 +666,13 @@ def test_turn_is_user_message_to_next_user_message():
     assert r.messages == [system(), user("t2"), assistant("a2"), user("t3")]
 
 
-def test_shrink_text_idempotent_and_reshrink_keeps_original_size():
+def test_shrink_text_idempotent():
+    """(Shrinking a shrunk text again: tests/test_filter_ceiling.py, nothing is read from it.)"""
     text = output_text(50_000, 6)
     once = tcf.shrink_text(text, 600)
     assert tcf.shrink_text(once, 600) == once
     smaller = tcf.shrink_text(once, 150)
     assert tcf.estimate_tokens(smaller) <= 150
-    original = tcf.estimate_tokens(text)
-    assert f"of ~{original:,} tokens" in smaller.split("\n", 1)[0]
     assert tcf.shrink_text(smaller, 150) == smaller
     stub_only = tcf.shrink_text(text, 10)
     assert stub_only.startswith(tcf.SHRINK_PREFIX) and "\n" not in stub_only

@@ -44,13 +44,15 @@ def test_every_text_is_counted_whole_and_once():
     assert seen == [len(text)] and tcf.COUNT_CACHE.hits == 1 and tcf.COUNT_CACHE.misses == 1
 
 
-def test_the_cache_is_bounded_and_keeps_what_is_in_use():
-    cache = tcf._CountCache(size=100)
+def test_the_cache_is_bounded_and_keeps_what_is_in_use(monkeypatch):
+    cache = tcf.Memo(100)
+    monkeypatch.setattr(tcf, "COUNT_CACHE", cache)
+    counter = tcf.TokenCounter()
     texts = [f"text number {i} " * 10 for i in range(450)]
     for t in texts:
-        cache.count(t, None)
-    assert len(cache.new) + len(cache.old) <= 200
-    cache.count(texts[-1], None)
+        counter.text(t)
+    assert len(cache.new) + len(cache.old) <= 200 and cache.hits == 0
+    counter.text(texts[-1])
     assert cache.hits == 1
 
 
@@ -68,19 +70,23 @@ def test_a_dense_block_anywhere_in_a_page_is_counted():
 
 @given(
     st.lists(
-        st.sampled_from(["\n", "\n\n", " ", "/", "\t", "word", "Wörter", "123", ".", "'s", "数据", "😀"]),
+        st.sampled_from(["\n", "\n\n", " ", "/", "\t", "word", "Wörter", "123", ".", "'s", "数据", "😀", " A", "\u3000"]),
         max_size=400,
     ),
     st.integers(1, 40),
 )
 def test_counting_in_pieces_is_exact(parts, piece):
+    """Cut into slices of ``piece`` characters where both pre-tokenizers always cut: the same count,
+    exact and estimated."""
     text = "".join(parts)
-    saved = tcf._EXACT_PIECE
-    tcf._EXACT_PIECE = piece
+    saved = tcf._SLICE
+    tcf._SLICE = piece
     try:
-        assert tcf._count_whole(text, exact) == exact(text)
+        assert tcf._count_text(text, exact) == exact(text)
+        assert tcf._count_text(text, None) == tcf.estimate_tokens(text)
+        assert "".join(tcf._slices(text)) == text
     finally:
-        tcf._EXACT_PIECE = saved
+        tcf._SLICE = saved
 
 
 def _fresh(monkeypatch, names):

@@ -1,6 +1,6 @@
 """Issue 25, Must 7 (and 1, 8 for the filter): the filter never breaks a request on hostile input.
 
-* tiktoken 0.13 (Open WebUI 0.12.4's pin) really panics on a run of 999,999 spaces before a
+* tiktoken 0.13 (Open WebUI 0.12.4's pin) really panics on a run of 999,999 tabs before a
   non-space, with a ``BaseException``; the filter counts that text with the safe estimate, once,
   and ``inlet``, ``request`` and ``outlet`` never raise (an exit or a cancellation still goes through).
 * Whatever the counter reads, wherever it sits in a message, decides whether the trim runs off the
@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import threading
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from devkit.histories import (
     assistant,
@@ -32,7 +29,7 @@ from devkit.histories import (
 from tests.test_filter_linear import lines_executed
 
 tcf = load_filter()
-PANIC = " " * 999_999 + "x"  # the shortest run that panics tiktoken 0.13
+PANIC = "\t" * 999_999 + "x"  # the shortest run that panics tiktoken 0.13 (with no cut point in it)
 
 
 def body_of(messages):
@@ -101,6 +98,15 @@ def test_the_estimate_stands_for_a_text_the_encoder_cannot_take():
     assert counter.text("".join(list(PANIC))) == n and tcf.COUNT_CACHE.hits == 1
 
 
+def test_a_run_of_spaces_before_a_word_is_counted_exactly_in_slices():
+    """A space before a letter is a cut point: the encoder never sees the run that panics it."""
+    text = "a page" + " " * 999_999 + "x"
+    counter = tcf.TokenCounter(exact=tcf._counter_of(cl100k()))
+    tcf.COUNT_CACHE.clear()
+    pieces = list(tcf._slices(text))
+    assert counter.text(text) == sum(len(cl100k().encode_ordinary(p)) for p in pieces) < tcf.estimate_tokens(text)
+
+
 class _Panic(BaseException):
     """A stand-in for ``pyo3_runtime.PanicException``: a BaseException, not an Exception."""
 
@@ -141,7 +147,7 @@ async def test_an_exit_or_a_cancellation_is_never_swallowed(monkeypatch, fatal):
         raise fatal()
 
     with pytest.raises(fatal):
-        tcf._count_whole("a text of some length", exact)
+        tcf._count_text("a text of some length", exact)
 
     def boom(*_a, **_k):
         raise fatal()
@@ -155,107 +161,12 @@ async def test_an_exit_or_a_cancellation_is_never_swallowed(monkeypatch, fatal):
         await f.outlet({"messages": [stored_message("user", "q")]}, __event_emitter__=lambda e: None)
 
 
-# ---------------------------------------------------------------------------------------------
-# Every text the counter reads decides whether the trim runs off the event loop
-# ---------------------------------------------------------------------------------------------
-
-TEN_MB = "y" * 10_000_000
+# Where the trim runs (off the event loop for any request over a size in bytes, every part of
+# every message counted): tests/test_filter_ceiling.py, block 3.
 
 
 def _call(args):
     return {"id": "c1", "type": "function", "function": {"name": "f", "arguments": args}}
-
-
-HEAVY = {
-    "tool-call argument": [user("q"), assistant("", tool_calls=[_call(TEN_MB)]), tool("c1", "ok")],
-    "dict arguments": [user("q"), assistant("", tool_calls=[_call({"a": TEN_MB})]), tool("c1", "ok")],
-    "reasoning_content": [user("q"), assistant("a", reasoning_content=TEN_MB)],
-    "thinking": [user("q"), assistant("a", thinking=TEN_MB)],
-    "reasoning_details": [user("q"), assistant("a", reasoning_details=[{"type": "r", "text": TEN_MB}])],
-    "dict tool content": [user("q"), assistant("", tool_calls=[_call("{}")]), tool("c1", {"rows": TEN_MB})],
-    "a name": [user("q"), {"role": "user", "name": TEN_MB, "content": "x"}],
-    "a non-text part": [{"role": "user", "content": [{"type": "file", "file": {"data": TEN_MB}}]}],
-    "a million tiny parts": [{"role": "user", "content": [{"type": "text", "text": "x"}] * 1_000_000}],
-    "a million calls": [user("q"), assistant("", tool_calls=[_call("{}")] * 1_000_000)],
-}
-
-
-@pytest.mark.parametrize("kind", sorted(HEAVY))
-async def test_text_outside_content_is_counted_off_the_event_loop(monkeypatch, kind):
-    seen = []
-    real = tcf.trim_messages
-
-    def spy(*args, **kwargs):
-        seen.append(threading.get_ident())
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(tcf, "trim_messages", spy)
-    assert tcf._large(HEAVY[kind])
-    await tcf.Filter().request(body_of(HEAVY[kind]))
-    assert seen and seen[0] != threading.get_ident()
-
-
-_texts = st.one_of(st.text(max_size=30), st.integers(0, 3000).map(lambda n: "z" * n))
-_parts = st.one_of(
-    _texts,
-    st.integers(),
-    st.builds(lambda t: {"type": "text", "text": t}, _texts),
-    st.builds(lambda t: {"type": "input_text", "text": t}, _texts),
-    st.just({"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}),
-    st.just({"type": "text"}),
-    st.builds(lambda t: {"type": "file", "file": t}, _texts),
-)
-_args = st.one_of(_texts, st.none(), st.dictionaries(st.text(max_size=5), _texts, max_size=3), st.integers())
-_calls = st.lists(
-    st.one_of(
-        st.builds(lambda n, a: {"id": "c", "function": {"name": n, "arguments": a}}, _texts, _args),
-        st.sampled_from([None, 3, {"id": "c"}, {"function": "f"}]),
-    ),
-    max_size=4,
-)
-_hostile_message = st.fixed_dictionaries(
-    {"role": st.sampled_from(["user", "assistant", "tool", "system", "USER"])},
-    optional={
-        "content": st.one_of(
-            _texts, st.none(), st.lists(_parts, max_size=6), st.dictionaries(st.text(), _texts)
-        ),
-        "tool_calls": st.one_of(_calls, st.sampled_from([None, "x", 3])),
-        "reasoning_content": _texts,
-        "thinking": st.one_of(_texts, st.integers()),
-        "name": _texts,
-        "tool_call_id": st.text(max_size=5),
-        "reasoning_details": st.lists(
-            st.one_of(st.fixed_dictionaries({}, optional={"text": _texts, "summary": _texts}), st.integers()),
-            max_size=3,
-        ),
-    },
-)
-
-
-@given(st.lists(_hostile_message, max_size=6), st.integers(0, 20_000))
-def test_the_size_test_covers_every_text_the_counter_reads(messages, limit):
-    read = []
-
-    def exact(text):
-        read.append(len(text))
-        return 1
-
-    counter = tcf.TokenCounter(exact=exact)  # a new function: nothing is found in the count cache
-    for m in messages:
-        counter.message(m)
-    if not tcf.load_over(messages, limit):
-        assert sum(read) <= limit
-
-
-def test_the_size_test_costs_far_less_than_the_trim():
-    """Operation counts on a history just under the thread threshold, every text counted before."""
-    history = tool_chat(turns=24, rounds=1, out_chars=6_000)
-    assert not tcf._large(history)
-    config, counter = tcf.TrimConfig(budget_tokens=20_000), tcf.TokenCounter()
-    tcf.trim_messages(history, config, counter)  # warm: counts cached, as for a repeated request
-    decide = lines_executed(lambda: tcf._large(history))
-    trim = lines_executed(lambda: tcf.trim_messages(history, config, counter))
-    assert decide * 10 < trim, (decide, trim)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -273,7 +184,7 @@ def growth(build, n: int, config: tcf.TrimConfig = UNLIMITED) -> float:
     for history in (small, large):
         tcf._SHRINK_MEMO.clear()
         tcf.COUNT_CACHE.clear()
-        tcf._PIECE_MEMO.clear()
+        tcf._PIECES_MEMO.clear()
         ops.append(
             lines_executed(lambda history=history: tcf.trim_messages(history, config, tcf.TokenCounter()))
         )
@@ -303,7 +214,7 @@ def test_deep_nesting_costs_bounded_work():
 
     out = tcf.trim_messages(build(5_000), UNLIMITED, tcf.TokenCounter()).messages
     assert tcf.validate_messages(out) == [] and out[0]["content"] == [{"type": "text", "text": "<list>"}]
-    assert growth(build, 5_000) == 1.0  # the depth does not count: the work stops at a fixed limit
+    assert growth(build, 5_000) < 5  # counted without recursion: linear in the depth
 
 
 def test_huge_keys_and_many_keys_cost_linear_work():
@@ -321,7 +232,7 @@ def test_huge_keys_and_many_keys_cost_linear_work():
         key = "k" * (n * 1_000)
         return [{**user("q"), key: 1}, {**assistant("", tool_calls=[_call("{}")]), key: 2}, tool("c1", "r")]
 
-    assert growth(huge, 1_000) == 1.0  # a key's length costs no Python work
+    assert growth(huge, 1_000) < 5  # a key's name is counted as text: linear in its length
 
 
 def test_many_tiny_parts_cost_linear_work():
@@ -339,6 +250,7 @@ def test_many_tiny_parts_cost_linear_work():
 
 
 async def test_a_million_tiny_parts_go_through_the_hooks():
-    body = body_of(HEAVY["a million tiny parts"] + [assistant("ok"), user("next")])
+    parts = [{"role": "user", "content": [{"type": "text", "text": "x"}] * 1_000_000}]
+    body = body_of(parts + [assistant("ok"), user("next")])
     out = await tcf.Filter().inlet(body)
     assert tcf.validate_messages(out["messages"]) == []

@@ -13,33 +13,34 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5228: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
-#     80: src/context_filter/estimator_data.py
-#    123: src/context_filter/estimator.py
-#    298: src/subquery/types.py
-#    512: src/textcalls/calls.py
-#    845: src/subquery/messages.py
-#   1080: src/textcalls/xml.py
-#   1392: src/textcalls/dialects.py
-#   1838: src/textcalls/reader.py
-#   2056: src/textcalls/rule.py
-#   2251: src/subquery/reading.py
-#   2425: src/subquery/budget.py
-#   2643: src/subquery/prepare.py
-#   2763: src/subquery/rounds.py
-#   2856: src/subquery/record.py
-#   2999: src/subquery/status.py
-#   3222: src/subquery/threads.py
-#   3281: src/subquery/loop.py
-#   3643: src/subquery/owui_completion.py
-#   3818: src/subquery/owui_context.py
-#   4103: src/subquery/owui_run.py
-#   4453: src/subquery/owui_select.py
-#   4673: src/subquery/owui_usage.py
-#   4776: src/subquery/tasks.py
-#   4840: src/subquery/view.py
-#   4964: src/subquery/owui_tools.py
-#   5338: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   5287: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#     82: src/context_filter/estimator_data.py
+#    125: src/context_filter/memo.py
+#    182: src/context_filter/estimator.py
+#    357: src/subquery/types.py
+#    571: src/textcalls/calls.py
+#    904: src/subquery/messages.py
+#   1139: src/textcalls/xml.py
+#   1451: src/textcalls/dialects.py
+#   1897: src/textcalls/reader.py
+#   2115: src/textcalls/rule.py
+#   2310: src/subquery/reading.py
+#   2484: src/subquery/budget.py
+#   2702: src/subquery/prepare.py
+#   2822: src/subquery/rounds.py
+#   2915: src/subquery/record.py
+#   3058: src/subquery/status.py
+#   3281: src/subquery/threads.py
+#   3340: src/subquery/loop.py
+#   3702: src/subquery/owui_completion.py
+#   3877: src/subquery/owui_context.py
+#   4162: src/subquery/owui_run.py
+#   4512: src/subquery/owui_select.py
+#   4732: src/subquery/owui_usage.py
+#   4835: src/subquery/tasks.py
+#   4899: src/subquery/view.py
+#   5023: src/subquery/owui_tools.py
+#   5397: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ import math
 import os
 import re
 import sys
+import threading
 import time
 import types
 import unicodedata
@@ -120,6 +122,63 @@ _LETTERS_NOT_WORD = (
 
 
 # ----------------------------------------------------------------------------------------------
+# src/context_filter/memo.py
+# ----------------------------------------------------------------------------------------------
+
+"""The one bounded memo behind every cache of the filter (token counts, the estimator's pieces,
+shrunk outputs): two generations, safe to share between threads."""
+
+
+class Memo:
+    """Values of a pure function by key, shared by every request and thread of the process.
+
+    A key always maps to the same value, so two threads that compute one value get the same one,
+    and a lost entry only costs computing it again.  Two generations: ``new`` takes entries until
+    they weigh ``limit`` (``weigh(value)`` each, 1 by default), then it becomes ``old`` and the
+    previous ``old`` is let go; a hit in ``old`` moves back to ``new``, so what every request uses
+    stays.  At most ``2 * limit`` is held.  No dict is ever emptied or shrunk in place (a swap
+    replaces it), so a thread that holds one keeps a consistent view: reads take no lock, only
+    writes do.  ``hits`` and ``misses`` are there to be measured (``scripts/bench_filter.py``).
+    """
+
+    def __init__(self, limit: int, weigh: Callable[[Any], int] | None = None) -> None:
+        self.limit, self.weigh = limit, weigh
+        self.lock = threading.Lock()
+        self.clear()
+
+    def clear(self) -> None:
+        with self.lock:
+            self.new: dict[Any, Any] = {}
+            self.old: dict[Any, Any] = {}
+            self.used = self.hits = self.misses = 0
+
+    def get(self, key: Any) -> Any:
+        value = self.new.get(key)
+        if value is None:
+            value = self.old.get(key)
+            if value is None:
+                self.misses += 1
+                return None
+            self.put(key, value)
+        self.hits += 1
+        return value
+
+    def put(self, key: Any, value: Any) -> None:
+        size = 1 if self.weigh is None else self.weigh(value)
+        if size > self.limit:
+            return
+        with self.lock:
+            if self.used + size > self.limit:
+                self.old, self.new, self.used = self.new, {}, 0
+            self.new[key] = value
+            self.used += size
+
+    @property
+    def hit_rate(self) -> float:
+        return self.hits / max(1, self.hits + self.misses)
+
+
+# ----------------------------------------------------------------------------------------------
 # src/context_filter/estimator.py
 # ----------------------------------------------------------------------------------------------
 
@@ -165,38 +224,41 @@ _ASCII_PIECES = re.compile(
 
 def estimate_tokens(text: str) -> int:
     """A safe upper bound of ``text``'s cl100k tokens; deterministic, never raises for any ``str``,
-    time linear in ``text`` up to a log factor."""
+    time linear in ``text`` up to a log factor.  One ``findall`` reads the whole text: callers cut
+    long texts first (``counting._slices``) so that it never holds the interpreter lock long."""
     if text.isascii():
         return _ascii_tokens(text.encode())
     total = 0
-    memo = _PIECE_MEMO
+    memo = _PIECES_MEMO
+    new = memo.new
     for piece in _PIECES.findall(text):
-        cost = memo.get(piece)
+        cost = new.get(piece)
         if cost is None:
-            data = piece.encode("utf-8", "surrogatepass")
-            cost = 1 if data.isdigit() else _merged_tokens(data)
+            cost = memo.old.get(piece)
+            if cost is None:
+                data = piece.encode("utf-8", "surrogatepass")
+                cost = 1 if data.isdigit() else _merged_tokens(data)
             if len(piece) <= _MEMO_PIECE_MAX:
-                if len(memo) >= _PIECE_MEMO_SIZE:
-                    memo.clear()
-                memo[piece] = cost
+                memo.put(piece, cost)
         total += cost
     return total
 
 
 def _ascii_tokens(data: bytes) -> int:
-    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged."""
+    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged.  ``new`` is read
+    once: entries are never removed from a generation, so every piece found in it stays there."""
     pieces = _ASCII_PIECES.findall(data)
-    memo = _PIECE_MEMO
-    missing = {p for p in pieces if p not in memo}
+    memo = _PIECES_MEMO
+    new = memo.new
+    missing = {p for p in pieces if p not in new}
     if not missing:
-        return sum(map(memo.__getitem__, pieces))
-    if len(memo) + len(missing) > _PIECE_MEMO_SIZE:
-        memo.clear()
-        missing = set(pieces)
-    costs = {p: 1 if p.isdigit() else _merged_tokens(p) for p in missing}
-    memo.update((p, c) for p, c in costs.items() if len(p) <= _MEMO_PIECE_MAX)
-    get = memo.get
-    return sum(get(p) or costs[p] for p in pieces)
+        return sum(map(new.__getitem__, pieces))
+    costs = {}
+    for p in missing:
+        costs[p] = cost = memo.old.get(p) or (1 if p.isdigit() else _merged_tokens(p))
+        if len(p) <= _MEMO_PIECE_MAX:
+            memo.put(p, cost)
+    return sum(costs[p] if p in costs else new[p] for p in pieces)
 
 
 def _merged_tokens(piece: bytes) -> int:
@@ -252,13 +314,10 @@ def _bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
     return parts
 
 
-#: Costs of short pieces already merged (words repeat): bounded in entries and, since only pieces
-#: of at most ``_MEMO_PIECE_MAX`` characters are kept, in bytes; shared by every request.
-_PIECE_MEMO: dict[Any, int] = {}
-
-
-_PIECE_MEMO_SIZE = 50_000
+#: Costs of short pieces already merged (words repeat): only pieces of at most ``_MEMO_PIECE_MAX``
+#: characters are kept, so the memo is bounded in bytes too; shared by every request and thread.
 _MEMO_PIECE_MAX = 32
+_PIECES_MEMO = Memo(25_000)
 
 
 def _tables() -> list[dict[bytes, int]]:

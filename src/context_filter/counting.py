@@ -1,24 +1,42 @@
-"""Counting messages: ``TokenCounter`` (a pure function of each message, never of its place) and
-the process-wide count cache that lets every request of a chat count its old texts once."""
+"""Counting messages: ``TokenCounter``, one measure of everything a provider receives (a pure
+function of each message, never of its place), the process-wide count cache that lets every
+request of a chat count its old texts once, and the size that decides where the work runs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .estimator import estimate_tokens
+from .memo import Memo
 from .messages import FATAL_EXCEPTIONS, IMAGE_PARTS, _safe_dumps, log
+
+#: Keys of the chat-completions schema: their names are part of the fixed framing a provider renders
+#: for a message or a call, which ``message_overhead`` and ``call_overhead`` stand for.  Every other
+#: key's name is counted as text.
+SCHEMA_KEYS = frozenset(
+    {"role", "content", "tool_calls", "tool_call_id", "id", "type", "function", "name", "arguments", "text"}
+)
+#: In an image part, a string under one of these keys is the image itself: it costs ``image_tokens``.
+_IMAGE_KEYS = frozenset({"url", "image_url", "image", "data"})
+_IN_MESSAGE, _CALLS, _IMAGE, _IMAGE_DATA = 0, 1, 2, 3  # where a value sits (see TokenCounter.value)
 
 
 @dataclass(frozen=True)
 class TokenCounter:
-    """How message costs are computed: a pure function of each message, never of its place.
+    """One measure of a message: everything a provider receives of it, a pure function of the
+    message alone, the same whatever keys are present.
 
-    Every text is counted whole: exactly with ``exact`` (an encoding loaded without network, see
-    :func:`get_exact_counter`), else with :func:`estimate_tokens`, a safe upper bound.  Counts of
-    texts of ``_CACHE_ABOVE`` characters or more are kept in :data:`COUNT_CACHE`, keyed by a
-    digest of the text, so the old messages Open WebUI rebuilds for every request are counted once.
+    A message costs ``message_overhead``, plus every string in it, at any depth (content and its
+    parts of every type, reasoning, ids, names, arguments, ``function_call``, ``refusal``, unknown
+    keys and their names), plus 1 per nested object, ``call_overhead`` per tool call instead, and
+    ``image_tokens`` more per image part instead of its data; a number or ``true``/``null`` counts its
+    JSON text.  Every text is counted whole: exactly with ``exact`` (an encoding loaded without network,
+    see :func:`get_exact_counter`), else with :func:`estimate_tokens`, a safe upper bound.  Counts
+    are kept in :data:`COUNT_CACHE`, keyed by a digest of the text, so the old messages Open WebUI
+    rebuilds for every request are counted once.
     """
 
     image_tokens: int = 1024
@@ -27,246 +45,109 @@ class TokenCounter:
     exact: Callable[[str], int] | None = None
 
     def text(self, s: str) -> int:
-        n = len(s)
-        if n < _CACHE_ABOVE:
-            return estimate_tokens(s) if self.exact is None else self.exact(s)
-        cache = COUNT_CACHE
-        value = cache.new.get((self.exact, n, hash(s)))  # the common case, inline
+        key = (self.exact, len(s), hash(s))
+        value = COUNT_CACHE.get(key)
         if value is None:
-            return cache.count(s, self.exact)
-        cache.hits += 1
+            value = _count_text(s, self.exact)
+            COUNT_CACHE.put(key, value)
         return value
-
-    def content(self, content: Any) -> int:
-        if content is None:
-            return 0
-        if isinstance(content, str):
-            return self.text(content)
-        if isinstance(content, list):
-            total = 0
-            for part in content:
-                if isinstance(part, str):
-                    total += self.text(part)
-                elif isinstance(part, dict):
-                    ptype = part.get("type")
-                    if ptype in IMAGE_PARTS:
-                        total += self.image_tokens
-                    else:
-                        text = part.get("text")
-                        if isinstance(text, str):
-                            total += self.text(text) + 1
-                        elif ptype not in ("text", "input_text", "output_text"):
-                            total += self.text(_safe_dumps(part)) + 1
-            return total
-        return self.text(_safe_dumps(content))
-
-    def tool_calls(self, calls: Any) -> int:
-        if not isinstance(calls, list):
-            return 0
-        total = 0
-        for call in calls:
-            total += self.call_overhead
-            if not isinstance(call, dict):
-                continue
-            fn = call.get("function")
-            if isinstance(fn, dict):
-                name = fn.get("name")
-                args = fn.get("arguments")
-                if args is not None and not isinstance(args, str):
-                    args = _safe_dumps(args)
-                total += self.text(f"{name if isinstance(name, str) else ''} {args or ''}")
-        return total
 
     def message(self, m: Any) -> int:
-        """Cost of one message: overhead + content + tool-call arguments + reasoning + images."""
+        """Cost of one message (see the class notes); 0 for what is not a message object."""
         if not isinstance(m, dict):
             return 0
-        total = self.message_overhead
-        content = m.get("content")
-        if content.__class__ is str:
-            if content:
-                total += self.text(content)
-        elif content is not None:
-            total += self.content(content)
-        size = len(m)
-        if size > 2:
-            calls = m.get("tool_calls")
-            if calls:
-                total += self.tool_calls(calls)
-            if size > (3 if "tool_calls" in m or "tool_call_id" in m else 2):
-                total += self._extras(m)
-        return total
+        if len(m) == 2:
+            role, content = m.get("role"), m.get("content")
+            if role.__class__ is str and content.__class__ is str:  # the common message, inline
+                return self.message_overhead + self.text(role) + self.text(content)
+        return self.message_overhead - 1 + self.value(m)
 
-    def _extras(self, m: dict) -> int:
-        total = 0
-        for key in ("reasoning_content", "thinking", "name"):
-            value = m.get(key)
-            if isinstance(value, str) and value:
-                total += self.text(value)
-        details = m.get("reasoning_details")
-        if isinstance(details, list):
-            for d in details:
-                if isinstance(d, dict):
-                    for key in ("text", "summary", "thinking"):
-                        value = d.get(key)
-                        if isinstance(value, str):
-                            total += self.text(value)
-        return total
-
-
-_CACHE_ABOVE = 8  # shorter texts are counted every time (as fast as a lookup)
-
-
-#: Counting a message, a content part or a call costs about as much as this many characters of text.
-_ITEM_CHARS = 200
-_TEXT_PARTS = ("text", "input_text", "output_text")
-
-
-def load_over(messages: list, limit: int) -> bool:
-    """Whether :meth:`TokenCounter.message` on every message would read more than ``limit``: a unit
-    per character of each text it reads (content, text parts, call names and arguments, reasoning),
-    ``_ITEM_CHARS`` per message, content part, call and reasoning detail, one per key, and more
-    than any limit for a value it would have to serialize first (a dict content, non-string
-    arguments).  Cheap: it stops as soon as it is over, after at most ``limit / _ITEM_CHARS`` items."""
-    load = 0
-    for m in messages:
-        if not isinstance(m, dict):
-            load += _ITEM_CHARS
-            continue
-        content, size = m.get("content"), len(m)
-        load += (
-            _ITEM_CHARS + size + (len(content) if content.__class__ is str else _content_load(content, limit))
-        )
-        if size > 3 or (size == 3 and "tool_call_id" not in m):  # more than role, content and id
-            load += _extras_load(m, limit - load)
-        if load > limit:
-            return True
-    return False
-
-
-def _content_load(content: Any, room: int) -> int:
-    """:func:`load_over` of one content that is not a string, stopping once over ``room``."""
-    if not isinstance(content, list):
-        return 0 if content is None else _UNKNOWN
-    load = 0
-    for part in content:
-        load += _ITEM_CHARS
-        if isinstance(part, str):
-            load += len(part)
-        elif isinstance(part, dict):
-            text, ptype = part.get("text"), part.get("type")
-            if isinstance(text, str):
-                load += len(text)
-            elif ptype not in IMAGE_PARTS and ptype not in _TEXT_PARTS:
-                return _UNKNOWN
-        if load > room:
-            break
-    return load
-
-
-def _extras_load(m: dict, room: int) -> int:
-    """:func:`load_over` of what a message carries besides its content (calls, reasoning, name),
-    stopping once over ``room``."""
-    load = 0
-    calls = m.get("tool_calls")
-    for call in calls if isinstance(calls, list) else ():
-        fn = call.get("function") if isinstance(call, dict) else None
-        name, args = (fn.get("name"), fn.get("arguments")) if isinstance(fn, dict) else (None, None)
-        if args is not None and not isinstance(args, str):
-            return _UNKNOWN
-        load += _ITEM_CHARS + (len(name) if isinstance(name, str) else 0) + (len(args) if args else 0)
-        if load > room:
-            return load
-    if len(m) == 3 and calls is not None:  # role, content and tool_calls: nothing else to read
-        return load
-    for key in ("reasoning_content", "thinking", "name"):
-        value = m.get(key)
-        load += len(value) if isinstance(value, str) else 0
-    details = m.get("reasoning_details")
-    for d in details if isinstance(details, list) else ():
-        load += _ITEM_CHARS
-        if isinstance(d, dict):
-            load += sum(len(v) for k in ("text", "summary", "thinking") if isinstance(v := d.get(k), str))
-        if load > room:
-            break
-    return load
-
-
-_UNKNOWN = 1 << 62  # a size only serializing would tell: over any limit
-
-
-class _CountCache:
-    """Token counts by a digest of each text, bounded, shared by every request of the process.
-
-    The digest is the text's length and its ``hash()`` (SipHash, computed once per string object
-    and kept on it by Python): no text is stored.  Two generations of at most ``size`` entries
-    each: when the newer one is full it becomes the older one, so what every request uses stays.
-    Counting methods (each exact encoding, the estimator) have separate tables.  ``hits`` and
-    ``misses`` are there to be measured (``scripts/bench_filter.py``).
-    """
-
-    def __init__(self, size: int = 50_000) -> None:
-        self.size = size
-        self.new: dict[tuple, int] = {}
-        self.old: dict[tuple, int] = {}
-        self.hits = self.misses = 0
-
-    def count(self, s: str, exact: Callable[[str], int] | None) -> int:
-        key = (exact, len(s), hash(s))
-        value = self.new.get(key)
-        if value is None:
-            value = self.old.get(key)
-            if value is None:
-                self.misses += 1
-                value = estimate_tokens(s) if exact is None else _count_whole(s, exact)
+    def value(self, value: Any) -> int:
+        """Tokens of ``value`` as a provider receives it (see the class notes), walked without
+        recursion, so any depth costs linear work."""
+        total, stack = 0, [(value, _IN_MESSAGE)]
+        while stack:
+            v, where = stack.pop()
+            if v.__class__ is str:
+                total += 0 if where == _IMAGE_DATA else self.text(v)
+            elif isinstance(v, dict):
+                part = where != _IMAGE and v.get("type") in IMAGE_PARTS  # its data is the image
+                image = part or where == _IMAGE
+                total += (self.call_overhead if where == _CALLS else 1) + (self.image_tokens if part else 0)
+                for k, x in v.items():
+                    if k not in SCHEMA_KEYS:
+                        total += self.text(k) if k.__class__ is str else self._scalar(k)
+                    if image:
+                        stack.append((x, _IMAGE_DATA if k in _IMAGE_KEYS and isinstance(x, str) else _IMAGE))
+                    else:
+                        stack.append((x, _CALLS if k == "tool_calls" else _IN_MESSAGE))
+            elif isinstance(v, (list, tuple)):
+                stack.extend((x, where) for x in v)
             else:
-                self.hits += 1
-            if len(self.new) >= self.size:
-                self.old, self.new = self.new, {}
-            self.new[key] = value
-        else:
-            self.hits += 1
-        return value
+                total += self._scalar(v)
+        return total
 
-    def clear(self) -> None:
-        self.new, self.old = {}, {}
-        self.hits = self.misses = 0
-
-    @property
-    def hit_rate(self) -> float:
-        return self.hits / max(1, self.hits + self.misses)
-
-
-COUNT_CACHE = _CountCache()
+    def _scalar(self, v: Any) -> int:
+        """Tokens of a number, ``true``, ``false`` or ``null`` as JSON writes it; of anything else, as
+        the filter would write it (:func:`_safe_dumps`).  A huge int is never turned into text (Python
+        refuses more than 4,300 digits): a token holds at least three of its digits."""
+        if v is None or v.__class__ is bool:
+            return 1
+        if isinstance(v, int):
+            if 0 <= v < 1000:
+                return 1  # one to three digits: one token
+            return self.text(str(v)) if v.bit_length() <= 64 else v.bit_length() // 9 + 3
+        return self.text(_safe_dumps(v))
 
 
-#: Long texts are encoded in pieces of about this many characters, cut only where cl100k's and
-#: o200k's pre-tokenizers always cut (a line break, then neither a space nor "/"), so the
-#: count is exact while the token list of a 40 MB tool output never has to be held at once.
-_EXACT_PIECE = 262_144
+#: Token counts by (counting function, length, ``hash()``) of each text (SipHash, computed once per
+#: string object and kept on it by Python): no text is stored.  Two generations of 50,000.
+COUNT_CACHE = Memo(50_000)
 
 
-def _count_whole(s: str, exact: Callable[[str], int]) -> int:
-    """``exact(s)`` for every character of ``s``, in pieces cut at exact token boundaries."""
-    n = len(s)
-    if n <= 2 * _EXACT_PIECE:
-        return _exact_or_estimate(s, exact)
-    total = start = 0
+#: Long texts are counted in slices of about this many characters, cut only where cl100k's and
+#: o200k's pre-tokenizers always cut (``_CUT_AT``), so the count is exact while no regex (the
+#: estimator's, or tiktoken's list of a 40 MB output's tokens) holds the interpreter lock for long.
+_SLICE = 1 << 16
+
+
+def _count_text(s: str, exact: Callable[[str], int] | None) -> int:
+    """``exact(s)`` (else the estimate) for every character of ``s``, in slices when it is long."""
+    if len(s) <= 2 * _SLICE:
+        return _count_one(s, exact)
+    return sum(_count_one(piece, exact) for piece in _slices(s))
+
+
+def _slices(s: str) -> Iterator[str]:
+    n, start = len(s), 0
     while start < n:
-        cut = start + _EXACT_PIECE
-        while cut < n and not (s[cut - 1] == "\n" and not s[cut].isspace() and s[cut] != "/"):
-            nl = s.find("\n", cut)
-            cut = n if nl < 0 else nl + 1
-        total += _exact_or_estimate(s[start:cut], exact)
+        cut = _cut(s, start + _SLICE, n) if n - start > 2 * _SLICE else n
+        yield s[start:cut]
         start = cut
-    return total
 
 
-def _exact_or_estimate(text: str, exact: Callable[[str], int]) -> int:
-    """``exact(text)``, or the safe estimate when the encoder cannot take ``text``: tiktoken 0.13
-    panics (``pyo3_runtime.PanicException``, a ``BaseException``) on 999,999 or more whitespace
-    characters before a non-space.  The count cache keeps the estimate, so the encoder is not
-    tried again on that text."""
+#: Where both pre-tokenizers always start a piece: after a line break, before a character that is
+#: neither blank nor "/"; before a space that precedes an ASCII letter (the space starts the word's).
+_CUT_AT = re.compile(r"(?<=\n)(?=[^\s/])|(?= [A-Za-z])")
+
+
+def _cut(s: str, at: int, n: int) -> int:
+    """The first cut (see ``_CUT_AT``) from ``at`` on, ``n`` if none; searched in bounded windows."""
+    while at < n:
+        found = _CUT_AT.search(s, at, min(n, at + _SLICE))
+        if found:
+            return found.start()
+        at += _SLICE
+    return n
+
+
+def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
+    """``exact(text)``, or the safe estimate without an encoder or when it cannot take ``text``:
+    tiktoken 0.13 panics (``pyo3_runtime.PanicException``, a ``BaseException``) on 999,999 or more
+    whitespace characters before a non-space.  The count cache keeps the estimate, so the encoder is
+    not tried again on that text."""
+    if exact is None:
+        return estimate_tokens(text)
     try:
         return exact(text)
     except FATAL_EXCEPTIONS:
@@ -278,3 +159,35 @@ def _exact_or_estimate(text: str, exact: Callable[[str], int]) -> int:
             type(exc).__name__,
         )
         return estimate_tokens(text)
+
+
+#: Every container item and key weighs this much besides its text: the Python work of reading one.
+_ITEM_BYTES = 64
+
+
+def size_over(value: Any, limit: int) -> bool:
+    """Whether ``value`` (a request's messages) is over ``limit`` bytes: every string at any depth
+    (keys too) by its UTF-8 size at most (its length, four times that unless ASCII), a number by
+    its digits, and ``_ITEM_BYTES`` per container item.  Stops as soon as it is over, after at most
+    ``limit / _ITEM_BYTES`` items: cheap enough for the event loop whatever the request holds."""
+    size, stack = 0, [value]
+    while stack:
+        v = stack.pop()
+        if v.__class__ is str:
+            size += len(v) if v.isascii() else 4 * len(v)
+        elif isinstance(v, dict):
+            size += 2 * _ITEM_BYTES * len(v)
+            if size <= limit:
+                stack.extend(v.keys())
+                stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            size += _ITEM_BYTES * len(v)
+            if size <= limit:
+                stack.extend(v)
+        elif isinstance(v, int):
+            size += v.bit_length() // 3 + 8
+        else:  # a float, None, or an object only serializing would measure: over any limit
+            size += 32 if v is None or isinstance(v, float) else limit + 1
+        if size > limit:
+            return True
+    return False

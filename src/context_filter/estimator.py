@@ -28,6 +28,7 @@ import zlib
 from typing import Any
 
 from .estimator_data import _LETTERS_NOT_WORD, _NUMBERS_NOT_DIGITS, _TOKENS_B85
+from .memo import Memo
 
 _WS = "\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"  # Unicode White_Space
 _LN = _NUMBERS_NOT_DIGITS + _LETTERS_NOT_WORD  # letters and numbers \w misreads
@@ -49,38 +50,41 @@ _ASCII_PIECES = re.compile(
 
 def estimate_tokens(text: str) -> int:
     """A safe upper bound of ``text``'s cl100k tokens; deterministic, never raises for any ``str``,
-    time linear in ``text`` up to a log factor."""
+    time linear in ``text`` up to a log factor.  One ``findall`` reads the whole text: callers cut
+    long texts first (``counting._slices``) so that it never holds the interpreter lock long."""
     if text.isascii():
         return _ascii_tokens(text.encode())
     total = 0
-    memo = _PIECE_MEMO
+    memo = _PIECES_MEMO
+    new = memo.new
     for piece in _PIECES.findall(text):
-        cost = memo.get(piece)
+        cost = new.get(piece)
         if cost is None:
-            data = piece.encode("utf-8", "surrogatepass")
-            cost = 1 if data.isdigit() else _merged_tokens(data)
+            cost = memo.old.get(piece)
+            if cost is None:
+                data = piece.encode("utf-8", "surrogatepass")
+                cost = 1 if data.isdigit() else _merged_tokens(data)
             if len(piece) <= _MEMO_PIECE_MAX:
-                if len(memo) >= _PIECE_MEMO_SIZE:
-                    memo.clear()
-                memo[piece] = cost
+                memo.put(piece, cost)
         total += cost
     return total
 
 
 def _ascii_tokens(data: bytes) -> int:
-    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged."""
+    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged.  ``new`` is read
+    once: entries are never removed from a generation, so every piece found in it stays there."""
     pieces = _ASCII_PIECES.findall(data)
-    memo = _PIECE_MEMO
-    missing = {p for p in pieces if p not in memo}
+    memo = _PIECES_MEMO
+    new = memo.new
+    missing = {p for p in pieces if p not in new}
     if not missing:
-        return sum(map(memo.__getitem__, pieces))
-    if len(memo) + len(missing) > _PIECE_MEMO_SIZE:
-        memo.clear()
-        missing = set(pieces)
-    costs = {p: 1 if p.isdigit() else _merged_tokens(p) for p in missing}
-    memo.update((p, c) for p, c in costs.items() if len(p) <= _MEMO_PIECE_MAX)
-    get = memo.get
-    return sum(get(p) or costs[p] for p in pieces)
+        return sum(map(new.__getitem__, pieces))
+    costs = {}
+    for p in missing:
+        costs[p] = cost = memo.old.get(p) or (1 if p.isdigit() else _merged_tokens(p))
+        if len(p) <= _MEMO_PIECE_MAX:
+            memo.put(p, cost)
+    return sum(costs[p] if p in costs else new[p] for p in pieces)
 
 
 def _merged_tokens(piece: bytes) -> int:
@@ -136,13 +140,10 @@ def _bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
     return parts
 
 
-#: Costs of short pieces already merged (words repeat): bounded in entries and, since only pieces
-#: of at most ``_MEMO_PIECE_MAX`` characters are kept, in bytes; shared by every request.
-_PIECE_MEMO: dict[Any, int] = {}
-
-
-_PIECE_MEMO_SIZE = 50_000
+#: Costs of short pieces already merged (words repeat): only pieces of at most ``_MEMO_PIECE_MAX``
+#: characters are kept, so the memo is bounded in bytes too; shared by every request and thread.
 _MEMO_PIECE_MAX = 32
+_PIECES_MEMO = Memo(25_000)
 
 
 def _tables() -> list[dict[bytes, int]]:

@@ -17,7 +17,7 @@ import asyncio
 from typing import Any
 
 from .budget import Budget, resolve_budget
-from .counting import TokenCounter, load_over
+from .counting import TokenCounter, size_over
 from .messages import FATAL_EXCEPTIONS, log
 from .report import TrimReport, TrimResult, format_status, format_window
 from .settings import IMAGE_TOKENS, USER_VALVE_SETTINGS, VALVE_SETTINGS, TrimConfig, UserValves, Valves
@@ -26,8 +26,10 @@ from .trim import trim_messages
 from .validate import fallback_result
 
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
-_THREAD_ABOVE_MESSAGES = 1000  # larger histories are trimmed in a worker thread ...
-_THREAD_ABOVE_LOAD = 200_000  # ... and so are those whose counting reads more (see ``load_over``)
+#: Requests larger than this (bytes, see ``size_over``) are trimmed in a worker thread: the trim's
+#: work on the event loop stays under 50 ms whatever a request of this size holds (measured by
+#: ``scripts/bench_filter_loop.py`` on the slowest shape: one long word, estimated without an encoding).
+_THREAD_ABOVE_BYTES = 8_192
 UNBOUNDED = 1 << 62  # the budget when the window is unknown: nothing is dropped
 
 
@@ -40,9 +42,9 @@ def _user_valve(user: Any, name: str, default: Any) -> Any:
 
 
 def _large(messages: list) -> bool:
-    """Large enough to trim off the event loop: by message count, or by what counting them reads
-    (every text the counter reads, wherever it sits in a message, see ``load_over``)."""
-    return len(messages) > _THREAD_ABOVE_MESSAGES or load_over(messages, _THREAD_ABOVE_LOAD)
+    """Large enough to trim off the event loop: by the request's size in bytes, every part of every
+    message at any depth (see ``size_over``)."""
+    return size_over(messages, _THREAD_ABOVE_BYTES)
 
 
 async def _trim_off_loop(hook: str, messages: list, config: TrimConfig, counter: TokenCounter) -> TrimResult:

@@ -7,11 +7,12 @@ the request.  Linear; never mutates its input (a repaired message is a copy)."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from .counting import TokenCounter
 from .messages import (
     FOLDED_MARKER,
     LEGACY_FUNCTION_NOTE,
@@ -86,12 +87,13 @@ class _Group:
     def messages(self) -> list[dict]:
         return [self.assistant, *self.tools, *([self.image] if self.image is not None else [])]
 
-    def measure(self, cost: Callable[[Any], int], overhead: int, recent_cap: int) -> int:
-        """Count its messages; returns its cost with nothing capped (the report's "before")."""
-        tokens = self.tool_tokens = [cost(t) - overhead for t in self.tools]
-        self.base_cost = cost(self.assistant) + overhead * len(self.tools)
+    def measure(self, counter: TokenCounter, recent_cap: int) -> int:
+        """Count its messages, each result's content apart (what shrinking reduces) from the rest
+        (``base_cost``); returns its cost with nothing capped (the report's "before")."""
+        tokens = self.tool_tokens = [counter.value(t.get("content")) for t in self.tools]
+        self.base_cost = sum(map(counter.message, (self.assistant, *self.tools))) - sum(tokens)
         if self.image is not None:
-            self.image_cost = cost(self.image)
+            self.image_cost = counter.message(self.image)
         whole = self.base_cost + sum(tokens) + self.image_cost
         # Nothing over the recent cap (the common case): the RAW cost is the whole cost.
         self.level_costs = [whole if not tokens or max(tokens) <= recent_cap else None, None, None]

@@ -78,7 +78,7 @@ class _Plan:
         """Cost of item ``k`` at ``Level.RAW`` (recent cap applied)."""
         if item.payload.__class__ is _Group:
             g: _Group = item.payload
-            self.tokens_before += g.measure(self.counter.message, self.counter.message_overhead, self.caps[0])
+            self.tokens_before += g.measure(self.counter, self.caps[0])
             item.cost = g.cost(self.caps)
         else:
             item.cost = cost = self.counter.message(item.payload)

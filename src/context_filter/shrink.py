@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import html
 import json
-import re
 import sys
-import threading
 from collections.abc import Callable, Sequence
 
 from .counting import TokenCounter
 from .estimator import estimate_tokens
+from .memo import Memo
 from .messages import FOLDED_MARKER, SHRINK_PREFIX, _content_as_text
 from .settings import _MIN_TARGET
 
-_STUB_RE = re.compile(r"of ~([\d,]+) tokens")
 _CUT = "\n[…]\n"
 _EXTRACT_WINDOW = 32_768  # removed middles up to 4x this are scanned whole, longer ones in 3 windows
 # Case-sensitive on purpose: "ERROR"/"Error:" are signals, the plain word "error" in prose is not.
@@ -133,41 +131,28 @@ def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] | Non
 
     Keeps the head and the tail (cut at line breaks where cheap), error lines and URLs found in
     bounded windows of the removed middle, and puts a one-line stub first saying how much was
-    removed and that the tool can be called again.  Already shrunk text (it starts with the stub)
-    is returned unchanged when it fits, and re-shrunk keeping the original size in its stub
-    otherwise, so ``shrink_text(shrink_text(t, n), n) == shrink_text(t, n)``.
+    removed and that the tool can be called again.  A text that fits is returned unchanged, so
+    ``shrink_text(shrink_text(t, n), n) == shrink_text(t, n)``.  Nothing is read from the text: one
+    that starts like the stub is shrunk like any other, and the stub's figures are the counts made here.
     """
     return _shrink(text, target_tokens, count or estimate_tokens)[0]
 
 
 def _shrink(
-    text: str, target_tokens: int, count: Callable[[str], int], known: int | None = None
+    body: str, target_tokens: int, count: Callable[[str], int], known: int | None = None
 ) -> tuple[str, int]:
-    """:func:`shrink_text` that also returns ``count`` of the result (``known``: ``count(text)``)."""
+    """:func:`shrink_text` that also returns ``count`` of the result (``known``: ``count(body)``)."""
     target = max(int(target_tokens), _MIN_TARGET)
-    body_tokens: int | None
-    if text.startswith(SHRINK_PREFIX):
-        current = count(text)
-        if current <= target:
-            return text, current
-        nl = text.find("\n")
-        header = text if nl < 0 else text[:nl]
-        body = "" if nl < 0 else text[nl + 1 :]
-        match = _STUB_RE.search(header)
-        original = int(match.group(1).replace(",", "")) if match else current
-        body_tokens = None
-    else:
-        original = count(text) if known is None else known
-        if original <= target:
-            return text, original
-        body, body_tokens = text, original
+    original = count(body) if known is None else known
+    if original <= target:
+        return body, original
     stub_full = _stub_line(original, original)
     stub_cost = count(stub_full)
     avail = target - stub_cost - 2
-    if avail < 24 or not body:
+    if avail < 24:
         return stub_full, stub_cost
     n = len(body)
-    ratio = n / max(1, body_tokens if body_tokens is not None else estimate_tokens(body))  # chars per token
+    ratio = n / max(1, original)  # characters per token
 
     def bounds(head_chars: int, tail_chars: int) -> tuple[int, int]:
         """Head end and tail start, moved to nearby line breaks where cheap."""
@@ -308,50 +293,21 @@ def shrink_folded_content(
 
 
 def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: int) -> tuple[dict, int]:
-    """Copy of tool message ``m`` costing at most ``target`` tokens (plus the per-message overhead),
-    and its cost without that overhead.  ``tokens`` is its measured cost without the overhead."""
+    """Copy of tool message ``m`` whose content costs at most ``target`` tokens, and that cost
+    (``tokens``: what its content costs now).  Shrinking is a pure function of (text, target,
+    counter), and every request of a chat shrinks the same old outputs again: the results are kept
+    in :data:`_SHRINK_MEMO`, keyed by the text's length and hash (no input text is kept)."""
     content = m.get("content")
     text = content if content.__class__ is str else _content_as_text(content)
-    rest = 0
-    if len(m) > 3:  # extra keys besides role, tool_call_id and content (name, usage...)
-        rest = counter.message({k: v for k, v in m.items() if k != "content"}) - counter.message_overhead
-    goal = max(_MIN_TARGET, target - rest)
-    key = (len(text), hash(text), goal, counter.exact)
-    hit = _SHRINK_MEMO.data.get(key)
+    key = (len(text), hash(text), target, counter.exact)
+    hit = _SHRINK_MEMO.get(key)
     if hit is None:
-        known = tokens if len(m) == 3 and content.__class__ is str else None
-        hit = _shrink(text, goal, counter.text, known)
+        hit = _shrink(text, target, counter.text, tokens if content.__class__ is str else None)
         _SHRINK_MEMO.put(key, hit)
-    return {**m, "content": hit[0]}, hit[1] + rest
-
-
-class _ShrinkMemo:
-    """Shrinking is a pure function of (text, target, counter), and every request of a chat shrinks
-    the same old outputs again, so results are memoized, shared by every request and thread.  Keyed
-    by the text's length and hash (no input text is kept); the shrunk texts are bounded in bytes
-    (each one's ``sys.getsizeof`` plus ``_ENTRY_BYTES``): a result that would pass ``limit`` starts
-    the memo afresh.  A shrunk text is short in tokens, not in characters (a token can be 80
-    spaces)."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.data: dict[tuple, tuple[str, int]] = {}
-        self.bytes = 0
-        self.lock = threading.Lock()
-
-    def put(self, key: tuple, value: tuple[str, int]) -> None:
-        size = sys.getsizeof(value[0]) + _ENTRY_BYTES
-        with self.lock:
-            if self.bytes + size > self.limit:
-                self.data, self.bytes = {}, 0
-            if size <= self.limit and key not in self.data:
-                self.data[key] = value
-                self.bytes += size
-
-    def clear(self) -> None:
-        with self.lock:
-            self.data, self.bytes = {}, 0
+    return {**m, "content": hit[0]}, hit[1]
 
 
 _ENTRY_BYTES = 400  # an entry besides its shrunk text: key, value and count objects, its dict slot
-_SHRINK_MEMO = _ShrinkMemo(limit=32 << 20)
+#: Shrunk outputs, bounded in bytes (each one's ``sys.getsizeof`` plus ``_ENTRY_BYTES``): a shrunk
+#: text is short in tokens, not in characters (a token can be 80 spaces).
+_SHRINK_MEMO = Memo(16 << 20, weigh=lambda hit: sys.getsizeof(hit[0]) + _ENTRY_BYTES)

@@ -358,7 +358,7 @@ title: Padded page
 author: owui-toolkit tests
 version: 0.1.0
 license: MIT
-description: A fetched page padded with a million spaces, which tiktoken 0.13 cannot encode.
+description: A fetched page padded with a million tabs, which tiktoken 0.13 cannot encode.
 """
 
 
@@ -368,7 +368,7 @@ class Tools:
         Fetch a page.
         :param tag: A label.
         """
-        return tag + " begins" + " " * 999_999 + "end of the page"
+        return tag + " begins" + "\\t" * 999_999 + "end of the page"
 '''
 
 
@@ -384,7 +384,7 @@ def test_a_page_that_panics_the_tokenizer_never_breaks_the_chat(filtered: ChatCl
     """With the exact tokenizer on (tiktoken 0.13, Open WebUI's pin, panics on the page with a
     BaseException), every request of the chat goes out: the page is counted with the estimate."""
     with pytest.raises(BaseException) as panic:
-        ENC.encode_ordinary(" " * 999_999 + "end")
+        ENC.encode_ordinary("\t" * 999_999 + "end")
     assert not isinstance(panic.value, Exception)
     filtered.install_tool_source("padded", PADDED_TOOL)
     filtered.set_function_valves(FILTER_ID, {**VALVES, "use_tokenizer": True})
