@@ -94,18 +94,27 @@ _CONTEXT_KEYS = (
 )
 
 
-def _positive_int(value: Any) -> int | None:
+def _int_in(value: Any, lo: int, hi: int) -> int | None:
+    """``value`` as an int within ``[lo, hi]``, or ``None`` for anything else: a bool, NaN, an
+    infinite or huge float, a negative number, a string that is not up to 12 ASCII digits ("²"
+    passes ``str.isdigit`` and fails ``int``; 5,000 digits fail too).  Never raises."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, float) and not math.isfinite(value):
+    if isinstance(value, str):
+        value = value.strip() if len(value) <= 40 else ""
+        if not (value.isascii() and value.isdigit() and len(value) <= 12):
+            return None
+        value = int(value)
+    elif isinstance(value, float):
+        value = int(value) if math.isfinite(value) and abs(value) < 1e15 else None
+    if not isinstance(value, int):
         return None
-    if isinstance(value, (int, float)):
-        v = int(value)
-    elif isinstance(value, str) and value.strip().isdigit():
-        v = int(value.strip())
-    else:
-        return None
-    return v if 256 <= v <= 100_000_000 else None
+    return value if lo <= value <= hi else None
+
+
+def _positive_int(value: Any) -> int | None:
+    """A context length: from 256 to 100 million tokens."""
+    return _int_in(value, 256, 100_000_000)
 
 
 def _context_from_dict(d: Any) -> int | None:
@@ -229,10 +238,9 @@ def reply_tokens_from_body(body: Any) -> int:
         (body, "max_completion_tokens"),
         (options, "num_predict"),
     ):
-        if isinstance(src, dict):
-            v = src.get(key)
-            if isinstance(v, int) and not isinstance(v, bool) and v > best:
-                best = v
+        v = _int_in(src.get(key), 1, 100_000_000) if isinstance(src, dict) else None
+        if v and v > best:
+            best = v
     return best
 
 

@@ -6,6 +6,7 @@
    like any other.
 3. No counting or scanning of a large request on the event loop: the decision is the request's
    size in bytes, over every part of every message; long texts are counted in bounded slices.
+4. Values from the request are parsed defensively: a bad ``num_ctx`` or ``max_tokens`` is ignored.
 6. Shared state is safe between threads: concurrent trims equal the same trims run alone.
 
 Each test of a shape the filter got wrong fails on the code before these rules.
@@ -395,6 +396,51 @@ def test_long_texts_are_counted_in_bounded_slices_exactly(monkeypatch, text):
     assert EXACT.text(text) == n_tokens(text)
     assert len(sizes) > 1 and max(sizes) <= 2 * tcf._SLICE
     assert sum(sizes) == len(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. Values from the request are parsed defensively
+# ---------------------------------------------------------------------------------------------
+
+BAD_NUMBERS = [
+    "²",
+    "9" * 5_000,
+    float("nan"),
+    float("inf"),
+    1e300,
+    -8192,
+    "-8192",
+    True,
+    "8k",
+    None,
+    [8192],
+    " ",
+]
+
+
+@pytest.mark.parametrize("bad", BAD_NUMBERS, ids=lambda v: repr(v)[:12])
+def test_a_bad_num_ctx_is_ignored_and_the_next_source_used(bad):
+    model = {"info": {"params": {"num_ctx": 8192}}}
+    assert tcf.context_length_from_model(model, {"options": {"num_ctx": bad}}) == 8192
+    assert tcf.context_length_from_model(model, {"num_ctx": bad}) == 8192
+    assert (
+        tcf.context_length_from_model({"info": {"params": {"num_ctx": bad}}, "context_length": 4096}) == 4096
+    )
+    assert tcf.reply_tokens_from_body({"max_tokens": bad, "max_completion_tokens": 900}) == 900
+
+
+@pytest.mark.parametrize("good", [8192, 8192.0, "8192", " 8192 "], ids=repr)
+def test_a_good_num_ctx_is_read(good):
+    assert tcf.context_length_from_model({}, {"options": {"num_ctx": good}}) == 8192
+
+
+@pytest.mark.parametrize("bad", ["²", "9" * 5_000], ids=["superscript", "5,000 digits"])
+async def test_a_bad_num_ctx_never_switches_the_filter_off(bad):
+    """Before, ``resolve_budget`` raised, and the request went out untrimmed and unvalidated."""
+    messages = [user("q"), tool("orphan", "a result no call asked for"), assistant("a"), user("next")]
+    body = {"model": "m", "messages": messages, "options": {"num_ctx": bad}, "max_tokens": bad}
+    out = await tcf.Filter().inlet(body)
+    assert [m["role"] for m in out["messages"]] == ["user", "assistant", "user"]
 
 
 # ---------------------------------------------------------------------------------------------
