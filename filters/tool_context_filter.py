@@ -566,6 +566,9 @@ log = logging.getLogger(__name__)
 FATAL_EXCEPTIONS = (KeyboardInterrupt, SystemExit, asyncio.CancelledError, GeneratorExit)
 
 ROLES_OUT = frozenset({"system", "user", "assistant", "tool"})
+#: A call id the strictest provider takes: at most 40 characters (OpenAI), letters, digits, "_" and
+#: "-" only (Anthropic).  ``match`` reads at most 41 characters of any string.
+ID_RE = re.compile(r"[a-zA-Z0-9_-]{1,40}\Z")
 
 
 def _role(m: Any) -> str | None:
@@ -679,40 +682,60 @@ def _object_arguments(args: Any) -> str:
 IMAGE_PARTS = ("image_url", "input_image", "image")
 
 
+def _blank(text: str) -> bool:
+    """Empty or only whitespace: Anthropic rejects such a text (a message's or a text part's)."""
+    return not text or text.isspace()
+
+
 def _valid_part(p: Any) -> bool:
-    """A content part: an object with a string ``type``, and a string ``text`` if it is a text part."""
+    """A content part: an object with a string ``type``, and a text that is not blank if it is a text part."""
     if not isinstance(p, dict):
         return False
-    ptype = p.get("type")
-    return isinstance(ptype, str) and (ptype != "text" or isinstance(p.get("text"), str))
+    ptype, text = p.get("type"), p.get("text")
+    return isinstance(ptype, str) and (ptype != "text" or (isinstance(text, str) and not _blank(text)))
 
 
 def _valid_content(content: Any, role: str = "user", calls: bool = False) -> bool:
-    """What every provider takes as the content of a user, assistant or system message: a string,
-    or a non-empty list of content parts (as Open WebUI sends a user's images), of text parts only
-    for a system or assistant message; ``None`` only on an assistant message with calls (OpenAI's
-    own shape)."""
-    if content.__class__ is str or (content is None and calls):
-        return True
-    if not isinstance(content, list) or not content:
-        return False
+    """What every provider takes as the content of a user, assistant or system message: a text that
+    is not blank (Anthropic), or a non-empty list of content parts (as Open WebUI sends a user's
+    images), of text parts only for a system or assistant message; beside calls, an assistant's
+    content may also be empty or ``None`` (OpenAI's own shape)."""
+    if content.__class__ is str:
+        return calls or not _blank(content)
+    if content is None or not isinstance(content, list) or not content:
+        return content is None and calls
     return all(map(_valid_part if role == "user" else _text_part, content))
 
 
 def _text_part(p: Any) -> bool:
-    return isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+    return isinstance(p, dict) and p.get("type") == "text" and _valid_part(p)
+
+
+#: What stands for a text that repairs would leave blank (Anthropic rejects blank texts).
+EMPTY_TEXT = "(empty)"
 
 
 def _repaired_content(content: Any, role: str = "user") -> Any:
     """Content a provider takes, from content that is not (see :func:`_valid_content`): a user's
-    list keeps its parts, and every other item becomes a text part (a string as it is, anything else
-    as its JSON); anything else becomes text (a system or assistant list, the text of its parts)."""
-    if role != "user" or not isinstance(content, list) or not content:
-        return _content_as_text(content)
-    return [
-        p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
-        for p in content
-    ]
+    list keeps its parts, every other item becomes a text part (a string as it is, anything else as
+    its JSON) and blank texts go; anything else becomes text (a system or assistant list, the text
+    of its parts); what would be left blank becomes :data:`EMPTY_TEXT`."""
+    if role == "user" and isinstance(content, list):
+        parts = [
+            p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
+            for p in content
+            if not _blank_item(p)
+        ]
+        if parts:
+            return parts
+    text = _content_as_text(content)
+    return EMPTY_TEXT if _blank(text) else text
+
+
+def _blank_item(p: Any) -> bool:
+    """A blank string, or a text part whose text is one."""
+    text = p.get("text") if isinstance(p, dict) and p.get("type") == "text" else p
+    return isinstance(text, str) and _blank(text)
 
 
 def _valid_tool_content(content: Any) -> bool:
@@ -1652,12 +1675,18 @@ def _normalize_roles(
     last = -1
     for p, m in enumerate(messages):
         if m.__class__ is dict:
-            role = m.get("role")
-            if m.get("content").__class__ is str and (
-                role == "assistant"
-                or role == "system"
-                or role == "tool"
-                or (role == "user" and "tool_calls" not in m)
+            role, content = m.get("role"), m.get("content")
+            if content.__class__ is str and (
+                role == "tool"
+                or (role == "assistant" and "tool_calls" in m)
+                or (p == last_user and role == "user" and "tool_calls" not in m)
+                or (
+                    content
+                    and not content.isspace()
+                    and (
+                        role == "assistant" or role == "system" or (role == "user" and "tool_calls" not in m)
+                    )
+                )
             ):
                 out.append(m)  # the common case: nothing to repair
                 if p == last_user:
@@ -1666,7 +1695,7 @@ def _normalize_roles(
         elif not isinstance(m, dict):
             rep.invalid += 1
             continue
-        m, moved = _repaired(m, m.get("role"), rep)
+        m, moved = _repaired(m, m.get("role"), rep, p == last_user)
         if m is None:
             continue
         out.append(m)
@@ -1681,13 +1710,14 @@ def _normalize_roles(
 _ROLES_IN = ROLES_OUT | {"developer", "function"}
 
 
-def _repaired(m: dict, role: Any, rep: _Repairs) -> tuple[dict | None, list[dict]]:
+def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[dict | None, list[dict]]:
     """Message ``m`` as every provider takes it, or ``None`` (dropped), and the images its tool
     result carried (they join its group's image message).  Roles are read without case; only
     system, user, assistant and tool go out: ``developer`` becomes system, a legacy ``function``
     result an assistant note, anything else is dropped.  A user message loses ``tool_calls``; a
-    content no provider takes becomes one it takes (``_repaired_content``); a tool result that is
-    not text becomes its text, its images moved as Open WebUI moves them."""
+    content no provider takes becomes one it takes (``_repaired_content``), a blank system message
+    goes; a tool result that is not text becomes its text, its images moved as Open WebUI moves
+    them.  The newest user message may stay blank: Open WebUI sends an attachment-only message so."""
     if not isinstance(role, str):
         role = None
     elif role not in _ROLES_IN and role.lower() in _ROLES_IN:
@@ -1711,10 +1741,17 @@ def _repaired(m: dict, role: Any, rep: _Repairs) -> tuple[dict | None, list[dict
     if role == "tool":
         if not _valid_tool_content(content):
             text, images = _tool_text_and_images(content)
-            m = {**m, "content": text}
+            m = {**m, "content": EMPTY_TEXT if _blank(text) else text}
             rep.other += 1
-    elif not _valid_content(content, role, role == "assistant" and bool(m.get("tool_calls"))):
-        m = {**m, "content": _repaired_content(content, role)}
+    elif not (
+        _valid_content(content, role, role == "assistant" and "tool_calls" in m)  # the parser decides
+        or (newest and content.__class__ is str)
+    ):
+        fixed = _repaired_content(content, role)
+        if role == "system" and fixed == EMPTY_TEXT:
+            rep.invalid += 1
+            return None, []
+        m = {**m, "content": fixed}
         rep.other += 1
     return m, images
 
@@ -1752,7 +1789,7 @@ class _Parser:
         self.end_turn()
         for g, parts in self.moved.items():
             g.image = _with_images(g.image, parts)
-        _rename_repeated_ids(self.groups, self.rep)
+        _rename_ids(self.groups, self.rep)
         user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
         self.users = [k for k, it in enumerate(self.items) if it.kind is user]
         self.shrinkable = [k for k, it in enumerate(self.items) if it.kind is group or it.folded]
@@ -1795,8 +1832,9 @@ class _Parser:
                 self.items.append(_Item(_PLAIN, m, _is_folded(m)))
             elif _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
                 plain = {k: v for k, v in m.items() if k != "tool_calls"}
-                if plain.get("content") is None:  # took None beside its calls only
-                    plain["content"] = ""
+                # Its content was empty or None beside its calls only: now it needs a text.
+                if not _valid_content(plain.get("content"), "assistant"):
+                    plain["content"] = _repaired_content(plain.get("content"), "assistant")
                 self.items.append(_Item(_PLAIN, plain, _is_folded(m)))
             else:
                 self.rep.assistants_removed += 1
@@ -1851,24 +1889,32 @@ def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> None:
                 rep.stubbed += 1
 
 
-def _rename_repeated_ids(groups: list[_Group], rep: _Repairs) -> None:
-    """Call ids made unique across a request: a repeated id gets a deterministic suffix (``_2``,
-    ``_3``...), in the call and in the result paired with it (Anthropic rejects repeats)."""
+_ID_OTHER = re.compile(r"[^a-zA-Z0-9_-]+")
+_ID_KEPT = 32  # characters of a renamed id kept: a suffix of up to 7 digits still fits in 40
+
+
+def _rename_ids(groups: list[_Group], rep: _Repairs) -> None:
+    """Call ids every provider takes, unique across the request: an id that repeats an earlier one,
+    or is not 1-40 letters, digits, "_" or "-" (OpenAI's length, Anthropic's alphabet), is renamed,
+    in the call and in the result paired with it: the allowed characters of its first ``_ID_KEPT``
+    (``call`` if none), with a deterministic suffix (``_2``, ``_3``...) once that is taken, at most
+    40 characters in all."""
     taken = {c["id"] for g in groups for c in g.assistant["tool_calls"]}  # and every name chosen
     seen: set[str] = set()
-    next_suffix: dict[str, int] = {}  # per repeated id, where the search for a free suffix resumes
+    next_suffix: dict[str, int] = {}  # per base, where the search for a free suffix resumes
     for g in groups:
         renames: dict[int, str] = {}
         for ci, c in enumerate(g.assistant["tool_calls"]):
             cid = c["id"]
-            if cid in seen:
-                # Suffixes only ever get taken, so resuming where the last search stopped finds the
-                # same free suffix as searching from 2, in linear time however often an id repeats.
-                n = next_suffix.get(cid, 2)
-                while f"{cid}_{n}" in taken:
+            if cid in seen or not ID_RE.match(cid):
+                # Names only ever get taken, and two bases share at most one name (a base that
+                # ends in "_<n>" is another's n-th), so resuming where the last search of a base
+                # stopped finds the same free name as searching afresh: linear however often ids repeat.
+                base = _ID_OTHER.sub("", cid[:_ID_KEPT]) or "call"
+                n = next_suffix.get(base, 1)
+                while (cid := base if n == 1 else f"{base}_{n}") in taken:
                     n += 1
-                next_suffix[cid] = n + 1
-                cid = f"{cid}_{n}"
+                next_suffix[base] = n + 1
                 taken.add(cid)
                 renames[ci] = cid
             seen.add(cid)
@@ -2532,37 +2578,26 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
 
     Rules (OpenAI, Anthropic, Gemini): every ``tool`` message answers a call of the assistant
     message directly before its run of tool messages; every call of an assistant message is
-    answered in that run (adjacency); call ids are non-empty strings; ``tool_calls`` is never an
-    empty list; call ids are unique across the request; ``arguments`` is a JSON object string;
-    only system, user, assistant and tool roles (exactly so spelled); contents are strings or
-    content parts (``None`` only beside calls), a tool result's only text parts (no images);
-    Open WebUI's synthetic tool-image message only directly after tool results (it belongs to
-    that tool group) unless it is the newest user message; and, when the history has a real user
-    message, the first non-system message is a user message.
+    answered in that run (adjacency); call ids are 1-40 letters, digits, "_" or "-", unique across
+    the request; ``tool_calls`` is never an empty list; ``arguments`` is a JSON object string; only
+    system, user, assistant and tool roles (exactly so spelled); contents are texts or content parts,
+    never blank (Anthropic) but beside calls (``None`` too) and in the newest user message (Open
+    WebUI sends an attachment-only one so); a tool result's only text parts (no images); Open
+    WebUI's synthetic tool-image message only directly after tool results unless it is the newest
+    user message; and, when the history has a real user message, the first non-system message is a
+    user message.
     """
     problems: list[str] = []
     n = len(messages)
-    # A user message counts unless it is Open WebUI's synthetic image follow-up right after tool
-    # results (part of that tool group).  Without any user message (stateful Responses API
-    # follow-ups) the first-message rule cannot apply.
-    has_user = any(
-        isinstance(m, dict)
-        and m.get("role") == "user"
-        and not (
-            _is_image_followup(m)
-            and i
-            and isinstance(messages[i - 1], dict)
-            and messages[i - 1].get("role") == "tool"
-        )
-        for i, m in enumerate(messages)
-    )
+    has_user = _has_real_user(messages)
     first_checked = False
     last_user = next((j for j in range(n - 1, -1, -1) if _role_is(messages[j], "user")), -1)
     seen_ids: set[Any] = set()
     i = 0
     while i < n:
         m = messages[i]
-        if m.__class__ is dict and m.get("content").__class__ is str and "tool_calls" not in m:
+        content = m.get("content") if m.__class__ is dict else None
+        if content.__class__ is str and content and not content.isspace() and "tool_calls" not in m:
             role = m.get("role")  # the common message, with nothing more to check
             if role == "system" or (first_checked and (role == "user" or role == "assistant")):
                 i += 1
@@ -2574,11 +2609,14 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
         role = m.get("role")
         if role.__class__ is not str:  # as _role(m): a list or dict role would not even hash
             role = None
+        content = m.get("content")
         if role not in ROLES_OUT:
-            problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
-        elif (content := m.get("content")).__class__ is not str and role != "tool":
-            if not _valid_content(content, role, bool(m.get("tool_calls"))):
-                problems.append(f"[{i}] {role} message content is neither a string nor content parts")
+            problems.append(f"[{i}] role {_brief(m.get('role'))} is not accepted by every provider")
+        elif role != "tool" and not (
+            _valid_content(content, role, bool(m.get("tool_calls")))
+            or (i == last_user and content.__class__ is str)
+        ):
+            problems.append(f"[{i}] {role} message content is blank, or neither text nor content parts")
         if role == "system":
             i += 1
             continue
@@ -2587,7 +2625,9 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             if has_user and role != "user":
                 problems.append(f"[{i}] history starts with role {role!r}, not 'user'")
         if role == "tool":
-            problems.append(f"[{i}] tool message {m.get('tool_call_id')!r} without a directly preceding call")
+            problems.append(
+                f"[{i}] tool message {_brief(m.get('tool_call_id'))} without a directly preceding call"
+            )
             i += 1
             continue
         if role == "user" and "tool_calls" in m:
@@ -2605,6 +2645,28 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
     return problems
 
 
+def _has_real_user(messages: Sequence[Any]) -> bool:
+    """A user message that is not Open WebUI's synthetic image follow-up right after tool results
+    (part of that tool group).  Without one (stateful Responses API follow-ups) the first-message
+    rule cannot apply."""
+    return any(
+        isinstance(m, dict)
+        and m.get("role") == "user"
+        and not (
+            _is_image_followup(m)
+            and i
+            and isinstance(messages[i - 1], dict)
+            and messages[i - 1].get("role") == "tool"
+        )
+        for i, m in enumerate(messages)
+    )
+
+
+def _brief(value: Any) -> str:
+    """``value`` for a problem line, at most 40 characters of it (an id may be 10 MB)."""
+    return repr(value[:40]) if isinstance(value, str) else type(value).__name__
+
+
 def _role_is(m: Any, role: str) -> bool:
     return isinstance(m, dict) and m.get("role") == role
 
@@ -2619,17 +2681,18 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
     pending: dict[str, int] = {}  # id -> calls still unanswered (a dict keeps this linear)
     for call in calls:
         cid = call.get("id") if isinstance(call, dict) else None
-        if not isinstance(cid, str) or not cid:
-            problems.append(f"[{i}] tool call without a usable id")
-            continue
+        if not isinstance(cid, str) or not ID_RE.match(cid):
+            problems.append(f"[{i}] tool call id {_brief(cid)} is not 1-40 letters, digits, '_' or '-'")
+            if not isinstance(cid, str) or not cid:
+                continue
         fn = call.get("function")
         name = fn.get("name") if isinstance(fn, dict) else None
         if not isinstance(name, str) or not name.strip():
-            problems.append(f"[{i}] tool call {cid!r} without a function name")
+            problems.append(f"[{i}] tool call {_brief(cid)} without a function name")
         elif not _is_json_object(fn.get("arguments")):
-            problems.append(f"[{i}] tool call {cid!r} has arguments that are not a JSON object string")
+            problems.append(f"[{i}] tool call {_brief(cid)} has arguments that are not a JSON object string")
         if cid in seen_ids:
-            problems.append(f"[{i}] tool call id {cid!r} repeats an earlier one")
+            problems.append(f"[{i}] tool call id {_brief(cid)} repeats an earlier one")
         seen_ids.add(cid)
         pending[cid] = pending.get(cid, 0) + 1
     j = i + 1
@@ -2642,16 +2705,16 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
         if isinstance(tid, str) and pending.get(tid):
             pending[tid] -= 1
         else:
-            problems.append(f"[{j}] tool message {tid!r} does not answer a pending call of [{i}]")
+            problems.append(f"[{j}] tool message {_brief(tid)} does not answer a pending call of [{i}]")
         content = t.get("content")
         if content.__class__ is not str and not _valid_tool_content(content):
             problems.append(
-                f"[{j}] tool message {tid!r} has content that is neither a string nor parts of text"
+                f"[{j}] tool message {_brief(tid)} has content that is neither a string nor parts of text"
             )
         j += 1
     for cid, left in pending.items():
         if left:
-            problems.append(f"[{i}] tool call {cid!r} is not answered directly after it")
+            problems.append(f"[{i}] tool call {_brief(cid)} is not answered directly after it")
     return j
 
 

@@ -7,6 +7,8 @@
 3. No counting or scanning of a large request on the event loop: the decision is the request's
    size in bytes, over every part of every message; long texts are counted in bounded slices.
 4. Values from the request are parsed defensively: a bad ``num_ctx`` or ``max_tokens`` is ignored.
+5. Ids and contents the strictest provider takes: ids ``^[a-zA-Z0-9_-]{1,40}$``, unique, and no
+   blank text where Anthropic rejects one.
 6. Shared state is safe between threads: concurrent trims equal the same trims run alone.
 
 Each test of a shape the filter got wrong fails on the code before these rules.
@@ -17,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import re
 import sys
 import threading
 
@@ -441,6 +444,133 @@ async def test_a_bad_num_ctx_never_switches_the_filter_off(bad):
     body = {"model": "m", "messages": messages, "options": {"num_ctx": bad}, "max_tokens": bad}
     out = await tcf.Filter().inlet(body)
     assert [m["role"] for m in out["messages"]] == ["user", "assistant", "user"]
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. Ids and contents the strictest provider takes
+# ---------------------------------------------------------------------------------------------
+
+ID = re.compile(r"^[a-zA-Z0-9_-]{1,40}$")
+
+
+def call_ids(messages) -> list[str]:
+    return [c["id"] for m in messages for c in m.get("tool_calls") or []]
+
+
+@pytest.mark.parametrize(
+    "ids",
+    [
+        ["a" * 40] * 3,  # renaming repeats of a 40-character id made 42-character ids
+        ["call:1", "call.2", "call 3", "ça", "∑"],
+        ["x" * 100_000, "y" * 100_000],
+        ["call_1", "call_1", "call_1_2", "call_1", "call_1_3"],
+        ["ab" * 20 + "_9"] * 4,
+    ],
+    ids=["40 characters, repeated", "other characters", "100k characters", "suffixes taken", "41 characters"],
+)
+def test_ids_are_renamed_to_what_every_provider_takes(ids):
+    history = [user("q")]
+    for i, cid in enumerate(ids):
+        history += [assistant("", tool_calls=[call(cid)]), tool(cid, f"result {i}")]
+    out = trim(history + [assistant("done"), user("next")])
+    new = call_ids(out.messages)
+    assert len(new) == len(ids) and len(set(new)) == len(new)
+    assert all(ID.match(cid) for cid in new)
+    results = [m["tool_call_id"] for m in out.messages if m["role"] == "tool"]
+    assert results == new and [m["content"] for m in out.messages if m["role"] == "tool"] == [
+        f"result {i}" for i in range(len(ids))
+    ]
+
+
+def test_renaming_stays_linear_when_bases_collide():
+    def build(n):
+        history = [user("q")]
+        for i in range(n):
+            cid = "p" * 32 + f"-{i}" + "!" * 8  # every one shortens to the same base
+            history += [assistant("", tool_calls=[call(cid)]), tool(cid, "r")]
+        return history
+
+    small = lines_executed(lambda: tcf.trim_messages(build(500), tcf.TrimConfig(BIG), EST))
+    large = lines_executed(lambda: tcf.trim_messages(build(2_000), tcf.TrimConfig(BIG), EST))
+    assert large / small < 5
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [user("q"), assistant("", tool_calls=[call("a" * 41)]), tool("a" * 41, "r")],
+        [user("q"), assistant("", tool_calls=[call("call:1")]), tool("call:1", "r")],
+        [user(""), assistant("a"), user("q")],
+        [user("q"), assistant("   "), user("q")],
+        [system(""), user("q")],
+        [
+            user([{"type": "text", "text": ""}, {"type": "image_url", "image_url": {"url": "u"}}]),
+            assistant("a"),
+            user("q"),
+        ],
+        [user("q"), assistant("", tool_calls=[call("c1")]), tool("c1", [{"type": "text", "text": " "}])],
+    ],
+    ids=[
+        "41-character id",
+        "':' in an id",
+        "empty user text",
+        "blank assistant",
+        "empty system",
+        "empty part",
+        "blank result part",
+    ],
+)
+def test_the_validator_rejects_what_the_strictest_provider_rejects(bad):
+    assert tcf.validate_messages(bad)
+    assert tcf.validate_messages(trim(bad).messages) == []
+
+
+def test_the_newest_user_message_may_stay_empty_as_open_webui_sends_it():
+    """An attachment-only message keeps its empty text in Open WebUI; the filter leaves it so."""
+    history = [user("q"), assistant("a"), user("")]
+    assert tcf.validate_messages(history) == []
+    assert trim(history).messages is history
+
+
+@pytest.mark.parametrize(
+    "history",
+    [
+        [{"role": "user", "content": None}, assistant("a"), user("q")],
+        [system(), {"role": "system", "content": None}, user("q")],
+        [
+            user("q"),
+            {"role": "assistant", "content": None, "tool_calls": [{"id": "x"}], "reasoning_content": "r"},
+            user("q"),
+        ],
+        [
+            user("q"),
+            assistant("", tool_calls=[call("c1")]),
+            tool("c1", [{"type": "image_url", "image_url": {"url": "u"}}]),
+        ],
+        [{"role": "user", "content": []}, assistant("a"), user("q")],
+        [{"role": "user", "content": ["", " "]}, assistant("a"), user("q")],
+        [{"role": "assistant", "content": [{"type": "text", "text": ""}]}, user("q")],
+    ],
+    ids=[
+        "None user",
+        "None system",
+        "calls removed",
+        "image-only result",
+        "empty list",
+        "blank strings",
+        "empty assistant part",
+    ],
+)
+def test_repairs_never_create_empty_content(history):
+    out = trim(history).messages
+    for m in out:
+        content = m.get("content")
+        if m["role"] == "assistant" and m.get("tool_calls"):
+            continue
+        texts = (
+            [content] if isinstance(content, str) else [p["text"] for p in content if p.get("type") == "text"]
+        )
+        assert all(t.strip() for t in texts), m
 
 
 # ---------------------------------------------------------------------------------------------

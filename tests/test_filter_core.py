@@ -159,8 +159,9 @@ def test_repeated_ids_across_rounds_pair_by_position_and_are_renamed():
         assistant("done"),
     ]
     r = trim(h)
-    assert ids(r.messages) == ["functions.search:0", "functions.search:0_2"]
-    assert r.messages[4] == tool("functions.search:0_2", "second")
+    # ":" and "." are outside the alphabet every provider takes: renamed too.
+    assert ids(r.messages) == ["functionssearch0", "functionssearch0_2"]
+    assert r.messages[4] == tool("functionssearch0_2", "second")
     # An existing "x_2" is never reused: the suffix skips to a free one.
     h2 = [user("q"), *group(["x"], ["1"]), *group(["x_2"], ["2"]), *group(["x"], ["3"])]
     assert ids(trim(h2).messages) == ["x", "x_2", "x_3"]
@@ -182,9 +183,9 @@ def test_only_the_four_roles_go_out():
     assert roles(r.messages) == ["system", "user", "assistant", "assistant", "user"]
     assert r.messages[0] == {"role": "system", "content": "be brief"}
     assert r.messages[2]["content"].endswith("42") and "lookup" in r.messages[2]["content"]
-    # Issue 25: the reasoning-only assistant's None content also becomes "" (a third repair).
+    # The reasoning-only assistant's None content becomes text too (a third repair), never a blank one.
     assert r.report.roles_converted == 2 and r.report.other_repairs == 3
-    assert r.messages[3]["content"] == ""
+    assert r.messages[3]["content"] == tcf.EMPTY_TEXT
 
 
 def test_calls_without_a_name_go_with_their_results_and_dict_arguments_become_json():

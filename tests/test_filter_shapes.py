@@ -102,14 +102,17 @@ def test_arguments_nested_too_deep_to_decode_go_out_whole():
 # ---------------------------------------------------------------------------------------------
 
 IMAGE = {"type": "image_url", "image_url": {"url": PNG}}
+EMPTY = tcf.EMPTY_TEXT  # what a repair that would leave a blank text writes (a blank system message goes)
 BROKEN_CONTENT = [  # content, as a user message gets it, as a system or assistant message gets it
-    (None, "", ""),
+    (None, EMPTY, EMPTY),
     ({"a": 1}, '{"a": 1}', '{"a": 1}'),
     (42, "42", "42"),
-    ([], "", ""),
+    ([], EMPTY, EMPTY),
     (["loose"], [{"type": "text", "text": "loose"}], "loose"),
-    ([{"no": "type"}, IMAGE], [{"type": "text", "text": '{"no": "type"}'}, IMAGE], ""),
-    ([{"type": "text"}], [{"type": "text", "text": '{"type": "text"}'}], ""),
+    ([{"no": "type"}, IMAGE], [{"type": "text", "text": '{"no": "type"}'}, IMAGE], EMPTY),
+    ([{"type": "text"}], [{"type": "text", "text": '{"type": "text"}'}], EMPTY),
+    ("  ", EMPTY, EMPTY),
+    (["", {"type": "text", "text": " "}, IMAGE], [IMAGE], EMPTY),
 ]
 
 
@@ -117,10 +120,13 @@ BROKEN_CONTENT = [  # content, as a user message gets it, as a system or assista
 @pytest.mark.parametrize("content, as_user, as_other", BROKEN_CONTENT, ids=repr)
 def test_contents_no_provider_takes_are_rejected_and_repaired(role, content, as_user, as_other):
     m = {"role": role, "content": content}
-    h = {"user": [m], "system": [m, user("q")], "assistant": [user("q"), m, user("next")]}[role]
-    assert any("content is neither a string nor content parts" in p for p in tcf.validate_messages(h))
+    h = {"user": [m, user("q")], "system": [m, user("q")], "assistant": [user("q"), m, user("next")]}[role]
+    assert any("content is blank, or neither text nor content parts" in p for p in tcf.validate_messages(h))
     repaired = as_user if role == "user" else as_other
-    assert trim(h).messages[h.index(m)] == {"role": role, "content": repaired}
+    if role == "system" and repaired == EMPTY:
+        assert trim(h).messages == [user("q")]
+    else:
+        assert trim(h).messages[h.index(m)] == {"role": role, "content": repaired}
 
 
 @pytest.mark.parametrize("role", ["system", "assistant"])
@@ -147,7 +153,7 @@ def test_contents_providers_take_pass_as_they_are():
 def test_an_assistant_left_without_calls_gets_a_string():
     h = [user("q"), assistant(None, tool_calls=[{"id": ""}], reasoning_content="thought"), user("next")]
     out = trim(h).messages
-    assert out[1] == {"role": "assistant", "content": "", "reasoning_content": "thought"}
+    assert out[1] == {"role": "assistant", "content": EMPTY, "reasoning_content": "thought"}
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -16,6 +17,9 @@ log = logging.getLogger(__name__)
 FATAL_EXCEPTIONS = (KeyboardInterrupt, SystemExit, asyncio.CancelledError, GeneratorExit)
 
 ROLES_OUT = frozenset({"system", "user", "assistant", "tool"})
+#: A call id the strictest provider takes: at most 40 characters (OpenAI), letters, digits, "_" and
+#: "-" only (Anthropic).  ``match`` reads at most 41 characters of any string.
+ID_RE = re.compile(r"[a-zA-Z0-9_-]{1,40}\Z")
 
 
 def _role(m: Any) -> str | None:
@@ -129,40 +133,60 @@ def _object_arguments(args: Any) -> str:
 IMAGE_PARTS = ("image_url", "input_image", "image")
 
 
+def _blank(text: str) -> bool:
+    """Empty or only whitespace: Anthropic rejects such a text (a message's or a text part's)."""
+    return not text or text.isspace()
+
+
 def _valid_part(p: Any) -> bool:
-    """A content part: an object with a string ``type``, and a string ``text`` if it is a text part."""
+    """A content part: an object with a string ``type``, and a text that is not blank if it is a text part."""
     if not isinstance(p, dict):
         return False
-    ptype = p.get("type")
-    return isinstance(ptype, str) and (ptype != "text" or isinstance(p.get("text"), str))
+    ptype, text = p.get("type"), p.get("text")
+    return isinstance(ptype, str) and (ptype != "text" or (isinstance(text, str) and not _blank(text)))
 
 
 def _valid_content(content: Any, role: str = "user", calls: bool = False) -> bool:
-    """What every provider takes as the content of a user, assistant or system message: a string,
-    or a non-empty list of content parts (as Open WebUI sends a user's images), of text parts only
-    for a system or assistant message; ``None`` only on an assistant message with calls (OpenAI's
-    own shape)."""
-    if content.__class__ is str or (content is None and calls):
-        return True
-    if not isinstance(content, list) or not content:
-        return False
+    """What every provider takes as the content of a user, assistant or system message: a text that
+    is not blank (Anthropic), or a non-empty list of content parts (as Open WebUI sends a user's
+    images), of text parts only for a system or assistant message; beside calls, an assistant's
+    content may also be empty or ``None`` (OpenAI's own shape)."""
+    if content.__class__ is str:
+        return calls or not _blank(content)
+    if content is None or not isinstance(content, list) or not content:
+        return content is None and calls
     return all(map(_valid_part if role == "user" else _text_part, content))
 
 
 def _text_part(p: Any) -> bool:
-    return isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+    return isinstance(p, dict) and p.get("type") == "text" and _valid_part(p)
+
+
+#: What stands for a text that repairs would leave blank (Anthropic rejects blank texts).
+EMPTY_TEXT = "(empty)"
 
 
 def _repaired_content(content: Any, role: str = "user") -> Any:
     """Content a provider takes, from content that is not (see :func:`_valid_content`): a user's
-    list keeps its parts, and every other item becomes a text part (a string as it is, anything else
-    as its JSON); anything else becomes text (a system or assistant list, the text of its parts)."""
-    if role != "user" or not isinstance(content, list) or not content:
-        return _content_as_text(content)
-    return [
-        p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
-        for p in content
-    ]
+    list keeps its parts, every other item becomes a text part (a string as it is, anything else as
+    its JSON) and blank texts go; anything else becomes text (a system or assistant list, the text
+    of its parts); what would be left blank becomes :data:`EMPTY_TEXT`."""
+    if role == "user" and isinstance(content, list):
+        parts = [
+            p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
+            for p in content
+            if not _blank_item(p)
+        ]
+        if parts:
+            return parts
+    text = _content_as_text(content)
+    return EMPTY_TEXT if _blank(text) else text
+
+
+def _blank_item(p: Any) -> bool:
+    """A blank string, or a text part whose text is one."""
+    text = p.get("text") if isinstance(p, dict) and p.get("type") == "text" else p
+    return isinstance(text, str) and _blank(text)
 
 
 def _valid_tool_content(content: Any) -> bool:

@@ -6,6 +6,7 @@ the request.  Linear; never mutates its input (a repaired message is a copy)."""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -14,10 +15,13 @@ from typing import Any
 
 from .counting import TokenCounter
 from .messages import (
+    EMPTY_TEXT,
     FOLDED_MARKER,
+    ID_RE,
     LEGACY_FUNCTION_NOTE,
     ROLES_OUT,
     UNANSWERED_RESULT,
+    _blank,
     _content_as_text,
     _has_text,
     _is_image_followup,
@@ -179,12 +183,18 @@ def _normalize_roles(
     last = -1
     for p, m in enumerate(messages):
         if m.__class__ is dict:
-            role = m.get("role")
-            if m.get("content").__class__ is str and (
-                role == "assistant"
-                or role == "system"
-                or role == "tool"
-                or (role == "user" and "tool_calls" not in m)
+            role, content = m.get("role"), m.get("content")
+            if content.__class__ is str and (
+                role == "tool"
+                or (role == "assistant" and "tool_calls" in m)
+                or (p == last_user and role == "user" and "tool_calls" not in m)
+                or (
+                    content
+                    and not content.isspace()
+                    and (
+                        role == "assistant" or role == "system" or (role == "user" and "tool_calls" not in m)
+                    )
+                )
             ):
                 out.append(m)  # the common case: nothing to repair
                 if p == last_user:
@@ -193,7 +203,7 @@ def _normalize_roles(
         elif not isinstance(m, dict):
             rep.invalid += 1
             continue
-        m, moved = _repaired(m, m.get("role"), rep)
+        m, moved = _repaired(m, m.get("role"), rep, p == last_user)
         if m is None:
             continue
         out.append(m)
@@ -208,13 +218,14 @@ def _normalize_roles(
 _ROLES_IN = ROLES_OUT | {"developer", "function"}
 
 
-def _repaired(m: dict, role: Any, rep: _Repairs) -> tuple[dict | None, list[dict]]:
+def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[dict | None, list[dict]]:
     """Message ``m`` as every provider takes it, or ``None`` (dropped), and the images its tool
     result carried (they join its group's image message).  Roles are read without case; only
     system, user, assistant and tool go out: ``developer`` becomes system, a legacy ``function``
     result an assistant note, anything else is dropped.  A user message loses ``tool_calls``; a
-    content no provider takes becomes one it takes (``_repaired_content``); a tool result that is
-    not text becomes its text, its images moved as Open WebUI moves them."""
+    content no provider takes becomes one it takes (``_repaired_content``), a blank system message
+    goes; a tool result that is not text becomes its text, its images moved as Open WebUI moves
+    them.  The newest user message may stay blank: Open WebUI sends an attachment-only message so."""
     if not isinstance(role, str):
         role = None
     elif role not in _ROLES_IN and role.lower() in _ROLES_IN:
@@ -238,10 +249,17 @@ def _repaired(m: dict, role: Any, rep: _Repairs) -> tuple[dict | None, list[dict
     if role == "tool":
         if not _valid_tool_content(content):
             text, images = _tool_text_and_images(content)
-            m = {**m, "content": text}
+            m = {**m, "content": EMPTY_TEXT if _blank(text) else text}
             rep.other += 1
-    elif not _valid_content(content, role, role == "assistant" and bool(m.get("tool_calls"))):
-        m = {**m, "content": _repaired_content(content, role)}
+    elif not (
+        _valid_content(content, role, role == "assistant" and "tool_calls" in m)  # the parser decides
+        or (newest and content.__class__ is str)
+    ):
+        fixed = _repaired_content(content, role)
+        if role == "system" and fixed == EMPTY_TEXT:
+            rep.invalid += 1
+            return None, []
+        m = {**m, "content": fixed}
         rep.other += 1
     return m, images
 
@@ -279,7 +297,7 @@ class _Parser:
         self.end_turn()
         for g, parts in self.moved.items():
             g.image = _with_images(g.image, parts)
-        _rename_repeated_ids(self.groups, self.rep)
+        _rename_ids(self.groups, self.rep)
         user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
         self.users = [k for k, it in enumerate(self.items) if it.kind is user]
         self.shrinkable = [k for k, it in enumerate(self.items) if it.kind is group or it.folded]
@@ -322,8 +340,9 @@ class _Parser:
                 self.items.append(_Item(_PLAIN, m, _is_folded(m)))
             elif _has_text(m) or m.get("reasoning_content") or m.get("thinking"):
                 plain = {k: v for k, v in m.items() if k != "tool_calls"}
-                if plain.get("content") is None:  # took None beside its calls only
-                    plain["content"] = ""
+                # Its content was empty or None beside its calls only: now it needs a text.
+                if not _valid_content(plain.get("content"), "assistant"):
+                    plain["content"] = _repaired_content(plain.get("content"), "assistant")
                 self.items.append(_Item(_PLAIN, plain, _is_folded(m)))
             else:
                 self.rep.assistants_removed += 1
@@ -378,24 +397,32 @@ def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> None:
                 rep.stubbed += 1
 
 
-def _rename_repeated_ids(groups: list[_Group], rep: _Repairs) -> None:
-    """Call ids made unique across a request: a repeated id gets a deterministic suffix (``_2``,
-    ``_3``...), in the call and in the result paired with it (Anthropic rejects repeats)."""
+_ID_OTHER = re.compile(r"[^a-zA-Z0-9_-]+")
+_ID_KEPT = 32  # characters of a renamed id kept: a suffix of up to 7 digits still fits in 40
+
+
+def _rename_ids(groups: list[_Group], rep: _Repairs) -> None:
+    """Call ids every provider takes, unique across the request: an id that repeats an earlier one,
+    or is not 1-40 letters, digits, "_" or "-" (OpenAI's length, Anthropic's alphabet), is renamed,
+    in the call and in the result paired with it: the allowed characters of its first ``_ID_KEPT``
+    (``call`` if none), with a deterministic suffix (``_2``, ``_3``...) once that is taken, at most
+    40 characters in all."""
     taken = {c["id"] for g in groups for c in g.assistant["tool_calls"]}  # and every name chosen
     seen: set[str] = set()
-    next_suffix: dict[str, int] = {}  # per repeated id, where the search for a free suffix resumes
+    next_suffix: dict[str, int] = {}  # per base, where the search for a free suffix resumes
     for g in groups:
         renames: dict[int, str] = {}
         for ci, c in enumerate(g.assistant["tool_calls"]):
             cid = c["id"]
-            if cid in seen:
-                # Suffixes only ever get taken, so resuming where the last search stopped finds the
-                # same free suffix as searching from 2, in linear time however often an id repeats.
-                n = next_suffix.get(cid, 2)
-                while f"{cid}_{n}" in taken:
+            if cid in seen or not ID_RE.match(cid):
+                # Names only ever get taken, and two bases share at most one name (a base that
+                # ends in "_<n>" is another's n-th), so resuming where the last search of a base
+                # stopped finds the same free name as searching afresh: linear however often ids repeat.
+                base = _ID_OTHER.sub("", cid[:_ID_KEPT]) or "call"
+                n = next_suffix.get(base, 1)
+                while (cid := base if n == 1 else f"{base}_{n}") in taken:
                     n += 1
-                next_suffix[cid] = n + 1
-                cid = f"{cid}_{n}"
+                next_suffix[base] = n + 1
                 taken.add(cid)
                 renames[ci] = cid
             seen.add(cid)

@@ -8,6 +8,7 @@ from typing import Any
 
 from .counting import TokenCounter
 from .messages import (
+    ID_RE,
     ROLES_OUT,
     _is_image_followup,
     _is_json_object,
@@ -24,37 +25,26 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
 
     Rules (OpenAI, Anthropic, Gemini): every ``tool`` message answers a call of the assistant
     message directly before its run of tool messages; every call of an assistant message is
-    answered in that run (adjacency); call ids are non-empty strings; ``tool_calls`` is never an
-    empty list; call ids are unique across the request; ``arguments`` is a JSON object string;
-    only system, user, assistant and tool roles (exactly so spelled); contents are strings or
-    content parts (``None`` only beside calls), a tool result's only text parts (no images);
-    Open WebUI's synthetic tool-image message only directly after tool results (it belongs to
-    that tool group) unless it is the newest user message; and, when the history has a real user
-    message, the first non-system message is a user message.
+    answered in that run (adjacency); call ids are 1-40 letters, digits, "_" or "-", unique across
+    the request; ``tool_calls`` is never an empty list; ``arguments`` is a JSON object string; only
+    system, user, assistant and tool roles (exactly so spelled); contents are texts or content parts,
+    never blank (Anthropic) but beside calls (``None`` too) and in the newest user message (Open
+    WebUI sends an attachment-only one so); a tool result's only text parts (no images); Open
+    WebUI's synthetic tool-image message only directly after tool results unless it is the newest
+    user message; and, when the history has a real user message, the first non-system message is a
+    user message.
     """
     problems: list[str] = []
     n = len(messages)
-    # A user message counts unless it is Open WebUI's synthetic image follow-up right after tool
-    # results (part of that tool group).  Without any user message (stateful Responses API
-    # follow-ups) the first-message rule cannot apply.
-    has_user = any(
-        isinstance(m, dict)
-        and m.get("role") == "user"
-        and not (
-            _is_image_followup(m)
-            and i
-            and isinstance(messages[i - 1], dict)
-            and messages[i - 1].get("role") == "tool"
-        )
-        for i, m in enumerate(messages)
-    )
+    has_user = _has_real_user(messages)
     first_checked = False
     last_user = next((j for j in range(n - 1, -1, -1) if _role_is(messages[j], "user")), -1)
     seen_ids: set[Any] = set()
     i = 0
     while i < n:
         m = messages[i]
-        if m.__class__ is dict and m.get("content").__class__ is str and "tool_calls" not in m:
+        content = m.get("content") if m.__class__ is dict else None
+        if content.__class__ is str and content and not content.isspace() and "tool_calls" not in m:
             role = m.get("role")  # the common message, with nothing more to check
             if role == "system" or (first_checked and (role == "user" or role == "assistant")):
                 i += 1
@@ -66,11 +56,14 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
         role = m.get("role")
         if role.__class__ is not str:  # as _role(m): a list or dict role would not even hash
             role = None
+        content = m.get("content")
         if role not in ROLES_OUT:
-            problems.append(f"[{i}] role {m.get('role')!r} is not accepted by every provider")
-        elif (content := m.get("content")).__class__ is not str and role != "tool":
-            if not _valid_content(content, role, bool(m.get("tool_calls"))):
-                problems.append(f"[{i}] {role} message content is neither a string nor content parts")
+            problems.append(f"[{i}] role {_brief(m.get('role'))} is not accepted by every provider")
+        elif role != "tool" and not (
+            _valid_content(content, role, bool(m.get("tool_calls")))
+            or (i == last_user and content.__class__ is str)
+        ):
+            problems.append(f"[{i}] {role} message content is blank, or neither text nor content parts")
         if role == "system":
             i += 1
             continue
@@ -79,7 +72,9 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             if has_user and role != "user":
                 problems.append(f"[{i}] history starts with role {role!r}, not 'user'")
         if role == "tool":
-            problems.append(f"[{i}] tool message {m.get('tool_call_id')!r} without a directly preceding call")
+            problems.append(
+                f"[{i}] tool message {_brief(m.get('tool_call_id'))} without a directly preceding call"
+            )
             i += 1
             continue
         if role == "user" and "tool_calls" in m:
@@ -97,6 +92,28 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
     return problems
 
 
+def _has_real_user(messages: Sequence[Any]) -> bool:
+    """A user message that is not Open WebUI's synthetic image follow-up right after tool results
+    (part of that tool group).  Without one (stateful Responses API follow-ups) the first-message
+    rule cannot apply."""
+    return any(
+        isinstance(m, dict)
+        and m.get("role") == "user"
+        and not (
+            _is_image_followup(m)
+            and i
+            and isinstance(messages[i - 1], dict)
+            and messages[i - 1].get("role") == "tool"
+        )
+        for i, m in enumerate(messages)
+    )
+
+
+def _brief(value: Any) -> str:
+    """``value`` for a problem line, at most 40 characters of it (an id may be 10 MB)."""
+    return repr(value[:40]) if isinstance(value, str) else type(value).__name__
+
+
 def _role_is(m: Any, role: str) -> bool:
     return isinstance(m, dict) and m.get("role") == role
 
@@ -111,17 +128,18 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
     pending: dict[str, int] = {}  # id -> calls still unanswered (a dict keeps this linear)
     for call in calls:
         cid = call.get("id") if isinstance(call, dict) else None
-        if not isinstance(cid, str) or not cid:
-            problems.append(f"[{i}] tool call without a usable id")
-            continue
+        if not isinstance(cid, str) or not ID_RE.match(cid):
+            problems.append(f"[{i}] tool call id {_brief(cid)} is not 1-40 letters, digits, '_' or '-'")
+            if not isinstance(cid, str) or not cid:
+                continue
         fn = call.get("function")
         name = fn.get("name") if isinstance(fn, dict) else None
         if not isinstance(name, str) or not name.strip():
-            problems.append(f"[{i}] tool call {cid!r} without a function name")
+            problems.append(f"[{i}] tool call {_brief(cid)} without a function name")
         elif not _is_json_object(fn.get("arguments")):
-            problems.append(f"[{i}] tool call {cid!r} has arguments that are not a JSON object string")
+            problems.append(f"[{i}] tool call {_brief(cid)} has arguments that are not a JSON object string")
         if cid in seen_ids:
-            problems.append(f"[{i}] tool call id {cid!r} repeats an earlier one")
+            problems.append(f"[{i}] tool call id {_brief(cid)} repeats an earlier one")
         seen_ids.add(cid)
         pending[cid] = pending.get(cid, 0) + 1
     j = i + 1
@@ -134,16 +152,16 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
         if isinstance(tid, str) and pending.get(tid):
             pending[tid] -= 1
         else:
-            problems.append(f"[{j}] tool message {tid!r} does not answer a pending call of [{i}]")
+            problems.append(f"[{j}] tool message {_brief(tid)} does not answer a pending call of [{i}]")
         content = t.get("content")
         if content.__class__ is not str and not _valid_tool_content(content):
             problems.append(
-                f"[{j}] tool message {tid!r} has content that is neither a string nor parts of text"
+                f"[{j}] tool message {_brief(tid)} has content that is neither a string nor parts of text"
             )
         j += 1
     for cid, left in pending.items():
         if left:
-            problems.append(f"[{i}] tool call {cid!r} is not answered directly after it")
+            problems.append(f"[{i}] tool call {_brief(cid)} is not answered directly after it")
     return j
 
 
