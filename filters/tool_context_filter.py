@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2952: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#   3023: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
 #     61: src/context_filter/budget.py
-#    271: src/context_filter/estimator_data.py
-#    314: src/context_filter/memo.py
-#    371: src/context_filter/estimator.py
-#    546: src/context_filter/messages.py
-#    764: src/context_filter/counting.py
-#    953: src/context_filter/report.py
-#   1093: src/context_filter/settings.py
-#   1295: src/context_filter/tokenizer.py
-#   1489: src/context_filter/parse.py
-#   1882: src/context_filter/shrink.py
-#   2189: src/context_filter/plan.py
-#   2515: src/context_filter/validate.py
-#   2726: src/context_filter/trim.py
-#   2887: src/context_filter/owui.py
-#   3125: src/context_filter/windows_data.py (generated data)
-#   3647: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    279: src/context_filter/estimator_data.py
+#    322: src/context_filter/memo.py
+#    379: src/context_filter/estimator.py
+#    554: src/context_filter/messages.py
+#    795: src/context_filter/counting.py
+#    984: src/context_filter/report.py
+#   1124: src/context_filter/settings.py
+#   1326: src/context_filter/tokenizer.py
+#   1520: src/context_filter/parse.py
+#   1936: src/context_filter/shrink.py
+#   2243: src/context_filter/plan.py
+#   2569: src/context_filter/validate.py
+#   2797: src/context_filter/trim.py
+#   2958: src/context_filter/owui.py
+#   3196: src/context_filter/windows_data.py (generated data)
+#   3718: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1154,7 +1154,7 @@ class Setting:
             return value if value in self.choices or not self.choices else d
         try:
             v = float(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # OverflowError: an int over 1e308
             return d
         if not math.isfinite(v):
             return d

@@ -36,7 +36,7 @@ class Setting:
             return value if value in self.choices or not self.choices else d
         try:
             v = float(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # OverflowError: an int over 1e308
             return d
         if not math.isfinite(v):
             return d
