@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   3023: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#   3034: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
 #     61: src/context_filter/budget.py
 #    279: src/context_filter/estimator_data.py
 #    322: src/context_filter/memo.py
 #    379: src/context_filter/estimator.py
 #    554: src/context_filter/messages.py
-#    795: src/context_filter/counting.py
-#    984: src/context_filter/report.py
-#   1124: src/context_filter/settings.py
-#   1326: src/context_filter/tokenizer.py
-#   1520: src/context_filter/parse.py
-#   1936: src/context_filter/shrink.py
-#   2243: src/context_filter/plan.py
-#   2569: src/context_filter/validate.py
-#   2797: src/context_filter/trim.py
-#   2958: src/context_filter/owui.py
-#   3196: src/context_filter/windows_data.py (generated data)
-#   3718: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    834: src/context_filter/counting.py
+#    995: src/context_filter/report.py
+#   1135: src/context_filter/settings.py
+#   1337: src/context_filter/tokenizer.py
+#   1531: src/context_filter/parse.py
+#   1947: src/context_filter/shrink.py
+#   2254: src/context_filter/plan.py
+#   2580: src/context_filter/validate.py
+#   2808: src/context_filter/trim.py
+#   2969: src/context_filter/owui.py
+#   3207: src/context_filter/windows_data.py (generated data)
+#   3729: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -773,8 +773,15 @@ def _content_as_text(content: Any) -> str:
     return "" if content is None else _safe_dumps(content)
 
 
+#: Python's own JSON encoder (not its C one): it lets other threads and the event loop run while
+#: it writes a large value; ``json.dumps`` holds the interpreter lock for the whole value.
+_PY_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
+
+
 def _safe_dumps(value: Any) -> str:
     try:
+        if isinstance(value, (dict, list, tuple)) and size_over(value, 1 << 16):
+            return "".join(_PY_ENCODER.iterencode(value))
         return json.dumps(value, ensure_ascii=False, default=str)
     except Exception:  # deep nesting (RecursionError), odd objects
         try:
@@ -789,6 +796,38 @@ def _last_user(msgs: list[Any]) -> int:
         if _role(msgs[i]) == "user":
             return i
     return -1
+
+
+#: Every container item and key weighs this much besides its text: the Python work of reading one.
+_ITEM_BYTES = 64
+
+
+def size_over(value: Any, limit: int) -> bool:
+    """Whether ``value`` (a request's messages) is over ``limit`` bytes: every string at any depth
+    (keys too) by its UTF-8 size at most (its length, four times that unless ASCII), a number by
+    its digits, and ``_ITEM_BYTES`` per container item.  Stops as soon as it is over, after at most
+    ``limit / _ITEM_BYTES`` items: cheap enough for the event loop whatever the request holds."""
+    size, stack = 0, [value]
+    while stack:
+        v = stack.pop()
+        if v.__class__ is str:
+            size += len(v) if v.isascii() else 4 * len(v)
+        elif isinstance(v, dict):
+            size += 2 * _ITEM_BYTES * len(v)
+            if size <= limit:
+                stack.extend(v.keys())
+                stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            size += _ITEM_BYTES * len(v)
+            if size <= limit:
+                stack.extend(v)
+        elif isinstance(v, int):
+            size += v.bit_length() // 3 + 8
+        else:  # a float, None, or an object only serializing would measure: over any limit
+            size += 32 if v is None or isinstance(v, float) else limit + 1
+        if size > limit:
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -892,17 +931,23 @@ class TokenCounter:
 COUNT_CACHE = Memo(50_000)
 
 
-#: Long texts are counted in slices of about this many characters, cut only where cl100k's and
-#: o200k's pre-tokenizers always cut (``_CUT_AT``), so the count is exact while no regex (the
-#: estimator's, or tiktoken's list of a 40 MB output's tokens) holds the interpreter lock for long.
-_SLICE = 1 << 16
+#: Long texts are counted in slices of about this many characters, cut where cl100k's and o200k's
+#: pre-tokenizers always cut (``_CUT_AT``), so the count is exact, while no regex (the estimator's
+#: over 8K characters of CJK takes ~20 ms; tiktoken's list of a 40 MB output's tokens) holds the
+#: interpreter lock for long.  A text with no such cut in a slice's length is cut anyway (``_cut``).
+_SLICE = 1 << 13
 
 
 def _count_text(s: str, exact: Callable[[str], int] | None) -> int:
-    """``exact(s)`` (else the estimate) for every character of ``s``, in slices when it is long."""
+    """``exact(s)`` (else the estimate) for every character of ``s``, in slices when it is long; one
+    token more for each slice cut where no piece is known to start (see ``_cut``)."""
     if len(s) <= 2 * _SLICE:
         return _count_one(s, exact)
-    return sum(_count_one(piece, exact) for piece in _slices(s))
+    total, end = 0, 0
+    for piece in _slices(s):
+        end += len(piece)
+        total += _count_one(piece, exact) + (end < len(s) and not _CUT_AT.match(s, end))
+    return total
 
 
 def _slices(s: str) -> Iterator[str]:
@@ -919,13 +964,11 @@ _CUT_AT = re.compile(r"(?<=\n)(?=[^\s/])|(?= [A-Za-z])")
 
 
 def _cut(s: str, at: int, n: int) -> int:
-    """The first cut (see ``_CUT_AT``) from ``at`` on, ``n`` if none; searched in bounded windows."""
-    while at < n:
-        found = _CUT_AT.search(s, at, min(n, at + _SLICE))
-        if found:
-            return found.start()
-        at += _SLICE
-    return n
+    """The first cut (see ``_CUT_AT``) within one slice's length from ``at``; ``at`` itself if there
+    is none (one long word, a run of digits or punctuation, CJK): a slice is never longer than two
+    ``_SLICE``, and ``_count_text`` adds a token for such a cut, where a piece may be split in two."""
+    found = _CUT_AT.search(s, at, min(n, at + _SLICE))
+    return found.start() if found else at
 
 
 def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
@@ -946,38 +989,6 @@ def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
             type(exc).__name__,
         )
         return estimate_tokens(text)
-
-
-#: Every container item and key weighs this much besides its text: the Python work of reading one.
-_ITEM_BYTES = 64
-
-
-def size_over(value: Any, limit: int) -> bool:
-    """Whether ``value`` (a request's messages) is over ``limit`` bytes: every string at any depth
-    (keys too) by its UTF-8 size at most (its length, four times that unless ASCII), a number by
-    its digits, and ``_ITEM_BYTES`` per container item.  Stops as soon as it is over, after at most
-    ``limit / _ITEM_BYTES`` items: cheap enough for the event loop whatever the request holds."""
-    size, stack = 0, [value]
-    while stack:
-        v = stack.pop()
-        if v.__class__ is str:
-            size += len(v) if v.isascii() else 4 * len(v)
-        elif isinstance(v, dict):
-            size += 2 * _ITEM_BYTES * len(v)
-            if size <= limit:
-                stack.extend(v.keys())
-                stack.extend(v.values())
-        elif isinstance(v, (list, tuple)):
-            size += _ITEM_BYTES * len(v)
-            if size <= limit:
-                stack.extend(v)
-        elif isinstance(v, int):
-            size += v.bit_length() // 3 + 8
-        else:  # a float, None, or an object only serializing would measure: over any limit
-            size += 32 if v is None or isinstance(v, float) else limit + 1
-        if size > limit:
-            return True
-    return False
 
 
 # ----------------------------------------------------------------------------------------------

@@ -105,17 +105,23 @@ class TokenCounter:
 COUNT_CACHE = Memo(50_000)
 
 
-#: Long texts are counted in slices of about this many characters, cut only where cl100k's and
-#: o200k's pre-tokenizers always cut (``_CUT_AT``), so the count is exact while no regex (the
-#: estimator's, or tiktoken's list of a 40 MB output's tokens) holds the interpreter lock for long.
-_SLICE = 1 << 16
+#: Long texts are counted in slices of about this many characters, cut where cl100k's and o200k's
+#: pre-tokenizers always cut (``_CUT_AT``), so the count is exact, while no regex (the estimator's
+#: over 8K characters of CJK takes ~20 ms; tiktoken's list of a 40 MB output's tokens) holds the
+#: interpreter lock for long.  A text with no such cut in a slice's length is cut anyway (``_cut``).
+_SLICE = 1 << 13
 
 
 def _count_text(s: str, exact: Callable[[str], int] | None) -> int:
-    """``exact(s)`` (else the estimate) for every character of ``s``, in slices when it is long."""
+    """``exact(s)`` (else the estimate) for every character of ``s``, in slices when it is long; one
+    token more for each slice cut where no piece is known to start (see ``_cut``)."""
     if len(s) <= 2 * _SLICE:
         return _count_one(s, exact)
-    return sum(_count_one(piece, exact) for piece in _slices(s))
+    total, end = 0, 0
+    for piece in _slices(s):
+        end += len(piece)
+        total += _count_one(piece, exact) + (end < len(s) and not _CUT_AT.match(s, end))
+    return total
 
 
 def _slices(s: str) -> Iterator[str]:
@@ -132,13 +138,11 @@ _CUT_AT = re.compile(r"(?<=\n)(?=[^\s/])|(?= [A-Za-z])")
 
 
 def _cut(s: str, at: int, n: int) -> int:
-    """The first cut (see ``_CUT_AT``) from ``at`` on, ``n`` if none; searched in bounded windows."""
-    while at < n:
-        found = _CUT_AT.search(s, at, min(n, at + _SLICE))
-        if found:
-            return found.start()
-        at += _SLICE
-    return n
+    """The first cut (see ``_CUT_AT``) within one slice's length from ``at``; ``at`` itself if there
+    is none (one long word, a run of digits or punctuation, CJK): a slice is never longer than two
+    ``_SLICE``, and ``_count_text`` adds a token for such a cut, where a piece may be split in two."""
+    found = _CUT_AT.search(s, at, min(n, at + _SLICE))
+    return found.start() if found else at
 
 
 def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
@@ -159,35 +163,3 @@ def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
             type(exc).__name__,
         )
         return estimate_tokens(text)
-
-
-#: Every container item and key weighs this much besides its text: the Python work of reading one.
-_ITEM_BYTES = 64
-
-
-def size_over(value: Any, limit: int) -> bool:
-    """Whether ``value`` (a request's messages) is over ``limit`` bytes: every string at any depth
-    (keys too) by its UTF-8 size at most (its length, four times that unless ASCII), a number by
-    its digits, and ``_ITEM_BYTES`` per container item.  Stops as soon as it is over, after at most
-    ``limit / _ITEM_BYTES`` items: cheap enough for the event loop whatever the request holds."""
-    size, stack = 0, [value]
-    while stack:
-        v = stack.pop()
-        if v.__class__ is str:
-            size += len(v) if v.isascii() else 4 * len(v)
-        elif isinstance(v, dict):
-            size += 2 * _ITEM_BYTES * len(v)
-            if size <= limit:
-                stack.extend(v.keys())
-                stack.extend(v.values())
-        elif isinstance(v, (list, tuple)):
-            size += _ITEM_BYTES * len(v)
-            if size <= limit:
-                stack.extend(v)
-        elif isinstance(v, int):
-            size += v.bit_length() // 3 + 8
-        else:  # a float, None, or an object only serializing would measure: over any limit
-            size += 32 if v is None or isinstance(v, float) else limit + 1
-        if size > limit:
-            return True
-    return False

@@ -224,8 +224,15 @@ def _content_as_text(content: Any) -> str:
     return "" if content is None else _safe_dumps(content)
 
 
+#: Python's own JSON encoder (not its C one): it lets other threads and the event loop run while
+#: it writes a large value; ``json.dumps`` holds the interpreter lock for the whole value.
+_PY_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
+
+
 def _safe_dumps(value: Any) -> str:
     try:
+        if isinstance(value, (dict, list, tuple)) and size_over(value, 1 << 16):
+            return "".join(_PY_ENCODER.iterencode(value))
         return json.dumps(value, ensure_ascii=False, default=str)
     except Exception:  # deep nesting (RecursionError), odd objects
         try:
@@ -240,3 +247,35 @@ def _last_user(msgs: list[Any]) -> int:
         if _role(msgs[i]) == "user":
             return i
     return -1
+
+
+#: Every container item and key weighs this much besides its text: the Python work of reading one.
+_ITEM_BYTES = 64
+
+
+def size_over(value: Any, limit: int) -> bool:
+    """Whether ``value`` (a request's messages) is over ``limit`` bytes: every string at any depth
+    (keys too) by its UTF-8 size at most (its length, four times that unless ASCII), a number by
+    its digits, and ``_ITEM_BYTES`` per container item.  Stops as soon as it is over, after at most
+    ``limit / _ITEM_BYTES`` items: cheap enough for the event loop whatever the request holds."""
+    size, stack = 0, [value]
+    while stack:
+        v = stack.pop()
+        if v.__class__ is str:
+            size += len(v) if v.isascii() else 4 * len(v)
+        elif isinstance(v, dict):
+            size += 2 * _ITEM_BYTES * len(v)
+            if size <= limit:
+                stack.extend(v.keys())
+                stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            size += _ITEM_BYTES * len(v)
+            if size <= limit:
+                stack.extend(v)
+        elif isinstance(v, int):
+            size += v.bit_length() // 3 + 8
+        else:  # a float, None, or an object only serializing would measure: over any limit
+            size += 32 if v is None or isinstance(v, float) else limit + 1
+        if size > limit:
+            return True
+    return False

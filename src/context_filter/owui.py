@@ -17,8 +17,8 @@ import asyncio
 from typing import Any
 
 from .budget import Budget, resolve_budget
-from .counting import TokenCounter, size_over
-from .messages import FATAL_EXCEPTIONS, log
+from .counting import TokenCounter
+from .messages import FATAL_EXCEPTIONS, log, size_over
 from .report import TrimReport, TrimResult, format_status, format_window
 from .settings import IMAGE_TOKENS, USER_VALVE_SETTINGS, VALVE_SETTINGS, TrimConfig, UserValves, Valves
 from .tokenizer import ensure_tokenizer, get_exact_counter
