@@ -401,6 +401,33 @@ def test_long_texts_are_counted_in_bounded_slices_exactly(monkeypatch, text):
     assert sum(sizes) == len(text)
 
 
+_NO_CUT = {
+    "one long word": "".join(__import__("random").Random(3).choice("abcdefXYZ") for _ in range(300_000)),
+    "a list of numbers": json.dumps([0] * 100_000),
+    "CJK without spaces": "数据库连接失败" * 30_000,
+    "a run of tabs": "\t" * 999_999 + "x",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_NO_CUT))
+def test_a_long_text_with_no_cut_point_is_counted_in_bounded_slices_too(monkeypatch, name):
+    """No piece is known to start anywhere in it: it is cut at a slice's length anyway, one token
+    added per such cut, and the count still bounds cl100k's (the run of tabs panics tiktoken whole)."""
+    text, sizes = _NO_CUT[name], []
+    real = tcf._count_one
+
+    def spy(piece, exact):
+        sizes.append(len(piece))
+        return real(piece, exact)
+
+    monkeypatch.setattr(tcf, "_count_one", spy)
+    tcf.COUNT_CACHE.clear()
+    count = EXACT.text(text)
+    assert len(sizes) > 1 and max(sizes) <= 2 * tcf._SLICE and sum(sizes) == len(text)
+    if name != "a run of tabs":
+        assert count >= n_tokens(text)
+
+
 # ---------------------------------------------------------------------------------------------
 # 4. Values from the request are parsed defensively
 # ---------------------------------------------------------------------------------------------
