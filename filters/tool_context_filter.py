@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   3034: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
-#     61: src/context_filter/budget.py
-#    279: src/context_filter/estimator_data.py
-#    322: src/context_filter/memo.py
-#    379: src/context_filter/estimator.py
-#    554: src/context_filter/messages.py
-#    834: src/context_filter/counting.py
-#    995: src/context_filter/report.py
-#   1135: src/context_filter/settings.py
-#   1337: src/context_filter/tokenizer.py
-#   1531: src/context_filter/parse.py
-#   1947: src/context_filter/shrink.py
-#   2254: src/context_filter/plan.py
-#   2580: src/context_filter/validate.py
-#   2808: src/context_filter/trim.py
-#   2969: src/context_filter/owui.py
-#   3207: src/context_filter/windows_data.py (generated data)
-#   3729: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   3040: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#     62: src/context_filter/budget.py
+#    280: src/context_filter/estimator_data.py
+#    323: src/context_filter/memo.py
+#    380: src/context_filter/estimator.py
+#    555: src/context_filter/messages.py
+#    838: src/context_filter/counting.py
+#   1001: src/context_filter/report.py
+#   1141: src/context_filter/settings.py
+#   1343: src/context_filter/tokenizer.py
+#   1537: src/context_filter/parse.py
+#   1953: src/context_filter/shrink.py
+#   2260: src/context_filter/plan.py
+#   2586: src/context_filter/validate.py
+#   2814: src/context_filter/trim.py
+#   2975: src/context_filter/owui.py
+#   3213: src/context_filter/windows_data.py (generated data)
+#   3735: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
+from itertools import islice, repeat
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field, create_model
@@ -781,7 +782,10 @@ _PY_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 def _safe_dumps(value: Any) -> str:
     try:
         if isinstance(value, (dict, list, tuple)) and size_over(value, 1 << 16):
-            return "".join(_PY_ENCODER.iterencode(value))
+            chunks, pieces = [], _PY_ENCODER.iterencode(value)
+            while chunk := list(islice(pieces, 1 << 14)):  # joined in bounded chunks too
+                chunks.append("".join(chunk))
+            return "".join(chunks)
         return json.dumps(value, ensure_ascii=False, default=str)
     except Exception:  # deep nesting (RecursionError), odd objects
         try:
@@ -891,9 +895,9 @@ class TokenCounter:
     def value(self, value: Any) -> int:
         """Tokens of ``value`` as a provider receives it (see the class notes), walked without
         recursion, so any depth costs linear work."""
-        total, stack = 0, [(value, _IN_MESSAGE)]
-        while stack:
-            v, where = stack.pop()
+        total, stack, wheres = 0, [value], [_IN_MESSAGE]  # two lists, no tuple per item: a million
+        while stack:  # tuples alive at once would make the cycle collector hold the interpreter lock
+            v, where = stack.pop(), wheres.pop()
             if v.__class__ is str:
                 total += 0 if where == _IMAGE_DATA else self.text(v)
             elif isinstance(v, dict):
@@ -903,12 +907,14 @@ class TokenCounter:
                 for k, x in v.items():
                     if k not in SCHEMA_KEYS:
                         total += self.text(k) if k.__class__ is str else self._scalar(k)
+                    stack.append(x)
                     if image:
-                        stack.append((x, _IMAGE_DATA if k in _IMAGE_KEYS and isinstance(x, str) else _IMAGE))
+                        wheres.append(_IMAGE_DATA if k in _IMAGE_KEYS and isinstance(x, str) else _IMAGE)
                     else:
-                        stack.append((x, _CALLS if k == "tool_calls" else _IN_MESSAGE))
+                        wheres.append(_CALLS if k == "tool_calls" else _IN_MESSAGE)
             elif isinstance(v, (list, tuple)):
-                stack.extend((x, where) for x in v)
+                stack.extend(v)
+                wheres.extend(repeat(where, len(v)))
             else:
                 total += self._scalar(v)
         return total

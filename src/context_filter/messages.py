@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 import re
+from itertools import islice
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -232,7 +233,10 @@ _PY_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 def _safe_dumps(value: Any) -> str:
     try:
         if isinstance(value, (dict, list, tuple)) and size_over(value, 1 << 16):
-            return "".join(_PY_ENCODER.iterencode(value))
+            chunks, pieces = [], _PY_ENCODER.iterencode(value)
+            while chunk := list(islice(pieces, 1 << 14)):  # joined in bounded chunks too
+                chunks.append("".join(chunk))
+            return "".join(chunks)
         return json.dumps(value, ensure_ascii=False, default=str)
     except Exception:  # deep nesting (RecursionError), odd objects
         try:
