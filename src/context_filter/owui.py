@@ -14,6 +14,7 @@ state is kept on ``self``: one instance serves every user.
 from __future__ import annotations
 
 import asyncio
+import sys
 from typing import Any
 
 from .budget import Budget, resolve_budget
@@ -126,7 +127,7 @@ class Filter:
             if not isinstance(messages, list) or not messages or body.get("previous_response_id"):
                 return body
             if self._valve("use_tokenizer"):
-                await ensure_tokenizer()
+                await ensure_tokenizer(_tiktoken_dirs())
             config, counter, budget = self._plan_inputs(body, model)
             result = await _trim_off_loop(hook, messages, config, counter)
             report = result.report
@@ -190,7 +191,7 @@ class Filter:
             if not isinstance(messages, list) or not messages:
                 return body
             if self._valve("use_tokenizer"):
-                await ensure_tokenizer()
+                await ensure_tokenizer(_tiktoken_dirs())
             params = await model_params(__model__)  # the next request carries them; this body does not
             config, counter, budget = self._plan_inputs({**params, **body}, __model__)
             report = await asyncio.to_thread(_projected, messages, __model__, config, counter)
@@ -202,6 +203,14 @@ class Filter:
         except BaseException:
             log.exception("tool_context_filter outlet failed; body returned unchanged")
         return body
+
+
+def _tiktoken_dirs() -> tuple[str, ...]:
+    """Open WebUI's own tiktoken cache folder (``$DATA_DIR/cache/tiktoken`` unless set), where its
+    token text splitter leaves cl100k."""
+    config = sys.modules.get("open_webui.config")  # read only once Open WebUI has loaded it: no side effects
+    folder = getattr(config, "TIKTOKEN_CACHE_DIR", None)
+    return (str(folder),) if folder else ()
 
 
 async def model_params(model: Any) -> dict:

