@@ -13,33 +13,34 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5228: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
-#     80: src/context_filter/estimator_data.py
-#    123: src/context_filter/estimator.py
-#    298: src/subquery/types.py
-#    512: src/textcalls/calls.py
-#    845: src/subquery/messages.py
-#   1080: src/textcalls/xml.py
-#   1392: src/textcalls/dialects.py
-#   1838: src/textcalls/reader.py
-#   2056: src/textcalls/rule.py
-#   2251: src/subquery/reading.py
-#   2425: src/subquery/budget.py
-#   2643: src/subquery/prepare.py
-#   2763: src/subquery/rounds.py
-#   2856: src/subquery/record.py
-#   2999: src/subquery/status.py
-#   3222: src/subquery/threads.py
-#   3281: src/subquery/loop.py
-#   3643: src/subquery/owui_completion.py
-#   3818: src/subquery/owui_context.py
-#   4103: src/subquery/owui_run.py
-#   4453: src/subquery/owui_select.py
-#   4673: src/subquery/owui_usage.py
-#   4776: src/subquery/tasks.py
-#   4840: src/subquery/view.py
-#   4964: src/subquery/owui_tools.py
-#   5338: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   5248: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#     81: src/context_filter/estimator_data.py
+#    124: src/context_filter/estimator.py
+#    299: src/subquery/types.py
+#    513: src/textcalls/calls.py
+#    846: src/subquery/messages.py
+#   1063: src/textcalls/xml.py
+#   1375: src/textcalls/dialects.py
+#   1821: src/textcalls/reader.py
+#   2039: src/textcalls/rule.py
+#   2234: src/subquery/reading.py
+#   2408: src/subquery/budget.py
+#   2626: src/subquery/prepare.py
+#   2746: src/subquery/rounds.py
+#   2839: src/subquery/record.py
+#   2982: src/subquery/status.py
+#   3205: src/subquery/threads.py
+#   3264: src/subquery/loop.py
+#   3626: src/subquery/owui_completion.py
+#   3801: src/subquery/owui_context.py
+#   4086: src/subquery/owui_run.py
+#   4283: src/subquery/owui_calls.py
+#   4473: src/subquery/owui_select.py
+#   4693: src/subquery/owui_usage.py
+#   4796: src/subquery/tasks.py
+#   4860: src/subquery/view.py
+#   4984: src/subquery/owui_tools.py
+#   5358: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1056,24 +1057,6 @@ def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
     if isinstance(details, dict):
         details = [details]
     return text, tuple(details) if isinstance(details, list) else ()
-
-
-def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict:
-    """Open WebUI's rule for reasoning sent back within a turn (`convert_output_to_messages`, raw):
-    the text only in the provider's own field (`thinking` for Ollama, `reasoning_content` for
-    llama.cpp; nothing by default), `reasoning_details` without unsigned Anthropic entries. The
-    adapter uses Open WebUI's own functions; this is their rule for when they cannot be imported."""
-    out: dict[str, Any] = {}
-    if text and fmt in ("thinking", "reasoning_content"):
-        out[fmt] = text
-    kept = [
-        d
-        for d in details
-        if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
-    ]
-    if kept:
-        out["reasoning_details"] = kept
-    return out
 
 
 # ----------------------------------------------------------------------------------------------
@@ -4103,24 +4086,12 @@ _TURN_PARTS = (_folder_system, _chat_system, _code_prompt, _skills_manifest, _se
 # src/subquery/owui_run.py
 # ----------------------------------------------------------------------------------------------
 
-"""One loop's context on Open WebUI (`Run`: the turn, the user, the inner model, the selected tools, the limits);
-it provides the loop's hooks. Its model rounds follow the same rules as a direct chat: the installed filters'
-`request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs WITHOUT bypass_filter (the
-user's model access check runs), on a request of its own (`inner_request`): nothing is written on the turn's
-request, which the outer loop and other inner calls share; the citation context is rebuilt every round. Its tool
-calls run as Open WebUI's own loop runs them: `call_tool` resolved, approval, the call (in the browser, or on the
-event loop with `__messages__` and `__files__` re-bound), the result rendered by Open WebUI, its embeds, files and
-citation sources sent to the chat message."""
-
-
-async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
-    """The tool wrapper with `__messages__`/`__files__` re-bound, as Open WebUI's loop re-binds them
-    for each call (`get_updated_tool_function`)."""
-    try:
-        from open_webui.utils.tools import get_updated_tool_function
-    except ImportError:
-        return wrapper
-    return await get_updated_tool_function(function=wrapper, extra_params=dict(fresh))
+"""One loop's context on Open WebUI (`Run`: the turn, the user, the inner model, the selected tools, the limits)
+and its model rounds; its tool calls: `owui_calls.ToolCalls`. The model rounds follow the same rules as a direct
+chat: the installed filters' `request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs
+WITHOUT bypass_filter (the user's model access check runs), on a request of its own (`inner_request`): nothing is
+written on the turn's request, which the outer loop and other inner calls share; the citation context is rebuilt
+every round."""
 
 
 @dataclass(kw_only=True)
@@ -4156,12 +4127,6 @@ class Run:
     @property
     def model(self) -> dict:
         return model_entry(self.request, self.model_id, self.turn.chat_model)
-
-    def hooks(self) -> Hooks:
-        tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
-        confirm = self.confirm if self.turn.params.get("tool_approval_mode") == "ask" else None
-        hooks = Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
-        return replace(hooks, confirm=confirm, trace=self.emit.trace)
 
     async def complete(
         self,
@@ -4247,11 +4212,9 @@ class Run:
         it drops (reasoning for providers that do not take it back, unsigned Anthropic details)."""
         if not completion.reasoning_text and not completion.reasoning_details:
             return {}
-        try:
-            from open_webui.utils.middleware import get_reasoning_format
-            from open_webui.utils.misc import convert_output_to_messages
-        except ImportError:
-            return replay_reasoning(completion.reasoning_text, completion.reasoning_details, None)
+        from open_webui.utils.middleware import get_reasoning_format
+        from open_webui.utils.misc import convert_output_to_messages
+
         text = completion.reasoning_text
         content = [{"type": "output_text", "text": text}] if text else []
         details = list(completion.reasoning_details)
@@ -4315,16 +4278,100 @@ class Run:
         except Exception:
             log.debug("subquery: usage logging unavailable", exc_info=True)
 
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_calls.py
+# ----------------------------------------------------------------------------------------------
+
+"""One loop's tool calls on Open WebUI (`ToolCalls`, the `Hooks` of a `Run`), as Open WebUI's own loop runs them:
+Tool Search's `call_tool` resolved, approval, the call by Open WebUI's own `execute_tool_call` (in the browser, or on
+the event loop with `__messages__` and `__files__` re-bound), the result rendered by Open WebUI, its embeds, files and
+citation sources sent to the chat message. What differs from Open WebUI's: approval is asked by the loop before a
+round runs, in a saved chat too (see `ToolCalls.execute`)."""
+
+
+UNPARSED = "Error: Tool call arguments could not be parsed. The model generated malformed or incomplete JSON."
+
+
+@dataclass
+class ToolCalls:
+    """The hooks of one loop (`hooks`): its model rounds are the `Run`'s, its tool calls are these methods."""
+
+    run: Run
+
+    def hooks(self) -> Hooks:
+        run = self.run
+        tags = reasoning_tags_for(run.turn.params.get("reasoning_tags"))
+        confirm = self.confirm if run.turn.params.get("tool_approval_mode") == "ask" else None
+        hooks = Hooks(run.complete, self.execute, run.emit, self.approve, self.resolve, tags, run.emit.log)
+        return replace(hooks, confirm=confirm, trace=run.emit.trace)
+
+    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
+        """One call by Open WebUI's `execute_tool_call`, then rendered (`_render`). Open WebUI asks approval there
+        only in an unsaved chat, leaving a saved chat's to `resume_tool_calls`, which an inner loop never reaches:
+        the loop asked already (`approve`), so it is off here (mode "full"). `timeout`: the loop's (`run_calls`)."""
+        try:
+            from open_webui.utils.middleware import execute_tool_call
+        except ImportError:  # Open WebUI 0.11 has none
+            raw, entry = await self._call_before_0_12(call, kwargs)
+        else:
+            run, event_call = self.run, self.run.turn.event_call
+            params = {**(run.metadata.get("params") or {}), "tool_approval_mode": "full"}
+            metadata = {**run.metadata, "tools": run.entries, "params": params}
+            function = {"name": call.name, "arguments": json.dumps(kwargs, ensure_ascii=False)}
+            tool_call, form = (
+                {"id": call.id, "type": "function", "function": function},
+                {"messages": list(run.messages)},
+            )
+            out = await execute_tool_call(
+                form, metadata, event_call if callable(event_call) else None, tool_call
+            )
+            raw, entry = out[1:3]
+        if entry is None:  # Open WebUI's decoder refused what the loop's accepted (e.g. a 100-digit number)
+            return ToolOutput(raw or UNPARSED, outcome="failed")
+        output = await self._render(call.name, kwargs, entry, raw)
+        raised = isinstance(raw, dict) and list(raw) == ["error"]  # what Open WebUI makes of a raising tool
+        return replace(output, outcome="failed") if raised else output
+
+    async def _call_before_0_12(self, call: ToolCall, kwargs: dict) -> tuple[Any, Mapping[str, Any]]:
+        """`execute_tool_call`'s steps on Open WebUI 0.11: a direct tool in the browser (`execute:tool`), else the
+        tool with `__messages__`/`__files__` re-bound (`get_updated_tool_function`); a raise as `{"error": ...}`."""
+        from open_webui.utils.tools import get_updated_tool_function
+
+        run, entry = self.run, self.run.entries[call.name]
+        try:
+            if not entry.get("direct"):
+                fresh = {
+                    "__messages__": list(run.messages),
+                    "__files__": list(run.metadata.get("files") or []),
+                }
+                raw = (await get_updated_tool_function(function=entry["callable"], extra_params=fresh))(
+                    **kwargs
+                )
+                return (await raw if inspect.isawaitable(raw) else raw), entry
+            if not callable(run.turn.event_call):
+                return "Error: Browser session is not connected for this direct tool.", entry
+            data = {
+                "id": str(uuid.uuid4()),
+                "name": call.name,
+                "params": kwargs,
+                "server": entry.get("server", {}),
+            }
+            data["session_id"] = run.metadata.get("session_id")
+            return await run.turn.event_call({"type": "execute:tool", "data": data}), entry
+        except Exception as exc:
+            return {"error": _safe_str(exc)}, entry
+
     def resolve(self, call: ToolCall) -> ToolCall | str:
         """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
-        if call.name != "call_tool" or "call_tool" not in self.entries:
+        if call.name != "call_tool" or "call_tool" not in self.run.entries:
             return call
         try:
             from open_webui.utils.tool_search import resolve_tool_call
         except ImportError:
             return "Error: call_tool needs Open WebUI 0.12 (Tool Search)."
         tc = {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
-        error = resolve_tool_call(tc, self.entries)
+        error = resolve_tool_call(tc, self.run.entries)
         if error:
             return error
         fn = tc["function"]
@@ -4332,63 +4379,34 @@ class Run:
 
     async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
         """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
-        if self.turn.params.get("tool_approval_mode") != "ask":
+        if self.run.turn.params.get("tool_approval_mode") != "ask":
             return True
-        entry = self.entries.get(call.name) or {}
+        entry = self.run.entries.get(call.name) or {}
         if call.name == "ask_user" and entry.get("type") == "builtin":
             return True
         return await self.confirm(call, kwargs, remaining)
 
     async def confirm(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
         """The user's yes for this call (Open WebUI's `confirmation` event); without a live session, no."""
-        if not callable(self.turn.event_call):
+        if not callable(self.run.turn.event_call):
             return False
         tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
         event = {"type": "confirmation", "data": {"tool_call": tool_call}}
         try:
-            async with self.approvals or contextlib.nullcontext():  # one question at a time across tasks
-                answer = await asyncio.wait_for(self.turn.event_call(event), timeout=max(remaining, 0.001))
+            async with self.run.approvals or contextlib.nullcontext():  # one question at a time across tasks
+                answer = await asyncio.wait_for(
+                    self.run.turn.event_call(event), timeout=max(remaining, 0.001)
+                )
         except Exception:
             return False
         return answer is True  # disconnection and timeout replies are error objects, not approval
 
-    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
-        entry = self.entries[call.name]
-        if entry.get("direct") and not callable(self.turn.event_call):
-            return ToolOutput("Error: Browser session is not connected for this direct tool.")
-        failed = False
-        try:
-            if entry.get("direct"):
-                raw = await self._call_direct(call, entry, kwargs)
-            else:
-                raw = await self._call_local(entry, kwargs)
-        except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
-            raw, failed = {"error": _safe_str(exc)}, True
-        output = await self._render(call.name, kwargs, entry, raw)
-        return replace(output, outcome="failed") if failed else output
-
-    async def _call_direct(self, call: ToolCall, entry: Mapping[str, Any], kwargs: dict) -> Any:
-        """A user-level tool server: the browser runs it (`execute:tool`)."""
-        event_id, server = str(uuid.uuid4()), entry.get("server", {})
-        data = {"id": event_id, "name": call.name, "params": kwargs, "server": server}
-        data["session_id"] = self.metadata.get("session_id")
-        return await self.turn.event_call({"type": "execute:tool", "data": data})
-
-    async def _call_local(self, entry: Mapping[str, Any], kwargs: dict) -> Any:
-        """As Open WebUI's loop: `__messages__` and `__files__` re-bound for the call, a sync function on the event
-        loop (Open WebUI's wrapper coerces the arguments)."""
-        fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
-        raw = (await _refreshed(entry["callable"], fresh))(**kwargs)
-        return await raw if inspect.isawaitable(raw) else raw
-
     async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
         """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
-        try:
-            from open_webui.utils.middleware import process_tool_result, tool_result_content
-        except ImportError:
-            return ToolOutput(serialize_result(raw))
-        where = (entry.get("type", ""), bool(entry.get("direct")), self.metadata, self.user)
-        result, files, embeds = await process_tool_result(self.request, name, raw, *where)
+        from open_webui.utils.middleware import process_tool_result, tool_result_content
+
+        where = (entry.get("type", ""), bool(entry.get("direct")), self.run.metadata, self.run.user)
+        result, files, embeds = await process_tool_result(self.run.request, name, raw, *where)
         text = result if isinstance(result, str) else tool_result_content(result)
         if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
             text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
@@ -4408,7 +4426,9 @@ class Run:
                 try:
                     from open_webui.utils.middleware import store_tool_result_image
 
-                    url = await store_tool_result_image(self.request, url, self.metadata, self.user)
+                    url = await store_tool_result_image(
+                        self.run.request, url, self.run.metadata, self.run.user
+                    )
                 except Exception:
                     log.debug("subquery: could not store a tool image", exc_info=True)
                 images.append(url)
@@ -4419,7 +4439,7 @@ class Run:
         return images, shown
 
     async def _sources(self, name: str, kwargs: dict, entry: Mapping[str, Any], text: str) -> None:
-        capabilities = ((self.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
+        capabilities = ((self.run.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
         if not text or capabilities.get("citations", True) is False:
             return
         try:
@@ -4434,15 +4454,15 @@ class Run:
             log.debug("subquery: no citation sources", exc_info=True)
             return
         for source in sources or []:
-            self.sources.append(source)  # numbered as it goes out (see `_with_citations`)
+            self.run.sources.append(source)  # numbered as it goes out (see `_with_citations`)
             await self._send({"type": "source", "data": source})
 
     async def _send(self, event: dict) -> bool:
         """One event to the chat message; False when it could not go out."""
-        if not callable(self.turn.event_emitter):
+        if not callable(self.run.turn.event_emitter):
             return False
         try:
-            await asyncio.wait_for(self.turn.event_emitter(event), timeout=10)
+            await asyncio.wait_for(self.run.turn.event_emitter(event), timeout=10)
             return True
         except Exception:
             log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
@@ -5107,7 +5127,7 @@ async def run_task(
             messages,
             tools,
             ready.settings,
-            task.run.hooks(),
+            ToolCalls(task.run).hooks(),
             untrusted=data,
             deadline=deadline,
             reply_tokens=reply,

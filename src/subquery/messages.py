@@ -221,21 +221,3 @@ def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
     if isinstance(details, dict):
         details = [details]
     return text, tuple(details) if isinstance(details, list) else ()
-
-
-def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict:
-    """Open WebUI's rule for reasoning sent back within a turn (`convert_output_to_messages`, raw):
-    the text only in the provider's own field (`thinking` for Ollama, `reasoning_content` for
-    llama.cpp; nothing by default), `reasoning_details` without unsigned Anthropic entries. The
-    adapter uses Open WebUI's own functions; this is their rule for when they cannot be imported."""
-    out: dict[str, Any] = {}
-    if text and fmt in ("thinking", "reasoning_content"):
-        out[fmt] = text
-    kept = [
-        d
-        for d in details
-        if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
-    ]
-    if kept:
-        out["reasoning_details"] = kept
-    return out
