@@ -113,7 +113,7 @@ async def test_request_filters_get_the_form_with_metadata_as_the_native_loop_bui
         run.entries = {"inner_tool": {"spec": {"name": "inner_tool"}, "callable": print}}
         sent = {}
 
-        async def generate(form, remaining):  # the provider: not reached in this test
+        async def generate(form):  # the provider: not reached in this test
             sent.update(form)
             return {"choices": [{"message": {"content": "ok"}}], "usage": {}}
 
@@ -224,3 +224,34 @@ async def test_reasoning_is_replayed_per_provider_with_open_webuis_own_rule(mode
         expected[field] = "plan"
     assert replay == expected
     assert json.dumps(replay)
+
+
+# --- copies the pure modules keep (they cannot import Open WebUI) ------------------------------------------
+def test_the_reasoning_tags_are_open_webuis_defaults():
+    from open_webui.utils.middleware import DEFAULT_REASONING_TAGS
+
+    assert sq.REASONING_TAGS == tuple(DEFAULT_REASONING_TAGS)
+
+
+def test_tool_pairs_agree_with_open_webuis_reconcile_and_make_repeated_ids_unique_where_it_does_not():
+    """`sanitize_pairs` is Open WebUI's pairing rule plus unique ids: on a history whose ids are unique it gives
+    what `reconcile_tool_pairs` gives; a repeated id Open WebUI's keeps (strict providers reject it) is renamed."""
+    from open_webui.utils.misc import reconcile_tool_pairs
+
+    def call(cid):
+        return {"id": cid, "type": "function", "function": {"name": "f", "arguments": "{}"}}
+
+    unique = [{"role": "user", "content": "q"},
+              {"role": "assistant", "content": "", "tool_calls": [call("a"), call("b")]},
+              {"role": "tool", "tool_call_id": "a", "content": "1"}, {"role": "tool", "tool_call_id": "x", "content": "orphan"},
+              {"role": "assistant", "content": "said", "tool_calls": [call("c")]}, {"role": "user", "content": "next"}]
+    assert sq.sanitize_pairs(unique) == reconcile_tool_pairs(unique)
+    repeated = [{"role": "user", "content": "q"},
+                {"role": "assistant", "content": "", "tool_calls": [call("a")]}, {"role": "tool", "tool_call_id": "a", "content": "1"},
+                {"role": "assistant", "content": "", "tool_calls": [call("a")]}, {"role": "tool", "tool_call_id": "a", "content": "2"}]
+
+    def ids(messages):
+        return [m.get("tool_call_id") or [c["id"] for c in m["tool_calls"]] for m in messages[1:]]
+
+    assert ids(reconcile_tool_pairs(repeated)) == [["a"], "a", ["a"], "a"]  # what a strict provider rejects
+    assert ids(sq.sanitize_pairs(repeated)) == [["a"], "a", ["a~2"], "a~2"]

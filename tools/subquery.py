@@ -13,34 +13,34 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5292: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5288: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     81: src/context_filter/estimator_data.py
 #    124: src/context_filter/estimator.py
 #    299: src/subquery/types.py
 #    513: src/textcalls/calls.py
 #    846: src/subquery/messages.py
-#   1063: src/textcalls/xml.py
-#   1375: src/textcalls/dialects.py
-#   1821: src/textcalls/reader.py
-#   2039: src/textcalls/rule.py
-#   2234: src/subquery/reading.py
-#   2408: src/subquery/budget.py
-#   2626: src/subquery/prepare.py
-#   2746: src/subquery/rounds.py
-#   2839: src/subquery/record.py
-#   2982: src/subquery/status.py
-#   3205: src/subquery/threads.py
-#   3264: src/subquery/loop.py
-#   3670: src/subquery/owui_completion.py
-#   3845: src/subquery/owui_context.py
-#   4130: src/subquery/owui_run.py
-#   4327: src/subquery/owui_calls.py
-#   4517: src/subquery/owui_select.py
-#   4737: src/subquery/owui_usage.py
-#   4840: src/subquery/tasks.py
-#   4904: src/subquery/view.py
-#   5028: src/subquery/owui_tools.py
-#   5402: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   1065: src/textcalls/xml.py
+#   1377: src/textcalls/dialects.py
+#   1823: src/textcalls/reader.py
+#   2041: src/textcalls/rule.py
+#   2236: src/subquery/reading.py
+#   2410: src/subquery/budget.py
+#   2628: src/subquery/prepare.py
+#   2748: src/subquery/rounds.py
+#   2842: src/subquery/record.py
+#   2985: src/subquery/status.py
+#   3208: src/subquery/threads.py
+#   3267: src/subquery/loop.py
+#   3673: src/subquery/owui_completion.py
+#   3844: src/subquery/owui_context.py
+#   4128: src/subquery/owui_run.py
+#   4325: src/subquery/owui_calls.py
+#   4513: src/subquery/owui_select.py
+#   4733: src/subquery/owui_usage.py
+#   4836: src/subquery/tasks.py
+#   4900: src/subquery/view.py
+#   5024: src/subquery/owui_tools.py
+#   5398: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -926,7 +926,8 @@ def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall
 def sanitize_pairs(messages: list[dict]) -> list[dict]:
     """Drop tool results that answer no call of the group before them; drop unanswered calls.
     A call id that repeats (in one message or across rounds, Open WebUI #28570) gets a unique
-    suffix, in the call and in its result: strict providers reject repeated ids."""
+    suffix, in the call and in its result: strict providers reject repeated ids. Kept, not Open WebUI's
+    `reconcile_tool_pairs`/`sanitize_tool_pairs`: those pair by id and keep a repeated id as it is."""
     out: list[dict] = []
     used: set = set()
     i = 0
@@ -1002,6 +1003,7 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
 
 
 # Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
+# A copy, as the pure modules cannot import Open WebUI; a test compares it with Open WebUI's own.
 REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
     *((f"<{t}>", f"</{t}>") for t in ("think", "thinking", "reason", "reasoning", "thought", "Thought")),
     ("<|begin_of_thought|>", "<|end_of_thought|>"),
@@ -2814,7 +2816,8 @@ async def run_calls(
                 return await execute(p.call, p.kwargs or {}, limit)
 
         try:
-            out = await asyncio.wait_for(go(), timeout=max(limit, 0.001))
+            async with asyncio.timeout(limit):
+                out = await go()
         except TimeoutError:
             if not started:
                 why = f"no free slot within {limit:g} s (other calls of this round were still running)."
@@ -3818,26 +3821,22 @@ def _sse_line(line: str, chunks: list) -> None:
             chunks.append(json.loads(data))
 
 
-async def _read_stream(response: Any, remaining: float) -> dict:
-    """A stream's chunks, read within `remaining` seconds and STREAM_CHARS characters (what came is kept), in
-    linear time: an unfinished line waits in pieces, joined once its newline comes."""
+async def _read_stream(response: Any) -> dict:
+    """A stream's chunks, read up to STREAM_CHARS characters (what came is kept), in linear time: an unfinished
+    line waits in pieces, joined once its newline comes. The loop's deadline bounds the wait."""
     chunks: list = []
-
-    async def read() -> None:
-        pending: list[str] = []  # the line not finished yet, in pieces
-        size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
-        async for piece in response.body_iterator:
-            text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
-            size += len(text)
-            if "\n" in text:
-                text, pending = parse_sse_lines("".join(pending) + text, chunks), []
-            pending.append(text)
-            if size > STREAM_CHARS:
-                log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
-                break
-        _sse_line("".join(pending), chunks)  # a last line without a newline
-
-    await asyncio.wait_for(read(), timeout=max(remaining, 0.001))
+    pending: list[str] = []  # the line not finished yet, in pieces
+    size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
+    async for piece in response.body_iterator:
+        text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
+        size += len(text)
+        if "\n" in text:
+            text, pending = parse_sse_lines("".join(pending) + text, chunks), []
+        pending.append(text)
+        if size > STREAM_CHARS:
+            log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
+            break
+    _sse_line("".join(pending), chunks)  # a last line without a newline
     return merge_stream_chunks(chunks)
 
 
@@ -3996,18 +3995,17 @@ async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
     (native puts it before the chat's), the chat's system messages (`metadata['chat_context']`, rendered
     as native renders them), the code-interpreter prompt, the skills manifest, MCP servers'
     instructions, tool servers' system prompts, the `<attached_knowledge>` list.
-    A part that speaks of tools is there only when the inner loop has them. A part that cannot be read
-    is left out (logged), never an error."""
+    A part that speaks of tools is there only when the inner loop has them: so it is rebuilt, not taken from
+    `__messages__`, whose system message speaks of the chat's tools (the adapter test with fewer tools fails
+    with it). A part that cannot be read is left out (logged), never an error."""
     parts = []
     for build in _TURN_PARTS:  # in the order the native turn builds them
         try:
             parts.append(await build(turn, user, entries))
         except Exception:
             log.debug("subquery: part of the turn's context left out (%s)", build.__name__, exc_info=True)
-    try:
-        from open_webui.utils.misc import add_or_update_system_message
-    except ImportError:
-        return "\n".join(p for p in parts if p)
+    from open_webui.utils.misc import add_or_update_system_message
+
     messages: list[dict] = []
     for part in parts:
         if part:
@@ -4200,7 +4198,7 @@ class Run:
             why = f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
             return Completion(error=why)
         try:
-            response = await self._generate(form, remaining)
+            response = await self._generate(form)
         except Exception as exc:
             return Completion(error=self._call_error(exc))
         completion = completion_from(response)
@@ -4282,14 +4280,14 @@ class Run:
             log.debug("subquery: image parts left as they were", exc_info=True)
             return form
 
-    async def _generate(self, form: dict, remaining: float) -> Any:
+    async def _generate(self, form: dict) -> Any:
         """`generate_chat_completion` on a request of its own (`inner_request`), whatever the backend streams."""
         from open_webui.utils.chat import generate_chat_completion
 
         request = inner_request(self.request, form.get("metadata") or {}, self.model_id)
         response = await generate_chat_completion(request, form, self.user)
         if hasattr(response, "body_iterator"):  # a backend that streams anyway
-            response = await _read_stream(response, remaining)
+            response = await _read_stream(response)
         return response
 
     async def _request_filters(self, form: dict) -> dict:
@@ -4438,9 +4436,7 @@ class ToolCalls:
         event = {"type": "confirmation", "data": {"tool_call": tool_call}}
         try:
             async with self.run.approvals or contextlib.nullcontext():  # one question at a time across tasks
-                answer = await asyncio.wait_for(
-                    self.run.turn.event_call(event), timeout=max(remaining, 0.001)
-                )
+                answer = await self.run.turn.event_call(event)  # the loop bounds the wait (`loop._yes`)
         except Exception:
             return False
         return answer is True  # disconnection and timeout replies are error objects, not approval

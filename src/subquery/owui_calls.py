@@ -126,9 +126,7 @@ class ToolCalls:
         event = {"type": "confirmation", "data": {"tool_call": tool_call}}
         try:
             async with self.run.approvals or contextlib.nullcontext():  # one question at a time across tasks
-                answer = await asyncio.wait_for(
-                    self.run.turn.event_call(event), timeout=max(remaining, 0.001)
-                )
+                answer = await self.run.turn.event_call(event)  # the loop bounds the wait (`loop._yes`)
         except Exception:
             return False
         return answer is True  # disconnection and timeout replies are error objects, not approval

@@ -3,7 +3,6 @@ turn's request) and its reply, whatever the provider returned, read as a `Comple
 
 from __future__ import annotations
 
-import asyncio
 import codecs
 import contextlib
 import json
@@ -159,24 +158,20 @@ def _sse_line(line: str, chunks: list) -> None:
             chunks.append(json.loads(data))
 
 
-async def _read_stream(response: Any, remaining: float) -> dict:
-    """A stream's chunks, read within `remaining` seconds and STREAM_CHARS characters (what came is kept), in
-    linear time: an unfinished line waits in pieces, joined once its newline comes."""
+async def _read_stream(response: Any) -> dict:
+    """A stream's chunks, read up to STREAM_CHARS characters (what came is kept), in linear time: an unfinished
+    line waits in pieces, joined once its newline comes. The loop's deadline bounds the wait."""
     chunks: list = []
-
-    async def read() -> None:
-        pending: list[str] = []  # the line not finished yet, in pieces
-        size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
-        async for piece in response.body_iterator:
-            text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
-            size += len(text)
-            if "\n" in text:
-                text, pending = parse_sse_lines("".join(pending) + text, chunks), []
-            pending.append(text)
-            if size > STREAM_CHARS:
-                log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
-                break
-        _sse_line("".join(pending), chunks)  # a last line without a newline
-
-    await asyncio.wait_for(read(), timeout=max(remaining, 0.001))
+    pending: list[str] = []  # the line not finished yet, in pieces
+    size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
+    async for piece in response.body_iterator:
+        text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
+        size += len(text)
+        if "\n" in text:
+            text, pending = parse_sse_lines("".join(pending) + text, chunks), []
+        pending.append(text)
+        if size > STREAM_CHARS:
+            log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
+            break
+    _sse_line("".join(pending), chunks)  # a last line without a newline
     return merge_stream_chunks(chunks)

@@ -81,7 +81,7 @@ class Run:
             why = f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
             return Completion(error=why)
         try:
-            response = await self._generate(form, remaining)
+            response = await self._generate(form)
         except Exception as exc:
             return Completion(error=self._call_error(exc))
         completion = completion_from(response)
@@ -163,14 +163,14 @@ class Run:
             log.debug("subquery: image parts left as they were", exc_info=True)
             return form
 
-    async def _generate(self, form: dict, remaining: float) -> Any:
+    async def _generate(self, form: dict) -> Any:
         """`generate_chat_completion` on a request of its own (`inner_request`), whatever the backend streams."""
         from open_webui.utils.chat import generate_chat_completion
 
         request = inner_request(self.request, form.get("metadata") or {}, self.model_id)
         response = await generate_chat_completion(request, form, self.user)
         if hasattr(response, "body_iterator"):  # a backend that streams anyway
-            response = await _read_stream(response, remaining)
+            response = await _read_stream(response)
         return response
 
     async def _request_filters(self, form: dict) -> dict:
