@@ -255,3 +255,24 @@ def test_tool_pairs_agree_with_open_webuis_reconcile_and_make_repeated_ids_uniqu
 
     assert ids(reconcile_tool_pairs(repeated)) == [["a"], "a", ["a"], "a"]  # what a strict provider rejects
     assert ids(sq.sanitize_pairs(repeated)) == [["a"], "a", ["a~2"], "a~2"]
+
+
+@pytest.mark.parametrize(
+    "usages",
+    [[{"prompt_tokens": 3, "completion_tokens": 2}, {"total_tokens": 10, "prompt_tokens": 8, "completion_tokens": 2}],
+     [{"prompt_eval_count": 7, "eval_count": 4}],  # Ollama
+     [{"prompt_n": 5, "cache_n": 2, "predicted_n": 9}, {"input_tokens": 1, "output_tokens": 1}],  # llama.cpp, Anthropic
+     [{"prompt_tokens": float("nan"), "completion_tokens": {"odd": 1}}, None, {}]],
+)
+def test_the_loops_usage_totals_are_open_webuis_merge_usage(usages):
+    """The loop sums the rounds' usage itself (it cannot import Open WebUI); each round's usage comes through the
+    adapter (`completion_from`, Open WebUI's `normalize_usage`): the totals are what `merge_usage` makes of them."""
+    from open_webui.utils.response import merge_usage
+
+    rounds = [sq.completion_from({"choices": [{"message": {"content": "x"}}], "usage": u}).usage for u in usages]
+    merged = {}
+    for usage in rounds:
+        merged = merge_usage(merged, usage)
+    ours = sq.summarize_usage(rounds)
+    assert ours["total_tokens"] == merged.get("total_tokens", 0)
+    assert (ours["prompt_tokens"], ours["completion_tokens"]) == (merged.get("input_tokens", 0), merged.get("output_tokens", 0))

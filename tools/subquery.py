@@ -13,34 +13,34 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5288: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5301: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     81: src/context_filter/estimator_data.py
 #    124: src/context_filter/estimator.py
 #    299: src/subquery/types.py
-#    513: src/textcalls/calls.py
-#    846: src/subquery/messages.py
-#   1065: src/textcalls/xml.py
-#   1377: src/textcalls/dialects.py
-#   1823: src/textcalls/reader.py
-#   2041: src/textcalls/rule.py
-#   2236: src/subquery/reading.py
-#   2410: src/subquery/budget.py
-#   2628: src/subquery/prepare.py
-#   2748: src/subquery/rounds.py
-#   2842: src/subquery/record.py
-#   2985: src/subquery/status.py
-#   3208: src/subquery/threads.py
-#   3267: src/subquery/loop.py
-#   3673: src/subquery/owui_completion.py
-#   3844: src/subquery/owui_context.py
-#   4128: src/subquery/owui_run.py
-#   4325: src/subquery/owui_calls.py
-#   4513: src/subquery/owui_select.py
-#   4733: src/subquery/owui_usage.py
-#   4836: src/subquery/tasks.py
-#   4900: src/subquery/view.py
-#   5024: src/subquery/owui_tools.py
-#   5398: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    516: src/textcalls/calls.py
+#    849: src/subquery/messages.py
+#   1068: src/textcalls/xml.py
+#   1380: src/textcalls/dialects.py
+#   1826: src/textcalls/reader.py
+#   2044: src/textcalls/rule.py
+#   2239: src/subquery/reading.py
+#   2413: src/subquery/budget.py
+#   2631: src/subquery/prepare.py
+#   2751: src/subquery/rounds.py
+#   2845: src/subquery/record.py
+#   2988: src/subquery/status.py
+#   3211: src/subquery/threads.py
+#   3270: src/subquery/loop.py
+#   3676: src/subquery/owui_completion.py
+#   3859: src/subquery/owui_context.py
+#   4143: src/subquery/owui_run.py
+#   4340: src/subquery/owui_calls.py
+#   4528: src/subquery/owui_select.py
+#   4748: src/subquery/owui_usage.py
+#   4849: src/subquery/tasks.py
+#   4913: src/subquery/view.py
+#   5037: src/subquery/owui_tools.py
+#   5411: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -495,6 +495,9 @@ def usage_counts(usage: Any) -> tuple[int, int]:
 
 
 def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
+    """The rounds' usage summed. Kept here, not Open WebUI's `merge_usage`: the loop cannot import Open WebUI; the
+    adapter hands it each round's usage normalized by Open WebUI (`owui_completion._usage`), and a test compares
+    the totals with `merge_usage`'s."""
     total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
     for usage in usages:
         if not isinstance(usage, Mapping):
@@ -3763,10 +3766,22 @@ def completion_from(response: Any) -> Completion:
     return Completion(
         content=_text_of(message.get("content")),
         tool_calls=tuple(calls) if isinstance(calls, (list, tuple)) else (),
-        usage=clean_usage(usage),
+        usage=_usage(usage),
         reasoning_text=text,
         reasoning_details=details,
     )
+
+
+def _usage(usage: Any) -> dict:
+    """The provider's usage cleaned (`clean_usage`), with Open WebUI's standard token fields added by its own
+    `normalize_usage` (OpenAI, Ollama and llama.cpp forms): what the loop sums (`summarize_usage`)."""
+    from open_webui.utils.response import normalize_usage
+
+    cleaned = clean_usage(usage)
+    try:
+        return normalize_usage(cleaned)
+    except TypeError:  # a mapping where a count belongs (Open WebUI's `merge_usage` would fail on it too)
+        return normalize_usage({k: v for k, v in cleaned.items() if not isinstance(v, Mapping)})
 
 
 def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
@@ -4750,10 +4765,8 @@ USAGE_POLL_SECONDS = 0.5
 
 def merged_usage(usages: Sequence[Any]) -> dict:
     """The inner calls' usage in one dict, merged by Open WebUI's own `merge_usage`."""
-    try:
-        from open_webui.utils.response import merge_usage
-    except ImportError:
-        return summarize_usage(usages) if any(usages) else {}
+    from open_webui.utils.response import merge_usage
+
     total: dict = {}
     for usage in usages:
         if isinstance(usage, Mapping) and usage:

@@ -100,10 +100,22 @@ def completion_from(response: Any) -> Completion:
     return Completion(
         content=_text_of(message.get("content")),
         tool_calls=tuple(calls) if isinstance(calls, (list, tuple)) else (),
-        usage=clean_usage(usage),
+        usage=_usage(usage),
         reasoning_text=text,
         reasoning_details=details,
     )
+
+
+def _usage(usage: Any) -> dict:
+    """The provider's usage cleaned (`clean_usage`), with Open WebUI's standard token fields added by its own
+    `normalize_usage` (OpenAI, Ollama and llama.cpp forms): what the loop sums (`summarize_usage`)."""
+    from open_webui.utils.response import normalize_usage
+
+    cleaned = clean_usage(usage)
+    try:
+        return normalize_usage(cleaned)
+    except TypeError:  # a mapping where a count belongs (Open WebUI's `merge_usage` would fail on it too)
+        return normalize_usage({k: v for k, v in cleaned.items() if not isinstance(v, Mapping)})
 
 
 def merge_stream_chunks(chunks: Sequence[Any]) -> dict:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .owui_context import Turn
 from .status import _spawn
-from .types import log, summarize_usage
+from .types import log
 
 USAGE_WAIT_SECONDS = 1800.0  # longest wait for the turn's final save; then the usage is added anyway
 USAGE_POLL_SECONDS = 0.5
@@ -25,10 +25,8 @@ USAGE_POLL_SECONDS = 0.5
 
 def merged_usage(usages: Sequence[Any]) -> dict:
     """The inner calls' usage in one dict, merged by Open WebUI's own `merge_usage`."""
-    try:
-        from open_webui.utils.response import merge_usage
-    except ImportError:
-        return summarize_usage(usages) if any(usages) else {}
+    from open_webui.utils.response import merge_usage
+
     total: dict = {}
     for usage in usages:
         if isinstance(usage, Mapping) and usage:
