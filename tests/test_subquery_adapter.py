@@ -81,6 +81,34 @@ async def test_sync_tools_run_on_the_event_loop_as_open_webui_runs_them_with_its
     assert out["user"] == "u@x"  # the dunders Open WebUI bound are kept
 
 
+class Boom(Exception):
+    def __str__(self):
+        return "no such row"
+
+
+async def test_the_fallback_for_open_webui_0_11_runs_a_call_as_open_webuis_execute_tool_call_does():
+    """Open WebUI 0.11 has no `execute_tool_call`: `_call_before_0_12` does its steps. On 0.12.4 both paths give the
+    same raw result for a tool, a raising tool and a direct tool without a browser session."""
+    from open_webui.utils.middleware import execute_tool_call
+
+    async def fails(q: str) -> str:
+        raise Boom()
+
+    spec = {"parameters": {"properties": {"text": {}, "count": {}, "q": {}}}}
+    entries = {"typed": {"callable": await wrapped(Probe().typed), "spec": spec},
+               "fails": {"callable": await wrapped(fails), "spec": spec},
+               "direct": {"direct": True, "server": {"url": "http://x"}, "spec": spec}}
+    calls = make_calls(entries)
+    for name, kwargs in (("typed", {"text": "a", "count": 2}), ("fails", {"q": "x"}), ("direct", {"q": "x"})):
+        call = sq.ToolCall("c1", name, json.dumps(kwargs))
+        ours, entry = await calls._call_before_0_12(call, kwargs)
+        tool_call = {"id": "c1", "type": "function", "function": {"name": name, "arguments": json.dumps(kwargs)}}
+        _, theirs, their_entry, _, _ = await execute_tool_call({"messages": []}, {"tools": entries}, None, tool_call)
+        if name == "typed":
+            ours, theirs = {**ours, "thread": 0}, {**theirs, "thread": 0}
+        assert (ours, entry) == (theirs, their_entry), name
+
+
 async def test_tool_info_marks_only_what_open_webui_injects():
     fn = await wrapped(Probe().typed)
     info = sq.tool_info("typed", {"callable": fn, "spec": {"name": "typed", "parameters": {"properties": {"text": {}, "count": {}, "_limit": {}}}}})

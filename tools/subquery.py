@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5301: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5291: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     81: src/context_filter/estimator_data.py
 #    124: src/context_filter/estimator.py
 #    299: src/subquery/types.py
@@ -32,15 +32,15 @@ required_open_webui_version: 0.11.4
 #   3211: src/subquery/threads.py
 #   3270: src/subquery/loop.py
 #   3676: src/subquery/owui_completion.py
-#   3859: src/subquery/owui_context.py
-#   4143: src/subquery/owui_run.py
-#   4340: src/subquery/owui_calls.py
-#   4528: src/subquery/owui_select.py
-#   4748: src/subquery/owui_usage.py
-#   4849: src/subquery/tasks.py
-#   4913: src/subquery/view.py
-#   5037: src/subquery/owui_tools.py
-#   5411: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   3849: src/subquery/owui_context.py
+#   4133: src/subquery/owui_run.py
+#   4332: src/subquery/owui_calls.py
+#   4520: src/subquery/owui_select.py
+#   4740: src/subquery/owui_usage.py
+#   4839: src/subquery/tasks.py
+#   4903: src/subquery/view.py
+#   5027: src/subquery/owui_tools.py
+#   5401: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -3711,16 +3711,6 @@ def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any
     return Request({**scope, "state": state})
 
 
-def _normalized(form: dict) -> dict:
-    """Open WebUI's last step before its loop's model call (empty content blocks out, system
-    messages merged to the front)."""
-    try:
-        from open_webui.utils.middleware import normalize_messages_for_model
-    except ImportError:
-        return form
-    return normalize_messages_for_model(form)
-
-
 def _error_text(response: Any) -> str | None:
     """An upstream error as a sentence, whatever shape it came in (None when it is a good reply)."""
     status = getattr(response, "status_code", None)
@@ -4195,6 +4185,8 @@ class Run:
     ) -> Completion:
         """One inner model call, as the native loop makes its follow-up call (the rules: this module's notes);
         `max_tokens`: the token budget's room for the reply (the turn's own is kept when smaller)."""
+        from open_webui.utils.middleware import normalize_messages_for_model
+
         self.messages, sent = list(messages), copy.deepcopy(messages)
         form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": sent, "stream": False}
         if max_tokens is not None:
@@ -4207,7 +4199,7 @@ class Run:
         form["messages"] = await self._with_citations(form["messages"])
         form = await self._inline_images(form)
         try:
-            form = _normalized(await self._request_filters(form))
+            form = normalize_messages_for_model(await self._request_filters(form))  # Open WebUI's last step
         except Exception as exc:
             log.warning("subquery: a request filter failed: %s", exc)
             why = f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
@@ -4777,10 +4769,8 @@ def merged_usage(usages: Sequence[Any]) -> dict:
 def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
     """Count this loop's model calls on the turn's message row, once, after the turn's final save
     (in the background: the tool does not wait for it). Temporary chats have no row."""
-    try:
-        from open_webui.utils.chat_id import is_saved_chat_id
-    except ImportError:
-        return None
+    from open_webui.utils.chat_id import is_saved_chat_id
+
     chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
     ids = isinstance(chat_id, str) and isinstance(message_id, str) and bool(message_id)
     if not ids or not is_saved_chat_id(chat_id) or not (total := merged_usage(usages)):

@@ -45,16 +45,6 @@ def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any
     return Request({**scope, "state": state})
 
 
-def _normalized(form: dict) -> dict:
-    """Open WebUI's last step before its loop's model call (empty content blocks out, system
-    messages merged to the front)."""
-    try:
-        from open_webui.utils.middleware import normalize_messages_for_model
-    except ImportError:
-        return form
-    return normalize_messages_for_model(form)
-
-
 def _error_text(response: Any) -> str | None:
     """An upstream error as a sentence, whatever shape it came in (None when it is a good reply)."""
     status = getattr(response, "status_code", None)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .owui_completion import _normalized, _read_stream, completion_from, inner_request, model_entry
+from .owui_completion import _read_stream, completion_from, inner_request, model_entry
 from .owui_context import Turn
 from .status import StatusEmitter, TaskStatus
 from .types import Completion, Settings, _count, _safe_str, log
@@ -63,6 +63,8 @@ class Run:
     ) -> Completion:
         """One inner model call, as the native loop makes its follow-up call (the rules: this module's notes);
         `max_tokens`: the token budget's room for the reply (the turn's own is kept when smaller)."""
+        from open_webui.utils.middleware import normalize_messages_for_model
+
         self.messages, sent = list(messages), copy.deepcopy(messages)
         form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": sent, "stream": False}
         if max_tokens is not None:
@@ -75,7 +77,7 @@ class Run:
         form["messages"] = await self._with_citations(form["messages"])
         form = await self._inline_images(form)
         try:
-            form = _normalized(await self._request_filters(form))
+            form = normalize_messages_for_model(await self._request_filters(form))  # Open WebUI's last step
         except Exception as exc:
             log.warning("subquery: a request filter failed: %s", exc)
             why = f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"

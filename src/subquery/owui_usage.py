@@ -37,10 +37,8 @@ def merged_usage(usages: Sequence[Any]) -> dict:
 def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
     """Count this loop's model calls on the turn's message row, once, after the turn's final save
     (in the background: the tool does not wait for it). Temporary chats have no row."""
-    try:
-        from open_webui.utils.chat_id import is_saved_chat_id
-    except ImportError:
-        return None
+    from open_webui.utils.chat_id import is_saved_chat_id
+
     chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
     ids = isinstance(chat_id, str) and isinstance(message_id, str) and bool(message_id)
     if not ids or not is_saved_chat_id(chat_id) or not (total := merged_usage(usages)):
