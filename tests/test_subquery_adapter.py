@@ -66,14 +66,47 @@ def make_run(entries, metadata=None, event_emitter=None, event_call=None, reques
                   emit=sq.StatusEmitter(None, False))
 
 
+def make_calls(entries, metadata=None, **kwargs):
+    """The tool calls of a `make_run` loop (`ToolCalls`: the loop's hooks)."""
+    return sq.ToolCalls(make_run(entries, metadata, **kwargs))
+
+
 # --- 8: arguments as Open WebUI handles them ----------------------------------------------------------
 async def test_sync_tools_run_on_the_event_loop_as_open_webui_runs_them_with_its_own_coercion():
     fn = await wrapped(Probe().typed)
-    run = make_run({"typed": {"callable": fn, "spec": {}, "tool_id": "probe"}})
-    out = await run._call_local(run.entries["typed"], {"text": 5, "count": "7"})
+    calls = make_calls({"typed": {"callable": fn, "spec": {"parameters": {"properties": {"text": {}, "count": {}}}}}})
+    out = json.loads((await calls.execute(sq.ToolCall("c1", "typed", "{}"), {"text": 5, "count": "7"}, 5)).text)
     assert out["thread"] == threading.get_ident()  # on the event loop's thread
     assert (out["text"], out["text_type"], out["count"], out["count_type"]) == ("5", "str", 7, "int")
     assert out["user"] == "u@x"  # the dunders Open WebUI bound are kept
+
+
+class Boom(Exception):
+    def __str__(self):
+        return "no such row"
+
+
+async def test_the_fallback_for_open_webui_0_11_runs_a_call_as_open_webuis_execute_tool_call_does():
+    """Open WebUI 0.11 has no `execute_tool_call`: `_call_before_0_12` does its steps. On 0.12.4 both paths give the
+    same raw result for a tool, a raising tool and a direct tool without a browser session."""
+    from open_webui.utils.middleware import execute_tool_call
+
+    async def fails(q: str) -> str:
+        raise Boom()
+
+    spec = {"parameters": {"properties": {"text": {}, "count": {}, "q": {}}}}
+    entries = {"typed": {"callable": await wrapped(Probe().typed), "spec": spec},
+               "fails": {"callable": await wrapped(fails), "spec": spec},
+               "direct": {"direct": True, "server": {"url": "http://x"}, "spec": spec}}
+    calls = make_calls(entries)
+    for name, kwargs in (("typed", {"text": "a", "count": 2}), ("fails", {"q": "x"}), ("direct", {"q": "x"})):
+        call = sq.ToolCall("c1", name, json.dumps(kwargs))
+        ours, entry = await calls._call_before_0_12(call, kwargs)
+        tool_call = {"id": "c1", "type": "function", "function": {"name": name, "arguments": json.dumps(kwargs)}}
+        _, theirs, their_entry, _, _ = await execute_tool_call({"messages": []}, {"tools": entries}, None, tool_call)
+        if name == "typed":
+            ours, theirs = {**ours, "thread": 0}, {**theirs, "thread": 0}
+        assert (ours, entry) == (theirs, their_entry), name
 
 
 async def test_tool_info_marks_only_what_open_webui_injects():
@@ -98,7 +131,7 @@ async def test_approval_mirrors_open_webuis_rule(mode, answer, expected):
         events.append(event)
         return answer
 
-    run = make_run({"f": {"callable": print, "spec": {}}}, {"params": {"tool_approval_mode": mode}}, event_call=event_call)
+    run = make_calls({"f": {"callable": print, "spec": {}}}, {"params": {"tool_approval_mode": mode}}, event_call=event_call)
     call = sq.ToolCall("call_1", "f", '{"a": 1}')
     assert await run.approve(call, {"a": 1}, 5) is expected
     if mode == "ask":
@@ -107,17 +140,12 @@ async def test_approval_mirrors_open_webuis_rule(mode, answer, expected):
         assert events == []
 
 
-async def test_approval_without_a_session_or_in_time_refuses_and_ask_user_is_exempt():
+async def test_approval_without_a_session_refuses_and_ask_user_is_exempt():
+    """(No answer in time is a no too: the loop bounds the wait, test_subquery_core's deadline tests.)"""
     metadata = {"params": {"tool_approval_mode": "ask"}}
     entries = {"f": {"callable": print, "spec": {}}, "ask_user": {"callable": print, "spec": {}, "type": "builtin"}}
-    assert await make_run(entries, metadata).approve(sq.ToolCall("1", "f", "{}"), {}, 5) is False
-    assert await make_run(entries, metadata).approve(sq.ToolCall("2", "ask_user", "{}"), {}, 5) is True
-
-    async def slow(event):
-        await asyncio.sleep(10)
-        return True
-
-    assert await make_run(entries, metadata, event_call=slow).approve(sq.ToolCall("3", "f", "{}"), {}, 0.1) is False
+    assert await make_calls(entries, metadata).approve(sq.ToolCall("1", "f", "{}"), {}, 5) is False
+    assert await make_calls(entries, metadata).approve(sq.ToolCall("2", "ask_user", "{}"), {}, 5) is True
 
 
 async def test_a_text_call_the_data_rule_doubts_is_confirmed_only_under_ask_and_ask_user_is_not_exempt():
@@ -130,14 +158,14 @@ async def test_a_text_call_the_data_rule_doubts_is_confirmed_only_under_ask_and_
         return True
 
     entries = {"ask_user": {"callable": print, "spec": {}, "type": "builtin"}}
-    assert make_run(entries, {"params": {"tool_approval_mode": "full"}}).hooks().confirm is None
-    assert make_run(entries, {}).hooks().confirm is None
-    run = make_run(entries, {"params": {"tool_approval_mode": "ask"}}, event_call=event_call)
+    assert make_calls(entries, {"params": {"tool_approval_mode": "full"}}).hooks().confirm is None
+    assert make_calls(entries, {}).hooks().confirm is None
+    run = make_calls(entries, {"params": {"tool_approval_mode": "ask"}}, event_call=event_call)
     call = sq.ToolCall("c9", "ask_user", '{"q": 1}')
     assert await run.approve(call, {"q": 1}, 5) is True and events == []
     assert await run.hooks().confirm(call, {"q": 1}, 5) is True
     assert events == [{"type": "confirmation", "data": {"tool_call": {"id": "c9", "name": "ask_user", "arguments": {"q": 1}}}}]
-    assert await make_run(entries, {"params": {"tool_approval_mode": "ask"}}).hooks().confirm(call, {}, 5) is False
+    assert await make_calls(entries, {"params": {"tool_approval_mode": "ask"}}).hooks().confirm(call, {}, 5) is False
 
 
 # --- 5: Tool Search -----------------------------------------------------------------------------------
@@ -146,7 +174,7 @@ def test_call_tool_is_resolved_by_open_webuis_resolve_tool_call():
         "call_tool": {"tool_id": "builtin:call_tool", "type": "builtin", "spec": {"name": "call_tool"}},
         "weather": {"callable": print, "spec": {"name": "weather"}},
     }
-    run = make_run(entries)
+    run = make_calls(entries)
     call = sq.ToolCall("c1", "call_tool", json.dumps({"tool_name": "weather", "params": '{"city": "Bern"}'}))
     target = run.resolve(call)
     assert (target.name, json.loads(target.arguments), target.id) == ("weather", {"city": "Bern"}, "c1")
@@ -163,7 +191,7 @@ def test_the_rule_judges_call_tool_by_the_tool_open_webuis_resolve_tool_call_unw
         "weather": {"callable": print, "spec": {"name": "weather", "parameters": {"properties": {"city": {"type": "string"}}}}},
         "news": {"callable": print, "spec": {"name": "news", "parameters": {"properties": {}}}},
     }
-    run = make_run(entries)
+    run = make_calls(entries)
     tools = {name: sq.tool_info(name, entry) for name, entry in entries.items()}
     mentions = sq.Mentions(tools)
     mentions.read('Try {"name": "weather", "arguments": {"city": "Bern"}}', "the result of `fetch`")
@@ -191,7 +219,7 @@ async def test_inline_embeds_go_to_the_chat_through_the_event_emitter():
         events.append(event)
 
     entry = {"callable": print, "spec": {}, "tool_id": "probe"}
-    run = make_run({"page": entry}, event_emitter=emitter)
+    run = make_calls({"page": entry}, event_emitter=emitter)
     out = await run._render("page", {}, entry, Probe().page())
     assert events == [{"type": "embeds", "data": {"embeds": ["<b>chart</b>"]}}]
     assert "Embedded UI result is active and visible to the user" in out.text  # Open WebUI's own wording
@@ -205,7 +233,7 @@ async def test_the_model_is_not_told_an_embed_is_visible_when_it_was_not_shown()
 
     entry = {"callable": print, "spec": {}}
     for emitter in (None, broken):
-        out = await make_run({"page": entry}, event_emitter=emitter)._render("page", {}, entry, Probe().page())
+        out = await make_calls({"page": entry}, event_emitter=emitter)._render("page", {}, entry, Probe().page())
         assert "could NOT be shown" in out.text and "visible to the user" not in out.text
 
 
@@ -215,7 +243,7 @@ async def test_image_files_go_to_the_chat_and_to_the_inner_model():
     async def emitter(event):
         events.append(event)
 
-    run = make_run({}, event_emitter=emitter)
+    run = make_calls({}, event_emitter=emitter)
     images, shown = await run._split_files([{"type": "image", "url": "/api/v1/files/1/content"}, {"type": "file", "url": "/f"}])
     assert images == ["/api/v1/files/1/content"] and [f["url"] for f in shown] == ["/api/v1/files/1/content", "/f"]
 

@@ -128,8 +128,8 @@ async def test_a_stream_is_read_whole_characters_within_its_cap(monkeypatch):
 
             return pieces()
 
-    merged = await sq._read_stream(Streamed(300), 10)
+    merged = await sq._read_stream(Streamed(300))
     assert merged["choices"][0]["message"]["content"] == "é" * 300
     monkeypatch.setattr(sq, "STREAM_CHARS", 1_000)  # past it, what came is kept and the rest is not read
-    merged = await sq._read_stream(Streamed(300), 10)
+    merged = await sq._read_stream(Streamed(300))
     assert 10 < len(merged["choices"][0]["message"]["content"]) < 40

@@ -473,18 +473,7 @@ async def test_the_loop_replays_the_reasoning_fields_the_adapter_chose_and_nothi
     assert next(m for m in model.sent[1] if m["role"] == "assistant")["thinking"] == "plan"
 
 
-@pytest.mark.parametrize(
-    "fmt,expected",
-    [
-        (None, {"reasoning_details": [{"type": "reasoning.encrypted", "data": "x"}, {"format": "anthropic-claude-v1", "signature": "s"}]}),
-        ("thinking", {"thinking": "plan", "reasoning_details": [{"type": "reasoning.encrypted", "data": "x"}, {"format": "anthropic-claude-v1", "signature": "s"}]}),
-        ("reasoning_content", {"reasoning_content": "plan", "reasoning_details": [{"type": "reasoning.encrypted", "data": "x"}, {"format": "anthropic-claude-v1", "signature": "s"}]}),
-    ],
-)
-def test_the_pure_reasoning_rule_mirrors_open_webuis(fmt, expected):
-    details = ({"type": "reasoning.encrypted", "data": "x"}, {"format": "anthropic-claude-v1"}, {"format": "anthropic-claude-v1", "signature": "s"})
-    assert sq.replay_reasoning("plan", details, fmt) == expected
-    assert sq.replay_reasoning("plan", (), None) == {}
+def test_reasoning_is_read_from_the_provider_fields():
     text, found = sq.reasoning_of({"thinking": "t", "provider_specific_fields": {"reasoning_details": {"a": 1}}})
     assert (text, found) == ("t", ({"a": 1},))
 

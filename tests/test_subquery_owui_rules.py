@@ -67,7 +67,7 @@ async def test_a_user_without_access_to_the_model_is_refused_with_a_clear_messag
     assert not hasattr(request.state, "bypass_filter") and not hasattr(request.state, "bypass_system_prompt")
     assert request.state.metadata is outer_metadata and outer_metadata == {"chat_id": "c", "model_id": "chat-model", "model": {"id": "chat-model"}}
     assert request.state.model_id == "chat-model"
-    loop = await sq.run_subquery_loop([{"role": "user", "content": "q"}], {}, sq.Settings(), run.hooks())
+    loop = await sq.run_subquery_loop([{"role": "user", "content": "q"}], {}, sq.Settings(), sq.ToolCalls(run).hooks())
     assert (loop.stopped, loop.rounds) == ("error", 1)
     assert loop.answer.startswith("Subquery failed: the model `sq-rules-model` is not available to this user")
 
@@ -113,7 +113,7 @@ async def test_request_filters_get_the_form_with_metadata_as_the_native_loop_bui
         run.entries = {"inner_tool": {"spec": {"name": "inner_tool"}, "callable": print}}
         sent = {}
 
-        async def generate(form, remaining):  # the provider: not reached in this test
+        async def generate(form):  # the provider: not reached in this test
             sent.update(form)
             return {"choices": [{"message": {"content": "ok"}}], "usage": {}}
 
@@ -223,5 +223,56 @@ async def test_reasoning_is_replayed_per_provider_with_open_webuis_own_rule(mode
     if field:
         expected[field] = "plan"
     assert replay == expected
-    assert replay == sq.replay_reasoning("plan", details, field)  # the pure rule agrees with Open WebUI's
     assert json.dumps(replay)
+
+
+# --- copies the pure modules keep (they cannot import Open WebUI) ------------------------------------------
+def test_the_reasoning_tags_are_open_webuis_defaults():
+    from open_webui.utils.middleware import DEFAULT_REASONING_TAGS
+
+    assert sq.REASONING_TAGS == tuple(DEFAULT_REASONING_TAGS)
+
+
+def test_tool_pairs_agree_with_open_webuis_reconcile_and_make_repeated_ids_unique_where_it_does_not():
+    """`sanitize_pairs` is Open WebUI's pairing rule plus unique ids: on a history whose ids are unique it gives
+    what `reconcile_tool_pairs` gives; a repeated id Open WebUI's keeps (strict providers reject it) is renamed."""
+    from open_webui.utils.misc import reconcile_tool_pairs
+
+    def call(cid):
+        return {"id": cid, "type": "function", "function": {"name": "f", "arguments": "{}"}}
+
+    unique = [{"role": "user", "content": "q"},
+              {"role": "assistant", "content": "", "tool_calls": [call("a"), call("b")]},
+              {"role": "tool", "tool_call_id": "a", "content": "1"}, {"role": "tool", "tool_call_id": "x", "content": "orphan"},
+              {"role": "assistant", "content": "said", "tool_calls": [call("c")]}, {"role": "user", "content": "next"}]
+    assert sq.sanitize_pairs(unique) == reconcile_tool_pairs(unique)
+    repeated = [{"role": "user", "content": "q"},
+                {"role": "assistant", "content": "", "tool_calls": [call("a")]}, {"role": "tool", "tool_call_id": "a", "content": "1"},
+                {"role": "assistant", "content": "", "tool_calls": [call("a")]}, {"role": "tool", "tool_call_id": "a", "content": "2"}]
+
+    def ids(messages):
+        return [m.get("tool_call_id") or [c["id"] for c in m["tool_calls"]] for m in messages[1:]]
+
+    assert ids(reconcile_tool_pairs(repeated)) == [["a"], "a", ["a"], "a"]  # what a strict provider rejects
+    assert ids(sq.sanitize_pairs(repeated)) == [["a"], "a", ["a~2"], "a~2"]
+
+
+@pytest.mark.parametrize(
+    "usages",
+    [[{"prompt_tokens": 3, "completion_tokens": 2}, {"total_tokens": 10, "prompt_tokens": 8, "completion_tokens": 2}],
+     [{"prompt_eval_count": 7, "eval_count": 4}],  # Ollama
+     [{"prompt_n": 5, "cache_n": 2, "predicted_n": 9}, {"input_tokens": 1, "output_tokens": 1}],  # llama.cpp, Anthropic
+     [{"prompt_tokens": float("nan"), "completion_tokens": {"odd": 1}}, None, {}]],
+)
+def test_the_loops_usage_totals_are_open_webuis_merge_usage(usages):
+    """The loop sums the rounds' usage itself (it cannot import Open WebUI); each round's usage comes through the
+    adapter (`completion_from`, Open WebUI's `normalize_usage`): the totals are what `merge_usage` makes of them."""
+    from open_webui.utils.response import merge_usage
+
+    rounds = [sq.completion_from({"choices": [{"message": {"content": "x"}}], "usage": u}).usage for u in usages]
+    merged = {}
+    for usage in rounds:
+        merged = merge_usage(merged, usage)
+    ours = sq.summarize_usage(rounds)
+    assert ours["total_tokens"] == merged.get("total_tokens", 0)
+    assert (ours["prompt_tokens"], ours["completion_tokens"]) == (merged.get("input_tokens", 0), merged.get("output_tokens", 0))

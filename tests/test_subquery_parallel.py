@@ -136,7 +136,7 @@ class Provider:
     def __init__(self, scripts):
         self.scripts, self.requests = scripts, []
 
-    async def __call__(self, run, form, remaining):
+    async def __call__(self, run, form):
         self.requests.append(json.loads(json.dumps(form, default=str)))
         messages = form["messages"]
         task = next(m["content"] for m in messages if m["role"] == "user")
@@ -191,7 +191,7 @@ async def make_harness(monkeypatch):
                   "tools": {**await entries_for(census)}, "params": {}}
 
     def use(provider):
-        monkeypatch.setattr(sq.Run, "_generate", lambda run, form, remaining: provider(run, form, remaining))
+        monkeypatch.setattr(sq.Run, "_generate", lambda run, form: provider(run, form))
         return provider
 
     async def call(tasks, **extra):

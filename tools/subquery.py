@@ -13,34 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5287: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
-#     82: src/context_filter/estimator_data.py
-#    125: src/context_filter/memo.py
-#    182: src/context_filter/estimator.py
-#    357: src/subquery/types.py
-#    571: src/textcalls/calls.py
-#    904: src/subquery/messages.py
-#   1139: src/textcalls/xml.py
-#   1451: src/textcalls/dialects.py
-#   1897: src/textcalls/reader.py
-#   2115: src/textcalls/rule.py
-#   2310: src/subquery/reading.py
-#   2484: src/subquery/budget.py
-#   2702: src/subquery/prepare.py
-#   2822: src/subquery/rounds.py
-#   2915: src/subquery/record.py
-#   3058: src/subquery/status.py
-#   3281: src/subquery/threads.py
-#   3340: src/subquery/loop.py
-#   3702: src/subquery/owui_completion.py
-#   3877: src/subquery/owui_context.py
-#   4162: src/subquery/owui_run.py
-#   4512: src/subquery/owui_select.py
-#   4732: src/subquery/owui_usage.py
-#   4835: src/subquery/tasks.py
-#   4899: src/subquery/view.py
-#   5023: src/subquery/owui_tools.py
-#   5397: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   5350: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#     83: src/context_filter/estimator_data.py
+#    126: src/context_filter/memo.py
+#    183: src/context_filter/estimator.py
+#    358: src/subquery/types.py
+#    575: src/textcalls/calls.py
+#    908: src/subquery/messages.py
+#   1127: src/textcalls/xml.py
+#   1439: src/textcalls/dialects.py
+#   1885: src/textcalls/reader.py
+#   2103: src/textcalls/rule.py
+#   2298: src/subquery/reading.py
+#   2472: src/subquery/budget.py
+#   2690: src/subquery/prepare.py
+#   2810: src/subquery/rounds.py
+#   2904: src/subquery/record.py
+#   3047: src/subquery/status.py
+#   3270: src/subquery/threads.py
+#   3329: src/subquery/loop.py
+#   3735: src/subquery/owui_completion.py
+#   3908: src/subquery/owui_context.py
+#   4192: src/subquery/owui_run.py
+#   4391: src/subquery/owui_calls.py
+#   4579: src/subquery/owui_select.py
+#   4799: src/subquery/owui_usage.py
+#   4898: src/subquery/tasks.py
+#   4962: src/subquery/view.py
+#   5086: src/subquery/owui_tools.py
+#   5460: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -553,6 +554,9 @@ def usage_counts(usage: Any) -> tuple[int, int]:
 
 
 def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
+    """The rounds' usage summed. Kept here, not Open WebUI's `merge_usage`: the loop cannot import Open WebUI; the
+    adapter hands it each round's usage normalized by Open WebUI (`owui_completion._usage`), and a test compares
+    the totals with `merge_usage`'s."""
     total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
     for usage in usages:
         if not isinstance(usage, Mapping):
@@ -984,7 +988,8 @@ def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall
 def sanitize_pairs(messages: list[dict]) -> list[dict]:
     """Drop tool results that answer no call of the group before them; drop unanswered calls.
     A call id that repeats (in one message or across rounds, Open WebUI #28570) gets a unique
-    suffix, in the call and in its result: strict providers reject repeated ids."""
+    suffix, in the call and in its result: strict providers reject repeated ids. Kept, not Open WebUI's
+    `reconcile_tool_pairs`/`sanitize_tool_pairs`: those pair by id and keep a repeated id as it is."""
     out: list[dict] = []
     used: set = set()
     i = 0
@@ -1060,6 +1065,7 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
 
 
 # Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
+# A copy, as the pure modules cannot import Open WebUI; a test compares it with Open WebUI's own.
 REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
     *((f"<{t}>", f"</{t}>") for t in ("think", "thinking", "reason", "reasoning", "thought", "Thought")),
     ("<|begin_of_thought|>", "<|end_of_thought|>"),
@@ -1115,24 +1121,6 @@ def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
     if isinstance(details, dict):
         details = [details]
     return text, tuple(details) if isinstance(details, list) else ()
-
-
-def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict:
-    """Open WebUI's rule for reasoning sent back within a turn (`convert_output_to_messages`, raw):
-    the text only in the provider's own field (`thinking` for Ollama, `reasoning_content` for
-    llama.cpp; nothing by default), `reasoning_details` without unsigned Anthropic entries. The
-    adapter uses Open WebUI's own functions; this is their rule for when they cannot be imported."""
-    out: dict[str, Any] = {}
-    if text and fmt in ("thinking", "reasoning_content"):
-        out[fmt] = text
-    kept = [
-        d
-        for d in details
-        if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
-    ]
-    if kept:
-        out["reasoning_details"] = kept
-    return out
 
 
 # ----------------------------------------------------------------------------------------------
@@ -2890,7 +2878,8 @@ async def run_calls(
                 return await execute(p.call, p.kwargs or {}, limit)
 
         try:
-            out = await asyncio.wait_for(go(), timeout=max(limit, 0.001))
+            async with asyncio.timeout(limit):
+                out = await go()
         except TimeoutError:
             if not started:
                 why = f"no free slot within {limit:g} s (other calls of this round were still running)."
@@ -3361,6 +3350,7 @@ BUDGET_PROMPT = "This subtask has used {spent:,} of its {cap:,} tokens: another 
 BUDGET_NOTE = "\n\n[Subquery stopped calling tools at its token budget ({spent:,} of {cap:,} tokens used); the answer is from what was gathered.]"
 UNREAD_ANSWER = f"\n\n[Subquery: the helper's last reply was longer than {READ_CHARS:,} characters after its reasoning; calls written past them were not read or run.]"
 UNREAD_LINE = f"Subquery · reply past its first {READ_CHARS:,} characters not read for calls"
+DROPPED = "Subquery · {n} more calls dropped · not run: over {limit} calls per round"
 SOFT_MARGIN = 0.2  # seconds before the deadline at which a round's calls and the user's answers are given up
 # Untrusted texts by where they come from (`run_subquery_loop(untrusted=...)` takes (text, where) pairs, or texts).
 GIVEN = "the data given to the helper"
@@ -3418,18 +3408,13 @@ class _Loop:
     n_calls: int = 0
     rounds: int = 0
     native_seen: bool = False  # the model made a structured call in this run
-    spent: int = 0  # tokens of the rounds so far: each the larger of the provider's usage and the bound
-    sizes: dict = field(
-        default_factory=dict
-    )  # id(message) -> its bound (messages are never changed once added)
-    prompt: int = 0  # the bound of the request about to be sent
     phase: str = "before round 1"  # what the run waits for (the note when the deadline passes)
     abandoned: str = ""  # work left in a reader thread when the deadline passed
 
     async def run(self, untrusted: list[tuple[str, str]]) -> LoopResult:
         self.phase = "while reading the data given to it"
         await self.work(
-            sum(len(t) for t, _ in untrusted), "reading its data", _read_all, self.mentions, untrusted
+            sum(len(t) for t, _ in untrusted), "reading its data", _read_all, self.reader.mentions, untrusted
         )
         while self.rounds < self.settings.max_rounds:
             if self.remaining() < MIN_USEFUL_SECONDS:
@@ -3457,10 +3442,6 @@ class _Loop:
             if self.remaining() < MIN_USEFUL_SECONDS:
                 return self.out_of_time(f"after round {self.rounds}")
         return await self.final_round()
-
-    @property
-    def mentions(self) -> Mentions:
-        return self.reader.mentions
 
     def result(self, answer: str, stopped: StopReason) -> LoopResult:
         capped = cap_text(answer, self.settings.max_output_chars, "answer")
@@ -3527,54 +3508,10 @@ class _Loop:
         await self.hooks.log(UNREAD_LINE)
         return UNREAD_ANSWER
 
-    async def approved(self, prepared: list[Prepared], confirm: frozenset[str]) -> list[Prepared]:
-        """Ask for each runnable call in turn (a call in `confirm`: the user's confirmation, `hooks.confirm`);
-        anything but a yes answers NOT_APPROVED (and the call is taken off the repeat count: it did not run)."""
-        out = []
-        for p in prepared:
-            ask = self.hooks.confirm if p.call.id in confirm else self.hooks.approve
-            if p.kwargs is not None and not await self.asked(ask, p.call, p.kwargs):
-                sig = call_signature(p.call.name, p.kwargs)
-                self.counts[sig] = max(self.counts.get(sig, 1) - 1, 0)
-                p = Prepared(p.call, answer=NOT_APPROVED, outcome="not approved")
-            out.append(p)
-        return out
-
-    async def asked(self, ask: Callable[..., Awaitable[bool]] | None, call: ToolCall, kwargs: dict) -> bool:
-        """The user's answer; no answer by the time the round must end (`soft_left`) is a no."""
-        if ask is None:
-            return False
-        try:
-            async with asyncio.timeout(self.soft_left()):
-                return await ask(call, kwargs, self.remaining()) is True
-        except Exception:  # TimeoutError included; a cancellation goes through
-            return False
-
     def soft_left(self) -> float:
         """The time a step that can end with part of its work (a round's calls, the user's answers) may take: it
         ends SOFT_MARGIN before the deadline, so that what it gathered is kept; the deadline ends anything else."""
         return max(self.remaining() - SOFT_MARGIN, 0.0)
-
-    def targets(self, calls: list[ToolCall]) -> list[Prepared | ToolCall]:
-        """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call that is not is
-        answered right away (and replayed with `{}` when its arguments are too long)."""
-        out: list[Prepared | ToolCall] = []
-        budget = REPLY_CHARS
-        for call in calls:
-            budget -= len(call.arguments or "")
-            if budget < 0:
-                short = replace(call, arguments="{}", provider=None)
-                answer = TOO_LONG.format(limit=REPLY_CHARS)
-                out.append(Prepared(short, answer=answer, outcome="refused: arguments too long"))
-                continue
-            try:
-                target = self.hooks.resolve(call)
-            except Exception as exc:
-                target = f"Error: {exc}"
-            out.append(
-                Prepared(call, answer=target, outcome="refused") if isinstance(target, str) else target
-            )
-        return out
 
     def timeout_for(self, p: Prepared) -> float:
         remaining = self.soft_left()
@@ -3583,38 +3520,32 @@ class _Loop:
         return remaining if own else min(self.settings.tool_timeout_seconds, remaining)
 
     async def tool_round(self, reading: Reading, reasoning: Mapping[str, Any]) -> None:
-        targets = self.targets(reading.calls)
-        content = cap_text(reading.content, REPLY_CHARS, "reply")
-        replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
-        reasoning, notes = bounded_reasoning(reasoning, REPLY_CHARS)
-        self.messages.append({"role": "assistant", "content": content, "tool_calls": replayed, **reasoning})
-        runnable = [t for t in targets if isinstance(t, ToolCall)]
-        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts))
-        ordered = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
+        message, ordered, notes = _prepared(reading, reasoning, self.hooks.resolve, self.tools, self.counts)
+        self.messages.append(message)
         self.phase = f"while asking the user about the calls of round {self.rounds}"
-        prepared = await self.approved(ordered, reading.confirm)
+        prepared = await _approved(
+            ordered, reading.confirm, self.hooks, self.counts, self.remaining, self.soft_left
+        )
         self.n_calls += len(reading.calls)
         line = f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {round_label(reading.calls)}"
         await self.hooks.emit(line, False)
-        for p in (p for p in prepared if p.kwargs is not None):  # noted before it runs
-            await self.hooks.trace(p.call.id, p.call.name, p.kwargs, None)
+        await _report(
+            self.hooks, [(p.call.id, p.call.name, p.kwargs, None) for p in prepared if p.kwargs is not None]
+        )
         self.phase = f"while the tools of round {self.rounds} ran"
         limit = self.settings.max_parallel_tools
         outputs = await run_calls(prepared, self.hooks.execute, limit, self.timeout_for)
         note = "\n".join([round_notes(reading, MAX_CALLS_PER_ROUND), *notes]).strip()
         self.phase = f"while reading the results of round {self.rounds}"
         await self.add_results(prepared, outputs, note)
-        for p, output in zip(prepared, outputs, strict=True):
-            arguments, outcome = (
-                (p.kwargs if p.kwargs is not None else p.call.arguments),
-                p.outcome or output.outcome,
-            )
-            await self.hooks.trace(p.call.id, p.call.name, arguments, outcome)
-            await self.hooks.log(call_line(p.call.name, arguments, outcome))
+        ended = [
+            (p.call.id, p.call.name, _arguments(p), p.outcome or o.outcome)
+            for p, o in zip(prepared, outputs, strict=True)
+        ]
+        await _report(self.hooks, ended)
         await self.log_refused(reading.refused)
         if reading.dropped:
-            dropped = f"Subquery · {reading.dropped} more calls dropped · not run: over {MAX_CALLS_PER_ROUND} calls per round"
-            await self.hooks.log(dropped)
+            await self.hooks.log(DROPPED.format(n=reading.dropped, limit=MAX_CALLS_PER_ROUND))
 
     async def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
         """One tool message per call, in call order: each capped at max_result_chars, all cut to fit the answer round
@@ -3626,41 +3557,24 @@ class _Loop:
         prompt = await self.ledger.measure(self.messages, request_specs(self.tools))
         room = self.ledger.budget.results_room(self.ledger.spent, prompt)
         texts = await self.work(
-            sum(map(len, texts)), "reading the results", _digest, texts, where, room, self.mentions
+            sum(map(len, texts)), "reading the results", _digest, texts, where, room, self.reader.mentions
         )
-        images: list[str] = []
-        for i, (p, output, text) in enumerate(zip(prepared, outputs, texts, strict=True)):
-            if note and i == len(prepared) - 1:
-                text = f"{text}\n\n{note}"
-            self.messages.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
-            images.extend(output.images)
-        if images:  # Chat Completions tool messages cannot carry images: one user message after them
-            parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
-            self.messages.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
+        self.messages.extend(_tool_messages(prepared, outputs, texts, note))
 
     async def log_refused(self, refused: Sequence[tuple[str, str, str]]) -> None:
-        for i, (name, arguments, outcome) in enumerate(refused):
-            await self.hooks.trace(f"r{self.rounds}-text-{i}", name, arguments, outcome)
-            await self.hooks.log(call_line(name, arguments, outcome))
+        await _report(self.hooks, [(f"r{self.rounds}-text-{i}", *r) for i, r in enumerate(refused)])
 
     async def final_round(self, budget: bool = False) -> LoopResult:
         """The answer round, without tools: after the last round (`max_rounds`) or at the token budget."""
         if self.remaining() < MIN_USEFUL_SECONDS:
             return self.out_of_time("after the last tool round")
         rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.ledger.spent
-        stopped: StopReason = "budget" if budget else "max_rounds"
-        prompt = BUDGET_PROMPT if budget else FINAL_ROUND_PROMPT
-        self.messages.append({"role": "user", "content": prompt.format(spent=spent, cap=cap, rounds=rounds)})
-        ran = (
-            f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
-            if budget
-            else f"used all {rounds} rounds"
-        )
+        stopped, prompt, ran, used = _final_words(budget, rounds, cap, spent)
+        self.messages.append({"role": "user", "content": prompt})
         room = await self.room(answer_after=False)
         if room is None:
             why = f"[Subquery {ran}; its answer round ({self.ledger.prompt:,} tokens before the reply) would pass the budget."
             return self.result(f"{why} What was gathered:]\n{self.gathered()}", "budget")
-        used = f"token budget reached ({spent:,} of {cap:,})" if budget else f"{rounds} rounds used"
         await self.hooks.emit(f"Subquery · {used} · writing the answer", False)
         self.phase = "while the model wrote its final answer"
         reply = await self.ask_model("none", room)
@@ -3674,6 +3588,24 @@ class _Loop:
             reading.content.strip() + refused_note(reading.refused, final=True) + await self.unread(reading)
         )
         return self.result(answer + note, stopped)
+
+
+def _final_words(budget: bool, rounds: int, cap: int, spent: int) -> tuple[StopReason, str, str, str]:
+    """The answer round's why (`StopReason`), its prompt to the model, what the run did, the user's status words."""
+    if budget:
+        ran = f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
+        return (
+            "budget",
+            BUDGET_PROMPT.format(spent=spent, cap=cap),
+            ran,
+            f"token budget reached ({spent:,} of {cap:,})",
+        )
+    return (
+        "max_rounds",
+        FINAL_ROUND_PROMPT.format(rounds=rounds),
+        f"used all {rounds} rounds",
+        f"{rounds} rounds used",
+    )
 
 
 def _read_all(mentions: Mentions, texts: Sequence[tuple[str, str]]) -> None:
@@ -3696,6 +3628,107 @@ def _digest(texts: list[str], where: Sequence[str | None], room: int | None, men
         if source:
             mentions.read(text, source)
     return fit_results(texts, room)
+
+
+async def _approved(
+    prepared: list[Prepared],
+    confirm: frozenset[str],
+    hooks: Hooks,
+    counts: dict,
+    remaining: Callable[[], float],
+    soft_left: Callable[[], float],
+) -> list[Prepared]:
+    """Ask for each runnable call in turn (a call in `confirm`: the user's confirmation, `hooks.confirm`); anything
+    but a yes by the time the round must end (`soft_left`) answers NOT_APPROVED, and the call is taken off the
+    repeat count (it did not run)."""
+    out = []
+    for p in prepared:
+        ask = hooks.confirm if p.call.id in confirm else hooks.approve
+        if p.kwargs is not None and not await _yes(ask, p, remaining, soft_left):
+            sig = call_signature(p.call.name, p.kwargs)
+            counts[sig] = max(counts.get(sig, 1) - 1, 0)
+            p = Prepared(p.call, answer=NOT_APPROVED, outcome="not approved")
+        out.append(p)
+    return out
+
+
+async def _yes(
+    ask: Callable[..., Awaitable[bool]] | None, p: Prepared, remaining: Callable, soft_left: Callable
+) -> bool:
+    if ask is None:  # nobody can be asked
+        return False
+    try:
+        async with asyncio.timeout(soft_left()):
+            return await ask(p.call, p.kwargs, remaining()) is True
+    except Exception:  # TimeoutError included; a cancellation goes through
+        return False
+
+
+def _prepared(
+    reading: Reading,
+    reasoning: Mapping[str, Any],
+    resolve: Callable,
+    tools: Mapping[str, ToolInfo],
+    counts: dict,
+) -> tuple[dict, list[Prepared], list[str]]:
+    """The round's assistant message, bounded (text, the calls as replayed, reasoning: `notes` say what was cut),
+    and each of its calls prepared, in call order (`prepare_round` counts the repeats)."""
+    targets = _targets(reading.calls, resolve)
+    content = cap_text(reading.content, REPLY_CHARS, "reply")
+    replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
+    kept, notes = bounded_reasoning(reasoning, REPLY_CHARS)
+    runnable = iter(prepare_round([t for t in targets if isinstance(t, ToolCall)], tools, counts))
+    ordered = [t if isinstance(t, Prepared) else next(runnable) for t in targets]
+    return {"role": "assistant", "content": content, "tool_calls": replayed, **kept}, ordered, notes
+
+
+def _targets(
+    calls: list[ToolCall], resolve: Callable[[ToolCall], ToolCall | str]
+) -> list[Prepared | ToolCall]:
+    """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call that is not is
+    answered right away (and replayed with `{}` when its arguments are too long)."""
+    out: list[Prepared | ToolCall] = []
+    budget = REPLY_CHARS
+    for call in calls:
+        budget -= len(call.arguments or "")
+        if budget < 0:
+            short = replace(call, arguments="{}", provider=None)
+            answer = TOO_LONG.format(limit=REPLY_CHARS)
+            out.append(Prepared(short, answer=answer, outcome="refused: arguments too long"))
+            continue
+        try:
+            target = resolve(call)
+        except Exception as exc:
+            target = f"Error: {exc}"
+        out.append(Prepared(call, answer=target, outcome="refused") if isinstance(target, str) else target)
+    return out
+
+
+def _tool_messages(
+    prepared: list[Prepared], outputs: list[ToolOutput], texts: list[str], note: str
+) -> list[dict]:
+    """One tool message per call, the round's note on the last one; the images as one user message after them
+    (Chat Completions tool messages cannot carry images)."""
+    out, images = [], [url for output in outputs for url in output.images]
+    for i, (p, text) in enumerate(zip(prepared, texts, strict=True)):
+        text = f"{text}\n\n{note}" if note and i == len(prepared) - 1 else text
+        out.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
+    if images:
+        parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
+        out.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
+    return out
+
+
+async def _report(hooks: Hooks, calls: Sequence[tuple[str, str, Any, str | None]]) -> None:
+    """Each call (id, name, arguments, outcome) traced, and with an outcome (it ended) on its status line."""
+    for key, name, arguments, outcome in calls:
+        await hooks.trace(key, name, arguments, outcome)
+        if outcome is not None:
+            await hooks.log(call_line(name, arguments, outcome))
+
+
+def _arguments(p: Prepared) -> Any:
+    return p.kwargs if p.kwargs is not None else p.call.arguments
 
 
 # ----------------------------------------------------------------------------------------------
@@ -3735,16 +3768,6 @@ def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any
     state = {k: v for k, v in (scope.get("state") or {}).items() if k not in _CALL_FLAGS}
     state.update(metadata=dict(metadata), model_id=model_id)
     return Request({**scope, "state": state})
-
-
-def _normalized(form: dict) -> dict:
-    """Open WebUI's last step before its loop's model call (empty content blocks out, system
-    messages merged to the front)."""
-    try:
-        from open_webui.utils.middleware import normalize_messages_for_model
-    except ImportError:
-        return form
-    return normalize_messages_for_model(form)
 
 
 def _error_text(response: Any) -> str | None:
@@ -3792,10 +3815,22 @@ def completion_from(response: Any) -> Completion:
     return Completion(
         content=_text_of(message.get("content")),
         tool_calls=tuple(calls) if isinstance(calls, (list, tuple)) else (),
-        usage=clean_usage(usage),
+        usage=_usage(usage),
         reasoning_text=text,
         reasoning_details=details,
     )
+
+
+def _usage(usage: Any) -> dict:
+    """The provider's usage cleaned (`clean_usage`), with Open WebUI's standard token fields added by its own
+    `normalize_usage` (OpenAI, Ollama and llama.cpp forms): what the loop sums (`summarize_usage`)."""
+    from open_webui.utils.response import normalize_usage
+
+    cleaned = clean_usage(usage)
+    try:
+        return normalize_usage(cleaned)
+    except TypeError:  # a mapping where a count belongs (Open WebUI's `merge_usage` would fail on it too)
+        return normalize_usage({k: v for k, v in cleaned.items() if not isinstance(v, Mapping)})
 
 
 def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
@@ -3850,26 +3885,22 @@ def _sse_line(line: str, chunks: list) -> None:
             chunks.append(json.loads(data))
 
 
-async def _read_stream(response: Any, remaining: float) -> dict:
-    """A stream's chunks, read within `remaining` seconds and STREAM_CHARS characters (what came is kept), in
-    linear time: an unfinished line waits in pieces, joined once its newline comes."""
+async def _read_stream(response: Any) -> dict:
+    """A stream's chunks, read up to STREAM_CHARS characters (what came is kept), in linear time: an unfinished
+    line waits in pieces, joined once its newline comes. The loop's deadline bounds the wait."""
     chunks: list = []
-
-    async def read() -> None:
-        pending: list[str] = []  # the line not finished yet, in pieces
-        size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
-        async for piece in response.body_iterator:
-            text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
-            size += len(text)
-            if "\n" in text:
-                text, pending = parse_sse_lines("".join(pending) + text, chunks), []
-            pending.append(text)
-            if size > STREAM_CHARS:
-                log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
-                break
-        _sse_line("".join(pending), chunks)  # a last line without a newline
-
-    await asyncio.wait_for(read(), timeout=max(remaining, 0.001))
+    pending: list[str] = []  # the line not finished yet, in pieces
+    size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
+    async for piece in response.body_iterator:
+        text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
+        size += len(text)
+        if "\n" in text:
+            text, pending = parse_sse_lines("".join(pending) + text, chunks), []
+        pending.append(text)
+        if size > STREAM_CHARS:
+            log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
+            break
+    _sse_line("".join(pending), chunks)  # a last line without a newline
     return merge_stream_chunks(chunks)
 
 
@@ -4028,18 +4059,17 @@ async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
     (native puts it before the chat's), the chat's system messages (`metadata['chat_context']`, rendered
     as native renders them), the code-interpreter prompt, the skills manifest, MCP servers'
     instructions, tool servers' system prompts, the `<attached_knowledge>` list.
-    A part that speaks of tools is there only when the inner loop has them. A part that cannot be read
-    is left out (logged), never an error."""
+    A part that speaks of tools is there only when the inner loop has them: so it is rebuilt, not taken from
+    `__messages__`, whose system message speaks of the chat's tools (the adapter test with fewer tools fails
+    with it). A part that cannot be read is left out (logged), never an error."""
     parts = []
     for build in _TURN_PARTS:  # in the order the native turn builds them
         try:
             parts.append(await build(turn, user, entries))
         except Exception:
             log.debug("subquery: part of the turn's context left out (%s)", build.__name__, exc_info=True)
-    try:
-        from open_webui.utils.misc import add_or_update_system_message
-    except ImportError:
-        return "\n".join(p for p in parts if p)
+    from open_webui.utils.misc import add_or_update_system_message
+
     messages: list[dict] = []
     for part in parts:
         if part:
@@ -4162,24 +4192,12 @@ _TURN_PARTS = (_folder_system, _chat_system, _code_prompt, _skills_manifest, _se
 # src/subquery/owui_run.py
 # ----------------------------------------------------------------------------------------------
 
-"""One loop's context on Open WebUI (`Run`: the turn, the user, the inner model, the selected tools, the limits);
-it provides the loop's hooks. Its model rounds follow the same rules as a direct chat: the installed filters'
-`request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs WITHOUT bypass_filter (the
-user's model access check runs), on a request of its own (`inner_request`): nothing is written on the turn's
-request, which the outer loop and other inner calls share; the citation context is rebuilt every round. Its tool
-calls run as Open WebUI's own loop runs them: `call_tool` resolved, approval, the call (in the browser, or on the
-event loop with `__messages__` and `__files__` re-bound), the result rendered by Open WebUI, its embeds, files and
-citation sources sent to the chat message."""
-
-
-async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
-    """The tool wrapper with `__messages__`/`__files__` re-bound, as Open WebUI's loop re-binds them
-    for each call (`get_updated_tool_function`)."""
-    try:
-        from open_webui.utils.tools import get_updated_tool_function
-    except ImportError:
-        return wrapper
-    return await get_updated_tool_function(function=wrapper, extra_params=dict(fresh))
+"""One loop's context on Open WebUI (`Run`: the turn, the user, the inner model, the selected tools, the limits)
+and its model rounds; its tool calls: `owui_calls.ToolCalls`. The model rounds follow the same rules as a direct
+chat: the installed filters' `request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs
+WITHOUT bypass_filter (the user's model access check runs), on a request of its own (`inner_request`): nothing is
+written on the turn's request, which the outer loop and other inner calls share; the citation context is rebuilt
+every round."""
 
 
 @dataclass(kw_only=True)
@@ -4216,12 +4234,6 @@ class Run:
     def model(self) -> dict:
         return model_entry(self.request, self.model_id, self.turn.chat_model)
 
-    def hooks(self) -> Hooks:
-        tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
-        confirm = self.confirm if self.turn.params.get("tool_approval_mode") == "ask" else None
-        hooks = Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
-        return replace(hooks, confirm=confirm, trace=self.emit.trace)
-
     async def complete(
         self,
         messages: list[dict],
@@ -4232,6 +4244,8 @@ class Run:
     ) -> Completion:
         """One inner model call, as the native loop makes its follow-up call (the rules: this module's notes);
         `max_tokens`: the token budget's room for the reply (the turn's own is kept when smaller)."""
+        from open_webui.utils.middleware import normalize_messages_for_model
+
         self.messages, sent = list(messages), copy.deepcopy(messages)
         form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": sent, "stream": False}
         if max_tokens is not None:
@@ -4244,13 +4258,13 @@ class Run:
         form["messages"] = await self._with_citations(form["messages"])
         form = await self._inline_images(form)
         try:
-            form = _normalized(await self._request_filters(form))
+            form = normalize_messages_for_model(await self._request_filters(form))  # Open WebUI's last step
         except Exception as exc:
             log.warning("subquery: a request filter failed: %s", exc)
             why = f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
             return Completion(error=why)
         try:
-            response = await self._generate(form, remaining)
+            response = await self._generate(form)
         except Exception as exc:
             return Completion(error=self._call_error(exc))
         completion = completion_from(response)
@@ -4306,11 +4320,9 @@ class Run:
         it drops (reasoning for providers that do not take it back, unsigned Anthropic details)."""
         if not completion.reasoning_text and not completion.reasoning_details:
             return {}
-        try:
-            from open_webui.utils.middleware import get_reasoning_format
-            from open_webui.utils.misc import convert_output_to_messages
-        except ImportError:
-            return replay_reasoning(completion.reasoning_text, completion.reasoning_details, None)
+        from open_webui.utils.middleware import get_reasoning_format
+        from open_webui.utils.misc import convert_output_to_messages
+
         text = completion.reasoning_text
         content = [{"type": "output_text", "text": text}] if text else []
         details = list(completion.reasoning_details)
@@ -4334,14 +4346,14 @@ class Run:
             log.debug("subquery: image parts left as they were", exc_info=True)
             return form
 
-    async def _generate(self, form: dict, remaining: float) -> Any:
+    async def _generate(self, form: dict) -> Any:
         """`generate_chat_completion` on a request of its own (`inner_request`), whatever the backend streams."""
         from open_webui.utils.chat import generate_chat_completion
 
         request = inner_request(self.request, form.get("metadata") or {}, self.model_id)
         response = await generate_chat_completion(request, form, self.user)
         if hasattr(response, "body_iterator"):  # a backend that streams anyway
-            response = await _read_stream(response, remaining)
+            response = await _read_stream(response)
         return response
 
     async def _request_filters(self, form: dict) -> dict:
@@ -4374,16 +4386,100 @@ class Run:
         except Exception:
             log.debug("subquery: usage logging unavailable", exc_info=True)
 
+
+# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_calls.py
+# ----------------------------------------------------------------------------------------------
+
+"""One loop's tool calls on Open WebUI (`ToolCalls`, the `Hooks` of a `Run`), as Open WebUI's own loop runs them:
+Tool Search's `call_tool` resolved, approval, the call by Open WebUI's own `execute_tool_call` (in the browser, or on
+the event loop with `__messages__` and `__files__` re-bound), the result rendered by Open WebUI, its embeds, files and
+citation sources sent to the chat message. What differs from Open WebUI's: approval is asked by the loop before a
+round runs, in a saved chat too (see `ToolCalls.execute`)."""
+
+
+UNPARSED = "Error: Tool call arguments could not be parsed. The model generated malformed or incomplete JSON."
+
+
+@dataclass
+class ToolCalls:
+    """The hooks of one loop (`hooks`): its model rounds are the `Run`'s, its tool calls are these methods."""
+
+    run: Run
+
+    def hooks(self) -> Hooks:
+        run = self.run
+        tags = reasoning_tags_for(run.turn.params.get("reasoning_tags"))
+        confirm = self.confirm if run.turn.params.get("tool_approval_mode") == "ask" else None
+        hooks = Hooks(run.complete, self.execute, run.emit, self.approve, self.resolve, tags, run.emit.log)
+        return replace(hooks, confirm=confirm, trace=run.emit.trace)
+
+    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
+        """One call by Open WebUI's `execute_tool_call`, then rendered (`_render`). Open WebUI asks approval there
+        only in an unsaved chat, leaving a saved chat's to `resume_tool_calls`, which an inner loop never reaches:
+        the loop asked already (`approve`), so it is off here (mode "full"). `timeout`: the loop's (`run_calls`)."""
+        try:
+            from open_webui.utils.middleware import execute_tool_call
+        except ImportError:  # Open WebUI 0.11 has none
+            raw, entry = await self._call_before_0_12(call, kwargs)
+        else:
+            run, event_call = self.run, self.run.turn.event_call
+            params = {**(run.metadata.get("params") or {}), "tool_approval_mode": "full"}
+            metadata = {**run.metadata, "tools": run.entries, "params": params}
+            function = {"name": call.name, "arguments": json.dumps(kwargs, ensure_ascii=False)}
+            tool_call, form = (
+                {"id": call.id, "type": "function", "function": function},
+                {"messages": list(run.messages)},
+            )
+            out = await execute_tool_call(
+                form, metadata, event_call if callable(event_call) else None, tool_call
+            )
+            raw, entry = out[1:3]
+        if entry is None:  # Open WebUI's decoder refused what the loop's accepted (e.g. a 100-digit number)
+            return ToolOutput(raw or UNPARSED, outcome="failed")
+        output = await self._render(call.name, kwargs, entry, raw)
+        raised = isinstance(raw, dict) and list(raw) == ["error"]  # what Open WebUI makes of a raising tool
+        return replace(output, outcome="failed") if raised else output
+
+    async def _call_before_0_12(self, call: ToolCall, kwargs: dict) -> tuple[Any, Mapping[str, Any]]:
+        """`execute_tool_call`'s steps on Open WebUI 0.11: a direct tool in the browser (`execute:tool`), else the
+        tool with `__messages__`/`__files__` re-bound (`get_updated_tool_function`); a raise as `{"error": ...}`."""
+        from open_webui.utils.tools import get_updated_tool_function
+
+        run, entry = self.run, self.run.entries[call.name]
+        try:
+            if not entry.get("direct"):
+                fresh = {
+                    "__messages__": list(run.messages),
+                    "__files__": list(run.metadata.get("files") or []),
+                }
+                raw = (await get_updated_tool_function(function=entry["callable"], extra_params=fresh))(
+                    **kwargs
+                )
+                return (await raw if inspect.isawaitable(raw) else raw), entry
+            if not callable(run.turn.event_call):
+                return "Error: Browser session is not connected for this direct tool.", entry
+            data = {
+                "id": str(uuid.uuid4()),
+                "name": call.name,
+                "params": kwargs,
+                "server": entry.get("server", {}),
+            }
+            data["session_id"] = run.metadata.get("session_id")
+            return await run.turn.event_call({"type": "execute:tool", "data": data}), entry
+        except Exception as exc:
+            return {"error": _safe_str(exc)}, entry
+
     def resolve(self, call: ToolCall) -> ToolCall | str:
         """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
-        if call.name != "call_tool" or "call_tool" not in self.entries:
+        if call.name != "call_tool" or "call_tool" not in self.run.entries:
             return call
         try:
             from open_webui.utils.tool_search import resolve_tool_call
         except ImportError:
             return "Error: call_tool needs Open WebUI 0.12 (Tool Search)."
         tc = {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
-        error = resolve_tool_call(tc, self.entries)
+        error = resolve_tool_call(tc, self.run.entries)
         if error:
             return error
         fn = tc["function"]
@@ -4391,63 +4487,32 @@ class Run:
 
     async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
         """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
-        if self.turn.params.get("tool_approval_mode") != "ask":
+        if self.run.turn.params.get("tool_approval_mode") != "ask":
             return True
-        entry = self.entries.get(call.name) or {}
+        entry = self.run.entries.get(call.name) or {}
         if call.name == "ask_user" and entry.get("type") == "builtin":
             return True
         return await self.confirm(call, kwargs, remaining)
 
     async def confirm(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
         """The user's yes for this call (Open WebUI's `confirmation` event); without a live session, no."""
-        if not callable(self.turn.event_call):
+        if not callable(self.run.turn.event_call):
             return False
         tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
         event = {"type": "confirmation", "data": {"tool_call": tool_call}}
         try:
-            async with self.approvals or contextlib.nullcontext():  # one question at a time across tasks
-                answer = await asyncio.wait_for(self.turn.event_call(event), timeout=max(remaining, 0.001))
+            async with self.run.approvals or contextlib.nullcontext():  # one question at a time across tasks
+                answer = await self.run.turn.event_call(event)  # the loop bounds the wait (`loop._yes`)
         except Exception:
             return False
         return answer is True  # disconnection and timeout replies are error objects, not approval
 
-    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
-        entry = self.entries[call.name]
-        if entry.get("direct") and not callable(self.turn.event_call):
-            return ToolOutput("Error: Browser session is not connected for this direct tool.")
-        failed = False
-        try:
-            if entry.get("direct"):
-                raw = await self._call_direct(call, entry, kwargs)
-            else:
-                raw = await self._call_local(entry, kwargs)
-        except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
-            raw, failed = {"error": _safe_str(exc)}, True
-        output = await self._render(call.name, kwargs, entry, raw)
-        return replace(output, outcome="failed") if failed else output
-
-    async def _call_direct(self, call: ToolCall, entry: Mapping[str, Any], kwargs: dict) -> Any:
-        """A user-level tool server: the browser runs it (`execute:tool`)."""
-        event_id, server = str(uuid.uuid4()), entry.get("server", {})
-        data = {"id": event_id, "name": call.name, "params": kwargs, "server": server}
-        data["session_id"] = self.metadata.get("session_id")
-        return await self.turn.event_call({"type": "execute:tool", "data": data})
-
-    async def _call_local(self, entry: Mapping[str, Any], kwargs: dict) -> Any:
-        """As Open WebUI's loop: `__messages__` and `__files__` re-bound for the call, a sync function on the event
-        loop (Open WebUI's wrapper coerces the arguments)."""
-        fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
-        raw = (await _refreshed(entry["callable"], fresh))(**kwargs)
-        return await raw if inspect.isawaitable(raw) else raw
-
     async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
         """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
-        try:
-            from open_webui.utils.middleware import process_tool_result, tool_result_content
-        except ImportError:
-            return ToolOutput(serialize_result(raw))
-        where = (entry.get("type", ""), bool(entry.get("direct")), self.metadata, self.user)
-        result, files, embeds = await process_tool_result(self.request, name, raw, *where)
+        from open_webui.utils.middleware import process_tool_result, tool_result_content
+
+        where = (entry.get("type", ""), bool(entry.get("direct")), self.run.metadata, self.run.user)
+        result, files, embeds = await process_tool_result(self.run.request, name, raw, *where)
         text = result if isinstance(result, str) else tool_result_content(result)
         if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
             text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
@@ -4467,7 +4532,9 @@ class Run:
                 try:
                     from open_webui.utils.middleware import store_tool_result_image
 
-                    url = await store_tool_result_image(self.request, url, self.metadata, self.user)
+                    url = await store_tool_result_image(
+                        self.run.request, url, self.run.metadata, self.run.user
+                    )
                 except Exception:
                     log.debug("subquery: could not store a tool image", exc_info=True)
                 images.append(url)
@@ -4478,7 +4545,7 @@ class Run:
         return images, shown
 
     async def _sources(self, name: str, kwargs: dict, entry: Mapping[str, Any], text: str) -> None:
-        capabilities = ((self.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
+        capabilities = ((self.run.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
         if not text or capabilities.get("citations", True) is False:
             return
         try:
@@ -4493,15 +4560,15 @@ class Run:
             log.debug("subquery: no citation sources", exc_info=True)
             return
         for source in sources or []:
-            self.sources.append(source)  # numbered as it goes out (see `_with_citations`)
+            self.run.sources.append(source)  # numbered as it goes out (see `_with_citations`)
             await self._send({"type": "source", "data": source})
 
     async def _send(self, event: dict) -> bool:
         """One event to the chat message; False when it could not go out."""
-        if not callable(self.turn.event_emitter):
+        if not callable(self.run.turn.event_emitter):
             return False
         try:
-            await asyncio.wait_for(self.turn.event_emitter(event), timeout=10)
+            await asyncio.wait_for(self.run.turn.event_emitter(event), timeout=10)
             return True
         except Exception:
             log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
@@ -4749,10 +4816,8 @@ USAGE_POLL_SECONDS = 0.5
 
 def merged_usage(usages: Sequence[Any]) -> dict:
     """The inner calls' usage in one dict, merged by Open WebUI's own `merge_usage`."""
-    try:
-        from open_webui.utils.response import merge_usage
-    except ImportError:
-        return summarize_usage(usages) if any(usages) else {}
+    from open_webui.utils.response import merge_usage
+
     total: dict = {}
     for usage in usages:
         if isinstance(usage, Mapping) and usage:
@@ -4763,10 +4828,8 @@ def merged_usage(usages: Sequence[Any]) -> dict:
 def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
     """Count this loop's model calls on the turn's message row, once, after the turn's final save
     (in the background: the tool does not wait for it). Temporary chats have no row."""
-    try:
-        from open_webui.utils.chat_id import is_saved_chat_id
-    except ImportError:
-        return None
+    from open_webui.utils.chat_id import is_saved_chat_id
+
     chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
     ids = isinstance(chat_id, str) and isinstance(message_id, str) and bool(message_id)
     if not ids or not is_saved_chat_id(chat_id) or not (total := merged_usage(usages)):
@@ -5166,7 +5229,7 @@ async def run_task(
             messages,
             tools,
             ready.settings,
-            task.run.hooks(),
+            ToolCalls(task.run).hooks(),
             untrusted=data,
             deadline=deadline,
             reply_tokens=reply,

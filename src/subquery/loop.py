@@ -52,6 +52,7 @@ BUDGET_PROMPT = "This subtask has used {spent:,} of its {cap:,} tokens: another 
 BUDGET_NOTE = "\n\n[Subquery stopped calling tools at its token budget ({spent:,} of {cap:,} tokens used); the answer is from what was gathered.]"
 UNREAD_ANSWER = f"\n\n[Subquery: the helper's last reply was longer than {READ_CHARS:,} characters after its reasoning; calls written past them were not read or run.]"
 UNREAD_LINE = f"Subquery · reply past its first {READ_CHARS:,} characters not read for calls"
+DROPPED = "Subquery · {n} more calls dropped · not run: over {limit} calls per round"
 SOFT_MARGIN = 0.2  # seconds before the deadline at which a round's calls and the user's answers are given up
 # Untrusted texts by where they come from (`run_subquery_loop(untrusted=...)` takes (text, where) pairs, or texts).
 GIVEN = "the data given to the helper"
@@ -109,18 +110,13 @@ class _Loop:
     n_calls: int = 0
     rounds: int = 0
     native_seen: bool = False  # the model made a structured call in this run
-    spent: int = 0  # tokens of the rounds so far: each the larger of the provider's usage and the bound
-    sizes: dict = field(
-        default_factory=dict
-    )  # id(message) -> its bound (messages are never changed once added)
-    prompt: int = 0  # the bound of the request about to be sent
     phase: str = "before round 1"  # what the run waits for (the note when the deadline passes)
     abandoned: str = ""  # work left in a reader thread when the deadline passed
 
     async def run(self, untrusted: list[tuple[str, str]]) -> LoopResult:
         self.phase = "while reading the data given to it"
         await self.work(
-            sum(len(t) for t, _ in untrusted), "reading its data", _read_all, self.mentions, untrusted
+            sum(len(t) for t, _ in untrusted), "reading its data", _read_all, self.reader.mentions, untrusted
         )
         while self.rounds < self.settings.max_rounds:
             if self.remaining() < MIN_USEFUL_SECONDS:
@@ -148,10 +144,6 @@ class _Loop:
             if self.remaining() < MIN_USEFUL_SECONDS:
                 return self.out_of_time(f"after round {self.rounds}")
         return await self.final_round()
-
-    @property
-    def mentions(self) -> Mentions:
-        return self.reader.mentions
 
     def result(self, answer: str, stopped: StopReason) -> LoopResult:
         capped = cap_text(answer, self.settings.max_output_chars, "answer")
@@ -218,54 +210,10 @@ class _Loop:
         await self.hooks.log(UNREAD_LINE)
         return UNREAD_ANSWER
 
-    async def approved(self, prepared: list[Prepared], confirm: frozenset[str]) -> list[Prepared]:
-        """Ask for each runnable call in turn (a call in `confirm`: the user's confirmation, `hooks.confirm`);
-        anything but a yes answers NOT_APPROVED (and the call is taken off the repeat count: it did not run)."""
-        out = []
-        for p in prepared:
-            ask = self.hooks.confirm if p.call.id in confirm else self.hooks.approve
-            if p.kwargs is not None and not await self.asked(ask, p.call, p.kwargs):
-                sig = call_signature(p.call.name, p.kwargs)
-                self.counts[sig] = max(self.counts.get(sig, 1) - 1, 0)
-                p = Prepared(p.call, answer=NOT_APPROVED, outcome="not approved")
-            out.append(p)
-        return out
-
-    async def asked(self, ask: Callable[..., Awaitable[bool]] | None, call: ToolCall, kwargs: dict) -> bool:
-        """The user's answer; no answer by the time the round must end (`soft_left`) is a no."""
-        if ask is None:
-            return False
-        try:
-            async with asyncio.timeout(self.soft_left()):
-                return await ask(call, kwargs, self.remaining()) is True
-        except Exception:  # TimeoutError included; a cancellation goes through
-            return False
-
     def soft_left(self) -> float:
         """The time a step that can end with part of its work (a round's calls, the user's answers) may take: it
         ends SOFT_MARGIN before the deadline, so that what it gathered is kept; the deadline ends anything else."""
         return max(self.remaining() - SOFT_MARGIN, 0.0)
-
-    def targets(self, calls: list[ToolCall]) -> list[Prepared | ToolCall]:
-        """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call that is not is
-        answered right away (and replayed with `{}` when its arguments are too long)."""
-        out: list[Prepared | ToolCall] = []
-        budget = REPLY_CHARS
-        for call in calls:
-            budget -= len(call.arguments or "")
-            if budget < 0:
-                short = replace(call, arguments="{}", provider=None)
-                answer = TOO_LONG.format(limit=REPLY_CHARS)
-                out.append(Prepared(short, answer=answer, outcome="refused: arguments too long"))
-                continue
-            try:
-                target = self.hooks.resolve(call)
-            except Exception as exc:
-                target = f"Error: {exc}"
-            out.append(
-                Prepared(call, answer=target, outcome="refused") if isinstance(target, str) else target
-            )
-        return out
 
     def timeout_for(self, p: Prepared) -> float:
         remaining = self.soft_left()
@@ -274,38 +222,32 @@ class _Loop:
         return remaining if own else min(self.settings.tool_timeout_seconds, remaining)
 
     async def tool_round(self, reading: Reading, reasoning: Mapping[str, Any]) -> None:
-        targets = self.targets(reading.calls)
-        content = cap_text(reading.content, REPLY_CHARS, "reply")
-        replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
-        reasoning, notes = bounded_reasoning(reasoning, REPLY_CHARS)
-        self.messages.append({"role": "assistant", "content": content, "tool_calls": replayed, **reasoning})
-        runnable = [t for t in targets if isinstance(t, ToolCall)]
-        prepared_iter = iter(prepare_round(runnable, self.tools, self.counts))
-        ordered = [t if isinstance(t, Prepared) else next(prepared_iter) for t in targets]
+        message, ordered, notes = _prepared(reading, reasoning, self.hooks.resolve, self.tools, self.counts)
+        self.messages.append(message)
         self.phase = f"while asking the user about the calls of round {self.rounds}"
-        prepared = await self.approved(ordered, reading.confirm)
+        prepared = await _approved(
+            ordered, reading.confirm, self.hooks, self.counts, self.remaining, self.soft_left
+        )
         self.n_calls += len(reading.calls)
         line = f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {round_label(reading.calls)}"
         await self.hooks.emit(line, False)
-        for p in (p for p in prepared if p.kwargs is not None):  # noted before it runs
-            await self.hooks.trace(p.call.id, p.call.name, p.kwargs, None)
+        await _report(
+            self.hooks, [(p.call.id, p.call.name, p.kwargs, None) for p in prepared if p.kwargs is not None]
+        )
         self.phase = f"while the tools of round {self.rounds} ran"
         limit = self.settings.max_parallel_tools
         outputs = await run_calls(prepared, self.hooks.execute, limit, self.timeout_for)
         note = "\n".join([round_notes(reading, MAX_CALLS_PER_ROUND), *notes]).strip()
         self.phase = f"while reading the results of round {self.rounds}"
         await self.add_results(prepared, outputs, note)
-        for p, output in zip(prepared, outputs, strict=True):
-            arguments, outcome = (
-                (p.kwargs if p.kwargs is not None else p.call.arguments),
-                p.outcome or output.outcome,
-            )
-            await self.hooks.trace(p.call.id, p.call.name, arguments, outcome)
-            await self.hooks.log(call_line(p.call.name, arguments, outcome))
+        ended = [
+            (p.call.id, p.call.name, _arguments(p), p.outcome or o.outcome)
+            for p, o in zip(prepared, outputs, strict=True)
+        ]
+        await _report(self.hooks, ended)
         await self.log_refused(reading.refused)
         if reading.dropped:
-            dropped = f"Subquery · {reading.dropped} more calls dropped · not run: over {MAX_CALLS_PER_ROUND} calls per round"
-            await self.hooks.log(dropped)
+            await self.hooks.log(DROPPED.format(n=reading.dropped, limit=MAX_CALLS_PER_ROUND))
 
     async def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
         """One tool message per call, in call order: each capped at max_result_chars, all cut to fit the answer round
@@ -317,41 +259,24 @@ class _Loop:
         prompt = await self.ledger.measure(self.messages, request_specs(self.tools))
         room = self.ledger.budget.results_room(self.ledger.spent, prompt)
         texts = await self.work(
-            sum(map(len, texts)), "reading the results", _digest, texts, where, room, self.mentions
+            sum(map(len, texts)), "reading the results", _digest, texts, where, room, self.reader.mentions
         )
-        images: list[str] = []
-        for i, (p, output, text) in enumerate(zip(prepared, outputs, texts, strict=True)):
-            if note and i == len(prepared) - 1:
-                text = f"{text}\n\n{note}"
-            self.messages.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
-            images.extend(output.images)
-        if images:  # Chat Completions tool messages cannot carry images: one user message after them
-            parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
-            self.messages.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
+        self.messages.extend(_tool_messages(prepared, outputs, texts, note))
 
     async def log_refused(self, refused: Sequence[tuple[str, str, str]]) -> None:
-        for i, (name, arguments, outcome) in enumerate(refused):
-            await self.hooks.trace(f"r{self.rounds}-text-{i}", name, arguments, outcome)
-            await self.hooks.log(call_line(name, arguments, outcome))
+        await _report(self.hooks, [(f"r{self.rounds}-text-{i}", *r) for i, r in enumerate(refused)])
 
     async def final_round(self, budget: bool = False) -> LoopResult:
         """The answer round, without tools: after the last round (`max_rounds`) or at the token budget."""
         if self.remaining() < MIN_USEFUL_SECONDS:
             return self.out_of_time("after the last tool round")
         rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.ledger.spent
-        stopped: StopReason = "budget" if budget else "max_rounds"
-        prompt = BUDGET_PROMPT if budget else FINAL_ROUND_PROMPT
-        self.messages.append({"role": "user", "content": prompt.format(spent=spent, cap=cap, rounds=rounds)})
-        ran = (
-            f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
-            if budget
-            else f"used all {rounds} rounds"
-        )
+        stopped, prompt, ran, used = _final_words(budget, rounds, cap, spent)
+        self.messages.append({"role": "user", "content": prompt})
         room = await self.room(answer_after=False)
         if room is None:
             why = f"[Subquery {ran}; its answer round ({self.ledger.prompt:,} tokens before the reply) would pass the budget."
             return self.result(f"{why} What was gathered:]\n{self.gathered()}", "budget")
-        used = f"token budget reached ({spent:,} of {cap:,})" if budget else f"{rounds} rounds used"
         await self.hooks.emit(f"Subquery · {used} · writing the answer", False)
         self.phase = "while the model wrote its final answer"
         reply = await self.ask_model("none", room)
@@ -365,6 +290,24 @@ class _Loop:
             reading.content.strip() + refused_note(reading.refused, final=True) + await self.unread(reading)
         )
         return self.result(answer + note, stopped)
+
+
+def _final_words(budget: bool, rounds: int, cap: int, spent: int) -> tuple[StopReason, str, str, str]:
+    """The answer round's why (`StopReason`), its prompt to the model, what the run did, the user's status words."""
+    if budget:
+        ran = f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
+        return (
+            "budget",
+            BUDGET_PROMPT.format(spent=spent, cap=cap),
+            ran,
+            f"token budget reached ({spent:,} of {cap:,})",
+        )
+    return (
+        "max_rounds",
+        FINAL_ROUND_PROMPT.format(rounds=rounds),
+        f"used all {rounds} rounds",
+        f"{rounds} rounds used",
+    )
 
 
 def _read_all(mentions: Mentions, texts: Sequence[tuple[str, str]]) -> None:
@@ -387,3 +330,104 @@ def _digest(texts: list[str], where: Sequence[str | None], room: int | None, men
         if source:
             mentions.read(text, source)
     return fit_results(texts, room)
+
+
+async def _approved(
+    prepared: list[Prepared],
+    confirm: frozenset[str],
+    hooks: Hooks,
+    counts: dict,
+    remaining: Callable[[], float],
+    soft_left: Callable[[], float],
+) -> list[Prepared]:
+    """Ask for each runnable call in turn (a call in `confirm`: the user's confirmation, `hooks.confirm`); anything
+    but a yes by the time the round must end (`soft_left`) answers NOT_APPROVED, and the call is taken off the
+    repeat count (it did not run)."""
+    out = []
+    for p in prepared:
+        ask = hooks.confirm if p.call.id in confirm else hooks.approve
+        if p.kwargs is not None and not await _yes(ask, p, remaining, soft_left):
+            sig = call_signature(p.call.name, p.kwargs)
+            counts[sig] = max(counts.get(sig, 1) - 1, 0)
+            p = Prepared(p.call, answer=NOT_APPROVED, outcome="not approved")
+        out.append(p)
+    return out
+
+
+async def _yes(
+    ask: Callable[..., Awaitable[bool]] | None, p: Prepared, remaining: Callable, soft_left: Callable
+) -> bool:
+    if ask is None:  # nobody can be asked
+        return False
+    try:
+        async with asyncio.timeout(soft_left()):
+            return await ask(p.call, p.kwargs, remaining()) is True
+    except Exception:  # TimeoutError included; a cancellation goes through
+        return False
+
+
+def _prepared(
+    reading: Reading,
+    reasoning: Mapping[str, Any],
+    resolve: Callable,
+    tools: Mapping[str, ToolInfo],
+    counts: dict,
+) -> tuple[dict, list[Prepared], list[str]]:
+    """The round's assistant message, bounded (text, the calls as replayed, reasoning: `notes` say what was cut),
+    and each of its calls prepared, in call order (`prepare_round` counts the repeats)."""
+    targets = _targets(reading.calls, resolve)
+    content = cap_text(reading.content, REPLY_CHARS, "reply")
+    replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
+    kept, notes = bounded_reasoning(reasoning, REPLY_CHARS)
+    runnable = iter(prepare_round([t for t in targets if isinstance(t, ToolCall)], tools, counts))
+    ordered = [t if isinstance(t, Prepared) else next(runnable) for t in targets]
+    return {"role": "assistant", "content": content, "tool_calls": replayed, **kept}, ordered, notes
+
+
+def _targets(
+    calls: list[ToolCall], resolve: Callable[[ToolCall], ToolCall | str]
+) -> list[Prepared | ToolCall]:
+    """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call that is not is
+    answered right away (and replayed with `{}` when its arguments are too long)."""
+    out: list[Prepared | ToolCall] = []
+    budget = REPLY_CHARS
+    for call in calls:
+        budget -= len(call.arguments or "")
+        if budget < 0:
+            short = replace(call, arguments="{}", provider=None)
+            answer = TOO_LONG.format(limit=REPLY_CHARS)
+            out.append(Prepared(short, answer=answer, outcome="refused: arguments too long"))
+            continue
+        try:
+            target = resolve(call)
+        except Exception as exc:
+            target = f"Error: {exc}"
+        out.append(Prepared(call, answer=target, outcome="refused") if isinstance(target, str) else target)
+    return out
+
+
+def _tool_messages(
+    prepared: list[Prepared], outputs: list[ToolOutput], texts: list[str], note: str
+) -> list[dict]:
+    """One tool message per call, the round's note on the last one; the images as one user message after them
+    (Chat Completions tool messages cannot carry images)."""
+    out, images = [], [url for output in outputs for url in output.images]
+    for i, (p, text) in enumerate(zip(prepared, texts, strict=True)):
+        text = f"{text}\n\n{note}" if note and i == len(prepared) - 1 else text
+        out.append({"role": "tool", "tool_call_id": p.call.id, "content": text})
+    if images:
+        parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
+        out.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
+    return out
+
+
+async def _report(hooks: Hooks, calls: Sequence[tuple[str, str, Any, str | None]]) -> None:
+    """Each call (id, name, arguments, outcome) traced, and with an outcome (it ended) on its status line."""
+    for key, name, arguments, outcome in calls:
+        await hooks.trace(key, name, arguments, outcome)
+        if outcome is not None:
+            await hooks.log(call_line(name, arguments, outcome))
+
+
+def _arguments(p: Prepared) -> Any:
+    return p.kwargs if p.kwargs is not None else p.call.arguments

@@ -90,7 +90,8 @@ def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall
 def sanitize_pairs(messages: list[dict]) -> list[dict]:
     """Drop tool results that answer no call of the group before them; drop unanswered calls.
     A call id that repeats (in one message or across rounds, Open WebUI #28570) gets a unique
-    suffix, in the call and in its result: strict providers reject repeated ids."""
+    suffix, in the call and in its result: strict providers reject repeated ids. Kept, not Open WebUI's
+    `reconcile_tool_pairs`/`sanitize_tool_pairs`: those pair by id and keep a repeated id as it is."""
     out: list[dict] = []
     used: set = set()
     i = 0
@@ -166,6 +167,7 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
 
 
 # Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
+# A copy, as the pure modules cannot import Open WebUI; a test compares it with Open WebUI's own.
 REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
     *((f"<{t}>", f"</{t}>") for t in ("think", "thinking", "reason", "reasoning", "thought", "Thought")),
     ("<|begin_of_thought|>", "<|end_of_thought|>"),
@@ -221,21 +223,3 @@ def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
     if isinstance(details, dict):
         details = [details]
     return text, tuple(details) if isinstance(details, list) else ()
-
-
-def replay_reasoning(text: str, details: Sequence[Any], fmt: str | None) -> dict:
-    """Open WebUI's rule for reasoning sent back within a turn (`convert_output_to_messages`, raw):
-    the text only in the provider's own field (`thinking` for Ollama, `reasoning_content` for
-    llama.cpp; nothing by default), `reasoning_details` without unsigned Anthropic entries. The
-    adapter uses Open WebUI's own functions; this is their rule for when they cannot be imported."""
-    out: dict[str, Any] = {}
-    if text and fmt in ("thinking", "reasoning_content"):
-        out[fmt] = text
-    kept = [
-        d
-        for d in details
-        if isinstance(d, dict) and (d.get("format") != "anthropic-claude-v1" or d.get("signature"))
-    ]
-    if kept:
-        out["reasoning_details"] = kept
-    return out

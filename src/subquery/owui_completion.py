@@ -3,7 +3,6 @@ turn's request) and its reply, whatever the provider returned, read as a `Comple
 
 from __future__ import annotations
 
-import asyncio
 import codecs
 import contextlib
 import json
@@ -44,16 +43,6 @@ def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any
     state = {k: v for k, v in (scope.get("state") or {}).items() if k not in _CALL_FLAGS}
     state.update(metadata=dict(metadata), model_id=model_id)
     return Request({**scope, "state": state})
-
-
-def _normalized(form: dict) -> dict:
-    """Open WebUI's last step before its loop's model call (empty content blocks out, system
-    messages merged to the front)."""
-    try:
-        from open_webui.utils.middleware import normalize_messages_for_model
-    except ImportError:
-        return form
-    return normalize_messages_for_model(form)
 
 
 def _error_text(response: Any) -> str | None:
@@ -101,10 +90,22 @@ def completion_from(response: Any) -> Completion:
     return Completion(
         content=_text_of(message.get("content")),
         tool_calls=tuple(calls) if isinstance(calls, (list, tuple)) else (),
-        usage=clean_usage(usage),
+        usage=_usage(usage),
         reasoning_text=text,
         reasoning_details=details,
     )
+
+
+def _usage(usage: Any) -> dict:
+    """The provider's usage cleaned (`clean_usage`), with Open WebUI's standard token fields added by its own
+    `normalize_usage` (OpenAI, Ollama and llama.cpp forms): what the loop sums (`summarize_usage`)."""
+    from open_webui.utils.response import normalize_usage
+
+    cleaned = clean_usage(usage)
+    try:
+        return normalize_usage(cleaned)
+    except TypeError:  # a mapping where a count belongs (Open WebUI's `merge_usage` would fail on it too)
+        return normalize_usage({k: v for k, v in cleaned.items() if not isinstance(v, Mapping)})
 
 
 def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
@@ -159,24 +160,20 @@ def _sse_line(line: str, chunks: list) -> None:
             chunks.append(json.loads(data))
 
 
-async def _read_stream(response: Any, remaining: float) -> dict:
-    """A stream's chunks, read within `remaining` seconds and STREAM_CHARS characters (what came is kept), in
-    linear time: an unfinished line waits in pieces, joined once its newline comes."""
+async def _read_stream(response: Any) -> dict:
+    """A stream's chunks, read up to STREAM_CHARS characters (what came is kept), in linear time: an unfinished
+    line waits in pieces, joined once its newline comes. The loop's deadline bounds the wait."""
     chunks: list = []
-
-    async def read() -> None:
-        pending: list[str] = []  # the line not finished yet, in pieces
-        size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
-        async for piece in response.body_iterator:
-            text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
-            size += len(text)
-            if "\n" in text:
-                text, pending = parse_sse_lines("".join(pending) + text, chunks), []
-            pending.append(text)
-            if size > STREAM_CHARS:
-                log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
-                break
-        _sse_line("".join(pending), chunks)  # a last line without a newline
-
-    await asyncio.wait_for(read(), timeout=max(remaining, 0.001))
+    pending: list[str] = []  # the line not finished yet, in pieces
+    size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
+    async for piece in response.body_iterator:
+        text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
+        size += len(text)
+        if "\n" in text:
+            text, pending = parse_sse_lines("".join(pending) + text, chunks), []
+        pending.append(text)
+        if size > STREAM_CHARS:
+            log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
+            break
+    _sse_line("".join(pending), chunks)  # a last line without a newline
     return merge_stream_chunks(chunks)

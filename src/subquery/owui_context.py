@@ -160,18 +160,17 @@ async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
     (native puts it before the chat's), the chat's system messages (`metadata['chat_context']`, rendered
     as native renders them), the code-interpreter prompt, the skills manifest, MCP servers'
     instructions, tool servers' system prompts, the `<attached_knowledge>` list.
-    A part that speaks of tools is there only when the inner loop has them. A part that cannot be read
-    is left out (logged), never an error."""
+    A part that speaks of tools is there only when the inner loop has them: so it is rebuilt, not taken from
+    `__messages__`, whose system message speaks of the chat's tools (the adapter test with fewer tools fails
+    with it). A part that cannot be read is left out (logged), never an error."""
     parts = []
     for build in _TURN_PARTS:  # in the order the native turn builds them
         try:
             parts.append(await build(turn, user, entries))
         except Exception:
             log.debug("subquery: part of the turn's context left out (%s)", build.__name__, exc_info=True)
-    try:
-        from open_webui.utils.misc import add_or_update_system_message
-    except ImportError:
-        return "\n".join(p for p in parts if p)
+    from open_webui.utils.misc import add_or_update_system_message
+
     messages: list[dict] = []
     for part in parts:
         if part:

@@ -1,42 +1,22 @@
-"""One loop's context on Open WebUI (`Run`: the turn, the user, the inner model, the selected tools, the limits);
-it provides the loop's hooks. Its model rounds follow the same rules as a direct chat: the installed filters'
-`request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs WITHOUT bypass_filter (the
-user's model access check runs), on a request of its own (`inner_request`): nothing is written on the turn's
-request, which the outer loop and other inner calls share; the citation context is rebuilt every round. Its tool
-calls run as Open WebUI's own loop runs them: `call_tool` resolved, approval, the call (in the browser, or on the
-event loop with `__messages__` and `__files__` re-bound), the result rendered by Open WebUI, its embeds, files and
-citation sources sent to the chat message."""
+"""One loop's context on Open WebUI (`Run`: the turn, the user, the inner model, the selected tools, the limits)
+and its model rounds; its tool calls: `owui_calls.ToolCalls`. The model rounds follow the same rules as a direct
+chat: the installed filters' `request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs
+WITHOUT bypass_filter (the user's model access check runs), on a request of its own (`inner_request`): nothing is
+written on the turn's request, which the outer loop and other inner calls share; the citation context is rebuilt
+every round."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import copy
-import inspect
-import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from textcalls.calls import ToolCall
-
-from .messages import reasoning_tags_for, replay_reasoning
-from .owui_completion import _normalized, _read_stream, completion_from, inner_request, model_entry
+from .owui_completion import _read_stream, completion_from, inner_request, model_entry
 from .owui_context import Turn
-from .prepare import serialize_result
-from .rounds import Hooks
 from .status import StatusEmitter, TaskStatus
-from .types import Completion, Settings, ToolOutput, _count, _safe_str, log
-
-
-async def _refreshed(wrapper: Any, fresh: Mapping[str, Any]) -> Any:
-    """The tool wrapper with `__messages__`/`__files__` re-bound, as Open WebUI's loop re-binds them
-    for each call (`get_updated_tool_function`)."""
-    try:
-        from open_webui.utils.tools import get_updated_tool_function
-    except ImportError:
-        return wrapper
-    return await get_updated_tool_function(function=wrapper, extra_params=dict(fresh))
+from .types import Completion, Settings, _count, _safe_str, log
 
 
 @dataclass(kw_only=True)
@@ -73,12 +53,6 @@ class Run:
     def model(self) -> dict:
         return model_entry(self.request, self.model_id, self.turn.chat_model)
 
-    def hooks(self) -> Hooks:
-        tags = reasoning_tags_for(self.turn.params.get("reasoning_tags"))
-        confirm = self.confirm if self.turn.params.get("tool_approval_mode") == "ask" else None
-        hooks = Hooks(self.complete, self.execute, self.emit, self.approve, self.resolve, tags, self.emit.log)
-        return replace(hooks, confirm=confirm, trace=self.emit.trace)
-
     async def complete(
         self,
         messages: list[dict],
@@ -89,6 +63,8 @@ class Run:
     ) -> Completion:
         """One inner model call, as the native loop makes its follow-up call (the rules: this module's notes);
         `max_tokens`: the token budget's room for the reply (the turn's own is kept when smaller)."""
+        from open_webui.utils.middleware import normalize_messages_for_model
+
         self.messages, sent = list(messages), copy.deepcopy(messages)
         form: dict[str, Any] = {**self.params, "model": self.model_id, "messages": sent, "stream": False}
         if max_tokens is not None:
@@ -101,13 +77,13 @@ class Run:
         form["messages"] = await self._with_citations(form["messages"])
         form = await self._inline_images(form)
         try:
-            form = _normalized(await self._request_filters(form))
+            form = normalize_messages_for_model(await self._request_filters(form))  # Open WebUI's last step
         except Exception as exc:
             log.warning("subquery: a request filter failed: %s", exc)
             why = f"a request filter stopped the inner model call ({type(exc).__name__}: {exc})"
             return Completion(error=why)
         try:
-            response = await self._generate(form, remaining)
+            response = await self._generate(form)
         except Exception as exc:
             return Completion(error=self._call_error(exc))
         completion = completion_from(response)
@@ -163,11 +139,9 @@ class Run:
         it drops (reasoning for providers that do not take it back, unsigned Anthropic details)."""
         if not completion.reasoning_text and not completion.reasoning_details:
             return {}
-        try:
-            from open_webui.utils.middleware import get_reasoning_format
-            from open_webui.utils.misc import convert_output_to_messages
-        except ImportError:
-            return replay_reasoning(completion.reasoning_text, completion.reasoning_details, None)
+        from open_webui.utils.middleware import get_reasoning_format
+        from open_webui.utils.misc import convert_output_to_messages
+
         text = completion.reasoning_text
         content = [{"type": "output_text", "text": text}] if text else []
         details = list(completion.reasoning_details)
@@ -191,14 +165,14 @@ class Run:
             log.debug("subquery: image parts left as they were", exc_info=True)
             return form
 
-    async def _generate(self, form: dict, remaining: float) -> Any:
+    async def _generate(self, form: dict) -> Any:
         """`generate_chat_completion` on a request of its own (`inner_request`), whatever the backend streams."""
         from open_webui.utils.chat import generate_chat_completion
 
         request = inner_request(self.request, form.get("metadata") or {}, self.model_id)
         response = await generate_chat_completion(request, form, self.user)
         if hasattr(response, "body_iterator"):  # a backend that streams anyway
-            response = await _read_stream(response, remaining)
+            response = await _read_stream(response)
         return response
 
     async def _request_filters(self, form: dict) -> dict:
@@ -230,136 +204,3 @@ class Run:
             log_model_usage(self.request, self.user, self.model_id, dict(usage))
         except Exception:
             log.debug("subquery: usage logging unavailable", exc_info=True)
-
-    def resolve(self, call: ToolCall) -> ToolCall | str:
-        """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
-        if call.name != "call_tool" or "call_tool" not in self.entries:
-            return call
-        try:
-            from open_webui.utils.tool_search import resolve_tool_call
-        except ImportError:
-            return "Error: call_tool needs Open WebUI 0.12 (Tool Search)."
-        tc = {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
-        error = resolve_tool_call(tc, self.entries)
-        if error:
-            return error
-        fn = tc["function"]
-        return replace(call, name=fn["name"], arguments=fn["arguments"], provider=(call.name, call.arguments))
-
-    async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
-        """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
-        if self.turn.params.get("tool_approval_mode") != "ask":
-            return True
-        entry = self.entries.get(call.name) or {}
-        if call.name == "ask_user" and entry.get("type") == "builtin":
-            return True
-        return await self.confirm(call, kwargs, remaining)
-
-    async def confirm(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
-        """The user's yes for this call (Open WebUI's `confirmation` event); without a live session, no."""
-        if not callable(self.turn.event_call):
-            return False
-        tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
-        event = {"type": "confirmation", "data": {"tool_call": tool_call}}
-        try:
-            async with self.approvals or contextlib.nullcontext():  # one question at a time across tasks
-                answer = await asyncio.wait_for(self.turn.event_call(event), timeout=max(remaining, 0.001))
-        except Exception:
-            return False
-        return answer is True  # disconnection and timeout replies are error objects, not approval
-
-    async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
-        entry = self.entries[call.name]
-        if entry.get("direct") and not callable(self.turn.event_call):
-            return ToolOutput("Error: Browser session is not connected for this direct tool.")
-        failed = False
-        try:
-            if entry.get("direct"):
-                raw = await self._call_direct(call, entry, kwargs)
-            else:
-                raw = await self._call_local(entry, kwargs)
-        except Exception as exc:  # as Open WebUI's loop words it (middleware.execute_tool_call)
-            raw, failed = {"error": _safe_str(exc)}, True
-        output = await self._render(call.name, kwargs, entry, raw)
-        return replace(output, outcome="failed") if failed else output
-
-    async def _call_direct(self, call: ToolCall, entry: Mapping[str, Any], kwargs: dict) -> Any:
-        """A user-level tool server: the browser runs it (`execute:tool`)."""
-        event_id, server = str(uuid.uuid4()), entry.get("server", {})
-        data = {"id": event_id, "name": call.name, "params": kwargs, "server": server}
-        data["session_id"] = self.metadata.get("session_id")
-        return await self.turn.event_call({"type": "execute:tool", "data": data})
-
-    async def _call_local(self, entry: Mapping[str, Any], kwargs: dict) -> Any:
-        """As Open WebUI's loop: `__messages__` and `__files__` re-bound for the call, a sync function on the event
-        loop (Open WebUI's wrapper coerces the arguments)."""
-        fresh = {"__messages__": list(self.messages), "__files__": list(self.metadata.get("files") or [])}
-        raw = (await _refreshed(entry["callable"], fresh))(**kwargs)
-        return await raw if inspect.isawaitable(raw) else raw
-
-    async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
-        """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
-        try:
-            from open_webui.utils.middleware import process_tool_result, tool_result_content
-        except ImportError:
-            return ToolOutput(serialize_result(raw))
-        where = (entry.get("type", ""), bool(entry.get("direct")), self.metadata, self.user)
-        result, files, embeds = await process_tool_result(self.request, name, raw, *where)
-        text = result if isinstance(result, str) else tool_result_content(result)
-        if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
-            text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
-        images, shown = await self._split_files(files or [])
-        if shown and not await self._send({"type": "files", "data": {"files": shown}}):
-            text += "\n(The files this tool produced could not be shown to the user.)"
-        await self._sources(name, kwargs, entry, text)
-        return ToolOutput(text, tuple(images))
-
-    async def _split_files(self, files: list) -> tuple[list[str], list[dict]]:
-        """Data-URI images go to the inner model only; other files to the chat (images to both)."""
-        images: list[str] = []  # for the inner model
-        shown: list[dict] = []  # for the chat
-        for item in (i for i in files if isinstance(i, dict)):
-            url = item.get("url") or ""
-            if item.get("type") == "image" and isinstance(url, str) and url.startswith("data:"):
-                try:
-                    from open_webui.utils.middleware import store_tool_result_image
-
-                    url = await store_tool_result_image(self.request, url, self.metadata, self.user)
-                except Exception:
-                    log.debug("subquery: could not store a tool image", exc_info=True)
-                images.append(url)
-                continue
-            shown.append(item)
-            if item.get("type") == "image" and url:
-                images.append(url)
-        return images, shown
-
-    async def _sources(self, name: str, kwargs: dict, entry: Mapping[str, Any], text: str) -> None:
-        capabilities = ((self.model.get("info") or {}).get("meta") or {}).get("capabilities") or {}
-        if not text or capabilities.get("citations", True) is False:
-            return
-        try:
-            from open_webui.utils.middleware import CITATION_TOOL_NAMES, get_citation_source_from_tool_result
-
-            if name not in CITATION_TOOL_NAMES:
-                return
-            sources = get_citation_source_from_tool_result(
-                tool_name=name, tool_params=kwargs, tool_result=text, tool_id=entry.get("tool_id", "")
-            )
-        except Exception:
-            log.debug("subquery: no citation sources", exc_info=True)
-            return
-        for source in sources or []:
-            self.sources.append(source)  # numbered as it goes out (see `_with_citations`)
-            await self._send({"type": "source", "data": source})
-
-    async def _send(self, event: dict) -> bool:
-        """One event to the chat message; False when it could not go out."""
-        if not callable(self.turn.event_emitter):
-            return False
-        try:
-            await asyncio.wait_for(self.turn.event_emitter(event), timeout=10)
-            return True
-        except Exception:
-            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
-            return False

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .budget import message_chars
 from .loop import run_subquery_loop
 from .messages import files_context
+from .owui_calls import ToolCalls
 from .owui_completion import model_entry
 from .owui_context import Turn, chat_params, turn_context
 from .owui_run import Run
@@ -196,7 +197,7 @@ async def run_task(
             messages,
             tools,
             ready.settings,
-            task.run.hooks(),
+            ToolCalls(task.run).hooks(),
             untrusted=data,
             deadline=deadline,
             reply_tokens=reply,

@@ -17,7 +17,7 @@ from typing import Any
 
 from .owui_context import Turn
 from .status import _spawn
-from .types import log, summarize_usage
+from .types import log
 
 USAGE_WAIT_SECONDS = 1800.0  # longest wait for the turn's final save; then the usage is added anyway
 USAGE_POLL_SECONDS = 0.5
@@ -25,10 +25,8 @@ USAGE_POLL_SECONDS = 0.5
 
 def merged_usage(usages: Sequence[Any]) -> dict:
     """The inner calls' usage in one dict, merged by Open WebUI's own `merge_usage`."""
-    try:
-        from open_webui.utils.response import merge_usage
-    except ImportError:
-        return summarize_usage(usages) if any(usages) else {}
+    from open_webui.utils.response import merge_usage
+
     total: dict = {}
     for usage in usages:
         if isinstance(usage, Mapping) and usage:
@@ -39,10 +37,8 @@ def merged_usage(usages: Sequence[Any]) -> dict:
 def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
     """Count this loop's model calls on the turn's message row, once, after the turn's final save
     (in the background: the tool does not wait for it). Temporary chats have no row."""
-    try:
-        from open_webui.utils.chat_id import is_saved_chat_id
-    except ImportError:
-        return None
+    from open_webui.utils.chat_id import is_saved_chat_id
+
     chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
     ids = isinstance(chat_id, str) and isinstance(message_id, str) and bool(message_id)
     if not ids or not is_saved_chat_id(chat_id) or not (total := merged_usage(usages)):

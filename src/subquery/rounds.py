@@ -80,7 +80,8 @@ async def run_calls(
                 return await execute(p.call, p.kwargs or {}, limit)
 
         try:
-            out = await asyncio.wait_for(go(), timeout=max(limit, 0.001))
+            async with asyncio.timeout(limit):
+                out = await go()
         except TimeoutError:
             if not started:
                 why = f"no free slot within {limit:g} s (other calls of this round were still running)."

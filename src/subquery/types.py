@@ -204,6 +204,9 @@ def usage_counts(usage: Any) -> tuple[int, int]:
 
 
 def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
+    """The rounds' usage summed. Kept here, not Open WebUI's `merge_usage`: the loop cannot import Open WebUI; the
+    adapter hands it each round's usage normalized by Open WebUI (`owui_completion._usage`), and a test compares
+    the totals with `merge_usage`'s."""
     total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
     for usage in usages:
         if not isinstance(usage, Mapping):
