@@ -43,6 +43,7 @@ from scripts.bundle_names import bound_names, name_lines, needed_at_import, not_
 PLUGINS = {
     "tools/subquery.py": "subquery",
     "filters/tool_context_filter.py": "context_filter",
+    "filters/text_tool_calls.py": "text_tool_calls",
 }
 #: the classes Open WebUI instantiates from a plugin file; a package defines exactly one of them
 OPEN_WEBUI_CLASSES = ("Tools", "Filter", "Pipe", "Action")

@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-PLUGINS = {"tools/subquery.py": "Tools", "filters/tool_context_filter.py": "Filter"}
+PLUGINS = {"tools/subquery.py": "Tools", "filters/tool_context_filter.py": "Filter", "filters/text_tool_calls.py": "Filter"}
 REQUIRED_KEYS = {"title", "author", "version", "license", "description", "required_open_webui_version"}
 
 
@@ -42,7 +42,8 @@ def test_imports_without_open_webui_and_without_repository_files(path, tmp_path)
         "class Block(importlib.abc.MetaPathFinder):\n"
         "    def find_spec(self, name, path=None, target=None):\n"
         "        if name.split('.')[0] in ('open_webui', 'tests', 'scripts', 'tools', 'filters', 'tiktoken',\n"
-        "                                   'src', 'subquery', 'context_filter', 'textcalls', 'devkit'):\n"
+        "                                   'src', 'subquery', 'context_filter', 'textcalls', 'text_tool_calls',\n"
+        "                                   'devkit'):\n"
         "            raise ImportError('blocked ' + name)\n"
         "sys.meta_path.insert(0, Block())\n"
         f"spec = importlib.util.spec_from_file_location('plugin', {str(ROOT / path)!r})\n"

@@ -1,0 +1,53 @@
+"""The untrusted texts a request carries since the user's last message, for the text-call rule (`textcalls.rule`):
+the tool results of this turn (not Tool Search's list of tools, which is Open WebUI's own text) and the files and
+sources Open WebUI added (`metadata['sources']`). Not untrusted: the user's message, the system prompt, the
+assistant's own text. Each as (text, where it comes from). Pure: no Open WebUI."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+OWN_RESULTS = frozenset({"search_tools"})  # tools whose results are Open WebUI's own list of tools
+
+
+def _text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(p["text"] for p in content if isinstance(p, Mapping) and isinstance(p.get("text"), str))
+    return ""
+
+
+def _call_names(messages: Sequence[Any]) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for m in messages:
+        calls = m.get("tool_calls") if isinstance(m, Mapping) else None
+        for call in calls if isinstance(calls, list) else []:
+            fn = call.get("function") if isinstance(call, Mapping) else None
+            if isinstance(fn, Mapping) and isinstance(call.get("id"), str) and isinstance(fn.get("name"), str):
+                names[call["id"]] = fn["name"]
+    return names
+
+
+def untrusted_texts(messages: Any, sources: Any) -> Iterator[tuple[str, str]]:
+    """(text, where) for every tool result since the user's last message, then every file and source document."""
+    messages = messages if isinstance(messages, list) else []
+    start = next((i for i in range(len(messages) - 1, -1, -1) if _role(messages[i]) == "user"), -1) + 1
+    turn = messages[start:]
+    names = _call_names(turn)
+    for m in turn:
+        if _role(m) != "tool":
+            continue
+        name = names.get(m.get("tool_call_id"), "") if isinstance(m.get("tool_call_id"), str) else ""
+        if name not in OWN_RESULTS:
+            yield _text(m.get("content")), f"the result of `{name}`" if name else "a tool result"
+    for source in sources if isinstance(sources, list) else []:
+        documents = source.get("document") if isinstance(source, Mapping) else None
+        for document in documents if isinstance(documents, list) else []:
+            if isinstance(document, str):
+                yield document, "a file or source added to the chat"
+
+
+def _role(message: Any) -> Any:
+    return message.get("role") if isinstance(message, Mapping) else None
