@@ -56,6 +56,9 @@ class Reply:
     prompt_tokens: int = 11
     completion_tokens: int = 7
     reasoning_content: str | None = None  # sent as the message's (or deltas') `reasoning_content`
+    # How a streamed reply ends: a finish chunk then a usage-only chunk ("both"), one of them alone, or neither
+    ending: str = "both"
+    chunk_chars: int = 24  # characters of content per streamed chunk
 
 
 Scenario = Callable[[dict, int], Reply]
@@ -257,17 +260,19 @@ class ScriptedModel:
         yield chunk({"role": "assistant", "content": ""})
         if reply.reasoning_content:
             yield chunk({"reasoning_content": reply.reasoning_content})
-        text = reply.content or ""
-        for i in range(0, len(text), 24):
-            yield chunk({"content": text[i : i + 24]})
+        text, size = reply.content or "", max(reply.chunk_chars, 1)
+        for i in range(0, len(text), size):
+            yield chunk({"content": text[i : i + size]})
         for index, call in enumerate(calls):
             args = call["function"]["arguments"]
             head = {"index": index, "id": call["id"], "type": "function", "function": {"name": call["function"]["name"], "arguments": ""}}
             yield chunk({"tool_calls": [head]})
             for i in range(0, len(args), 16):
                 yield chunk({"tool_calls": [{"index": index, "function": {"arguments": args[i : i + 16]}}]})
-        yield chunk({}, "tool_calls" if calls else "stop")
-        yield f"data: {json.dumps({'id': cid, 'object': 'chat.completion.chunk', 'choices': [], 'usage': usage})}\n\n"
+        if reply.ending in ("both", "finish"):
+            yield chunk({}, "tool_calls" if calls else "stop")
+        if reply.ending in ("both", "usage"):
+            yield f"data: {json.dumps({'id': cid, 'object': 'chat.completion.chunk', 'choices': [], 'usage': usage})}\n\n"
         yield "data: [DONE]\n\n"
 
     def app(self) -> Starlette:

@@ -1766,6 +1766,7 @@ body once by its tracker and once by `probe`, so a reply costs time linear in it
 
 
 HOLD_CHARS = 200_000  # held text past this is released: a call this long is not converted
+BLANK_CHARS = 256  # the blanks kept from the end of the released text
 
 _INDENT = re.compile(r"[ \t]*+")
 _BLANKS = re.compile(r"\s*+")
@@ -1840,6 +1841,7 @@ class Holder:
     inner: int = 0  # a tagged call's body: 1 = JSON may open it next, 2 = its JSON is being read
     tail: str = ""  # the last characters read in BODY or THINK: a closer split over two pieces
     closing: str = ""  # the reasoning tag that ends THINK
+    blank: str = ""  # the blanks that end the text released so far (Open WebUI strips them from a stored reply)
 
     def feed(self, text: str, cap: int | None = None) -> str:
         """Read one piece of the reply; returns the text released now. `cap`: hold at most this much (the store's
@@ -1884,6 +1886,8 @@ class Holder:
 
     def _release(self, text: str, out: list[str]) -> None:
         out.append(text)
+        kept = text.rstrip()
+        self.blank = (self.blank + text)[-BLANK_CHARS:] if not kept else text[len(kept) :][-BLANK_CHARS:]
         nl = text.rfind("\n")
         if nl >= 0:
             self.line = _INDENT.match(text, nl + 1).end() == len(text)  # type: ignore[union-attr]
@@ -2045,14 +2049,18 @@ def _output_with(output: list, text: str) -> list:
     return [*out, {**message, "content": [{"type": "output_text", "text": text}]}]
 
 
-def restored(body: Any, message_id: str, text: str) -> Any:
-    """The outlet body with `text` added at the end of message `message_id` (the body itself when it is absent)."""
+def restored(body: Any, message_id: str, text: str, blank: str = "") -> Any:
+    """The outlet body with `text` added at the end of message `message_id` (the body itself when it is absent).
+    `blank`: the blanks the reply had before `text`; Open WebUI strips them from the end of a stored reply, so they
+    are put back in between."""
     messages = body.get("messages") if isinstance(body, Mapping) else None
     if not text or not isinstance(messages, list):
         return body
     for i, m in enumerate(messages):
         if isinstance(m, Mapping) and m.get("id") == message_id:
-            new = {**m, "content": str(m.get("content") or "") + text}
+            content = str(m.get("content") or "")
+            text = (blank if content and not content[-1].isspace() else "") + text
+            new = {**m, "content": content + text}
             if isinstance(m.get("output"), list):
                 new["output"] = _output_with(m["output"], text)
             return {**body, "messages": [*messages[:i], new, *messages[i + 1 :]]}
@@ -2547,8 +2555,10 @@ class Filter:
             message = body.get("id") or metadata.get("message_id") if isinstance(body, dict) else None
             if not all(isinstance(v, str) and v for v in (uid, chat, message)):
                 return body
-            text = "".join(s.holder.end() for s in STREAMS.left(uid, chat, message))
-            return restored(body, message, text) if text else body
+            left = STREAMS.left(uid, chat, message)
+            blank = left[0].holder.blank if left else ""
+            text = "".join(s.holder.end() for s in left)
+            return restored(body, message, text, blank) if text else body
         except FATAL_EXCEPTIONS:
             raise
         except BaseException:

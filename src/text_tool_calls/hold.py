@@ -25,6 +25,7 @@ from functools import lru_cache
 from .tokens import LEAD_CHARS, Role, Status, Table, classify
 
 HOLD_CHARS = 200_000  # held text past this is released: a call this long is not converted
+BLANK_CHARS = 256  # the blanks kept from the end of the released text
 
 _INDENT = re.compile(r"[ \t]*+")
 _BLANKS = re.compile(r"\s*+")
@@ -99,6 +100,7 @@ class Holder:
     inner: int = 0  # a tagged call's body: 1 = JSON may open it next, 2 = its JSON is being read
     tail: str = ""  # the last characters read in BODY or THINK: a closer split over two pieces
     closing: str = ""  # the reasoning tag that ends THINK
+    blank: str = ""  # the blanks that end the text released so far (Open WebUI strips them from a stored reply)
 
     def feed(self, text: str, cap: int | None = None) -> str:
         """Read one piece of the reply; returns the text released now. `cap`: hold at most this much (the store's
@@ -143,6 +145,8 @@ class Holder:
 
     def _release(self, text: str, out: list[str]) -> None:
         out.append(text)
+        kept = text.rstrip()
+        self.blank = (self.blank + text)[-BLANK_CHARS:] if not kept else text[len(kept) :][-BLANK_CHARS:]
         nl = text.rfind("\n")
         if nl >= 0:
             self.line = _INDENT.match(text, nl + 1).end() == len(text)  # type: ignore[union-attr]

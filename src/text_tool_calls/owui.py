@@ -212,8 +212,10 @@ class Filter:
             message = body.get("id") or metadata.get("message_id") if isinstance(body, dict) else None
             if not all(isinstance(v, str) and v for v in (uid, chat, message)):
                 return body
-            text = "".join(s.holder.end() for s in STREAMS.left(uid, chat, message))
-            return restored(body, message, text) if text else body
+            left = STREAMS.left(uid, chat, message)
+            blank = left[0].holder.blank if left else ""
+            text = "".join(s.holder.end() for s in left)
+            return restored(body, message, text, blank) if text else body
         except FATAL_EXCEPTIONS:
             raise
         except BaseException:

@@ -22,14 +22,18 @@ def _output_with(output: list, text: str) -> list:
     return [*out, {**message, "content": [{"type": "output_text", "text": text}]}]
 
 
-def restored(body: Any, message_id: str, text: str) -> Any:
-    """The outlet body with `text` added at the end of message `message_id` (the body itself when it is absent)."""
+def restored(body: Any, message_id: str, text: str, blank: str = "") -> Any:
+    """The outlet body with `text` added at the end of message `message_id` (the body itself when it is absent).
+    `blank`: the blanks the reply had before `text`; Open WebUI strips them from the end of a stored reply, so they
+    are put back in between."""
     messages = body.get("messages") if isinstance(body, Mapping) else None
     if not text or not isinstance(messages, list):
         return body
     for i, m in enumerate(messages):
         if isinstance(m, Mapping) and m.get("id") == message_id:
-            new = {**m, "content": str(m.get("content") or "") + text}
+            content = str(m.get("content") or "")
+            text = (blank if content and not content[-1].isspace() else "") + text
+            new = {**m, "content": content + text}
             if isinstance(m.get("output"), list):
                 new["output"] = _output_with(m["output"], text)
             return {**body, "messages": [*messages[:i], new, *messages[i + 1 :]]}
