@@ -1,5 +1,7 @@
-"""Issue 25, Must 6: every dialect the Tool ships reads at least 95% of its upstream parsers' own test cases
-(`tests/data/upstream_text_calls.py`: vLLM, SGLang, Ollama and llama.cpp, each case named by repo, file and test).
+"""Issue 25, Must 6 and issue 35, Must 6: every dialect the plugins ship reads at least 95% of its upstream parsers'
+own test cases (`tests/data/upstream_text_calls.py`: vLLM, SGLang, Ollama and llama.cpp, each case named by repo, file
+and test), counted per dialect twice: over all four, and over vLLM's, SGLang's and Ollama's alone (the inference
+servers local models run on; llama.cpp's many template cases could hide a dialect those servers' own cases fail).
 
 How a case is counted:
 - only cases taken from an upstream parser's test suite count (sources starting with `COUNTED`); cases from
@@ -30,8 +32,10 @@ COUNTED = (
     "Ollama harmony/",
     "llama.cpp tests/",
 )
+SERVERS = COUNTED[:5]  # vLLM, SGLang and Ollama: the separate count
 FLOOR = 0.95
 MIN_CASES = 15  # a dialect's rate rests on at least this many upstream cases
+MIN_SERVER_CASES = 4  # ... and on at least this many of vLLM's, SGLang's and Ollama's
 
 
 def passes(case: Case) -> bool:
@@ -41,11 +45,11 @@ def passes(case: Case) -> bool:
     return got == case.calls or (not got and unoffered)
 
 
-def rates() -> dict[str, tuple[int, int, list[str]]]:
-    """Per dialect: (passed, counted, the sources of the misses)."""
+def rates(sources: tuple[str, ...] = COUNTED) -> dict[str, tuple[int, int, list[str]]]:
+    """Per dialect: (passed, counted, the sources of the misses), over the cases of `sources`."""
     table = {}
     for dialect, cases in SETS.items():
-        counted = [c for c in cases if c.source.startswith(COUNTED)]
+        counted = [c for c in cases if c.source.startswith(sources)]
         misses = [c.source for c in counted if not passes(c)]
         table[dialect] = (len(counted) - len(misses), len(counted), misses)
     return table
@@ -69,6 +73,17 @@ def test_every_shipped_dialect_reads_95_percent_of_its_upstream_cases():
         assert ok / n >= FLOOR, render(table)
 
 
+def test_every_shipped_dialect_reads_95_percent_of_vllms_sglangs_and_ollamas_cases():
+    """The separate count: vLLM's, SGLang's and Ollama's own cases alone, per dialect."""
+    table = rates(SERVERS)
+    print("\nvLLM, SGLang and Ollama alone:\n" + render(table))
+    shipped = set(_DIALECT_BY_NAME) - {"llama3_json_only"}
+    assert shipped <= set(table), shipped - set(table)
+    for dialect, (ok, n, _) in table.items():
+        assert n >= MIN_SERVER_CASES, (dialect, n)
+        assert ok / n >= FLOOR, render(table)
+
+
 def test_the_rate_counts_misses():
     """The rate is not vacuous: a case with a changed expectation is a miss, an unoffered call read as none is not."""
     case = next(c for c in SETS["hermes"] if c.calls and c.ours is None)
@@ -80,4 +95,4 @@ def test_the_rate_counts_misses():
 
 
 if __name__ == "__main__":
-    print(render(rates()))
+    print(render(rates()) + "\n\nvLLM, SGLang and Ollama alone:\n" + render(rates(SERVERS)))

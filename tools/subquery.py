@@ -862,15 +862,16 @@ def _json_call(obj: Any) -> tuple[str, Any, bool]:
 
 def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
     """Calls whose `arguments` is a bare string (`"arguments": "hello"`, vLLM's Hermes tests): the tool's
-    one string parameter gets it; with no such single parameter the call stays malformed."""
+    one string parameter gets it; with no such single parameter the string stays the arguments, as vLLM reads
+    it (the loop that runs the call answers that arguments must be an object)."""
     return tuple((n, _sole_string(specs.get(n), a) if isinstance(a, str) else a, t) for n, a, t in calls)
 
 
-def _sole_string(spec: Any, value: str) -> dict | None:
+def _sole_string(spec: Any, value: str) -> dict | str:
     props = spec_properties(spec)
     names = [k for k in spec_required(spec) if k in props] or list(props)
     kinds = _schema_types(props[names[0]]) if len(names) == 1 else ["none"]
-    return {names[0]: value} if not kinds or "string" in kinds else None
+    return {names[0]: value} if not kinds or "string" in kinds else value
 
 
 def _past_stray(text: str, end: int, value: Any) -> int:
@@ -1259,13 +1260,14 @@ def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
 
 
 def _continues(
-    tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str], seen: Any, strict: bool = False
+    tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str], seen: Any, strict: bool = False, any_key: bool = False
 ) -> str | None:
-    """What follows a value that closes at `pos`: "key" (a new key of this tool), "end" (the call's end), or None.
-    `seen`: the keys this call has given (a key given twice cannot start a new value)."""
+    """What follows a value that closes at `pos`: "key" (a new key of this tool; `any_key`: any new key, after the
+    value's own closer, as upstream parsers take keys the schema lacks), "end" (the call's end), or None. `seen`: the
+    keys this call has given (a key given twice cannot start a new value)."""
     key = _key_at(tags, pos, dialect)
     if key is not None:
-        return "key" if key not in seen and (key in keys or not keys) else None
+        return "key" if key not in seen and (key in keys or not keys or any_key) else None
     return "end" if _call_end(tags, pos, dialect, strict) is not None else None
 
 
@@ -1296,7 +1298,7 @@ def _value_end(
                 return at, at
         elif kind == "close":
             closers += 1
-            follows = _continues(tags, end, dialect, keys, seen, strict=depth > 0)
+            follows = _continues(tags, end, dialect, keys, seen, strict=depth > 0, any_key=depth == 0)
             if follows and depth == 0:
                 return at, end
             if follows == "end" and nested is None:
@@ -1375,9 +1377,23 @@ def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
         except _Spent:
             return [*units, _cut(text, m.start())]
         if found is not None:
-            units.append(_Unit(m.start(), found[1], ((name, found[0], False),)))
+            units.append(_Unit(m.start(), found[1], ((name, _qwen_typed(found[0], specs.get(name)), False),)))
             pos = found[1]
     return units
+
+
+def _qwen_typed(args: dict[str, str], spec: Any) -> dict[str, Any]:
+    """Qwen3-Coder's own value rules (vLLM's and Ollama's parsers): `null` is null whatever the type, and a boolean
+    parameter that is neither `true` nor `false` is false; every other value is typed by the schema later."""
+    props, out = spec_properties(spec), {}
+    for key, value in args.items():
+        if value.lower() == "null":
+            out[key] = None
+        elif _schema_types(props.get(key)) == ["boolean"] and value.strip().lower() not in ("true", "false"):
+            out[key] = False
+        else:
+            out[key] = value
+    return out
 
 
 _GNAME = r"[^\s<>{}\[\]\"'\\]++"  # GLM writes the bare name: `get-weather`, `获取天气`
@@ -1585,26 +1601,37 @@ _KIMI_CALL_END = re.compile(
     r"\s*+(?:<\|tool_call_end\|>|(?=<\|tool_call_begin\|>|<\|tool_calls?_section_end\|>)|\Z)"
 )
 _KIMI_END = re.compile(r"\s*+(?:<\|tool_calls?_section_end\|>|\Z)")
+# where a call's text ends when its arguments are not JSON: its end marker, or the next call or the section's end
+_KIMI_RAW_END = re.compile(r"<\|tool_call_end\|>|(?=<\|tool_call_begin\|>|<\|tool_calls?_section_end\|>)")
 
 
 def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[str, Any, bool], int] | None:
     """One Kimi call after `pos` (its `<|tool_call_end|>` may be left out): (call, end); a call whose id names
-    no tool is malformed (`_BAD`, dropped); one whose JSON is broken breaks the section (end -1)."""
+    no tool is malformed (`_BAD`, dropped). Arguments that are not JSON are kept as their text when the call is
+    closed (vLLM: the loop that runs it answers that they are not JSON); a call cut off inside them breaks the
+    section (end -1)."""
     m = _KIMI_CALL.match(text, pos)
     if not m:
         return None
     value, end = _json_at(text, m.end())
     close = _KIMI_CALL_END.match(text, end) if value is not _NOTHING else None
     if close is None:
-        return _BAD, -1
+        raw = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
+        if raw is None:
+            return _BAD, -1
+        args = text[m.end() : raw.start()].strip()
+        return (_kimi_name(m.group(1), args, specs), args, True), raw.end()
     args = _args_object(value)
     return (_kimi_name(m.group(1), args, specs), args, True), close.end()
 
 
 def _kimi_name(call_id: str, args: Any, specs: Mapping[str, dict]) -> str:
     """The tool a Kimi call id names; a bare counter (`0`, vLLM's tests) names the one offered tool its
-    arguments fit (all keys known, the required ones there), else none."""
+    arguments fit (all keys known, the required ones there), or the only tool offered when they are no JSON;
+    else none."""
     named = _KIMI_ID.fullmatch(call_id)
+    if not named and call_id.isdigit() and isinstance(args, str):
+        return next(iter(specs)) if len(specs) == 1 else ""
     if named or not call_id.isdigit() or not isinstance(args, dict):
         return named.group(1) if named else ""
     keys = set(args)
@@ -1969,11 +1996,15 @@ def _first_after(positions: list[int], pos: int) -> float:
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
     """The unit's calls as (name, JSON arguments). A call to a tool nobody offered keeps the whole unit as text
     (it is prose about calls, or not meant for these tools); a malformed call (no name, arguments that are not
-    an object, or not JSON) is dropped and its well-formed siblings kept, as vLLM and SGLang do. None: no call."""
+    an object, or not JSON) is dropped and its well-formed siblings kept, as vLLM and SGLang do; bare string
+    arguments are kept as the JSON string (vLLM). None: no call."""
     if any(name and name not in specs for name, _, _ in unit.calls):
         return None
     out = []
     for name, args, typed in unit.calls:
+        if name and isinstance(args, str):  # bare string arguments, kept as written (`_string_args`)
+            out.append((name, json.dumps(args, ensure_ascii=False)))
+            continue
         if not name or not isinstance(args, dict):
             continue
         props = spec_properties(specs.get(name))

@@ -295,15 +295,16 @@ def _json_call(obj: Any) -> tuple[str, Any, bool]:
 
 def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
     """Calls whose `arguments` is a bare string (`"arguments": "hello"`, vLLM's Hermes tests): the tool's
-    one string parameter gets it; with no such single parameter the call stays malformed."""
+    one string parameter gets it; with no such single parameter the string stays the arguments, as vLLM reads
+    it (the loop that runs the call answers that arguments must be an object)."""
     return tuple((n, _sole_string(specs.get(n), a) if isinstance(a, str) else a, t) for n, a, t in calls)
 
 
-def _sole_string(spec: Any, value: str) -> dict | None:
+def _sole_string(spec: Any, value: str) -> dict | str:
     props = spec_properties(spec)
     names = [k for k in spec_required(spec) if k in props] or list(props)
     kinds = _schema_types(props[names[0]]) if len(names) == 1 else ["none"]
-    return {names[0]: value} if not kinds or "string" in kinds else None
+    return {names[0]: value} if not kinds or "string" in kinds else value
 
 
 def _past_stray(text: str, end: int, value: Any) -> int:

@@ -176,26 +176,37 @@ _KIMI_CALL_END = re.compile(
     r"\s*+(?:<\|tool_call_end\|>|(?=<\|tool_call_begin\|>|<\|tool_calls?_section_end\|>)|\Z)"
 )
 _KIMI_END = re.compile(r"\s*+(?:<\|tool_calls?_section_end\|>|\Z)")
+# where a call's text ends when its arguments are not JSON: its end marker, or the next call or the section's end
+_KIMI_RAW_END = re.compile(r"<\|tool_call_end\|>|(?=<\|tool_call_begin\|>|<\|tool_calls?_section_end\|>)")
 
 
 def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[str, Any, bool], int] | None:
     """One Kimi call after `pos` (its `<|tool_call_end|>` may be left out): (call, end); a call whose id names
-    no tool is malformed (`_BAD`, dropped); one whose JSON is broken breaks the section (end -1)."""
+    no tool is malformed (`_BAD`, dropped). Arguments that are not JSON are kept as their text when the call is
+    closed (vLLM: the loop that runs it answers that they are not JSON); a call cut off inside them breaks the
+    section (end -1)."""
     m = _KIMI_CALL.match(text, pos)
     if not m:
         return None
     value, end = _json_at(text, m.end())
     close = _KIMI_CALL_END.match(text, end) if value is not _NOTHING else None
     if close is None:
-        return _BAD, -1
+        raw = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
+        if raw is None:
+            return _BAD, -1
+        args = text[m.end() : raw.start()].strip()
+        return (_kimi_name(m.group(1), args, specs), args, True), raw.end()
     args = _args_object(value)
     return (_kimi_name(m.group(1), args, specs), args, True), close.end()
 
 
 def _kimi_name(call_id: str, args: Any, specs: Mapping[str, dict]) -> str:
     """The tool a Kimi call id names; a bare counter (`0`, vLLM's tests) names the one offered tool its
-    arguments fit (all keys known, the required ones there), else none."""
+    arguments fit (all keys known, the required ones there), or the only tool offered when they are no JSON;
+    else none."""
     named = _KIMI_ID.fullmatch(call_id)
+    if not named and call_id.isdigit() and isinstance(args, str):
+        return next(iter(specs)) if len(specs) == 1 else ""
     if named or not call_id.isdigit() or not isinstance(args, dict):
         return named.group(1) if named else ""
     keys = set(args)

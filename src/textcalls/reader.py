@@ -95,11 +95,15 @@ def _first_after(positions: list[int], pos: int) -> float:
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
     """The unit's calls as (name, JSON arguments). A call to a tool nobody offered keeps the whole unit as text
     (it is prose about calls, or not meant for these tools); a malformed call (no name, arguments that are not
-    an object, or not JSON) is dropped and its well-formed siblings kept, as vLLM and SGLang do. None: no call."""
+    an object, or not JSON) is dropped and its well-formed siblings kept, as vLLM and SGLang do; bare string
+    arguments are kept as the JSON string (vLLM). None: no call."""
     if any(name and name not in specs for name, _, _ in unit.calls):
         return None
     out = []
     for name, args, typed in unit.calls:
+        if name and isinstance(args, str):  # bare string arguments, kept as written (`_string_args`)
+            out.append((name, json.dumps(args, ensure_ascii=False)))
+            continue
         if not name or not isinstance(args, dict):
             continue
         props = spec_properties(specs.get(name))

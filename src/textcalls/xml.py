@@ -150,13 +150,14 @@ def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
 
 
 def _continues(
-    tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str], seen: Any, strict: bool = False
+    tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str], seen: Any, strict: bool = False, any_key: bool = False
 ) -> str | None:
-    """What follows a value that closes at `pos`: "key" (a new key of this tool), "end" (the call's end), or None.
-    `seen`: the keys this call has given (a key given twice cannot start a new value)."""
+    """What follows a value that closes at `pos`: "key" (a new key of this tool; `any_key`: any new key, after the
+    value's own closer, as upstream parsers take keys the schema lacks), "end" (the call's end), or None. `seen`: the
+    keys this call has given (a key given twice cannot start a new value)."""
     key = _key_at(tags, pos, dialect)
     if key is not None:
-        return "key" if key not in seen and (key in keys or not keys) else None
+        return "key" if key not in seen and (key in keys or not keys or any_key) else None
     return "end" if _call_end(tags, pos, dialect, strict) is not None else None
 
 
@@ -187,7 +188,7 @@ def _value_end(
                 return at, at
         elif kind == "close":
             closers += 1
-            follows = _continues(tags, end, dialect, keys, seen, strict=depth > 0)
+            follows = _continues(tags, end, dialect, keys, seen, strict=depth > 0, any_key=depth == 0)
             if follows and depth == 0:
                 return at, end
             if follows == "end" and nested is None:
@@ -266,9 +267,23 @@ def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
         except _Spent:
             return [*units, _cut(text, m.start())]
         if found is not None:
-            units.append(_Unit(m.start(), found[1], ((name, found[0], False),)))
+            units.append(_Unit(m.start(), found[1], ((name, _qwen_typed(found[0], specs.get(name)), False),)))
             pos = found[1]
     return units
+
+
+def _qwen_typed(args: dict[str, str], spec: Any) -> dict[str, Any]:
+    """Qwen3-Coder's own value rules (vLLM's and Ollama's parsers): `null` is null whatever the type, and a boolean
+    parameter that is neither `true` nor `false` is false; every other value is typed by the schema later."""
+    props, out = spec_properties(spec), {}
+    for key, value in args.items():
+        if value.lower() == "null":
+            out[key] = None
+        elif _schema_types(props.get(key)) == ["boolean"] and value.strip().lower() not in ("true", "false"):
+            out[key] = False
+        else:
+            out[key] = value
+    return out
 
 
 _GNAME = r"[^\s<>{}\[\]\"'\\]++"  # GLM writes the bare name: `get-weather`, `获取天气`

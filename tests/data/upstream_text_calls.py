@@ -460,17 +460,8 @@ QWEN3: list[Case] = [
     _ollama_value("scientific notation positive", "1.23e5", N, 123000),
     _ollama_value("null value case insensitive", "NULL", I, None),
     _ollama_value("integer or null union - null value", "null", {"type": ["integer", "null"]}, None),
-    _ollama_value(
-        "null value lowercase",
-        "null",
-        S,
-        None,
-        "null",
-        "`null` is read as null only where the schema allows null or a number; a string stays a string",
-    ),
-    _ollama_value(
-        "invalid boolean falls back to false", "yes", B, False, "yes", "a value that is not the schema's type is kept"
-    ),
+    _ollama_value("null value lowercase", "null", S, None),
+    _ollama_value("invalid boolean falls back to false", "yes", B, False),
     _ollama_value("string that looks like a number", "12345", S, "12345"),
     _ollama_value("whitespace-only string", "   ", S, "   "),
     _ollama_value("string or number union - valid number", "42.5", {"type": ["string", "number"]}, 42.5),
@@ -494,7 +485,6 @@ QWEN3: list[Case] = [
 VH = "vLLM tests/tool_parsers/test_hermes_tool_parser.py::"
 OT = "Ollama tools/tools_test.go::TestParser/"
 _FINAL = offer(tool("final_answer", {"trigger": B}))
-_ONE_STRING = offer(tool("do_thing", {"text": S}, ("text",)), tool("f", {"text": S}))
 O_TOOLS = offer(
     tool(
         "get_temperature",
@@ -510,12 +500,13 @@ O_TOOLS = offer(
 LONDON = {"city": "London", "format": "fahrenheit"}
 
 
-def _bare_string(value: str) -> Case:
+def _bare_string(value: str, want: Any = ...) -> Case:
+    """vLLM reads string arguments as they are (a serialized object decoded); its test declares no tool."""
     return Case(
         VH + f"test_hermes_streaming_string_arguments_match_non_streaming[{value}]",
         '<tool_call>{"name": "f", "arguments": ' + json.dumps(value) + "}</tool_call>",
-        _ONE_STRING,
-        [("f", {"text": value})],
+        offer(tool("f")),
+        [("f", value if want is ... else want)],
     )
 
 
@@ -548,10 +539,10 @@ HERMES: list[Case] = [
     Case(
         VH + "test_hermes_parser_non_streaming_bare_string_arguments",
         '<tool_call>\n{"name": "do_thing", "arguments": "hello"}\n</tool_call>',
-        _ONE_STRING,
-        [("do_thing", {"text": "hello"})],
-        why="adapted: upstream returns the JSON string; a tool with one string parameter receives it there",
+        offer(tool("do_thing")),
+        [("do_thing", "hello")],
     ),
+    _bare_string('{"param": "max_connections"}', {"param": "max_connections"}),
     _bare_string("hello"),
     _bare_string("{hello world}"),
     _bare_string("[oops"),
@@ -1223,11 +1214,16 @@ GLM: list[Case] = [
     Case(
         SG + "test_array_argument_with_escaped_json[windows path]",
         '<tool_call>todo_write\n<arg_key>todos</arg_key>\n<arg_value>[{"id": "1", "task": "Check file at '
-        'C:\\\\\\\\Users\\\\\\\\test.txt", "status": "pending"}]</arg_value></tool_call>',
+        'C:\\\\Users\\\\test.txt", "status": "pending"}]</arg_value></tool_call>',
         SG_TOOLS,
         [("todo_write", {"todos": [{"id": "1", "task": "Check file at C:\\Users\\test.txt", "status": "pending"}]})],
-        [("todo_write", {"todos": [{"id": "1", "task": "Check file at C:\\\\Users\\\\test.txt", "status": "pending"}]})],
-        LITERAL,
+    ),
+    Case(
+        SG + "test_array_argument_with_escaped_json[windows path, raw string]",
+        '<tool_call>todo_write\\n<arg_key>todos</arg_key>\\n<arg_value>[{\\"id\\": \\"1\\", \\"task\\": '
+        '\\"Check file at C:\\\\\\\\Users\\\\\\\\test.txt\\", \\"status\\": \\"pending\\"}]</arg_value></tool_call>',
+        SG_TOOLS,
+        [("todo_write", {"todos": [{"id": "1", "task": "Check file at C:\\Users\\test.txt", "status": "pending"}]})],
     ),
     Case(
         SG + "test_array_argument_with_escaped_json[literal backslash n]",
@@ -1479,8 +1475,6 @@ KIMI: list[Case] = [
         "Help. " + ksec(kcall("functions.bad:0", '{"city": "Beijing"'), kcall("functions.good:1", '{"city": "Shanghai"}')),
         offer(tool("bad", {"city": S}), tool("good", {"city": S})),
         [("bad", '{"city": "Beijing"'), ("good", {"city": "Shanghai"})],
-        [("good", {"city": "Shanghai"})],
-        WELL_FORMED + ": the call with broken JSON is dropped, its well-formed sibling kept",
     ),
     Case(
         VK + "TestExtractToolCalls::test_invalid_funcall_id_skipped",
@@ -2015,8 +2009,7 @@ KIMI += [
          "Now let me get news. " + ksec(kcall("functions.get_news:0", '{"topic": "weather in Beijing"}')), K_TOOLS,
          [("get_news", {"topic": "weather in Beijing"})]),
     Case(VK + "TestExtractToolCalls::test_bare_counter_single_tool_invalid_json_still_extracted",
-         "Let me check. " + ksec(kcall("0", '{"city": "Tokyo"')), _VKB, [("get_weather", '{"city": "Tokyo"')], [],
-         RAW_ARGS),
+         "Let me check. " + ksec(kcall("0", '{"city": "Tokyo"')), _VKB, [("get_weather", '{"city": "Tokyo"')]),
     Case(VK + "TestExtractToolCalls::test_bare_counter_multiple_tools_skips_unsafe_inference[malformed_json]",
          "Let me check. " + ksec(kcall("0", '{"city": "Tokyo"')),
          offer(tool("get_weather", {"city": S, "unit": S}), tool("book_flight", {"city": S})), []),
@@ -2446,6 +2439,199 @@ PYTHONIC += [
          [("get_weather", {"location": "Tokyo", "data": [1, 2, 3]})]),
 ]
 LLAMA3 += [Case(VL + "test_regex_timeout_handling", "{hello world[A(A=" + "\t)A(A=,\t" * 2, _L_TOOLS, [])]
+
+# --- vLLM's, SGLang's and Ollama's GLM-4.7 suites (issue 35, Must 6) ---------------------------------------------
+# These cases offer exactly the tools upstream's test declares (none when it declares none: then a call is read as
+# nothing, the right answer when no tool is offered).
+VG47 = "vLLM tests/tool_parsers/test_glm47_moe_tool_parser.py::"
+SG47 = "SGLang test/registered/function_call/test_glm47_moe_detector.py::TestGlm47MoeDetector::"
+OG47 = "Ollama model/parsers/glm47_test.go::"
+
+
+def g47(name: str, **args: str) -> str:
+    body = "".join(f"<arg_key>{k}</arg_key><arg_value>{v}</arg_value>" for k, v in args.items())
+    return f"<tool_call>{name}{body}</tool_call>"
+
+
+_V47 = offer(tool("get_current_date", {}), tool("get_weather", {"city": S, "date": S}))
+_V4 = offer(tool("get_weather", {"city": S}))
+_V4F = offer(tool("get_weather", {"city": S, "unit": S}), tool("calculate", {"operation": S, "a": N, "b": N}))
+_S47 = offer(tool("get_weather", {"city": S, "date": S}, ("city", "date")))
+_S47_TODO = offer(tool("todo_write", {"todos": A}, ("todos",)))
+_BEIJING: Calls = [("get_weather", {"city": "Beijing"})]
+_TWO_CITIES: Calls = [("get_weather", {"city": "Beijing"}), ("get_weather", {"city": "Shanghai"})]
+_S47_TWO = (g47("get_weather", city="Beijing", date="2024-06-27") + g47("get_weather", city="Shanghai", date="2024-06-28"))
+_S47_TWO_CALLS: Calls = [("get_weather", {"city": "Beijing", "date": "2024-06-27"}),
+                         ("get_weather", {"city": "Shanghai", "date": "2024-06-28"})]
+_TODO4 = [
+    {"id": "1", "task": "Check for hard-coded issues in the backend code", "status": "in_progress"},
+    {"id": "2", "task": "Check for hard-coded issues in the frontend code", "status": "pending"},
+    {"id": "3", "task": "Check for code violating the Single Responsibility Principle", "status": "pending"},
+    {"id": "4", "task": "Generate a rectification proposal report", "status": "pending"},
+]
+_TODO4_ESCAPED = json.dumps(_TODO4).replace('"', '\\"')
+_BEIJING_TEXT = "<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call>"
+
+GLM += [
+    Case(VG47 + "TestGlm47ExtractToolCalls::test_no_tool_call", "This is a plain response.", _V47, []),
+    Case(VG47 + "TestGlm47ExtractToolCalls::test_zero_arg_inline", "<tool_call>get_current_date</tool_call>", _V47,
+         [("get_current_date", {})]),
+    Case(VG47 + "TestGlm47ExtractToolCalls::test_zero_arg_newline", "<tool_call>get_current_date\n</tool_call>", _V47,
+         [("get_current_date", {})]),
+    Case(VG47 + "TestGlm47ExtractToolCalls::test_args_same_line", g47("get_weather", city="Beijing"), _V47, _BEIJING),
+    Case(VG47 + "TestGlm47ExtractToolCalls::test_args_with_newlines",
+         "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n</tool_call>", _V47, _BEIJING),
+    Case(VG47 + "TestGlm47ExtractToolCalls::test_content_before", "Checking.<tool_call>get_current_date</tool_call>",
+         _V47, [("get_current_date", {})]),
+    Case(VG47 + "TestGlm47ExtractToolCalls::test_multiple",
+         g47("get_weather", city="Beijing") + g47("get_weather", city="Shanghai"), _V47, _TWO_CITIES),
+    Case(VG47 + "TestGlm47ExtractToolCalls::test_whitespace_content_none",
+         "  \n  <tool_call>get_current_date</tool_call>", _V47, [("get_current_date", {})]),
+    Case(VG47 + "TestGlm47Streaming::test_no_args", "<tool_call>get_current_date</tool_call>", _V47,
+         [("get_current_date", {})]),
+    Case(VG47 + "TestGlm47Streaming::test_with_args",
+         "<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call>", _V47, _BEIJING),
+    Case(VG47 + "TestGlm47Streaming::test_delays_prefix_only_tool_name_until_exact_match",
+         g47("get_weather", city="Beijing"), _V47, _BEIJING),
+    Case(VG47 + "TestGlm47Streaming::test_delays_prefix_only_tool_name_with_function_tools",
+         g47("get_weather", city="Beijing"), _V4, _BEIJING),
+    # vLLM's GLM-4.5 suite, the cases not taken before (its fixture offers get_weather with `city` only)
+    Case(VG + "test_streaming_basic_functionality",
+         "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n</tool_call>", _V4, _BEIJING),
+    Case(VG + "test_streaming_no_tool_calls", "This is just regular text without any tool calls.", _V4, []),
+    Case(VG + "test_streaming_empty_tool_call", "<tool_call></tool_call>", _V4, []),
+    Case(VG + "test_streaming_prev_tool_call_arr_updates", _BEIJING_TEXT, _V4, _BEIJING),
+    Case(VG + "test_streaming_multiple_tool_calls_sequential", _BEIJING_TEXT + _BEIJING_TEXT.replace("Beijing", "Shanghai"),
+         _V4, _TWO_CITIES),
+    Case(VG + "test_streaming_multi_token_chunks", _BEIJING_TEXT, _V4, _BEIJING),
+    Case(VG + "test_streaming_entire_tool_call_at_once", _BEIJING_TEXT, _V4, _BEIJING),
+    Case(VG + "test_streaming_content_between_tool_calls_multi_token",
+         "I will check.\n" + _BEIJING_TEXT + "\nAlso Shanghai.\n" + _BEIJING_TEXT.replace("Beijing", "Shanghai"), _V4,
+         _TWO_CITIES),
+    Case(VG + "test_streaming_multi_token_with_multiple_args",
+         "<tool_call>calculate\n<arg_key>operation</arg_key><arg_value>add</arg_value><arg_key>a</arg_key>"
+         "<arg_value>42</arg_value><arg_key>b</arg_key><arg_value>3.14</arg_value></tool_call>",
+         offer(tool("calculate", {"operation": S, "a": N, "b": N})), [("calculate", {"operation": "add", "a": 42, "b": 3.14})]),
+    Case(VG + "test_stream_interval_single_tool_call", _BEIJING_TEXT, _V4, _BEIJING),
+    Case(VG + "test_stream_interval_multiple_tool_calls",
+         _BEIJING_TEXT + _BEIJING_TEXT.replace("Beijing", "Shanghai"), _V4, _TWO_CITIES),
+    Case(VG + "test_stream_interval_content_then_tool_call", "I will check the weather for you.\n" + _BEIJING_TEXT, _V4,
+         _BEIJING),
+    Case(VG + "test_stream_interval_extreme_single_chunk", "Here is the weather.\n" + _BEIJING_TEXT, _V4, _BEIJING),
+    Case(VG + "test_stream_interval_content_between_tool_calls",
+         "Checking Beijing.\n" + _BEIJING_TEXT + "\nAlso Shanghai.\n" + _BEIJING_TEXT.replace("Beijing", "Shanghai"),
+         _V4, _TWO_CITIES),
+    Case(VG + "test_extract_tool_calls_with_function_tool",
+         "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Dallas</arg_value>\n<arg_key>unit</arg_key>\n"
+         "<arg_value>fahrenheit</arg_value>\n</tool_call>", _V4F, [("get_weather", {"city": "Dallas", "unit": "fahrenheit"})]),
+    Case(VG + "test_extract_tool_calls_with_function_tool_mixed_types",
+         "<tool_call>calculate\n<arg_key>operation</arg_key>\n<arg_value>add</arg_value>\n<arg_key>a</arg_key>\n"
+         "<arg_value>42</arg_value>\n<arg_key>b</arg_key>\n<arg_value>3.14</arg_value>\n</tool_call>", _V4F,
+         [("calculate", {"operation": "add", "a": 42, "b": 3.14})]),
+    Case(VG + "test_streaming_with_function_tool", _BEIJING_TEXT, _V4F, _BEIJING),
+    Case(VG + "test_extract_tool_call_without_newline_after_name", g47("get_weather", city="Seattle"), _V4,
+         [("get_weather", {"city": "Seattle"})]),
+    Case(VG + "test_string_type_detection_with_anyof", g47("configure", api_key="sk-12345678"),
+         offer(tool("configure", {"api_key": {"anyOf": [{"type": "string"}, {"type": "null"}]}})),
+         [("configure", {"api_key": "sk-12345678"})]),
+    Case(VG + "test_string_type_detection_with_list_types", g47("log", message="test message"),
+         offer(tool("log", {"message": {"type": ["string", "null"]}})), [("log", {"message": "test message"})]),
+    Case(VG + "test_streaming_no_corruption_for_boolean_values", g47("configure", enabled="true"),
+         offer(tool("configure", {"enabled": B})), [("configure", {"enabled": True})]),
+    # SGLang's GLM-4.7 detector suite
+    Case(SG47 + "test_single_tool_call", g47("get_weather", city="Beijing", date="2024-06-27"), _S47,
+         [("get_weather", {"city": "Beijing", "date": "2024-06-27"})]),
+    Case(SG47 + "test_multiple_tool_calls", _S47_TWO, _S47, _S47_TWO_CALLS),
+    Case(SG47 + "test_no_arg_function_non_streaming", "<tool_call>list_filenames</tool_call>",
+         offer(tool("list_filenames", {})), [("list_filenames", {})]),
+    Case(SG47 + "test_invalid_tool_call", g47("invalid_func", city="Beijing"), _S47, []),
+    Case(SG47 + "test_array_argument_with_escaped_json[plain]",
+         f"<tool_call>todo_write<arg_key>todos</arg_key><arg_value>{json.dumps(_TODO4)}</arg_value>\n</tool_call>",
+         _S47_TODO, [("todo_write", {"todos": _TODO4})]),
+    Case(SG47 + "test_array_argument_with_escaped_json[raw string, escaped]",
+         f"<tool_call>todo_write<arg_key>todos</arg_key><arg_value>{_TODO4_ESCAPED}</arg_value>\n</tool_call>",
+         _S47_TODO, [("todo_write", {"todos": _TODO4})]),
+    Case(SG47 + "test_array_argument_with_escaped_json[windows path]",
+         '<tool_call>todo_write<arg_key>todos</arg_key><arg_value>[{"id": "1", "task": "Check file at '
+         'C:\\\\Users\\\\test.txt", "status": "pending"}]</arg_value></tool_call>', _S47_TODO,
+         [("todo_write", {"todos": [{"id": "1", "task": "Check file at C:\\Users\\test.txt", "status": "pending"}]})]),
+    Case(SG47 + "test_array_argument_with_escaped_json[literal backslash n]",
+         '<tool_call>todo_write<arg_key>todos</arg_key><arg_value>[{"id": "1", "task": "Print '
+         '\\\\n to see newline","status": "pending"}]</arg_value></tool_call>', _S47_TODO,
+         [("todo_write", {"todos": [{"id": "1", "task": "Print \\n to see newline", "status": "pending"}]})]),
+    Case(SG47 + "test_mtp_func_and_string_split",
+         "I'll create a task." + g47("create_task", title="Go to Beijing", location="San Francisco"),
+         offer(tool("create_task", {"title": S, "location": S})),
+         [("create_task", {"title": "Go to Beijing", "location": "San Francisco"})]),
+    Case(SG47 + "test_mtp_noarg_and_multiple_calls", "<tool_call>list_files</tool_call>" + g47("get_weather", city="Beijing"),
+         offer(tool("list_files", {}), tool("get_weather", {"city": S})), [("list_files", {}), *_BEIJING]),
+    Case(SG47 + "test_mtp_number_and_complex_json",
+         g47("create_todos", priority="5.5", count="10", items='[{"description": "TestTodo 1"}, {"description": "TestTodo 2"}]'),
+         offer(tool("create_todos", {"priority": N, "count": I, "items": A})),
+         [("create_todos", {"priority": 5.5, "count": 10, "items": [{"description": "TestTodo 1"}, {"description": "TestTodo 2"}]})]),
+    Case(SG47 + "test_streaming_tool_call", g47("get_weather", city="Beijing", date="2024-06-27"), _S47,
+         [("get_weather", {"city": "Beijing", "date": "2024-06-27"})]),
+    Case(SG47 + "test_streaming_multiple_tool_calls", _S47_TWO, _S47, _S47_TWO_CALLS),
+    Case(SG47 + "test_boundary_empty_param_value", g47("create_note", title="Test", content=""),
+         offer(tool("create_note", {"title": S, "content": S})), [("create_note", {"title": "Test", "content": ""})]),
+    Case(SG47 + "test_boundary_param_value_extreme_split", g47("search", query="New York"),
+         offer(tool("search", {"query": S})), [("search", {"query": "New York"})]),
+    Case(SG47 + "test_boundary_param_value_with_special_chars[single quotes]",
+         g47("execute_command", command="echo 'Hello World'"), offer(tool("execute_command", {"command": S})),
+         [("execute_command", {"command": "echo 'Hello World'"})]),
+    Case(SG47 + "test_boundary_param_value_with_special_chars[ampersand]",
+         g47("execute_command", command="echo Hello & World"), offer(tool("execute_command", {"command": S})),
+         [("execute_command", {"command": "echo Hello & World"})]),
+    Case(SG47 + "test_boundary_json_deeply_nested",
+         g47("process_data", data='{"level1": {"level2": {"level3": {"level4": {"value": "deep"}}}}}'),
+         offer(tool("process_data", {"data": O})),
+         [("process_data", {"data": {"level1": {"level2": {"level3": {"level4": {"value": "deep"}}}}}})]),
+    Case(SG47 + "test_boundary_json_empty_structures", g47("create_structure", empty_obj="{}", empty_arr="[]"),
+         offer(tool("create_structure", {"empty_obj": O, "empty_arr": A})),
+         [("create_structure", {"empty_obj": {}, "empty_arr": []})]),
+    Case(SG47 + "test_boundary_multi_tags_one_chunk", g47("multi_param", a="1", b="2", c="3"),
+         offer(tool("multi_param", {"a": S, "b": S, "c": S})), [("multi_param", {"a": "1", "b": "2", "c": "3"})]),
+    Case(SG47 + "test_boundary_normal_text_mixed_with_tool",
+         "First I'll do this.<tool_call>action</tool_call>Then I'll do that.", offer(tool("action", {})),
+         [("action", {})]),
+    Case(SG47 + "test_boundary_number_edge_values", g47("calculate", zero="0", negative="-42.5", large="1e10"),
+         offer(tool("calculate", {"zero": N, "negative": N, "large": N})),
+         [("calculate", {"zero": 0, "negative": -42.5, "large": 1e10})]),
+    Case(SG47 + "test_boundary_type_string_with_numeric_content", g47("store_data", id="12345", code="67.89"),
+         offer(tool("store_data", {"id": S, "code": S})), [("store_data", {"id": "12345", "code": "67.89"})]),
+    Case(SG47 + "test_error_undefined_tool", g47("nonexistent_function", param="value"), _S47, []),
+    # Ollama's GLM-4.7 parser suite (calls to tools its test does not declare are offered none)
+    Case(OG47 + "TestGLM47ParserAdd",
+         "plan</think>Answer" + g47("calculate", count="3", enabled="true"),
+         offer(tool("calculate", {"count": I, "enabled": B})), [("calculate", {"count": 3, "enabled": True})]),
+    Case(OG47 + "TestGLM47ParserNoThinkingContent", "</think>Plain answer", {}, []),
+    Case(OG47 + "TestGLM47ParserThinkingDisabled", "Plain answer", {}, []),
+    Case(OG47 + "TestGLM47ParserToolCallEscaping",
+         "<tool_call>exec\n<arg_key>expr</arg_key>\n<arg_value>a < b && c > d</arg_value></tool_call>",
+         offer(tool("exec", {"expr": S})), [("exec", {"expr": "a < b && c > d"})]),
+    Case(OG47 + "TestGLM47ParserToolCloseTagInsideArgumentValue",
+         "<tool_call>write_file<arg_key>path</arg_key><arg_value>docs/format.md</arg_value><arg_key>content</arg_key>"
+         "<arg_value>Wrap each call in <tool_call> and </tool_call>; this text is part of the argument.</arg_value>"
+         "</tool_call>", offer(tool("write_file", {"path": S, "content": S})),
+         [("write_file", {"path": "docs/format.md",
+                          "content": "Wrap each call in <tool_call> and </tool_call>; this text is part of the argument."})]),
+    Case(OG47 + "TestGLM47ParserToolCallIndexing",
+         "plan</think>\n" + g47("first", a="1") + "\n" + g47("second", b="2") + "\n" + g47("third", c="3"), {},
+         [("first", {"a": "1"}), ("second", {"b": "2"}), ("third", {"c": "3"})], [], OFFERED),
+    Case(OG47 + "TestGLM47ParserToolCallIndexingStreaming",
+         "plan</think>" + g47("first", a="1") + g47("second", b="2") + g47("third", c="3"), {},
+         [("first", {"a": "1"}), ("second", {"b": "2"}), ("third", {"c": "3"})], [], OFFERED),
+    Case(OG47 + "TestGLM47ParserToolCallIndexResetOnInit", "plan</think>" + g47("second", b="2"), {},
+         [("second", {"b": "2"})], [], OFFERED),
+]
+
+# --- vLLM's Qwen3-Coder suite, a case not taken before (issue 35, Must 6) -------------------------------------
+QWEN3 += [
+    Case(VQ + "test_streaming_multi_param_single_chunk",
+         "<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n"
+         "</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>", V_TOOLS,
+         [("get_current_weather", DALLAS)]),
+]
 
 SETS: dict[str, list[Case]] = {
     "qwen3_xml": QWEN3,
