@@ -35,10 +35,14 @@ def has(pattern: str) -> Check:
 
 
 def clock(hour: int, minute: int) -> str:
-    """A regex for a time of day in 24-hour or 12-hour form (15:30, 3:30 PM, 3:30 p.m.)."""
+    """A regex for a time of day in 24-hour or 12-hour form (15:30, 3:30 PM, 3:30 p.m.), also inside an ISO
+    timestamp (`2026-11-26T15:30:00+09:00`: no word boundary between `T` and the hour, so digits bound it)."""
     twelve = hour % 12 or 12
     suffix = "p" if hour >= 12 else "a"
-    return rf"(\b{hour:02d}:{minute:02d}\b|\b{hour}:{minute:02d}\b(?!\s*[ap]\.?m)|\b{twelve}(:{minute:02d})?\s*{suffix}\.?m\b)"
+    return (
+        rf"((?<!\d){hour:02d}:{minute:02d}(?!\d)|(?<!\d){hour}:{minute:02d}(?!\d)(?!\s*[ap]\.?m)"
+        rf"|(?<!\d){twelve}(:{minute:02d})?\s*{suffix}\.?m\b)"
+    )
 
 
 def converted(source: str, hhmm: str, target: str) -> Check:
@@ -60,8 +64,10 @@ def clock_now(tz: str, minutes: int = 15) -> Check:
     def check(answer: str) -> bool:
         now = datetime.now(ZoneInfo(tz))
         for hour, minute, half in re.findall(
-            r"\b(\d{1,2}):(\d{2})(?::\d{2})?\s*([ap]\.?m\.?)?", answer, re.I
+            r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)(?::\d{2})?\s*([ap]\.?m\.?)?", answer, re.I
         ):
+            if int(minute) > 59:
+                continue  # not a time of day (the grader read "99:99" and raised)
             h = int(hour) % 12 + (12 if half.lower().startswith("p") else 0) if half else int(hour)
             stated = now.replace(hour=h % 24, minute=int(minute), second=0, microsecond=0)
             gap = abs((stated - now).total_seconds()) % 86400

@@ -32,6 +32,7 @@ def test_the_file_has_the_issues_keys_per_setup_and_per_slice():
     assert set(data["slices"]) == {"first", "follow-ups", "large-outputs"}
     assert data["slices"]["follow-ups"]["native"] == {
         "facts_right": 1,
+        "facts_via_fallback": None,  # not recorded for these turns
         "facts_total": 2,
         "main_prompt_tokens": 4000,
         "total_tokens": 6000,
@@ -87,3 +88,67 @@ def test_the_readme_and_the_page_show_the_committed_run():
     assert ev.brief(data) in (ROOT / "README.md").read_text(encoding="utf-8")
     page = (ROOT / "docs" / "real-model.md").read_text(encoding="utf-8")
     assert ev.table(data) in page and all(goal in page for goal in ev.goals(data))
+
+
+def test_the_grader_reads_times_inside_iso_timestamps():
+    """`\\b` fails between the `T` of an ISO timestamp and the hour: the grader bounds times by digits instead."""
+    import re
+
+    def said(hour: int, minute: int, text: str) -> bool:
+        return re.search(conv.clock(hour, minute), text, re.I) is not None
+
+    assert said(19, 52, "It is 2026-11-26T19:52:26+09:00 in Tokyo.") and said(19, 52, "at 19:52Z")
+    assert said(15, 30, "3:30 PM") and not said(3, 30, "3:30 PM") and not said(3, 30, "13:30") and not said(9, 5, "19:05")
+    from datetime import UTC, datetime
+
+    now = datetime.now(UTC)
+    assert conv.clock_now("UTC")(now.strftime("%Y-%m-%dT%H:%M:%S+00:00")) and not conv.clock_now("UTC")("T99:99")
+
+
+def test_subquerys_stop_reasons_and_its_fallback_are_kept_per_turn():
+    lines = [
+        "Subquery · round 1",
+        "Subquery done · 2 rounds · 1 tool call · 1.2k tokens · 3.0 s",
+        "Subquery stopped at the time limit · 1 round · 2 tool calls · 900 tokens · 300.0 s",
+        "Subqueries done · 3 tasks: done 2, done (token budget reached) 1 · 4 rounds · 3 tool calls · 2k tokens · 9.0 s",
+    ]
+    assert ev.stop_reasons(lines) == ["answered", "deadline", "answered", "answered", "budget"]
+    call = {"type": "function_call", "name": "subquery", "call_id": "a"}
+    gathered = {"type": "function_call_output", "call_id": "a", "output": [{"type": "input_text", "text": "[Subquery stopped: the 300 s time limit ran out. What was gathered so far:]\nChen Wei"}]}
+    message = {"content": "It was Chen Wei.", "output": [call, gathered], "statusHistory": [{"description": lines[2]}]}
+    conversation = conv.CONVERSATIONS[0]
+    setup = next(s for s in ev.SETUPS if s.name == "subquery")
+    r = ev.result_of(setup, conversation, 0, message, [], 1.0, "")
+    assert r.right and r.fallback and r.stops == ["deadline"]
+    answered = {**gathered, "output": [{"type": "input_text", "text": "The latest commit is by Chen Wei."}]}
+    r = ev.result_of(setup, conversation, 0, {**message, "output": [call, answered]}, [], 1.0, "")
+    assert r.right and r.fallback is False
+    assert ev.totals([r, ev.Result("subquery", "B01", 1, False, True, 1, 1, 1.0, fallback=True)])["facts_via_fallback"] == 1
+    texty = {"content": "x", "statusHistory": [{"description": "Calls written as text, run by Open WebUI: 2 (`a`, `b`)"}]}
+    assert ev.result_of(ev.SETUPS[2], conversation, 0, texty, [], 1.0, "").converted == 2
+
+
+def test_mcnemar_and_the_paired_comparisons():
+    assert ev.mcnemar(0, 0) == 1.0 and ev.mcnemar(5, 5) == 1.0
+    assert abs(ev.mcnemar(0, 6) - 2 / 64) < 1e-12  # all six discordant turns one way: p = 2 * 0.5^6
+    assert abs(ev.mcnemar(1, 9) - 2 * 11 / 1024) < 1e-12
+    data = ev.summary(turns())
+    [sub, filt, both] = data["comparisons"]
+    assert (sub["setup"], sub["against"], sub["paired_turns"]) == ("subquery", "native", 4)
+    assert (sub["right"], sub["right_against"], sub["only_setup"], sub["only_against"]) == (4, 3, 1, 0)
+    assert both["against"] == "subquery" and both["mcnemar_p"] == 1.0
+    assert "subquery vs native: 4 vs 3 of 4 paired turns; right with one only: 1 vs 0; McNemar exact p = 1.00" in ev.comparison_lines(data)
+
+
+def test_a_setup_run_alone_is_merged_into_the_file():
+    old = ev.merged(None, turns(), {s: {"commit": "abc", "minutes": 1.0} for s in ("native", "subquery", "subquery+filter")}, {"model": "m"})
+    new = [ev.Result("native+text-calls", "C05", 0, False, True, 10, 20, 60.0, converted=1), ev.Result("native", "C05", 0, False, False, 5, 5, 6.0)]
+    data = ev.merged(old, new, {"native+text-calls": {"commit": "def", "minutes": 1.0}, "native": {"commit": "def", "minutes": 0.1}}, {"model": "m"})
+    assert list(data["setups"]) == ["native", "native+text-calls", "subquery", "subquery+filter"]
+    assert data["setups"]["native"]["facts_total"] == 1  # the native turns run again replace the old ones
+    assert data["runs"]["subquery"]["commit"] == "abc" and data["runs"]["native"]["commit"] == "def"
+    assert {c["setup"] for c in data["comparisons"]} == {"native+text-calls", "subquery", "subquery+filter"}
+    legacy = {k: v for k, v in old.items() if k != "runs"}
+    again = ev.merged(legacy, new, {"native+text-calls": {"commit": "def"}, "native": {"commit": "def"}}, {})
+    assert again["runs"]["subquery"]["commit"] == "not recorded"
+    assert ev.code_commit().split("+")[0] != "unknown"
