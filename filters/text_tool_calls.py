@@ -1,7 +1,7 @@
 """
 title: Text Tool Calls
 author: owui-toolkit
-version: 0.3.0
+version: 2.0.0
 license: MIT
 description: Local models often write their tool calls as text (a ```json fence, <tool_call>, <function=…>, [TOOL_CALLS] and other dialects), and Open WebUI then runs nothing. This filter holds back only what could still be such a call while the reply streams, and turns calls to the chat's own tools into real ones that Open WebUI's own loop runs, with its approval, access checks and storage. A call whose tool is named in a tool result or file of this turn stays text, and the status line says why.
 required_open_webui_version: 0.12.4
@@ -845,8 +845,8 @@ _CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_
 
 """The dialects of calls written as text besides the XML-ish ones (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama,
 Qwen2.5-Coder, pythonic) and the table `_DIALECTS` every reader goes through. Each parser's docstring shows one
-example; a dialect's quirks live in its table entry (`clean_text`, `scan`), never in the readers. Each parser reads
-its text in linear time (see `calls`); the scans of data whose attempts may overlap share a budget (`_budget`)."""
+example; a dialect's quirks live in its table entry (`clean_text`), never in the readers. Each parser reads
+its text in linear time (see `calls`); the scans whose attempts may overlap share a budget (`_budget`)."""
 
 
 def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
