@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Install, update or remove the Subquery tool and the tool-context filter in a running Open WebUI.
+"""Install, update or remove the Subquery tool and the tool-context filter in a running Open WebUI, and the
+text-call filter when asked (`--text-calls`: for models that write their tool calls as text).
 
     OWUI_PASSWORD='…' python3 deploy.py --url https://owui.example.com --email admin@example.com
     OWUI_TOKEN='…' python3 deploy.py --url URL [--model MODEL_ID] [--valves-file valves.json] [--no-global]
-    python3 deploy.py --url URL --email admin@example.com [--dry-run] [--uninstall]
+    python3 deploy.py --url URL --email admin@example.com [--text-calls] [--dry-run] [--uninstall]
 
 One file, standard library only, any Python >= 3.11: download it alone and run it. The plugin files
 come from --source, a folder or a base URL (default: next to this script, else the project on GitHub).
@@ -41,16 +42,27 @@ API_KIND = {"tool": "tools", "filter": "functions"}
 class Spec:
     """One plugin this script deploys: a third plugin is one more entry in PLUGINS."""
 
-    key: str  # its key in the valves file and its `--<key>-id` option
+    key: str  # its key in the valves file and its `--<key>-id` option (`_` written `-`)
     id: str  # its default id in Open WebUI
     file: str  # its path under --source
     kind: str  # "tool" or "filter"
+    asked_by: str = ""  # the option that installs it; "" = always installed (an uninstall removes every plugin)
+
+    @property
+    def option(self) -> str:
+        return f"--{self.key.replace('_', '-')}-id"
 
 
 PLUGINS = (
     Spec("tool", "subquery", "tools/subquery.py", "tool"),
     Spec("filter", "tool_context_filter", "filters/tool_context_filter.py", "filter"),
+    Spec("text_calls", "text_tool_calls", "filters/text_tool_calls.py", "filter", asked_by="text_calls"),
 )
+
+
+def wanted_specs(args: argparse.Namespace) -> list[Spec]:
+    """The plugins this run installs (or, with --uninstall, removes: all of them)."""
+    return [spec for spec in PLUGINS if args.uninstall or not spec.asked_by or getattr(args, spec.asked_by, False)]
 
 
 class DeployError(Exception):
@@ -516,12 +528,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--source", help="a folder or base URL holding tools/ and filters/ "
                                     "(default: next to this script, else the project on GitHub)")
     p.add_argument("--model", help="attach the Subquery tool to this model id")
-    p.add_argument("--valves-file", type=Path, help='JSON: {"tool": {...}, "filter": {...}}')
-    p.add_argument("--no-global", action="store_true", help="the filter active but attached to no model")
+    p.add_argument("--valves-file", type=Path, help='JSON: {"tool": {...}, "filter": {...}, "text_calls": {...}}')
+    p.add_argument("--no-global", action="store_true", help="the filters active but attached to no model")
+    p.add_argument("--text-calls", action="store_true",
+                   help="also install the text-call filter (filters/text_tool_calls.py), active and global: it runs "
+                        "the tool calls a model writes as text (a ```json fence, <tool_call>, ...) in Open WebUI's loop")
     p.add_argument("--dry-run", action="store_true", help="print what would change, change nothing")
     p.add_argument("--uninstall", action="store_true", help="remove the plugins and what the install made")
     for spec in PLUGINS:
-        p.add_argument(f"--{spec.key}-id", default=spec.id, help=f"the {spec.kind}'s id (default: {spec.id})")
+        p.add_argument(spec.option, dest=f"{spec.key}_id", default=spec.id,
+                       help=f"the {spec.kind}'s id (default: {spec.id})")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds per HTTP request")
     for secret in ("--password", "--token"):
         p.add_argument(secret, help=argparse.SUPPRESS)
@@ -532,13 +548,14 @@ def run(args: argparse.Namespace, env: Mapping[str, str], say: Callable[[str], N
     """The whole run; the count of changes."""
     if not is_url(args.url):
         raise DeployError(f"--url {args.url}: an http:// or https:// address")
-    ids = [(spec, getattr(args, f"{spec.key}_id")) for spec in PLUGINS]
+    specs = wanted_specs(args)
+    ids = [(spec, getattr(args, f"{spec.key}_id")) for spec in specs]
     api = OpenWebUI(args.url, timeout=args.timeout, read_only=args.dry_run)
     if args.uninstall:
         sign_in(api, args.email, env, ask_password)
         return run_steps(api, server_line(api, ()), uninstall_steps(api, ids), dry_run=args.dry_run, say=say)
     valves = read_valves(args.valves_file)
-    source = args.source or default_source(Path(__file__).resolve())
+    source = args.source or default_source(Path(__file__).resolve(), specs)
     plugins = [(spec, load_plugin(source, spec, plugin_id, args.timeout)) for spec, plugin_id in ids]
     sign_in(api, args.email, env, ask_password)
     first = server_line(api, [p for _, p in plugins])

@@ -257,7 +257,32 @@ def test_secrets_on_the_command_line_and_useless_options_are_refused(capsys):
 
 def test_the_valves_file_is_checked_before_anything_is_sent(tmp_path, capsys):
     for text, expected in (("[1, 2]", "must be a JSON object"), ('{"tool": 3}', "must be a JSON object"),
-                           ('{"other": {}}', '{"filter": {...}, "tool": {...}}'), ("{", "cannot read valves file")):
+                           ('{"other": {}}', '{"filter": {...}, "text_calls": {...}, "tool": {...}}'), ("{", "cannot read valves file")):
         (tmp_path / "v.json").write_text(text)
         code = deploy.main(["--url", "http://127.0.0.1:9", "--valves-file", str(tmp_path / "v.json")], env={})
         assert code == 1 and expected in capsys.readouterr().err
+
+
+# --- the text-call filter, when asked (--text-calls) -------------------------------------------------------
+def test_the_text_call_filter_is_installed_only_when_asked_and_always_uninstalled():
+    def wanted(*argv: str) -> list[str]:
+        return [spec.id for spec in deploy.wanted_specs(deploy.parser().parse_args(["--url", "http://x", *argv]))]
+
+    assert wanted() == ["subquery", "tool_context_filter"]
+    assert wanted("--text-calls") == ["subquery", "tool_context_filter", "text_tool_calls"]
+    assert wanted("--uninstall") == wanted("--uninstall", "--text-calls") == wanted("--text-calls")
+    args = deploy.parser().parse_args(["--url", "http://x", "--text-calls-id", "tc"])
+    assert (args.text_calls_id, args.tool_id, args.filter_id) == ("tc", "subquery", "tool_context_filter")
+    spec = next(s for s in PLUGINS if s.key == "text_calls")
+    plugin = load_plugin(str(ROOT), spec, "tc")
+    assert (spec.kind, plugin.name, plugin.required_version) == ("filter", "Text Tool Calls", "0.12.4")
+    assert plugin.version == parse_frontmatter((ROOT / "filters" / "tool_context_filter.py").read_text())["version"]
+
+
+def test_the_default_source_needs_only_the_files_of_the_plugins_asked_for(tmp_path):
+    two = tmp_path / "two"
+    for spec in PLUGINS[:2]:
+        (two / spec.file).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / spec.file, two / spec.file)
+    assert default_source(two / "deploy.py", PLUGINS[:2]) == str(two)
+    assert default_source(two / "deploy.py", PLUGINS) == release_url()  # the third file is not there

@@ -47,8 +47,12 @@ class Ids:
         return self.prefix + "filter"
 
     @property
+    def text_calls(self) -> str:
+        return self.prefix + "text_calls"
+
+    @property
     def args(self) -> list[str]:
-        return ["--tool-id", self.tool, "--filter-id", self.filter]
+        return ["--tool-id", self.tool, "--filter-id", self.filter, "--text-calls-id", self.text_calls]
 
 
 def environment(**secrets: str) -> dict[str, str]:
@@ -105,7 +109,8 @@ def ids(owui: ChatClient):
     """Plugin ids of this test's own; whatever a failing test left is removed afterwards."""
     made = Ids(f"dpl_{next(_numbers)}_")
     yield made
-    for path in (f"/api/v1/tools/id/{made.tool}/delete", f"/api/v1/functions/id/{made.filter}/delete"):
+    for path in (f"/api/v1/tools/id/{made.tool}/delete", f"/api/v1/functions/id/{made.filter}/delete",
+                 f"/api/v1/functions/id/{made.text_calls}/delete"):
         try:
             owui.request("DELETE", path)
         except ApiError:
@@ -190,9 +195,10 @@ def test_dry_run_prints_each_change_and_changes_nothing(owui: ChatClient, owui_s
 
     dry = run_deploy("--url", owui.url, *ids.args, "--uninstall", "--dry-run", env=with_token)
     assert dry.returncode == 0, dry.stderr
-    assert dry.stdout.splitlines()[1:4] == [
-        f"[2/4] models: would delete '{MODEL_ID}' (this script made it)",
-        f"[3/4] tool '{ids.tool}': would delete", f"[4/4] filter '{ids.filter}': would delete"]
+    assert dry.stdout.splitlines()[1:5] == [
+        f"[2/5] models: would delete '{MODEL_ID}' (this script made it)",
+        f"[3/5] tool '{ids.tool}': would delete", f"[4/5] filter '{ids.filter}': would delete",
+        f"[5/5] filter '{ids.text_calls}': not installed"]
     assert database_rows(owui_server) == before
 
 
@@ -226,10 +232,10 @@ def test_uninstall_leaves_nothing_behind(owui: ChatClient, owui_server: OpenWebU
     done = as_admin(owui, ids, "--uninstall")
     assert done.returncode == 0, done.stderr
     models, *rest = done.stdout.splitlines()[1:]
-    assert set(models.removeprefix("[2/4] models: ").split(", ")) == {
+    assert set(models.removeprefix("[2/5] models: ").split(", ")) == {
         f"'{MODEL_ID}' deleted (this script made it)", f"'{own}' updated"}
-    assert rest == [f"[3/4] tool '{ids.tool}': deleted", f"[4/4] filter '{ids.filter}': deleted",
-                    "done: the plugins are removed"]
+    assert rest == [f"[3/5] tool '{ids.tool}': deleted", f"[4/5] filter '{ids.filter}': deleted",
+                    f"[5/5] filter '{ids.text_calls}': not installed", "done: the plugins are removed"]
     assert owui.get("tools", ids.tool) is None and owui.get_function(ids.filter) is None
     assert owui.model_entry(MODEL_ID) is None
     kept = owui.model_entry(own)
@@ -246,8 +252,9 @@ def test_uninstall_leaves_nothing_behind(owui: ChatClient, owui_server: OpenWebU
 
     again = as_admin(owui, ids, "--uninstall")
     assert again.returncode == 0 and again.stdout.splitlines()[1:] == [
-        "[2/4] models: none refers to the plugins", f"[3/4] tool '{ids.tool}': not installed",
-        f"[4/4] filter '{ids.filter}': not installed", "done: the plugins are removed (nothing changed: not installed)"]
+        "[2/5] models: none refers to the plugins", f"[3/5] tool '{ids.tool}': not installed",
+        f"[4/5] filter '{ids.filter}': not installed", f"[5/5] filter '{ids.text_calls}': not installed",
+        "done: the plugins are removed (nothing changed: not installed)"]
 
 
 def test_clear_errors(owui: ChatClient, scripted: ScriptedModel, ids: Ids, tmp_path):
@@ -330,7 +337,7 @@ def test_a_lone_copy_installs_both_plugins_then_uninstalls_them(owui: ChatClient
     done = run_deploy(*args, "--source", url, command=alone, cwd=folder, env=env)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert done.stdout.splitlines()[-1] == "done: everything is in place"
-    assert sorted(asked) == sorted("/" + spec.file for spec in PLUGINS)
+    assert sorted(asked) == sorted("/" + spec.file for spec in PLUGINS if not spec.asked_by)
     assert owui.get("tools", ids.tool)["content"] == (ROOT / "tools" / "subquery.py").read_text()
     function = owui.get_function(ids.filter)
     assert function["content"] == (ROOT / "filters" / "tool_context_filter.py").read_text()
@@ -342,3 +349,29 @@ def test_a_lone_copy_installs_both_plugins_then_uninstalls_them(owui: ChatClient
     assert owui.get("tools", ids.tool) is None and owui.get_function(ids.filter) is None
     assert database_rows(owui_server, ids.tool, ids.filter) == []
     assert sorted(os.listdir(folder)) == ["deploy.py"]
+
+
+def test_text_calls_installs_the_text_call_filter_active_and_global_and_uninstall_removes_it(
+        owui: ChatClient, owui_server: OpenWebUIServer, ids: Ids, tmp_path):
+    plain = as_admin(owui, ids)
+    assert plain.returncode == 0 and owui.get_function(ids.text_calls) is None  # not without --text-calls
+    valves = tmp_path / "valves.json"
+    valves.write_text(json.dumps({"text_calls": {"show_status": False}}))
+    done = as_admin(owui, ids, "--text-calls", "--valves-file", str(valves))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line[:5] for line in lines[:8]] == [f"[{n}/8]" for n in range(1, 9)]
+    assert lines[3].startswith(f"[4/8] filter '{ids.text_calls}' (Text Tool Calls ") and lines[3].endswith(": created")
+    assert lines[5] == f"[6/8] filter '{ids.text_calls}' active and global: set active, set global"
+    assert lines[6] == "[7/8] valves: text_calls updated"
+    function = owui.get_function(ids.text_calls)
+    assert function["is_active"] and function["is_global"] and function["type"] == "filter"
+    assert function["content"] == (ROOT / "filters" / "text_tool_calls.py").read_text()
+    assert owui.valves("functions", ids.text_calls)["show_status"] is False
+    again = as_admin(owui, ids, "--text-calls", "--valves-file", str(valves))
+    assert again.stdout.splitlines()[-1] == "done: everything is in place (nothing changed: already up to date)"
+
+    gone = as_admin(owui, ids, "--uninstall")
+    assert gone.returncode == 0 and f"[5/5] filter '{ids.text_calls}': deleted" in gone.stdout, gone.stdout
+    assert owui.get_function(ids.text_calls) is None
+    assert database_rows(owui_server, ids.tool, ids.filter, ids.text_calls) == []
