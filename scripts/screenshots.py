@@ -10,6 +10,8 @@ headless Debian Chromium (Playwright; `make chromium`) against that Open WebUI a
     filter-status.png     turn 3: the filter's status line on a turn where it shrank an older tool output
     approval.png          Open WebUI's "Tool Permissions" dialog asking about one of Subquery's inner calls
                           (tool permissions on, the user's approval mode `ask`; a temporary chat)
+    text-call.png         a call the model wrote as text (a ```json fence), converted by the text-call plugin
+                          and run by Open WebUI's own loop: the call, its result and the status line
     valves-subquery.png   Workspace > Tools > Subquery's Valves (gear)
     valves-filter.png     Admin Panel > Functions > the filter's Valves (gear)
 
@@ -37,11 +39,21 @@ from demo import say  # noqa: E402
 
 from devkit.browser import NoChromium, signed_in_page  # noqa: E402
 from devkit.harness import ChatClient, Turn  # noqa: E402
-from devkit.scripted_model import free_port  # noqa: E402
+from devkit.scripted_model import Reply, ScriptedModel, free_port  # noqa: E402
 from devkit.toolservers import ToolServerError  # noqa: E402
 from scripts.deploy import PLUGINS, DeployError  # noqa: E402
 
-SHOTS = ("subquery-chat.png", "filter-status.png", "approval.png", "valves-subquery.png", "valves-filter.png")
+SHOTS = (
+    "subquery-chat.png",
+    "filter-status.png",
+    "approval.png",
+    "valves-subquery.png",
+    "valves-filter.png",
+    "text-call.png",
+)
+# The scripted model's reply with its call written as text (the time server's `get_current_time` via mcpo).
+TIME_CALL = '```json\n{"name": "tool_get_current_time_post", "arguments": {"timezone": "Asia/Tokyo"}}\n```'
+
 VIEWPORT = {"width": 1280, "height": 900}
 TALL = {"width": 1280, "height": 2400}  # a whole turn or a whole Valves panel fits on the page at once
 PAD = 16
@@ -197,6 +209,33 @@ def approval_shot(page: Any, client: ChatClient, base: str, model_id: str, quest
         client.request("POST", "/api/v1/users/user/settings/update", {**settings, "ui": ui})
 
 
+def text_call_shot(page: Any, d: Any, base: str, path: Path) -> None:
+    """The text-call plugin installed (active, global); the scripted model writes its call as a ```json fence, Open
+    WebUI's own loop runs it, the model answers from the result. The shot is that turn, status lines open."""
+    model = next(p for p in d.setup.parts if isinstance(p, ScriptedModel))
+
+    def scenario(body: dict, step: int) -> Reply:
+        if step == 0:
+            return Reply(content="Let me look at the clock in Tokyo.\n" + TIME_CALL, chunk_chars=5)
+        result = next((m["content"] for m in reversed(body["messages"]) if m.get("role") == "tool"), "")
+        found = re.search(r"(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})", str(result))
+        when = f"{found.group(2)} on {found.group(1)}" if found else "unknown"
+        return Reply(content=f"It is {when} in Tokyo (the time server's answer).")
+
+    model.script("text-call", scenario)
+    d.client.install_filter("text_tool_calls", ROOT / "filters" / "text_tool_calls.py")
+    try:
+        tool_ids = [t for t in d.tool_servers.tool_ids if "time" in t]
+        turn = d.client.chat(d.setup.model_id, "[[text-call]] What time is it in Tokyo?", tool_ids=tool_ids)
+    finally:
+        d.client.ensure_function_flags("text_tool_calls", active=False, is_global=False)
+    page.set_viewport_size(TALL)
+    open_chat(page, base, turn.chat_id, "in Tokyo (the time server")
+    expand_status(page, turn.assistant_id)
+    shoot_turn(page, turn, path)
+    say(f"✓ {path}: a call written as text, run by Open WebUI's own loop")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -223,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
                 say(f"✓ {out / 'valves-filter.png'}: Admin Panel > Functions > the filter > Valves")
                 question = demo.demo_model.questions(str(d.repo))[0]
                 approval_shot(page, d.client, base, d.setup.model_id, question, out / "approval.png")
+                text_call_shot(page, d, base, out / "text-call.png")
         missing = [name for name in SHOTS if not (out / name).is_file()]
         if missing:
             raise RuntimeError(f"not written: {', '.join(missing)}")

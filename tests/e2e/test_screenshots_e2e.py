@@ -14,7 +14,14 @@ from devkit.harness import ROOT
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
-SHOTS = ("subquery-chat.png", "filter-status.png", "approval.png", "valves-subquery.png", "valves-filter.png")
+SHOTS = (
+    "subquery-chat.png",
+    "filter-status.png",
+    "approval.png",
+    "valves-subquery.png",
+    "valves-filter.png",
+    "text-call.png",
+)
 
 
 def assert_not_blank(path: Path) -> None:
