@@ -353,13 +353,19 @@ def test_a_lone_copy_installs_both_plugins_then_uninstalls_them(owui: ChatClient
 
 def test_text_calls_installs_the_text_call_filter_active_and_global_and_uninstall_removes_it(
         owui: ChatClient, owui_server: OpenWebUIServer, ids: Ids, tmp_path):
-    plain = as_admin(owui, ids)
-    assert plain.returncode == 0 and owui.get_function(ids.text_calls) is None  # not without --text-calls
+    """With the token from the environment (Open WebUI limits sign-ins per minute, and this file signs in often)."""
+    with_token = environment(**{TOKEN_ENV: owui.token})
+
+    def deploy(*args: str) -> subprocess.CompletedProcess:
+        done = run_deploy("--url", owui.url, *ids.args, *args, env=with_token)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        return done
+
+    deploy()
+    assert owui.get_function(ids.text_calls) is None  # not without --text-calls
     valves = tmp_path / "valves.json"
     valves.write_text(json.dumps({"text_calls": {"show_status": False}}))
-    done = as_admin(owui, ids, "--text-calls", "--valves-file", str(valves))
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    lines = deploy("--text-calls", "--valves-file", str(valves)).stdout.splitlines()
     assert [line[:5] for line in lines[:8]] == [f"[{n}/8]" for n in range(1, 9)]
     assert lines[3].startswith(f"[4/8] filter '{ids.text_calls}' (Text Tool Calls ") and lines[3].endswith(": created")
     assert lines[5] == f"[6/8] filter '{ids.text_calls}' active and global: set active, set global"
@@ -368,10 +374,10 @@ def test_text_calls_installs_the_text_call_filter_active_and_global_and_uninstal
     assert function["is_active"] and function["is_global"] and function["type"] == "filter"
     assert function["content"] == (ROOT / "filters" / "text_tool_calls.py").read_text()
     assert owui.valves("functions", ids.text_calls)["show_status"] is False
-    again = as_admin(owui, ids, "--text-calls", "--valves-file", str(valves))
+    again = deploy("--text-calls", "--valves-file", str(valves))
     assert again.stdout.splitlines()[-1] == "done: everything is in place (nothing changed: already up to date)"
 
-    gone = as_admin(owui, ids, "--uninstall")
-    assert gone.returncode == 0 and f"[5/5] filter '{ids.text_calls}': deleted" in gone.stdout, gone.stdout
+    gone = deploy("--uninstall")
+    assert f"[5/5] filter '{ids.text_calls}': deleted" in gone.stdout, gone.stdout
     assert owui.get_function(ids.text_calls) is None
     assert database_rows(owui_server, ids.tool, ids.filter, ids.text_calls) == []
