@@ -62,6 +62,7 @@ bench: $(STAMP) toolservers
 	$(PY) scripts/bench_subquery.py
 	$(PY) scripts/bench_filter.py
 	$(PY) scripts/bench_toolservers.py
+	$(PY) scripts/bench_text_calls.py
 
 clean-data:
 	rm -rf .data test-output
