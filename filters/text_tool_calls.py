@@ -67,7 +67,11 @@ def _first(event: Any) -> tuple[dict | None, dict | None]:
 
 def read(event: Any) -> Chunk | None:
     """What a Chat Completions chunk says; None for anything else (a Responses API event, an error, junk)."""
-    if not isinstance(event, Mapping) or str(event.get("type", "")).startswith("response.") or "error" in event:
+    if (
+        not isinstance(event, Mapping)
+        or str(event.get("type", "")).startswith("response.")
+        or "error" in event
+    ):
         return None
     choices = event.get("choices")
     if not choices:  # a usage-only chunk (OpenAI's include_usage, llama.cpp's timings), or an empty one
@@ -120,7 +124,12 @@ def with_calls(event: Mapping, text: str, calls: list[dict]) -> dict:
 
 def tool_call_entry(index: int, call_id: str, name: str, arguments: str) -> dict:
     """One `delta.tool_calls` entry as a provider streams it whole."""
-    return {"index": index, "id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+    return {
+        "index": index,
+        "id": call_id,
+        "type": "function",
+        "function": {"name": name, "arguments": arguments},
+    }
 
 
 # ----------------------------------------------------------------------------------------------
@@ -140,7 +149,9 @@ def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        return "\n".join(p["text"] for p in content if isinstance(p, Mapping) and isinstance(p.get("text"), str))
+        return "\n".join(
+            p["text"] for p in content if isinstance(p, Mapping) and isinstance(p.get("text"), str)
+        )
     return ""
 
 
@@ -150,7 +161,11 @@ def _call_names(messages: Sequence[Any]) -> dict[str, str]:
         calls = m.get("tool_calls") if isinstance(m, Mapping) else None
         for call in calls if isinstance(calls, list) else []:
             fn = call.get("function") if isinstance(call, Mapping) else None
-            if isinstance(fn, Mapping) and isinstance(call.get("id"), str) and isinstance(fn.get("name"), str):
+            if (
+                isinstance(fn, Mapping)
+                and isinstance(call.get("id"), str)
+                and isinstance(fn.get("name"), str)
+            ):
                 names[call["id"]] = fn["name"]
     return names
 
@@ -648,7 +663,13 @@ def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
 
 
 def _continues(
-    tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str], seen: Any, strict: bool = False, any_key: bool = False
+    tags: _Tags,
+    pos: int,
+    dialect: _Xml,
+    keys: frozenset[str],
+    seen: Any,
+    strict: bool = False,
+    any_key: bool = False,
 ) -> str | None:
     """What follows a value that closes at `pos`: "key" (a new key of this tool; `any_key`: any new key, after the
     value's own closer, as upstream parsers take keys the schema lacks), "end" (the call's end), or None. `seen`: the
@@ -1643,7 +1664,9 @@ LEAD_CHARS = 64  # a lead longer than this is no opener (the longest is 32 chara
 _DEEPSEEK_BEGINS = tuple(
     f"<{a}tool{b}calls{c}begin{d}>" for a, b, c, d in product("|\uff5c", "\u2581_", "\u2581_", "|\uff5c")
 )
-_DEEPSEEK_ENDS = tuple(f"<{a}tool{b}calls{c}end{d}>" for a, b, c, d in product("|\uff5c", "\u2581_", "\u2581_", "|\uff5c"))
+_DEEPSEEK_ENDS = tuple(
+    f"<{a}tool{b}calls{c}end{d}>" for a, b, c, d in product("|\uff5c", "\u2581_", "\u2581_", "|\uff5c")
+)
 
 # opener (anywhere) -> the closers that end its calls; () = the calls run to the end of the reply
 OPENERS: dict[str, tuple[str, ...]] = {
@@ -1872,7 +1895,8 @@ class Holder:
     inner: int = 0  # a tagged call's body: 1 = JSON may open it next, 2 = its JSON is being read
     tail: str = ""  # the last characters read in BODY or THINK: a closer split over two pieces
     closing: str = ""  # the reasoning tag that ends THINK
-    blank: str = ""  # the blanks that end the text released so far (Open WebUI strips them from a stored reply)
+    # the blanks that end the text released so far (Open WebUI strips them from a stored reply)
+    blank: str = ""
 
     def feed(self, text: str, cap: int | None = None) -> str:
         """Read one piece of the reply; returns the text released now. `cap`: hold at most this much (the store's
@@ -1981,7 +2005,8 @@ class Holder:
             return len(s), ""
         self.lead = ""
 
-        def past(size: int) -> tuple[int, str]:  # where reading goes on once `size` characters of the lead are taken
+        # where reading goes on once `size` characters of the lead are taken
+        def past(size: int) -> tuple[int, str]:
             return (i + size - len(old), "") if size >= len(old) else (i, old[size:])
 
         if found.status is Status.NO or (found.role is Role.THINK and self.lead_after):
@@ -2020,7 +2045,8 @@ class Holder:
                 self.brackets, self.inner = None, 0
                 return end
             return self._read_unit(end, out)
-        if self.inner == 1:  # a tagged call opening with JSON (Hermes, Mistral, Llama): a closer in it is text
+        # a tagged call opening with JSON (Hermes, Mistral, Llama): a closer inside the JSON is text
+        if self.inner == 1:
             j = _BLANKS.match(s, i).end()  # type: ignore[union-attr]
             self._hold(s[i:j])
             if j < len(s):
@@ -2072,7 +2098,12 @@ def _output_with(output: list, text: str) -> list:
     for i in range(len(out) - 1, -1, -1):
         item = out[i]
         parts = item.get("content") if isinstance(item, Mapping) and item.get("type") == "message" else None
-        if isinstance(parts, list) and parts and isinstance(parts[-1], Mapping) and parts[-1].get("type") == "output_text":
+        if (
+            isinstance(parts, list)
+            and parts
+            and isinstance(parts[-1], Mapping)
+            and parts[-1].get("type") == "output_text"
+        ):
             last = {**parts[-1], "text": str(parts[-1].get("text") or "") + text}
             out[i] = {**item, "content": [*parts[:-1], last]}
             return out
@@ -2135,7 +2166,8 @@ an injected clock. Pure: no Open WebUI."""
 
 MAX_STREAMS = 512  # replies followed at once (in one Open WebUI worker)
 MAX_HELD = 16 * HOLD_CHARS  # characters held by all of them together
-EXPIRE_SECONDS = 900.0  # a reply with no chunk for this long is over (Open WebUI's own read timeout is shorter)
+# a reply with no chunk for this long is over (Open WebUI's own read timeout is shorter)
+EXPIRE_SECONDS = 900.0
 
 # (user id, chat id, message id, the request body's identity, its message count): one model request of a turn
 Key = tuple[str, str, str, int, int]
@@ -2404,7 +2436,8 @@ Nothing raises into Open WebUI (`BaseException` included; only a cancellation or
 that fails is passed on with whatever its reply held."""
 
 
-STREAMS = Streams(time.monotonic)  # process-wide: every request's state, keyed by user, chat, message and request
+# process-wide: every request's state, keyed by user, chat, message and request
+STREAMS = Streams(time.monotonic)
 OFFLOAD_CHARS = 65_536  # held text or untrusted data larger than this is read in a worker thread
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
 
@@ -2422,7 +2455,11 @@ def _key(user: Any, metadata: Any, body: Any) -> Key | None:
 
 def _reasoning_tags(metadata: dict) -> tuple[tuple[str, str], ...]:
     """The reasoning tags Open WebUI strips in this chat (its `reasoning_tags` param, else its defaults)."""
-    param = (metadata.get("params") or {}).get("reasoning_tags") if isinstance(metadata.get("params"), dict) else None
+    param = (
+        (metadata.get("params") or {}).get("reasoning_tags")
+        if isinstance(metadata.get("params"), dict)
+        else None
+    )
     if param is False:
         return ()
     if isinstance(param, list) and len(param) == 2:
@@ -2513,7 +2550,9 @@ async def on_chunk(event: Any, body: Any, metadata: Any, user: Any, emitter: Any
             return event
         stream = STREAMS.open(key, lambda: _start(offer, metadata))
         if stream is None:
-            log.warning("text_tool_calls: %d replies followed already; this one passes untouched", len(STREAMS))
+            log.warning(
+                "text_tool_calls: %d replies followed already; this one passes untouched", len(STREAMS)
+            )
             return event
     stream.structured = stream.structured or chunk.calls
     released = stream.holder.feed(chunk.content, STREAMS.room(stream)) if chunk.content else ""

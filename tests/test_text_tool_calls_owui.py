@@ -318,3 +318,15 @@ async def test_open_webui_loads_the_file_as_a_filter_with_a_stream_hook_and_its_
     assert kind == "filter" and frontmatter["title"] == "Text Tool Calls"
     assert callable(instance.stream) and callable(instance.outlet) and not hasattr(instance, "inlet")
     assert instance.Valves().model_dump() == {"enabled": True, "show_status": True}
+
+
+def test_the_file_is_formatted_as_ruff_formats():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    ruff = Path(sys.executable).with_name("ruff")
+    if not ruff.exists():
+        pytest.skip("ruff is not installed beside this Python")
+    done = subprocess.run([str(ruff), "format", "--check", tc.__file__], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

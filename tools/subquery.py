@@ -1260,7 +1260,13 @@ def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
 
 
 def _continues(
-    tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str], seen: Any, strict: bool = False, any_key: bool = False
+    tags: _Tags,
+    pos: int,
+    dialect: _Xml,
+    keys: frozenset[str],
+    seen: Any,
+    strict: bool = False,
+    any_key: bool = False,
 ) -> str | None:
     """What follows a value that closes at `pos`: "key" (a new key of this tool; `any_key`: any new key, after the
     value's own closer, as upstream parsers take keys the schema lacks), "end" (the call's end), or None. `seen`: the

@@ -30,7 +30,11 @@ def _first(event: Any) -> tuple[dict | None, dict | None]:
 
 def read(event: Any) -> Chunk | None:
     """What a Chat Completions chunk says; None for anything else (a Responses API event, an error, junk)."""
-    if not isinstance(event, Mapping) or str(event.get("type", "")).startswith("response.") or "error" in event:
+    if (
+        not isinstance(event, Mapping)
+        or str(event.get("type", "")).startswith("response.")
+        or "error" in event
+    ):
         return None
     choices = event.get("choices")
     if not choices:  # a usage-only chunk (OpenAI's include_usage, llama.cpp's timings), or an empty one
@@ -83,4 +87,9 @@ def with_calls(event: Mapping, text: str, calls: list[dict]) -> dict:
 
 def tool_call_entry(index: int, call_id: str, name: str, arguments: str) -> dict:
     """One `delta.tool_calls` entry as a provider streams it whole."""
-    return {"index": index, "id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+    return {
+        "index": index,
+        "id": call_id,
+        "type": "function",
+        "function": {"name": name, "arguments": arguments},
+    }

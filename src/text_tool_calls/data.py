@@ -15,7 +15,9 @@ def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        return "\n".join(p["text"] for p in content if isinstance(p, Mapping) and isinstance(p.get("text"), str))
+        return "\n".join(
+            p["text"] for p in content if isinstance(p, Mapping) and isinstance(p.get("text"), str)
+        )
     return ""
 
 
@@ -25,7 +27,11 @@ def _call_names(messages: Sequence[Any]) -> dict[str, str]:
         calls = m.get("tool_calls") if isinstance(m, Mapping) else None
         for call in calls if isinstance(calls, list) else []:
             fn = call.get("function") if isinstance(call, Mapping) else None
-            if isinstance(fn, Mapping) and isinstance(call.get("id"), str) and isinstance(fn.get("name"), str):
+            if (
+                isinstance(fn, Mapping)
+                and isinstance(call.get("id"), str)
+                and isinstance(fn.get("name"), str)
+            ):
                 names[call["id"]] = fn["name"]
     return names
 

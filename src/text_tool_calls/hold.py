@@ -100,7 +100,8 @@ class Holder:
     inner: int = 0  # a tagged call's body: 1 = JSON may open it next, 2 = its JSON is being read
     tail: str = ""  # the last characters read in BODY or THINK: a closer split over two pieces
     closing: str = ""  # the reasoning tag that ends THINK
-    blank: str = ""  # the blanks that end the text released so far (Open WebUI strips them from a stored reply)
+    # the blanks that end the text released so far (Open WebUI strips them from a stored reply)
+    blank: str = ""
 
     def feed(self, text: str, cap: int | None = None) -> str:
         """Read one piece of the reply; returns the text released now. `cap`: hold at most this much (the store's
@@ -209,7 +210,8 @@ class Holder:
             return len(s), ""
         self.lead = ""
 
-        def past(size: int) -> tuple[int, str]:  # where reading goes on once `size` characters of the lead are taken
+        # where reading goes on once `size` characters of the lead are taken
+        def past(size: int) -> tuple[int, str]:
             return (i + size - len(old), "") if size >= len(old) else (i, old[size:])
 
         if found.status is Status.NO or (found.role is Role.THINK and self.lead_after):
@@ -248,7 +250,8 @@ class Holder:
                 self.brackets, self.inner = None, 0
                 return end
             return self._read_unit(end, out)
-        if self.inner == 1:  # a tagged call opening with JSON (Hermes, Mistral, Llama): a closer in it is text
+        # a tagged call opening with JSON (Hermes, Mistral, Llama): a closer inside the JSON is text
+        if self.inner == 1:
             j = _BLANKS.match(s, i).end()  # type: ignore[union-attr]
             self._hold(s[i:j])
             if j < len(s):

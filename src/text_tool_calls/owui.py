@@ -30,7 +30,8 @@ from .settings import FATAL_EXCEPTIONS, Valves, log
 from .streams import Key, Stream, Streams
 from .tokens import Table
 
-STREAMS = Streams(time.monotonic)  # process-wide: every request's state, keyed by user, chat, message and request
+# process-wide: every request's state, keyed by user, chat, message and request
+STREAMS = Streams(time.monotonic)
 OFFLOAD_CHARS = 65_536  # held text or untrusted data larger than this is read in a worker thread
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
 
@@ -48,7 +49,11 @@ def _key(user: Any, metadata: Any, body: Any) -> Key | None:
 
 def _reasoning_tags(metadata: dict) -> tuple[tuple[str, str], ...]:
     """The reasoning tags Open WebUI strips in this chat (its `reasoning_tags` param, else its defaults)."""
-    param = (metadata.get("params") or {}).get("reasoning_tags") if isinstance(metadata.get("params"), dict) else None
+    param = (
+        (metadata.get("params") or {}).get("reasoning_tags")
+        if isinstance(metadata.get("params"), dict)
+        else None
+    )
     if param is False:
         return ()
     if isinstance(param, list) and len(param) == 2:
@@ -139,7 +144,9 @@ async def on_chunk(event: Any, body: Any, metadata: Any, user: Any, emitter: Any
             return event
         stream = STREAMS.open(key, lambda: _start(offer, metadata))
         if stream is None:
-            log.warning("text_tool_calls: %d replies followed already; this one passes untouched", len(STREAMS))
+            log.warning(
+                "text_tool_calls: %d replies followed already; this one passes untouched", len(STREAMS)
+            )
             return event
     stream.structured = stream.structured or chunk.calls
     released = stream.holder.feed(chunk.content, STREAMS.room(stream)) if chunk.content else ""

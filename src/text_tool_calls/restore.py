@@ -14,7 +14,12 @@ def _output_with(output: list, text: str) -> list:
     for i in range(len(out) - 1, -1, -1):
         item = out[i]
         parts = item.get("content") if isinstance(item, Mapping) and item.get("type") == "message" else None
-        if isinstance(parts, list) and parts and isinstance(parts[-1], Mapping) and parts[-1].get("type") == "output_text":
+        if (
+            isinstance(parts, list)
+            and parts
+            and isinstance(parts[-1], Mapping)
+            and parts[-1].get("type") == "output_text"
+        ):
             last = {**parts[-1], "text": str(parts[-1].get("text") or "") + text}
             out[i] = {**item, "content": [*parts[:-1], last]}
             return out

@@ -15,7 +15,8 @@ from .hold import HOLD_CHARS, Holder
 
 MAX_STREAMS = 512  # replies followed at once (in one Open WebUI worker)
 MAX_HELD = 16 * HOLD_CHARS  # characters held by all of them together
-EXPIRE_SECONDS = 900.0  # a reply with no chunk for this long is over (Open WebUI's own read timeout is shorter)
+# a reply with no chunk for this long is over (Open WebUI's own read timeout is shorter)
+EXPIRE_SECONDS = 900.0
 
 # (user id, chat id, message id, the request body's identity, its message count): one model request of a turn
 Key = tuple[str, str, str, int, int]

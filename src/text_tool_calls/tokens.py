@@ -24,7 +24,9 @@ LEAD_CHARS = 64  # a lead longer than this is no opener (the longest is 32 chara
 _DEEPSEEK_BEGINS = tuple(
     f"<{a}tool{b}calls{c}begin{d}>" for a, b, c, d in product("|\uff5c", "\u2581_", "\u2581_", "|\uff5c")
 )
-_DEEPSEEK_ENDS = tuple(f"<{a}tool{b}calls{c}end{d}>" for a, b, c, d in product("|\uff5c", "\u2581_", "\u2581_", "|\uff5c"))
+_DEEPSEEK_ENDS = tuple(
+    f"<{a}tool{b}calls{c}end{d}>" for a, b, c, d in product("|\uff5c", "\u2581_", "\u2581_", "|\uff5c")
+)
 
 # opener (anywhere) -> the closers that end its calls; () = the calls run to the end of the reply
 OPENERS: dict[str, tuple[str, ...]] = {
