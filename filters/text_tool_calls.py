@@ -27,7 +27,7 @@ import time
 import unicodedata
 import uuid
 from bisect import bisect_left
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -136,10 +136,11 @@ def tool_call_entry(index: int, call_id: str, name: str, arguments: str) -> dict
 # src/text_tool_calls/data.py
 # ----------------------------------------------------------------------------------------------
 
-"""The untrusted texts a request carries since the user's last message, for the text-call rule (`textcalls.rule`):
-the tool results of this turn (not Tool Search's list of tools, which is Open WebUI's own text) and the files and
-sources Open WebUI added (`metadata['sources']`). Not untrusted: the user's message, the system prompt, the
-assistant's own text. Each as (text, where it comes from). Pure: no Open WebUI."""
+"""What a request carries since the user's last message: the untrusted texts for the text-call rule
+(`textcalls.rule`): the tool results of this turn (not Tool Search's list of tools, which is Open WebUI's own text)
+and the files and sources Open WebUI added (`metadata['sources']`), each as (text, where it comes from); not
+untrusted: the user's message, the system prompt, the assistant's own text. And the calls this turn already made
+(`turn_calls`), to keep a model that repeats a call from looping. Pure: no Open WebUI."""
 
 
 OWN_RESULTS = frozenset({"search_tools"})  # tools whose results are Open WebUI's own list of tools
@@ -187,6 +188,29 @@ def untrusted_texts(messages: Any, sources: Any) -> Iterator[tuple[str, str]]:
         for document in documents if isinstance(documents, list) else []:
             if isinstance(document, str):
                 yield document, "a file or source added to the chat"
+
+
+def call_key(name: str, arguments: Any) -> tuple[str, str]:
+    """A call as compared for repeats: its name and its arguments as canonical JSON (else as written)."""
+    try:
+        value = json.loads(arguments) if isinstance(arguments, str) else arguments
+        return name, json.dumps(value, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return name, str(arguments)
+
+
+def turn_calls(messages: Any) -> Counter[tuple[str, str]]:
+    """How often each call (name and arguments) was made since the user's last message."""
+    messages = messages if isinstance(messages, list) else []
+    start = next((i for i in range(len(messages) - 1, -1, -1) if _role(messages[i]) == "user"), -1) + 1
+    made: Counter[tuple[str, str]] = Counter()
+    for m in messages[start:]:
+        calls = m.get("tool_calls") if isinstance(m, Mapping) else None
+        for call in calls if isinstance(calls, list) else []:
+            fn = call.get("function") if isinstance(call, Mapping) else None
+            if isinstance(fn, Mapping) and isinstance(fn.get("name"), str):
+                made[call_key(fn["name"], fn.get("arguments"))] += 1
+    return made
 
 
 def _role(message: Any) -> Any:
@@ -1548,7 +1572,14 @@ runs, or the same text, unchanged. It is converted only when all of it (blanks a
 tools this request offers, and the text-call rule (`textcalls.rule`, the same as Subquery's) lets every one of them
 run: a call whose tool is named in untrusted text read since the user's last message stays text, with the reason.
 Arguments are typed by the tool's schema (`textcalls.reader`) and, but for MCP tools, filtered to its parameters,
-as Open WebUI's loop does before it runs a call. Pure: no Open WebUI."""
+as Open WebUI's loop does before it runs a call. A call this turn already made REPEAT_CALLS times with the same
+arguments stays text too: a small model that writes the same call again after its result would otherwise loop for
+as many rounds as Open WebUI allows (256). Pure: no Open WebUI."""
+
+
+# An identical call (tool and arguments) converted at most this often in one turn, as Subquery's REPEAT_CALL_LIMIT:
+# a tool whose answer changes (a clock) may fairly be asked again, a fourth identical call is a loop.
+REPEAT_CALLS = 3
 
 
 @dataclass(frozen=True)
@@ -1579,14 +1610,27 @@ class Outcome:
 Why = Callable[[str, str], str]
 
 
-def decide(held: str, offer: Offer, why: Why, ids: Callable[[int], str]) -> Outcome:
-    """The held text as calls, when it is nothing but calls the rule lets run; else unchanged."""
+def decide(
+    held: str,
+    offer: Offer,
+    why: Why,
+    ids: Callable[[int], str],
+    made: Mapping[tuple[str, str], int] | None = None,
+) -> Outcome:
+    """The held text as calls, when it is nothing but calls the rule lets run; else unchanged. `made`: how often
+    each call (`data.call_key`) this turn already ran."""
     if not held.strip() or not offer.specs:
         return Outcome([], held)
     reasons: list[tuple[str, str]] = []
 
+    def reason(name: str, arguments: str) -> str:
+        runs = (made or {}).get(call_key(name, filtered_arguments(name, arguments, offer)), 0)
+        if runs >= REPEAT_CALLS:
+            return f"the same call already ran {runs} times in this turn"
+        return why(name, arguments)
+
     def refuse(raw: str, calls: Sequence[tuple[str, str]]) -> bool:
-        found = [(name, reason) for name, arguments in calls if (reason := why(name, arguments))]
+        found = [(name, why_not) for name, arguments in calls if (why_not := reason(name, arguments))]
         reasons.extend(found)
         return bool(found)
 
@@ -2531,7 +2575,7 @@ async def _outcome(stream: Stream, held: str, chunk: Chunk, body: dict, metadata
         return Outcome([], held)
     why = await _why(body, metadata)
     prefix = f"call_text_{uuid.uuid4().hex[:12]}"
-    args = (held, stream.offer, why, lambda i: f"{prefix}_{i}")
+    args = (held, stream.offer, why, lambda i: f"{prefix}_{i}", turn_calls(body.get("messages")))
     return await asyncio.to_thread(decide, *args) if len(held) > OFFLOAD_CHARS else decide(*args)
 
 

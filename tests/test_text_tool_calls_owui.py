@@ -330,3 +330,24 @@ def test_the_file_is_formatted_as_ruff_formats():
         pytest.skip("ruff is not installed beside this Python")
     done = subprocess.run([str(ruff), "format", "--check", tc.__file__], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("earlier", [2, 3])
+async def test_a_call_the_turn_already_ran_three_times_stays_text(earlier):
+    """A model that writes the same call again after its result would loop for Open WebUI's 256 rounds."""
+    ran = {"id": "r", "type": "function", "function": {"name": "get_time", "arguments": '{"n":3,"zone":"UTC"}'}}
+    messages = [{"role": "user", "content": "What time is it?"}]
+    for k in range(earlier):
+        messages += [
+            {"role": "assistant", "content": "", "tool_calls": [{**ran, "id": f"r{k}"}]},
+            {"role": "tool", "tool_call_id": f"r{k}", "content": "12:00"},
+        ]
+    events = Events()
+    out = await play(pieces_of(FENCED), body=request(messages), events=events)
+    if earlier < 3:
+        assert calls(out) and seen(out) == ""
+    else:
+        assert not calls(out) and seen(out) == FENCED
+        assert events.statuses() == [
+            "Not run: a call to `get_time` written as text: the same call already ran 3 times in this turn"
+        ]

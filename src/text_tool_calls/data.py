@@ -1,10 +1,13 @@
-"""The untrusted texts a request carries since the user's last message, for the text-call rule (`textcalls.rule`):
-the tool results of this turn (not Tool Search's list of tools, which is Open WebUI's own text) and the files and
-sources Open WebUI added (`metadata['sources']`). Not untrusted: the user's message, the system prompt, the
-assistant's own text. Each as (text, where it comes from). Pure: no Open WebUI."""
+"""What a request carries since the user's last message: the untrusted texts for the text-call rule
+(`textcalls.rule`): the tool results of this turn (not Tool Search's list of tools, which is Open WebUI's own text)
+and the files and sources Open WebUI added (`metadata['sources']`), each as (text, where it comes from); not
+untrusted: the user's message, the system prompt, the assistant's own text. And the calls this turn already made
+(`turn_calls`), to keep a model that repeats a call from looping. Pure: no Open WebUI."""
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -53,6 +56,29 @@ def untrusted_texts(messages: Any, sources: Any) -> Iterator[tuple[str, str]]:
         for document in documents if isinstance(documents, list) else []:
             if isinstance(document, str):
                 yield document, "a file or source added to the chat"
+
+
+def call_key(name: str, arguments: Any) -> tuple[str, str]:
+    """A call as compared for repeats: its name and its arguments as canonical JSON (else as written)."""
+    try:
+        value = json.loads(arguments) if isinstance(arguments, str) else arguments
+        return name, json.dumps(value, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return name, str(arguments)
+
+
+def turn_calls(messages: Any) -> Counter[tuple[str, str]]:
+    """How often each call (name and arguments) was made since the user's last message."""
+    messages = messages if isinstance(messages, list) else []
+    start = next((i for i in range(len(messages) - 1, -1, -1) if _role(messages[i]) == "user"), -1) + 1
+    made: Counter[tuple[str, str]] = Counter()
+    for m in messages[start:]:
+        calls = m.get("tool_calls") if isinstance(m, Mapping) else None
+        for call in calls if isinstance(calls, list) else []:
+            fn = call.get("function") if isinstance(call, Mapping) else None
+            if isinstance(fn, Mapping) and isinstance(fn.get("name"), str):
+                made[call_key(fn["name"], fn.get("arguments"))] += 1
+    return made
 
 
 def _role(message: Any) -> Any:

@@ -3,7 +3,9 @@ runs, or the same text, unchanged. It is converted only when all of it (blanks a
 tools this request offers, and the text-call rule (`textcalls.rule`, the same as Subquery's) lets every one of them
 run: a call whose tool is named in untrusted text read since the user's last message stays text, with the reason.
 Arguments are typed by the tool's schema (`textcalls.reader`) and, but for MCP tools, filtered to its parameters,
-as Open WebUI's loop does before it runs a call. Pure: no Open WebUI."""
+as Open WebUI's loop does before it runs a call. A call this turn already made REPEAT_CALLS times with the same
+arguments stays text too: a small model that writes the same call again after its result would otherwise loop for
+as many rounds as Open WebUI allows (256). Pure: no Open WebUI."""
 
 from __future__ import annotations
 
@@ -15,6 +17,11 @@ from textcalls.calls import spec_properties
 from textcalls.reader import text_calls
 
 from .chunks import tool_call_entry
+from .data import call_key
+
+# An identical call (tool and arguments) converted at most this often in one turn, as Subquery's REPEAT_CALL_LIMIT:
+# a tool whose answer changes (a clock) may fairly be asked again, a fourth identical call is a loop.
+REPEAT_CALLS = 3
 
 
 @dataclass(frozen=True)
@@ -45,14 +52,27 @@ class Outcome:
 Why = Callable[[str, str], str]
 
 
-def decide(held: str, offer: Offer, why: Why, ids: Callable[[int], str]) -> Outcome:
-    """The held text as calls, when it is nothing but calls the rule lets run; else unchanged."""
+def decide(
+    held: str,
+    offer: Offer,
+    why: Why,
+    ids: Callable[[int], str],
+    made: Mapping[tuple[str, str], int] | None = None,
+) -> Outcome:
+    """The held text as calls, when it is nothing but calls the rule lets run; else unchanged. `made`: how often
+    each call (`data.call_key`) this turn already ran."""
     if not held.strip() or not offer.specs:
         return Outcome([], held)
     reasons: list[tuple[str, str]] = []
 
+    def reason(name: str, arguments: str) -> str:
+        runs = (made or {}).get(call_key(name, filtered_arguments(name, arguments, offer)), 0)
+        if runs >= REPEAT_CALLS:
+            return f"the same call already ran {runs} times in this turn"
+        return why(name, arguments)
+
     def refuse(raw: str, calls: Sequence[tuple[str, str]]) -> bool:
-        found = [(name, reason) for name, arguments in calls if (reason := why(name, arguments))]
+        found = [(name, why_not) for name, arguments in calls if (why_not := reason(name, arguments))]
         reasons.extend(found)
         return bool(found)
 

@@ -22,7 +22,7 @@ from typing import Any
 from textcalls.rule import Mentions, verdict
 
 from .chunks import Chunk, read, with_calls, with_content
-from .data import untrusted_texts
+from .data import turn_calls, untrusted_texts
 from .decide import Offer, Outcome, decide, offer_of, status_line
 from .hold import Holder
 from .restore import restored
@@ -125,7 +125,7 @@ async def _outcome(stream: Stream, held: str, chunk: Chunk, body: dict, metadata
         return Outcome([], held)
     why = await _why(body, metadata)
     prefix = f"call_text_{uuid.uuid4().hex[:12]}"
-    args = (held, stream.offer, why, lambda i: f"{prefix}_{i}")
+    args = (held, stream.offer, why, lambda i: f"{prefix}_{i}", turn_calls(body.get("messages")))
     return await asyncio.to_thread(decide, *args) if len(held) > OFFLOAD_CHARS else decide(*args)
 
 

@@ -112,3 +112,17 @@ def test_a_call_copied_from_a_tool_result_is_not_converted(client: ChatClient, s
         "Not run: a call to `typed_echo` written as text: `typed_echo` is named in the result of `typed_echo`, "
         "which is data, not a request"
     ) in statuses(message)
+
+
+def test_a_model_that_repeats_its_call_stops_after_three_runs(client: ChatClient, scripted: ScriptedModel):
+    """The model writes the same call after every result: Open WebUI would run it for 256 rounds; the filter
+    converts an identical call three times in a turn, then leaves it as text, which ends the turn."""
+    key = "tcp-repeat"
+    scripted.script(key, lambda body, step: Reply(content=FENCED))
+    message = client.message(client.chat(MODEL, f"[[{key}]] echo three", tool_ids=TOOL_IDS))
+    assert len(items(message, "function_call")) == 3 and len(scripted.requests_for(key)) == 4
+    assert FENCED in message["content"]
+    assert (
+        "Not run: a call to `typed_echo` written as text: the same call already ran 3 times in this turn"
+        in statuses(message)
+    )
