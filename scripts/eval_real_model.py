@@ -536,11 +536,22 @@ def main(argv: list[str] | None = None) -> int:
         help="put the setups run into --out beside the ones it holds (a setup run again replaces its turns)",
     )
     parser.add_argument(
+        "--merge-file",
+        type=Path,
+        help="run nothing: put the setups of this results file into --out (as --merge does), draw --plot, and stop",
+    )
+    parser.add_argument(
         "--table",
         action="store_true",
         help="print the markdown table of --out, draw --plot from it, and stop",
     )
     args = parser.parse_args(argv)
+    if args.merge_file:
+        data = merge_file(json.loads(args.merge_file.read_text()), json.loads(args.out.read_text()))
+        args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        plot([Result(**t) for t in data["turns"]], args.plot)
+        say(f"merged {', '.join(data['runs'])} into {args.out}")
+        return 0
     if args.table:
         data = json.loads(args.out.read_text())
         report = [table(data), "\n".join(goals(data)), "\n".join(comparison_lines(data)), brief(data)]
@@ -644,6 +655,15 @@ def merged(old: dict | None, results: list[Result], runs: dict[str, dict], meta:
         **summary(every),
         "turns": [asdict(r) for r in every],
     }
+
+
+def merge_file(new: dict, old: dict) -> dict:
+    """The results file `old` with the setups of `new` (another run's file) put in, as --merge does."""
+    results = [Result(**t) for t in new.get("turns", [])]
+    ran = {r.setup for r in results}
+    runs = {name: run for name, run in (new.get("runs") or {}).items() if name in ran}
+    meta = {k: old[k] for k in ("model", "via", "seed", "temperature", "filter_context") if k in old}
+    return merged(old, results, runs, meta)
 
 
 def code_commit() -> str:

@@ -152,3 +152,12 @@ def test_a_setup_run_alone_is_merged_into_the_file():
     again = ev.merged(legacy, new, {"native+text-calls": {"commit": "def"}, "native": {"commit": "def"}}, {})
     assert again["runs"]["subquery"]["commit"] == "not recorded"
     assert ev.code_commit().split("+")[0] != "unknown"
+
+
+def test_a_results_file_is_merged_into_another():
+    base = ev.merged(None, turns(), {s: {"commit": "abc"} for s in ("native", "subquery", "subquery+filter")},
+                     {"model": "m", "seed": 42})
+    again = ev.merged(None, [ev.Result("native", "C05", 0, False, True, 1, 1, 1.0)], {"native": {"commit": "new"}}, {})
+    data = ev.merge_file(again, base)
+    assert data["runs"]["native"]["commit"] == "new" and data["runs"]["subquery"]["commit"] == "abc"
+    assert data["setups"]["native"]["facts_total"] == 1 and data["model"] == "m"
