@@ -11,6 +11,23 @@ required_open_webui_version: 0.12.4
 # GENERATED FILE: do not edit.  Built from src/text_tool_calls/ (and the modules of src/ it imports) by
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
+# Contents (line: part):
+#   2681: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#     58: src/text_tool_calls/chunks.py
+#    153: src/text_tool_calls/data.py
+#    238: src/textcalls/calls.py
+#    572: src/textcalls/xml.py
+#    905: src/textcalls/dialects.py
+#   1362: src/textcalls/reader.py
+#   1584: src/text_tool_calls/decide.py
+#   1705: src/text_tool_calls/tokens.py
+#   1863: src/text_tool_calls/hold.py
+#   2149: src/text_tool_calls/restore.py
+#   2194: src/text_tool_calls/settings.py
+#   2218: src/text_tool_calls/streams.py
+#   2315: src/textcalls/rule.py
+#   2510: src/text_tool_calls/owui.py
+# ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
 
@@ -2312,8 +2329,8 @@ the tool's key stands in it between word boundaries.
 
 `Mentions` reads the untrusted texts of one request (or one subquery) once each, in order, and keeps which offered
 tools they name; its work is linear in the texts (each slice of a text is decoded, normalized and searched a
-bounded number of times, and no single pass holds the interpreter for long). `verdict` is the rule: a later plugin
-that reads calls in Open WebUI's main loop asks it the same question with the texts read since the user's message."""
+bounded number of times, and no single pass holds the interpreter for long). `verdict` is the rule; `judge` asks it in
+one call, as a plugin that reads calls in Open WebUI's main loop will, with the texts read since the user's message."""
 
 
 # Every format (Cf) and default-ignorable code point (Unicode 17 and Python's 14): dropped before anything else, so
@@ -2334,6 +2351,8 @@ _LOOK_ALIKES = str.maketrans(
 )
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SEPARATORS = re.compile(r"[\W_]+")
+_INNER_UPPER = re.compile(r"[A-Za-z0-9][A-Z]")
+_ASCII_SEPARATORS = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum()})
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|x[0-9a-fA-F]{2}|[\"'\\/bfnrt])")
 _ESCAPES = {'"': '"', "'": "'", "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -2365,7 +2384,7 @@ def _decoded(text: str) -> tuple[str, bool]:
     """Invisible characters dropped, escapes and HTML entities undone, layer by layer, to a fixpoint: (the text,
     whether the fixpoint was reached within DECODE_PASSES)."""
     for _ in range(DECODE_PASSES):
-        step = _DROPPED.sub("", text)
+        step = text if text.isascii() else _DROPPED.sub("", text)
         step = _unescaped(step) if "\\" in step else step
         step = html.unescape(step) if "&" in step else step
         if step == text:
@@ -2379,8 +2398,23 @@ def canonical(text: str) -> tuple[str, bool]:
     blank kept at either end where the text has a separator there (so that canonical slices join as the whole
     text would). Also whether its escapes were undone to the end. Linear; call it on a slice, not a huge text."""
     text, whole = _decoded(text)
+    return (_ascii_words(text) if text.isascii() else _words(text)), whole
+
+
+def _words(text: str) -> str:
     text = _DROPPED.sub("", unicodedata.normalize("NFKD", text)).translate(_LOOK_ALIKES)
-    return _SEPARATORS.sub(" ", _CAMEL.sub(" ", text).casefold()), whole
+    return _SEPARATORS.sub(" ", _CAMEL.sub(" ", text).casefold())
+
+
+def _ascii_words(text: str) -> str:
+    """`_words` of an ASCII text, the same, several times faster: separators by one table, camelCase looked for only
+    when a letter or digit stands before an upper-case letter somewhere."""
+    camel = _CAMEL.sub(" ", text) if _INNER_UPPER.search(text) else text
+    words = camel.translate(_ASCII_SEPARATORS).split()
+    if not words:
+        return " " if text else ""
+    joined = " ".join(words).casefold()
+    return (" " if not text[0].isalnum() else "") + joined + (" " if not text[-1].isalnum() else "")
 
 
 def name_key(name: str) -> str:
@@ -2460,6 +2494,16 @@ def verdict(names: Iterable[str], mentions: Mentions, can_ask: bool) -> Verdict:
     if not reasons:
         return Verdict("allow")
     return Verdict("ask" if can_ask else "refuse", reasons[0])
+
+
+def judge(name: str, untrusted: Iterable[str | tuple[str, str]], can_ask: bool) -> Verdict:
+    """The rule in one call, for a reader that sees one call at a time (a filter reading calls in Open WebUI's main
+    loop): a call of `name` written as text, after these untrusted texts (or (text, where) pairs), in order."""
+    mentions = Mentions([name])
+    for item in untrusted:
+        text, where = item if isinstance(item, tuple) else (item, "data read since the request")
+        mentions.read(text, where)
+    return verdict([name], mentions, can_ask)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5350: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5387: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
 #    358: src/subquery/types.py
 #    575: src/textcalls/calls.py
-#    908: src/subquery/messages.py
-#   1127: src/textcalls/xml.py
-#   1439: src/textcalls/dialects.py
-#   1885: src/textcalls/reader.py
-#   2103: src/textcalls/rule.py
-#   2298: src/subquery/reading.py
-#   2472: src/subquery/budget.py
-#   2690: src/subquery/prepare.py
-#   2810: src/subquery/rounds.py
-#   2904: src/subquery/record.py
-#   3047: src/subquery/status.py
-#   3270: src/subquery/threads.py
-#   3329: src/subquery/loop.py
-#   3735: src/subquery/owui_completion.py
-#   3908: src/subquery/owui_context.py
-#   4192: src/subquery/owui_run.py
-#   4391: src/subquery/owui_calls.py
-#   4579: src/subquery/owui_select.py
-#   4799: src/subquery/owui_usage.py
-#   4898: src/subquery/tasks.py
-#   4962: src/subquery/view.py
-#   5086: src/subquery/owui_tools.py
-#   5460: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    909: src/subquery/messages.py
+#   1128: src/textcalls/xml.py
+#   1461: src/textcalls/dialects.py
+#   1918: src/textcalls/reader.py
+#   2140: src/textcalls/rule.py
+#   2335: src/subquery/reading.py
+#   2509: src/subquery/budget.py
+#   2727: src/subquery/prepare.py
+#   2847: src/subquery/rounds.py
+#   2941: src/subquery/record.py
+#   3084: src/subquery/status.py
+#   3307: src/subquery/threads.py
+#   3366: src/subquery/loop.py
+#   3772: src/subquery/owui_completion.py
+#   3945: src/subquery/owui_context.py
+#   4229: src/subquery/owui_run.py
+#   4428: src/subquery/owui_calls.py
+#   4616: src/subquery/owui_select.py
+#   4836: src/subquery/owui_usage.py
+#   4935: src/subquery/tasks.py
+#   4999: src/subquery/view.py
+#   5123: src/subquery/owui_tools.py
+#   5497: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
