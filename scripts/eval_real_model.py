@@ -337,6 +337,8 @@ def table(data: dict) -> str:
     for setup in data["setups"]:
         for label, part in rows:
             r = part[setup]
+            if not r["facts_total"]:  # a setup run on some conversations only: none of this slice
+                continue
             lines.append(
                 f"| {setup} | {label} | {facts(r)} | {r['main_prompt_tokens']:,} "
                 f"| {r['total_tokens']:,} | {r['wall_s'] / 60:.1f} min |"
@@ -351,11 +353,12 @@ def facts(r: dict) -> str:
 
 
 def brief(data: dict) -> str:
-    """The README's table, from the file: one row per setup, each figure also against native's."""
+    """The README's table, from the file: one row per setup, each figure also against native's (when the setup ran
+    as many turns: a setup run on some conversations only has its own figures alone)."""
     base = data["setups"].get("native") or {}
 
     def rel(r: dict, key: str, times: bool = False) -> str:
-        if not base.get(key) or r is base:
+        if not base.get(key) or r is base or r["facts_total"] != base["facts_total"]:  # not the same turns
             return ""
         share = r[key] / base[key]
         return f" (×{share:.1f})" if times else f" ({share:.0%})"

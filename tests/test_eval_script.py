@@ -82,6 +82,18 @@ def test_a_refused_request_is_read_for_its_size_and_drawn():
     assert ev.refused_tokens(error) == 9866 and ev.refused_tokens("OSError: timed out") == 0
 
 
+def test_a_setup_run_on_some_conversations_only_has_no_empty_rows_and_no_shares():
+    """A setup run on the first-turn conversations only: no row for the slice it has no turns in, and the README's
+    row gives its own figures without a share of native's (they are not the same turns)."""
+    some = [r for r in turns() if not r.large] + [
+        ev.Result("native+text-calls", "C05", 0, False, True, 500, 600, 3.0)
+    ]
+    data = ev.summary(some)
+    assert "| native+text-calls | all turns | 1/1 |" in ev.table(data)
+    assert "| native+text-calls | large-outputs |" not in ev.table(data)
+    assert "| native+text-calls | 1/1 | 500 | 600 | 0.1 min |" in ev.brief(data)
+
+
 def test_the_readme_and_the_page_show_the_committed_run():
     """The tables in README.md and docs/real-model.md are the ones `--table` makes from docs/eval/real-model.json."""
     data = json.loads(ev.OUT.read_text(encoding="utf-8"))
