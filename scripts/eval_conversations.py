@@ -1,4 +1,4 @@
-"""The evaluation's conversations and the repository they ask about (issue 26): set 2, written before its
+"""The evaluation's conversations and the repository they ask about: set 2, written before its
 first run.
 
 Twenty conversations of two or three turns, over the demo's real tool servers (`mcp-server-git` on
