@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   3000: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
-#     62: src/context_filter/budget.py
-#    280: src/context_filter/estimator_data.py
-#    323: src/context_filter/memo.py
-#    380: src/context_filter/estimator.py
-#    555: src/context_filter/messages.py
-#    838: src/context_filter/counting.py
-#   1001: src/context_filter/report.py
-#   1141: src/context_filter/settings.py
-#   1343: src/context_filter/tokenizer.py
-#   1497: src/context_filter/parse.py
-#   1913: src/context_filter/shrink.py
-#   2220: src/context_filter/plan.py
-#   2546: src/context_filter/validate.py
-#   2774: src/context_filter/trim.py
-#   2935: src/context_filter/owui.py
-#   3181: src/context_filter/windows_data.py (generated data)
-#   3703: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   3007: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#     63: src/context_filter/budget.py
+#    281: src/context_filter/estimator_data.py
+#    324: src/context_filter/memo.py
+#    381: src/context_filter/estimator.py
+#    556: src/context_filter/messages.py
+#    839: src/context_filter/counting.py
+#   1002: src/context_filter/report.py
+#   1142: src/context_filter/settings.py
+#   1344: src/context_filter/tokenizer.py
+#   1498: src/context_filter/parse.py
+#   1914: src/context_filter/shrink.py
+#   2221: src/context_filter/plan.py
+#   2547: src/context_filter/validate.py
+#   2775: src/context_filter/trim.py
+#   2936: src/context_filter/owui.py
+#   3199: src/context_filter/windows_data.py (generated data)
+#   3721: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ import os
 import re
 import sys
 import threading
+import time
 import zlib
 from bisect import bisect_left
 from collections import deque
@@ -2950,6 +2951,12 @@ state is kept on ``self``: one instance serves every user.
 
 
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
+# A model's params are read from the database once a minute per model, not after every reply: on
+# SQLite every read takes the write lock (BEGIN IMMEDIATE), and two reads per reply made 14 of 48
+# one-worker turns of `make load --turns 3` fail with "database is locked" (1 of 48 with this cache).
+_PARAMS_SECONDS = 60.0
+_PARAMS_MODELS = 256  # entries before the cache starts over (bounded memory)
+_PARAMS_CACHE: dict[str, tuple[float, dict]] = {}
 #: Requests larger than this (bytes, see ``size_over``) are trimmed in a worker thread: the trim's
 #: work on the event loop stays under 50 ms whatever a request of this size holds (measured by
 #: ``scripts/bench_filter_loop.py`` on the slowest shape: one long word, estimated without an encoding).
@@ -3136,13 +3143,24 @@ def _tiktoken_dirs() -> tuple[str, ...]:
     return (str(folder),) if folder else ()
 
 
-async def model_params(model: Any) -> dict:
+async def model_params(model: Any, clock: Callable[[], float] = time.monotonic) -> dict:
     """The window and reply size Open WebUI puts into each request for this model, read as its
     ``chat_completion`` reads them (the admin's default params, then the workspace model's): the
     outlet's body carries neither, and the model dict's ``info.params`` lacks them since 0.12."""
     model_id = model.get("id") if isinstance(model, dict) else None
     if not isinstance(model_id, str):
         return {}
+    read_at, params = _PARAMS_CACHE.get(model_id, (None, {}))
+    if read_at is not None and clock() - read_at < _PARAMS_SECONDS:
+        return params
+    params = await _read_model_params(model_id)
+    if len(_PARAMS_CACHE) >= _PARAMS_MODELS:
+        _PARAMS_CACHE.clear()
+    _PARAMS_CACHE[model_id] = (clock(), params)
+    return params
+
+
+async def _read_model_params(model_id: str) -> dict:
     try:
         from open_webui.models.config import Config
         from open_webui.models.models import Models

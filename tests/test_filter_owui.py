@@ -116,3 +116,30 @@ def test_outlet_inflation_is_what_open_webui_sends_next():
     assert inflated == misc.reconcile_tool_pairs(expected)
     assert tcf.validate_messages(inflated) == []
     assert tcf.trim_messages(inflated, tcf.TrimConfig(budget_tokens=10**6)).messages is inflated
+
+
+def test_the_outlet_reads_a_models_params_once_a_minute_not_after_every_reply(monkeypatch):
+    """On SQLite every read takes the write lock: the outlet reuses a model's params for a minute."""
+    import asyncio
+
+    reads = []
+
+    async def read(model_id):
+        reads.append(model_id)
+        return {"num_ctx": 8192}
+
+    now = [1000.0]
+    monkeypatch.setattr(tcf, "_read_model_params", read)
+    monkeypatch.setattr(tcf, "_PARAMS_CACHE", {})
+
+    def params(model_id):
+        return asyncio.run(tcf.model_params({"id": model_id}, clock=lambda: now[0]))
+
+    assert params("a") == params("a") == {"num_ctx": 8192} and reads == ["a"]
+    assert params("b") == {"num_ctx": 8192} and reads == ["a", "b"]
+    now[0] += tcf._PARAMS_SECONDS
+    params("a")
+    assert reads == ["a", "b", "a"]
+    for i in range(tcf._PARAMS_MODELS + 1):
+        params(f"m{i}")
+    assert len(tcf._PARAMS_CACHE) <= tcf._PARAMS_MODELS

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
+from collections.abc import Callable
 from typing import Any
 
 from .budget import Budget, resolve_budget
@@ -27,6 +29,12 @@ from .trim import trim_messages
 from .validate import fallback_result
 
 _EMIT_TIMEOUT = 5.0  # seconds a status event may take before it is abandoned
+# A model's params are read from the database once a minute per model, not after every reply: on
+# SQLite every read takes the write lock (BEGIN IMMEDIATE), and two reads per reply made 14 of 48
+# one-worker turns of `make load --turns 3` fail with "database is locked" (1 of 48 with this cache).
+_PARAMS_SECONDS = 60.0
+_PARAMS_MODELS = 256  # entries before the cache starts over (bounded memory)
+_PARAMS_CACHE: dict[str, tuple[float, dict]] = {}
 #: Requests larger than this (bytes, see ``size_over``) are trimmed in a worker thread: the trim's
 #: work on the event loop stays under 50 ms whatever a request of this size holds (measured by
 #: ``scripts/bench_filter_loop.py`` on the slowest shape: one long word, estimated without an encoding).
@@ -213,13 +221,24 @@ def _tiktoken_dirs() -> tuple[str, ...]:
     return (str(folder),) if folder else ()
 
 
-async def model_params(model: Any) -> dict:
+async def model_params(model: Any, clock: Callable[[], float] = time.monotonic) -> dict:
     """The window and reply size Open WebUI puts into each request for this model, read as its
     ``chat_completion`` reads them (the admin's default params, then the workspace model's): the
     outlet's body carries neither, and the model dict's ``info.params`` lacks them since 0.12."""
     model_id = model.get("id") if isinstance(model, dict) else None
     if not isinstance(model_id, str):
         return {}
+    read_at, params = _PARAMS_CACHE.get(model_id, (None, {}))
+    if read_at is not None and clock() - read_at < _PARAMS_SECONDS:
+        return params
+    params = await _read_model_params(model_id)
+    if len(_PARAMS_CACHE) >= _PARAMS_MODELS:
+        _PARAMS_CACHE.clear()
+    _PARAMS_CACHE[model_id] = (clock(), params)
+    return params
+
+
+async def _read_model_params(model_id: str) -> dict:
     try:
         from open_webui.models.config import Config
         from open_webui.models.models import Models
