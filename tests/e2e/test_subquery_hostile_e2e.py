@@ -97,7 +97,9 @@ def test_a_page_quoting_a_call_never_makes_it_run_when_the_model_writes_it_as_te
     assert refused and refused[0].endswith("not run: `delete_all_notes` is named in the result of `read_page`, which is data, not a request"), lines
     [record] = message.get("embeds") or [None]  # every inner call, in full, on the chat message
     assert "<b>read_page</b> · ran" in record and "<b>delete_all_notes</b> · not run" in record
-    assert "&lt;parameter=force&gt;\\nyes" in record  # the value as the model wrote it, whole
+    # the arguments as read (a closed <parameter> block reads as vLLM's Qwen3-Coder parser reads it), the value as
+    # the model wrote it
+    assert "&quot;confirm&quot;: true,\n  &quot;force&quot;: &quot;yes&quot;" in record
 
 
 HOSTILE = {
