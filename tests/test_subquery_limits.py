@@ -11,7 +11,6 @@ import asyncio
 import json
 import math
 import re
-import selectors
 import threading
 
 import pytest
@@ -19,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from devkit.histories import cl100k
+from devkit.virtual_time import VirtualTimeLoop
 from tests.conftest import load_plugin
 
 sq = load_plugin("tools/subquery.py", "subquery_limits_plugin")
@@ -170,30 +170,10 @@ async def _quiet(*args):
 
 
 # --- the deadline: one `asyncio.timeout_at`, on an injected clock ---------------------------------------------------
-class _JumpingSelector(selectors.DefaultSelector):
-    """A selector whose loop's clock jumps to the next timer instead of waiting for it (nothing else is ready)."""
-
-    loop: VirtualClockLoop
-
-    def select(self, timeout=None):
-        ready = super().select(0)
-        if ready or not timeout or timeout <= 0:
-            return ready if ready or timeout is not None else super().select(timeout)
-        self.loop.now += timeout
-        return []
-
-
-class VirtualClockLoop(asyncio.SelectorEventLoop):
-    """An event loop whose clock (`time()`) is injected: it moves only when the loop would otherwise wait, also while
-    executor threads work (devkit's `VirtualTimeLoop` follows real time then; here the reader threads never end)."""
-
-    def __init__(self):
-        selector = _JumpingSelector()
-        super().__init__(selector)
-        selector.loop, self.now = self, 1_000.0
-
-    def time(self):
-        return self.now
+def VirtualClockLoop() -> VirtualTimeLoop:
+    """devkit's virtual-time loop, its clock jumping also while executor threads work (the reader threads here
+    never end by themselves)."""
+    return VirtualTimeLoop(follow_threads=False)
 
 
 def test_the_deadline_holds_while_both_reader_threads_are_busy_and_the_abandoned_read_is_reported():
