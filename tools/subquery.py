@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5387: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5147: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
 #    358: src/subquery/types.py
-#    575: src/textcalls/calls.py
-#    909: src/subquery/messages.py
-#   1128: src/textcalls/xml.py
-#   1461: src/textcalls/dialects.py
-#   1918: src/textcalls/reader.py
-#   2140: src/textcalls/rule.py
-#   2335: src/subquery/reading.py
-#   2509: src/subquery/budget.py
-#   2727: src/subquery/prepare.py
-#   2847: src/subquery/rounds.py
-#   2941: src/subquery/record.py
-#   3084: src/subquery/status.py
-#   3307: src/subquery/threads.py
-#   3366: src/subquery/loop.py
-#   3772: src/subquery/owui_completion.py
-#   3945: src/subquery/owui_context.py
-#   4229: src/subquery/owui_run.py
-#   4428: src/subquery/owui_calls.py
-#   4616: src/subquery/owui_select.py
-#   4836: src/subquery/owui_usage.py
-#   4935: src/subquery/tasks.py
-#   4999: src/subquery/view.py
-#   5123: src/subquery/owui_tools.py
-#   5497: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    591: src/textcalls/calls.py
+#    925: src/subquery/messages.py
+#   1130: src/textcalls/xml.py
+#   1463: src/textcalls/dialects.py
+#   1920: src/textcalls/reader.py
+#   2142: src/textcalls/rule.py
+#   2337: src/subquery/reading.py
+#   2498: src/subquery/budget.py
+#   2698: src/subquery/prepare.py
+#   2812: src/subquery/rounds.py
+#   2900: src/subquery/record.py
+#   3027: src/subquery/status.py
+#   3234: src/subquery/threads.py
+#   3286: src/subquery/loop.py
+#   3666: src/subquery/owui_completion.py
+#   3834: src/subquery/owui_context.py
+#   4098: src/subquery/owui_run.py
+#   4280: src/subquery/owui_calls.py
+#   4457: src/subquery/owui_select.py
+#   4662: src/subquery/owui_usage.py
+#   4750: src/subquery/tasks.py
+#   4810: src/subquery/view.py
+#   4922: src/subquery/owui_tools.py
+#   5241: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ import zlib
 from bisect import bisect_left
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -358,11 +358,8 @@ _BPE_RANKS = 12000
 # src/subquery/types.py
 # ----------------------------------------------------------------------------------------------
 
-"""What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the loop
-and the adapter exchange, small text and usage helpers. Stop reasons (`StopReason`): answered (a reply without
-calls); max_rounds (the synthesis round ran); budget (the next round would have passed max_subquery_tokens: the
-answer round ran); deadline (total_timeout_seconds ran out: what THIS subquery gathered
-is returned); error (the model call failed). Cancellation re-raises after a final `done: True` status line."""
+"""What the whole tool shares: its names, the limits (`Settings`, the admin's valves; the internal constants),
+the types the loop and the adapter exchange, small text and usage helpers."""
 
 
 log = logging.getLogger(__name__)
@@ -402,29 +399,55 @@ MAX_CALLS_PER_ROUND = 16
 REPEAT_CALL_LIMIT = 3
 
 
-@dataclass(frozen=True)
-class Settings:
-    """The loop's limits: the admin's valves. The ONE source of defaults: the Valves take theirs from here."""
+# What an admin reads in Open WebUI under each valve.
+_HELP = {
+    "model_id": "Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save cost; a user without access to it gets a clear error instead of an answer.",
+    "max_rounds": "Tool rounds before a final answer is requested.",
+    "max_parallel_tools": "Tool calls of one round that run at the same time (1: one after the other); the tasks of one `subqueries` call run half as many at a time.",
+    "tool_timeout_seconds": "Time limit for each tool call, the wait for a slot included.",
+    "total_timeout_seconds": "Time limit for the whole subquery, every step of it; what was gathered is returned.",
+    "max_result_chars": "Cap on each tool result the inner model sees.",
+    "max_output_chars": "Cap on the answer returned to the chat.",
+    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call runs only when no tool result, file or earlier chat message the helper read names its tool; otherwise it asks the user (approval `ask`) or is not run, and the model and the user are told why.",
+    "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
+    "max_subquery_tokens": "Tokens one subquery may spend (everything sent and received), each task of `subqueries` apart: each round counts the larger of the provider's usage and a safe upper bound. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
+    "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's). A `server:` id the chat does not carry is loaded for the helper alone (the user's access checked as Open WebUI checks it): the chat's model then sees only Subquery and delegates.",
+    "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
+}
 
-    max_rounds: int = 8
-    max_parallel_tools: int = 8
-    tool_timeout_seconds: float = 60.0
-    total_timeout_seconds: float = 300.0
-    max_result_chars: int = 20_000
-    max_output_chars: int = 16_000
-    text_tool_calls: TextCallMode = "auto"
-    conversation_view_tokens: int = 1500  # the chat so far, compact, for the inner loop (0: none)
-    max_subquery_tokens: int = 60_000  # inner prompt + completion tokens of one subquery (0: no cap)
+
+class AdminValves(BaseModel):
+    """The admin's valves (`Tools.Valves`): each one's default, bounds and description, defined once."""
+
+    # a valve an earlier version saved, and this one dropped: ignored
+    model_config = ConfigDict(extra="ignore")
+    model_id: str = Field("", description=_HELP["model_id"])
+    max_rounds: int = Field(8, ge=1, le=64, description=_HELP["max_rounds"])
+    max_parallel_tools: int = Field(8, ge=1, le=64, description=_HELP["max_parallel_tools"])
+    tool_timeout_seconds: float = Field(60.0, gt=0, description=_HELP["tool_timeout_seconds"])
+    total_timeout_seconds: float = Field(300.0, gt=0, description=_HELP["total_timeout_seconds"])
+    max_result_chars: int = Field(20_000, ge=200, description=_HELP["max_result_chars"])
+    max_output_chars: int = Field(16_000, ge=200, description=_HELP["max_output_chars"])
+    text_tool_calls: TextCallMode = Field("auto", description=_HELP["text_tool_calls"])
+    conversation_view_tokens: int = Field(
+        1500, ge=0, le=100_000, description=_HELP["conversation_view_tokens"]
+    )
+    max_subquery_tokens: int = Field(60_000, ge=0, description=_HELP["max_subquery_tokens"])
+    include_tool_ids: str = Field("", description=_HELP["include_tool_ids"])
+    exclude_tool_ids: str = Field("", description=_HELP["exclude_tool_ids"])
+
+
+class Settings(AdminValves):
+    """The loop's limits: the admin's valves, and what derives from them."""
 
     @property
     def max_parallel_subqueries(self) -> int:
-        """Tasks of one `subqueries` call that run at the same time: half of max_parallel_tools (4 by default), so
-        an admin who lowers the calls running at once for a rate-limited provider lowers the tasks too."""
+        """Tasks of one `subqueries` call at once: half of max_parallel_tools, so lowering one lowers both."""
         return max(1, self.max_parallel_tools // 2)
 
     @classmethod
     def from_valves(cls, valves: Any) -> Settings:
-        return cls(**{f.name: getattr(valves, f.name) for f in fields(cls) if hasattr(valves, f.name)})
+        return cls(**{name: getattr(valves, name) for name in cls.model_fields if hasattr(valves, name)})
 
 
 DEFAULTS = Settings()
@@ -436,9 +459,7 @@ TEXT_CALL_MODES = ("auto", "always", "off")
 
 @dataclass(frozen=True)
 class ToolInfo:
-    """What the loop knows about one executable tool.
-    accepted: names the model may fill (None: anything in the spec's properties);
-    injected: names the callable's signature reserves for Open WebUI (dropped if the model sends them);
+    """accepted: names the model may fill (None: the spec's properties); injected: names reserved for Open WebUI;
     passthrough: MCP tools get the arguments unfiltered (MCP servers validate their own)."""
 
     name: str
@@ -453,9 +474,8 @@ class ToolInfo:
 
 @dataclass(frozen=True)
 class Completion:
-    """One model round, as the loop sees it. `reasoning_text`/`reasoning_details`: what the provider
-    sent; `reasoning`: the fields replayed on the reply's assistant message next round (the adapter
-    decides them per provider, as Open WebUI does; nothing by default)."""
+    """One model round. `reasoning`: the fields replayed on its assistant message next round (the adapter
+    decides them per provider, as Open WebUI does)."""
 
     content: str = ""
     tool_calls: tuple[dict, ...] = ()
@@ -468,8 +488,7 @@ class Completion:
 
 @dataclass(frozen=True)
 class ToolOutput:
-    """A tool's result for the inner model: text, plus image URLs it should see, and what happened
-    (the outcome shown to the user on the call's status line)."""
+    """`outcome`: what happened, shown on the call's status line."""
 
     text: str
     images: tuple[str, ...] = ()
@@ -478,7 +497,7 @@ class ToolOutput:
 
 @dataclass(frozen=True)
 class Prepared:
-    """A call checked and ready to run (`kwargs`), or answered already (`answer`, with its `outcome`)."""
+    """A call ready to run (`kwargs`), or answered already (`answer`, with its `outcome`)."""
 
     call: ToolCall
     kwargs: dict | None = None
@@ -486,6 +505,8 @@ class Prepared:
     outcome: str = ""
 
 
+# answered: a reply without calls; max_rounds / budget (max_subquery_tokens): the answer round ran; deadline
+# (total_timeout_seconds): what was gathered is returned; error: the model call failed.
 StopReason = Literal["answered", "max_rounds", "budget", "deadline", "error"]
 
 
@@ -506,7 +527,7 @@ def _safe_str(value: Any) -> str:
 
 
 def cap_text(text: str, limit: int, what: str = "result") -> str:
-    """Keep the head (and a short tail) of a long text, with a visible note of what was cut."""
+    """The head and a short tail, with a visible note of what was cut."""
     if limit <= 0 or len(text) <= limit:
         return text
     tail = min(limit // 5, 2000)
@@ -522,7 +543,6 @@ def _shorten(text: str, limit: int) -> str:
 
 
 def _count(value: Any) -> int:
-    """A token count as a provider may send it: a finite, non-negative number, else 0 (missing, NaN, text, ...)."""
     if (
         isinstance(value, bool)
         or not isinstance(value, (int, float))
@@ -534,8 +554,7 @@ def _count(value: Any) -> int:
 
 
 def clean_usage(usage: Any) -> dict:
-    """A provider's usage with only what counts kept: finite, non-negative numbers, and mappings of them (so
-    that Open WebUI's own `normalize_usage` never meets a NaN or a text it cannot read)."""
+    """Only finite, non-negative numbers (and mappings of them): Open WebUI's `normalize_usage` chokes on others."""
     if not isinstance(usage, Mapping):
         return {}
     out: dict = {}
@@ -548,15 +567,12 @@ def clean_usage(usage: Any) -> dict:
 
 
 def usage_counts(usage: Any) -> tuple[int, int]:
-    """(prompt, completion) tokens of one round as the provider reports them (0 where it does not)."""
     total = summarize_usage([usage])
     return total["prompt_tokens"], total["completion_tokens"]
 
 
 def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
-    """The rounds' usage summed. Kept here, not Open WebUI's `merge_usage`: the loop cannot import Open WebUI; the
-    adapter hands it each round's usage normalized by Open WebUI (`owui_completion._usage`), and a test compares
-    the totals with `merge_usage`'s."""
+    """Kept, not Open WebUI's `merge_usage`: the loop cannot import Open WebUI (a test compares the totals)."""
     total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
     for usage in usages:
         if not isinstance(usage, Mapping):
@@ -909,10 +925,8 @@ def _has_args(value: Any) -> bool:
 # src/subquery/messages.py
 # ----------------------------------------------------------------------------------------------
 
-"""The messages a loop starts from and reads back: the chat's recent messages cut at tool-group boundaries and made
-provider-valid, call ids unique in the whole request, the chat's files as context, what a loop gathered; and the
-reasoning in replies: the blocks stripped from the text the loop reads (Open WebUI's markers, or the turn's
-`params.reasoning_tags`), and what a provider sent, replayed next round by Open WebUI's per-provider rule."""
+"""The messages a loop starts from and reads back: the chat's recent messages made provider-valid, call ids
+unique in the whole request, the chat's files as context, what a loop gathered, and the reasoning in replies."""
 
 
 def _text_of(content: Any) -> str:
@@ -933,11 +947,8 @@ def message_texts(message: Mapping[str, Any]) -> list[str]:
 
 
 def tail_messages(messages: Sequence[Any], n: int, limit: int = 0) -> list[dict]:
-    """The last `n` messages of the chat, never cut inside a tool group, starting on a user message.
-    System messages are not copied (the persona stays the model's). The cut is widened backwards
-    to the user message of that turn; orphaned results and unanswered calls are dropped, so the
-    tail is always provider-valid. `limit`: each message's texts are capped to it (a call's arguments
-    over it become `{}`), so the inner model and the data rule read bounded messages."""
+    """The last `n` messages, widened back to a user message, never cut inside a tool group, no system
+    message (the persona stays the model's), provider-valid; each text capped to `limit` (over it, arguments are `{}`)."""
     if n <= 0 or not messages:
         return []
     convo = [m for m in messages if isinstance(m, dict) and m.get("role") in ("user", "assistant", "tool")]
@@ -950,7 +961,6 @@ def tail_messages(messages: Sequence[Any], n: int, limit: int = 0) -> list[dict]
 
 
 def _capped(message: dict, limit: int) -> dict:
-    """A copied message with its texts capped to `limit` (0: as it is)."""
     if limit <= 0:
         return message
     content = message.get("content")
@@ -967,8 +977,7 @@ def _capped(message: dict, limit: int) -> dict:
 
 
 def fresh_id(cid: Any, used: set) -> str:
-    """The one way call ids are made unique: `cid` itself, or `cid~2`, `cid~3`, ... : the first one not
-    used yet (deterministic); it is added to `used`."""
+    """`cid`, or the first of `cid~2`, `cid~3`, ... not in `used` (deterministic); added to `used`."""
     base = cid if isinstance(cid, str) and cid else "call"
     new, n = base, 1
     while new in used:
@@ -979,18 +988,16 @@ def fresh_id(cid: Any, used: set) -> str:
 
 
 def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall]:
-    """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
-    some providers number calls from 0 in every round)."""
+    """Anthropic rejects a repeated tool_use id; some providers number calls from 0 in every round."""
     listed = (m.get("tool_calls") or [] for m in messages if isinstance(m, dict))
     used = {c.get("id") for calls in listed for c in calls if isinstance(c, dict)}
     return [call if (cid := fresh_id(call.id, used)) == call.id else replace(call, id=cid) for call in calls]
 
 
 def sanitize_pairs(messages: list[dict]) -> list[dict]:
-    """Drop tool results that answer no call of the group before them; drop unanswered calls.
-    A call id that repeats (in one message or across rounds, Open WebUI #28570) gets a unique
-    suffix, in the call and in its result: strict providers reject repeated ids. Kept, not Open WebUI's
-    `reconcile_tool_pairs`/`sanitize_tool_pairs`: those pair by id and keep a repeated id as it is."""
+    """Drop results that answer no call of the group before them, and unanswered calls; a repeated call id
+    (Open WebUI #28570) gets a unique suffix. Kept, not Open WebUI's `reconcile_tool_pairs`/`sanitize_tool_pairs`:
+    those pair by id and keep a repeated id as it is, which strict providers reject."""
     out: list[dict] = []
     used: set = set()
     i = 0
@@ -1023,8 +1030,7 @@ def sanitize_pairs(messages: list[dict]) -> list[dict]:
 
 
 def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> str:
-    """Context for the chat's files: the retrieved sources as `<source>` blocks (the form Open WebUI gives the
-    model), else full-context file text, else names."""
+    """The retrieved sources as `<source>` blocks (as Open WebUI gives them), else file text, else names."""
     if not files:
         return ""
     parts, names = [], []
@@ -1049,7 +1055,7 @@ def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> s
 
 
 def gathered_summary(messages: Sequence[dict], limit: int) -> str:
-    """What the loop collected (pass only the subquery's own messages), for when it cannot finish."""
+    """What the loop collected (its own messages only), for when it cannot finish."""
     names: dict[str, str] = {}  # call id -> tool name
     lines: list[str] = []
     for m in messages:
@@ -1076,7 +1082,6 @@ REASONING_TEXT_FIELDS = ("reasoning_content", "reasoning", "thinking")  # where 
 
 
 def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
-    """`params.reasoning_tags` as Open WebUI reads it: False disables, a [start, end] pair replaces."""
     if param is False:
         return ()
     if isinstance(param, (list, tuple)) and len(param) == 2 and all(isinstance(t, str) and t for t in param):
@@ -1085,8 +1090,7 @@ def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
 
 
 def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
-    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning). Linear: each
-    pair of tags is one pass, and a block is read once, from its opener to its closer."""
+    """An unclosed block runs to the end. Linear: one pass per pair of tags."""
     if not content:
         return ""
     original = content
@@ -1101,7 +1105,6 @@ def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TA
 
 
 def _without_blocks(content: str, opener: re.Pattern[str], closer: re.Pattern[str]) -> str:
-    """`content` without each block from an opener to the next closer (or to the end)."""
     kept, pos = [], 0
     while m := opener.search(content, pos):
         kept.append(content[pos : m.start()])
@@ -1112,7 +1115,6 @@ def _without_blocks(content: str, opener: re.Pattern[str], closer: re.Pattern[st
 
 
 def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
-    """The reasoning a provider sent on a reply: its text and its `reasoning_details` entries."""
     texts = (message.get(k) for k in REASONING_TEXT_FIELDS)
     text = next((t for t in texts if isinstance(t, str) and t), "")
     details = message.get("reasoning_details")
@@ -2335,13 +2337,11 @@ def judge(name: str, untrusted: Iterable[str | tuple[str, str]], can_ask: bool) 
 # src/subquery/reading.py
 # ----------------------------------------------------------------------------------------------
 
-"""Reading one model reply (`Reader.read`): what it asks for. Its reasoning blocks are removed over the whole reply
-(linear), then calls written as text are read in the first READ_CHARS characters of what is left; the rest stays
-text, and the model is told (and the user, when that reply ends the subquery). Structured calls come first; their
-replay is bounded (an id over ID_CHARS is replaced, a name that is no offered tool's is cut to NAME_CHARS). Calls
-written as text are judged by the text-call rule (`textcalls.rule`): one whose tool, as written or as it would run
-(Tool Search's `call_tool` unwrapped), is named by untrusted text this run read is asked (approval `ask`) or stays
-text, and the model (`refused_note`) and the user (its outcome) are told why. Pure: no Open WebUI."""
+"""Reading one model reply (`Reader.read`). Its reasoning is removed over the whole reply (linear), then calls
+written as text are read in the first READ_CHARS characters of the rest (the model is told). Structured calls come
+first, their replay bounded. A call written as text whose tool (as written, or as Tool Search's `call_tool` would
+run it) untrusted text this run read names is asked (approval `ask`) or stays text, and the model and the user are
+told why (the text-call rule, `textcalls.rule`). Pure: no Open WebUI."""
 
 
 UNREAD_NOTE = f"[Subquery: only the first {READ_CHARS:,} characters of your reply (after its reasoning) were read for calls; calls written after them were not run.]"
@@ -2349,11 +2349,8 @@ UNREAD_NOTE = f"[Subquery: only the first {READ_CHARS:,} characters of your repl
 
 @dataclass(frozen=True)
 class Reading:
-    """What one reply asks for: its text, the calls kept for this round, and what was not taken.
-    refused: (name, arguments, outcome) of calls written as text left as text by the rule. confirm: ids of the
-    calls the user must confirm (the rule, under approval `ask`). dropped: calls beyond MAX_CALLS_PER_ROUND,
-    neither run nor replayed. notes: what the model is told about the reply's bounds. unread: characters past
-    the read window (calls written there were not read)."""
+    """refused: (name, arguments, outcome) of text calls the rule left as text; confirm: ids the user must
+    confirm; dropped: calls past MAX_CALLS_PER_ROUND; unread: characters past the read window."""
 
     content: str
     calls: list[ToolCall]
@@ -2365,7 +2362,7 @@ class Reading:
 
 
 def reply_size(reply: Completion) -> int:
-    """About how many characters reading `reply` looks at (to decide whether it runs off the event loop)."""
+    """About how many characters reading `reply` looks at (where it runs)."""
     size = len(reply.content) if isinstance(reply.content, str) else 0
     for call in (c for c in reply.tool_calls if isinstance(c, Mapping)):
         fn = call.get("function") if isinstance(call.get("function"), Mapping) else {}
@@ -2376,9 +2373,7 @@ def reply_size(reply: Completion) -> int:
 
 @dataclass(frozen=True)
 class Reader:
-    """What reading the replies of one run needs. `mentions`: the offered tools untrusted text named so far;
-    `resolve`: Tool Search's `call_tool` into the real call (the loop's hook); `asks`: whether a user can confirm
-    a call (approval `ask`)."""
+    """`mentions`: the offered tools untrusted text named so far; `asks`: whether a user can confirm a call."""
 
     tools: Mapping[str, ToolInfo]
     mentions: Mentions
@@ -2389,8 +2384,7 @@ class Reader:
     def read(
         self, reply: Completion, prefix: str, text_on: bool, limit: int, messages: Sequence[dict]
     ) -> Reading:
-        """The reply's calls: structured ones (bounded for replay), else, if `text_on`, calls written as text that
-        the rule lets through; at most `limit` of them, ids unique in the request (`messages`)."""
+        """Structured calls, else (if `text_on`) the text calls the rule lets through; at most `limit`, ids unique."""
         text = strip_reasoning(_text_of(reply.content), self.tags)  # the whole reply, linearly
         content, rest = text[:READ_CHARS], text[READ_CHARS:]
         calls, more = bounded_calls(normalize_tool_calls(reply.tool_calls, prefix), self.tools, prefix)
@@ -2406,8 +2400,7 @@ class Reader:
         return Reading(text, kept, refused, max(len(calls) - limit, 0), confirm, notes, unread)
 
     def text_calls(self, content: str, prefix: str) -> tuple[str, list, tuple, set]:
-        """Calls written as text, judged by the rule: (text, calls, refused, calls the user must confirm). A unit
-        with a refused call stays text whole."""
+        """(text, calls, refused, calls the user must confirm); a unit with a refused call stays text whole."""
         reasons: list[str] = []
         flagged: set[tuple[str, str]] = set()
 
@@ -2438,8 +2431,7 @@ class Reader:
 def bounded_calls(
     calls: list[ToolCall], tools: Mapping[str, Any], prefix: str
 ) -> tuple[list[ToolCall], tuple[str, ...]]:
-    """Structured calls as replayed: an id over ID_CHARS replaced, a name that is no offered tool's cut to
-    NAME_CHARS; with the note the model gets when that happened."""
+    """Structured calls as replayed (long ids replaced, long unknown names cut), with the model's note."""
     out, ids, names = [], 0, 0
     for i, call in enumerate(calls):
         if len(call.id) > ID_CHARS:
@@ -2458,9 +2450,8 @@ def bounded_calls(
 
 
 def bounded_reasoning(reasoning: Mapping[str, Any], limit: int) -> tuple[dict, tuple[str, ...]]:
-    """The reasoning fields replayed on a reply's assistant message, at most `limit` characters each: a text is
-    cut (with the truncation note inside it), `reasoning_details` entries past the limit are dropped (a signed
-    entry cannot be cut), with a note."""
+    """Reasoning fields replayed, at most `limit` characters each: a text is cut, `reasoning_details`
+    entries past the limit are dropped (a signed entry cannot be cut), with a note."""
     out: dict[str, Any] = {}
     notes: list[str] = []
     for key, value in reasoning.items():
@@ -2485,8 +2476,7 @@ def bounded_reasoning(reasoning: Mapping[str, Any], limit: int) -> tuple[dict, t
 
 
 def refused_note(refused: Sequence[tuple[str, str, str]], final: bool = False) -> str:
-    """What the model (or, on an answer, the chat's model) is told about calls written as text that were not run:
-    each reason once (the names of the tools untrusted text named)."""
+    """Each reason once, with the names of the tools untrusted text named."""
     if not refused:
         return ""
     names = ", ".join(dict.fromkeys(name for name, _, _ in refused))
@@ -2497,7 +2487,6 @@ def refused_note(refused: Sequence[tuple[str, str, str]], final: bool = False) -
 
 
 def round_notes(reading: Reading, limit: int) -> str:
-    """The notes for the model after a round: refused text calls, calls dropped over the limit, bounds."""
     notes = [refused_note(reading.refused)] if reading.refused else []
     if reading.dropped:
         more = f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most {limit} calls run per round. Send the ones still needed in the next round.]"
@@ -2509,15 +2498,13 @@ def round_notes(reading: Reading, limit: int) -> str:
 # src/subquery/budget.py
 # ----------------------------------------------------------------------------------------------
 
-"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. Every request is measured by a safe upper
-bound of what it sends (`request_tokens`: every message, its texts, calls, reasoning and images, the tool definitions,
-fixed framing per message and per call) and every reply by one of what it returned (`reply_tokens`). A round is
-counted at the larger of that bound and the provider's usage, so missing, zero, NaN or lying usage cannot make it
-count less than was sent. A request is sent only when its own bound (its prompt, and the room its reply may take)
-fits what is left; a tool round only when the answer round after it still fits too; the answer round's tool results
-are cut to fit (`fit_results`). A text's bound is the filter's estimator (a proven upper bound of cl100k), read in
-slices cut where cl100k's pre-tokenizer always cuts (before a blank that follows a letter or digit), so no one call
-holds the interpreter for long; a stretch without such a place counts its UTF-8 bytes (a token is at least a byte)."""
+"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. Every request and reply is
+measured by a safe upper bound of its tokens, and a round counts at the larger of that bound and the provider's
+usage (missing, NaN or lying usage cannot count less than was sent). A request is sent only when it and its reply
+fit; a tool round only when the answer round after it fits too, whose tool results are cut to fit. A text's bound is
+the filter's estimator (a proven upper bound of cl100k), read in slices cut where cl100k's pre-tokenizer always cuts
+(before a blank after a letter or digit), so no call holds the interpreter long; a stretch without such a place
+counts its UTF-8 bytes (a token is at least a byte)."""
 
 
 MESSAGE_TOKENS = 8  # a message's framing in a chat template (role, start and end markers): at most this
@@ -2537,8 +2524,7 @@ _TOKEN_CUT = re.compile(r"(?<=[^\W_])\s")  # a blank after a letter or digit: cl
 
 
 def text_tokens(text: str) -> int:
-    """A safe upper bound of `text`'s cl100k tokens, measured slice by slice (see the module's notes). No search
-    reads more than one slice: a stretch with no safe place to cut is counted in bytes until the next such place."""
+    """No search reads more than one slice; a stretch with no safe cut counts bytes until the next one."""
     total, start, in_bytes = 0, 0, False
     while len(text) - start > TOKEN_SLICE:
         window = start + TOKEN_SLICE // 2 if not in_bytes else start
@@ -2556,10 +2542,8 @@ def _bytes(text: str) -> int:
 
 
 def _slice_tokens(piece: str) -> int:
-    """The estimator's bound of a slice that starts and ends where cl100k cuts, but for the stretches around runs of
-    LONG_RUN letters, punctuation or blanks (only there can one piece be that long, and merging it would cost more
-    than it is worth): those count their bytes, from the safe cut before to the safe cut after. A slice whose words
-    and blank runs are all shorter (nearly all of them: two quick C passes tell) goes to the estimator whole."""
+    """Stretches around runs of LONG_RUN letters, punctuation or blanks count their bytes (only there
+    can one piece be that long); a slice without such runs (nearly all: two quick C passes tell) goes to the estimator."""
     words = piece.split()
     if max(map(len, words), default=0) < LONG_RUN and not _LONG_BLANKS.search(piece):
         return estimate_tokens(piece)
@@ -2576,7 +2560,6 @@ def _slice_tokens(piece: str) -> int:
 
 
 def _cut_before(text: str, low: int, at: int) -> int:
-    """The last safe cut in text[low:at + 1] (a blank after a letter or digit), else `low` (itself one)."""
     for cut in range(at, low, -1):  # a run of LONG_RUN characters of one kind, and the blanks before it
         if text[cut].isspace() and text[cut - 1].isalnum():
             return cut
@@ -2584,7 +2567,7 @@ def _cut_before(text: str, low: int, at: int) -> int:
 
 
 def _strings(value: Any) -> list[str]:
-    """Every string in a JSON-like value (keys too), nested values at any depth (walked without recursion)."""
+    """Every string in a JSON-like value (keys too), walked without recursion."""
     out, stack = [], [value]
     while stack:
         item = stack.pop()
@@ -2601,8 +2584,6 @@ def _strings(value: Any) -> list[str]:
 
 
 def message_tokens(message: Any) -> int:
-    """A bound of what one message sends: every string in it (content, parts, calls, reasoning, ids, names), its
-    framing, and a flat allowance per image part."""
     if not isinstance(message, Mapping):
         return MESSAGE_TOKENS + text_tokens(str(message))
     content = message.get("content")
@@ -2620,30 +2601,27 @@ def specs_tokens(specs: Sequence[Any] | None) -> int:
 
 
 def reply_tokens_of(content: str, tool_calls: Sequence[Any], reasoning: str, details: Sequence[Any]) -> int:
-    """A bound of what a reply returned: its text, calls and reasoning (hidden reasoning is the provider's to say)."""
+    """Hidden reasoning is the provider's to say (its usage)."""
     texts = [content, reasoning, *_strings(list(tool_calls)), *_strings(list(details))]
     return MESSAGE_TOKENS + CALL_TOKENS * len(tool_calls) + sum(text_tokens(t) for t in texts if t)
 
 
 @dataclass(frozen=True)
 class Budget:
-    """`cap`: max_subquery_tokens (0: none). `reply`: the room one reply may take (`for_cap`). `room_for` answers how
-    much room a request's reply gets, or None: it must not be sent."""
+    """`cap`: max_subquery_tokens (0: none); `reply`: the room one reply may take."""
 
     cap: int
     reply: int = REPLY_TOKENS
 
     @classmethod
     def for_cap(cls, cap: int, max_tokens: int | None) -> Budget:
-        """A reply's room: the model's `max_tokens` if set, else REPLY_TOKENS, and never more than an eighth of a cap
-        (so that a small cap still leaves room for tool rounds; the room is then sent as `max_tokens`)."""
+        """`max_tokens` if set, else REPLY_TOKENS, never more than an eighth of a cap (room for tool rounds)."""
         reply = max_tokens or REPLY_TOKENS
         return cls(cap, min(reply, max(cap // 8, MIN_REPLY_TOKENS)) if cap > 0 else reply)
 
     def room_for(self, spent: int, prompt: int, answer_after: bool) -> int | None:
-        """The room this request's reply gets (≤ `reply`), or None when it does not fit. With `answer_after` (a tool
-        round), the answer round after it must fit too: this prompt again, this reply, a stub per result, its
-        instruction, and its own reply."""
+        """The room this request's reply gets, or None. With `answer_after`, the answer round after it (this
+        prompt again, this reply, a stub per result, its instruction, its reply) must fit too."""
         if self.cap <= 0:
             return self.reply
         left = self.cap - spent - prompt
@@ -2653,14 +2631,12 @@ class Budget:
         return room if room >= MIN_REPLY_TOKENS else None
 
     def results_room(self, spent: int, prompt: int) -> int | None:
-        """Tokens the next round's tool results may take so that the answer round fits (None: no cap)."""
         if self.cap <= 0:
             return None
         return max(self.cap - spent - prompt - ANSWER_TOKENS - self.reply, 0)
 
 
 def fit_results(texts: list[str], room: int | None) -> list[str]:
-    """Tool results cut (each to a share of `room` tokens, with a visible note) so that together they fit `room`."""
     if room is None or sum(map(text_tokens, texts)) <= room:
         return texts
     share = max(room // max(len(texts), 1) - 64, 0)  # 64: the truncation note
@@ -2675,8 +2651,7 @@ def fit_results(texts: list[str], room: int | None) -> list[str]:
 
 @dataclass
 class Ledger:
-    """What one subquery spent, and the bound of the request it is about to send. `work(size, what, fn, *args)` runs
-    the measuring (the loop's: on the event loop when small, else in a reader thread)."""
+    """`work(size, what, fn, *args)` runs the measuring (the loop's: in a reader thread when large)."""
 
     budget: Budget
     work: Callable[..., Awaitable[Any]]
@@ -2688,7 +2663,6 @@ class Ledger:
     )  # id(message) -> its bound (messages are never changed once added)
 
     async def measure(self, messages: Sequence[Any], specs: list[dict] | None) -> int:
-        """The bound of the next request: every message (each measured once) and the tool definitions."""
         new = [m for m in messages if id(m) not in self.sizes]
         size = sum(map(message_chars, new))
         for m, n in zip(new, await self.work(size, "measuring the request", _bounds, new), strict=True):
@@ -2699,12 +2673,10 @@ class Ledger:
         return self.prompt
 
     def limit(self, room: int | None) -> dict:
-        """The request's `max_tokens` (as keyword arguments): sent when the model's own is set or the room is
-        smaller than REPLY_TOKENS."""
+        """Sent when the model's own is set or the room is smaller than REPLY_TOKENS."""
         return {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
 
     async def count(self, reply: Completion) -> None:
-        """A round: the larger of the provider's usage and the bound of what it sent and returned."""
         prompt, completion = usage_counts(reply.usage)
         texts = (reply.content, reply.tool_calls, reply.reasoning_text, reply.reasoning_details)
         size = reply_size(reply) + len(reply.reasoning_text or "")
@@ -2717,7 +2689,6 @@ def _bounds(messages: Sequence[Any]) -> list[int]:
 
 
 def message_chars(message: Any) -> int:
-    """About how many characters measuring a message reads (its content, calls and reasoning)."""
     if not isinstance(message, Mapping):
         return len(_safe_str(message))
     return sum(len(v) if isinstance(v, str) else len(_safe_str(v)) for v in message.values() if v)
@@ -2727,15 +2698,14 @@ def message_chars(message: Any) -> int:
 # src/subquery/prepare.py
 # ----------------------------------------------------------------------------------------------
 
-"""What happens to each call of a round before it runs: decoded, typed by the tool's schema, filtered to what the tool
-accepts (as Open WebUI filters it), checked for required arguments and repeats, or else answered right away with a
-message the model can act on; and a tool's result rendered as Open WebUI renders it."""
+"""Each call of a round before it runs: decoded, typed by the tool's schema, filtered to what the tool accepts
+(as Open WebUI filters it), checked for required arguments and repeats, or answered at once with a message the
+model can act on; and a tool's result rendered as Open WebUI renders it."""
 
 
 def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
-    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
-    A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
-    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument."""
+    """As Open WebUI: MCP unfiltered, others by spec (and signature). A name the callable reserves for
+    injection is dropped; an OpenAPI parameter called `_limit` is a normal argument."""
     if tool.passthrough:
         return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
     allowed = frozenset(spec_properties(tool.spec))  # Open WebUI keeps the spec's properties...
@@ -2759,8 +2729,6 @@ def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
 
 
 def call_kwargs(call: ToolCall, tool: ToolInfo) -> tuple[dict | None, str | None]:
-    """The arguments the tool would get (decoded, typed by its schema, filtered as Open WebUI filters them), or
-    the error the model gets."""
     args, error = decode_arguments(call.name, call.arguments)
     if error or args is None:
         return None, error
@@ -2769,7 +2737,6 @@ def call_kwargs(call: ToolCall, tool: ToolInfo) -> tuple[dict | None, str | None
 
 
 def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping, limit: int) -> Prepared:
-    """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
     tool = tools.get(call.name)
     if tool is None and call.name in SELF_NAMES:
         answer = f"Error: `{call.name}` cannot be called inside a subquery. Use the other tools."
@@ -2797,9 +2764,7 @@ def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping,
 def prepare_round(
     calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int]
 ) -> list[Prepared]:
-    """Prepare a round's calls in order, counting identical calls AS the round is prepared.
-    At most REPEAT_CALL_LIMIT identical calls run (across rounds too); every call gets an answer.
-    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)"""
+    """Identical calls are counted AS the round is prepared (one not approved is taken off again)."""
     out: list[Prepared] = []
     for call in calls:
         try:
@@ -2847,9 +2812,8 @@ def serialize_result(value: Any) -> str:
 # src/subquery/rounds.py
 # ----------------------------------------------------------------------------------------------
 
-"""What one round of the loop needs from outside and does outside the loop's state: the hooks (`Hooks`: the adapter's
-`Run` provides them), the `tools` of a request, running a round's calls concurrently and bounded (`run_calls`), a
-round's label for its status line, and a cheap size of a message (to decide where its measuring runs)."""
+"""What a round needs from outside the loop's state: the hooks (`Hooks`, the adapter's `Run` provides them), the
+`tools` of a request, and a round's calls run concurrently and bounded (`run_calls`)."""
 
 
 async def _always_yes(call: ToolCall, kwargs: dict, remaining: float) -> bool:
@@ -2870,13 +2834,10 @@ async def _no_trace(key: str, name: str, arguments: Any, outcome: str | None) ->
 
 @dataclass(frozen=True)
 class Hooks:
-    """What the loop needs from the outside world (the adapter's `Run` provides them): complete (one model
-    round: messages, tools, seconds left, tool_choice, and `max_tokens=` when the budget needs one), execute (one
-    tool call), approve (the user's yes under tool_approval_mode 'ask'), confirm (the user's yes for a call written
-    as text that the rule holds; None: nobody can be asked, such a call stays text),
-    resolve (Tool Search's `call_tool`; pure: it may run in a reader thread), emit (progress lines: a newer one
-    may replace one not yet shown), log (one line per inner call with its outcome, every one kept: the user's
-    record of what ran) and trace (each call with its full arguments, before it runs and when it ended)."""
+    """What the loop needs from the outside world. complete: one model round (`max_tokens=` when the budget needs
+    one); approve: the user's yes under tool_approval_mode 'ask'; confirm: the user's yes for a text call the rule
+    holds (None: nobody can be asked, it stays text); resolve: Tool Search's `call_tool` (pure: it may run in a reader
+    thread); emit: progress lines; log: one kept line per call; trace: each call with its full arguments."""
 
     complete: Callable[..., Awaitable[Completion]]
     execute: Callable[[ToolCall, dict, float], Awaitable[str | ToolOutput]]
@@ -2890,7 +2851,6 @@ class Hooks:
 
 
 def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
-    """The `tools` of a request: deferred ones stay out, never more than MAX_REQUEST_TOOLS."""
     specs = [{"type": "function", "function": t.spec} for t in tools.values() if not t.deferred]
     return specs[:MAX_REQUEST_TOOLS] or None
 
@@ -2898,9 +2858,8 @@ def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
 async def run_calls(
     prepared: Sequence[Prepared], execute: Callable, max_parallel: int, timeout: float | Callable
 ) -> list[ToolOutput]:
-    """Run a round's calls concurrently (bounded), results in call order.
-    The wait for a free slot counts against each call's timeout (a number, or one per call): a call
-    that never got a slot is "not started", one that ran too long "timed out"."""
+    """Results in call order. The wait for a slot counts against each call's timeout: a call that never got one
+    is "not started", one that ran too long "timed out"."""
     semaphore = asyncio.Semaphore(max(1, max_parallel))
 
     async def one(p: Prepared) -> ToolOutput:
@@ -2941,13 +2900,11 @@ def round_label(calls: Sequence[ToolCall]) -> str:
 # src/subquery/record.py
 # ----------------------------------------------------------------------------------------------
 
-"""The record of a subquery's inner calls (`CallRecord`): every call with its full arguments and what happened to it,
-noted before it runs and again when it ends. Status lines shorten arguments (and are bounded); the record keeps them
-whole, and the user opens it as one collapsed block on the chat message (`record_html`, sent as an embed: Open WebUI
-0.12.4 draws a message from its `output` items, so text a tool appends to the content is not shown, while embeds
-are). A call still running when the subquery stops is marked interrupted: its side effects may have happened. The
-record is bounded in bytes: at most TASK_RECORD_BYTES for one subquery (one task), RECORD_BYTES for a `subqueries`
-call; past that, a call's arguments are cut with a note saying how much, and calls beyond are counted, not listed."""
+"""The record of a subquery's inner calls (`CallRecord`): each call with its full arguments and outcome, shown as
+one collapsed block on the chat message. Sent as an embed: Open WebUI 0.12.4 draws a message from its `output` items,
+so text a tool appends to the content is not shown. A call still running when the subquery stops is marked
+interrupted (its side effects may have happened). Bounded: TASK_RECORD_BYTES per subquery or task, RECORD_BYTES per
+`subqueries` call; past that, arguments are cut with a note, and further calls are counted, not listed."""
 
 
 INTERRUPTED = "interrupted: the subquery stopped while it ran (it may have had its effect)"
@@ -2973,9 +2930,6 @@ _STYLE = (
 
 @dataclass
 class CallEntry:
-    """One inner call: its task (empty for a single subquery), name, full arguments as text, and outcome (None
-    while it runs)."""
-
     label: str
     name: str
     arguments: str
@@ -2983,8 +2937,7 @@ class CallEntry:
 
 
 def full_arguments(arguments: Any) -> str:
-    """Arguments as the user reads them: indented JSON when they are an object (a JSON text of one too), else the
-    text as it came. Nothing is shortened."""
+    """Indented JSON when the arguments are an object (or a JSON text of one), else the text as it came."""
     if isinstance(arguments, str):
         try:
             arguments = json.loads(arguments) if arguments.strip() else {}
@@ -2997,8 +2950,7 @@ def full_arguments(arguments: Any) -> str:
 
 
 class CallRecord:
-    """Every inner call of one `subquery` (or `subqueries`) call, in the order they were first noted, within its
-    bounds in bytes (per task and in all)."""
+    """Every inner call of one `subquery` (or `subqueries`) call, in the order first noted, within its bounds."""
 
     def __init__(self) -> None:
         self.entries: dict[tuple[str, str], CallEntry] = {}
@@ -3012,13 +2964,9 @@ class CallRecord:
             entry.outcome = outcome
             return
         name = name[:NAME_CHARS_SHOWN]
-        fixed = (
-            ITEM_BYTES + _escaped_bytes(f"{label} · {name}") + 6 * OUTCOME_CHARS
-        )  # the outcome: at most this
-        room = (
-            min(TASK_RECORD_BYTES - self.used.get(label, 0), RECORD_BYTES - self.used.get("*", 0))
-            - PAGE_BYTES
-        )
+        fixed = ITEM_BYTES + _escaped_bytes(f"{label} · {name}") + 6 * OUTCOME_CHARS  # the outcome: at most
+        left = min(TASK_RECORD_BYTES - self.used.get(label, 0), RECORD_BYTES - self.used.get("*", 0))
+        room = left - PAGE_BYTES
         if room < fixed:
             self.unlisted += 1
             return
@@ -3036,11 +2984,8 @@ class CallRecord:
         """The record as one collapsed block (a whole HTML page, for an embed); every text escaped."""
         n = len(self.entries)
         items = "".join(_item(e) for e in self.entries.values())
-        more = (
-            f"<li>… {self.unlisted} more inner calls, not listed: the record is at its bound</li>"
-            if self.unlisted
-            else ""
-        )
+        more = f"<li>… {self.unlisted} more inner calls, not listed: the record is at its bound</li>"
+        more = more if self.unlisted else ""
         summary = f"Subquery · {n + self.unlisted} inner call{'s' if n + self.unlisted != 1 else ''} · every argument in full"
         body = f"<details><summary>{html.escape(summary)}</summary><ol>{items}{more}</ol></details>"
         return f'<!doctype html><html><head><meta charset="utf-8">{_STYLE}</head><body>{body}{_HEIGHT_SCRIPT}</body></html>'
@@ -3051,8 +2996,7 @@ def _escaped_bytes(text: str) -> int:
 
 
 def bounded_arguments(text: str, room: int) -> str:
-    """`text` whole when it fits `room` bytes once escaped, else its longest head that does (found by bisection), with
-    a note saying how much was cut."""
+    """`text` whole when it fits `room` bytes once escaped, else its longest head that does, with a note."""
     if _escaped_bytes(text) <= room:
         return text
     low, high = 0, len(text)
@@ -3074,7 +3018,6 @@ def _item(entry: CallEntry) -> str:
 
 
 def record_event(record: CallRecord) -> Mapping[str, Any] | None:
-    """The event that stores the record on the chat message (None: no call to show)."""
     if not record.entries:
         return None
     return {"type": "embeds", "data": {"embeds": [record.html()]}}
@@ -3084,11 +3027,8 @@ def record_event(record: CallRecord) -> Mapping[str, Any] | None:
 # src/subquery/status.py
 # ----------------------------------------------------------------------------------------------
 
-"""Status lines: what the user sees of a subquery while it runs (stored on the chat message; the model never gets
-them): progress, a line per inner call as it starts and one with its outcome, a last `done` line with the totals;
-sent in the background (`StatusEmitter`), so a slow socket never holds the loop past total_timeout_seconds. Every
-line is at most STATUS_LINE_CHARS long; the call record (`CallRecord`) keeps every argument whole and goes to the
-chat message when the subquery ends or stops (calls still running are marked interrupted)."""
+"""Status lines: what the user sees of a subquery while it runs (the model never gets them), each at most
+STATUS_LINE_CHARS long, sent in the background so that a slow socket never holds the loop past its deadline."""
 
 
 CALL_LINE_CHARS = 200
@@ -3114,7 +3054,7 @@ def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
 
 
 def call_line(name: str, arguments: Any, outcome: str) -> str:
-    """The status line for one inner call: `Subquery · name(a=1, b="x…") · outcome`, bounded."""
+    """`Subquery · name(a=1, b="x…") · outcome`, bounded."""
     name = _shorten(name, 60)
     room = max(CALL_LINE_CHARS - len(f"Subquery · {name}() · {outcome}"), 12)
     line = f"Subquery · {name}({_shorten(short_arguments(arguments), room)}) · {outcome}"
@@ -3122,7 +3062,6 @@ def call_line(name: str, arguments: Any, outcome: str) -> str:
 
 
 def short_arguments(arguments: Any) -> str:
-    """Arguments as `k=v` pairs, each value shortened (a text that is not a JSON object: its head)."""
     if isinstance(arguments, str):
         decoded, _error = decode_arguments("", arguments[:20_000])
         arguments = decoded if decoded is not None else arguments
@@ -3150,13 +3089,11 @@ def _totals(rounds: int, calls: int, tokens: int, seconds: float) -> str:
 
 
 def done_line(outcome: LoopResult, seconds: float) -> str:
-    """The last status line of one subquery (or one task): its verdict, then its totals."""
     totals = _totals(outcome.rounds, outcome.tool_calls, outcome.usage.get("total_tokens", 0), seconds)
     return f"Subquery {_VERDICTS[outcome.stopped]} · {totals}"
 
 
 def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
-    """The last status line of a `subqueries` call: the tasks by verdict, then the totals."""
     verdicts = collections.Counter(_VERDICTS[o.stopped] for o in outcomes)
     rounds, calls = sum(o.rounds for o in outcomes), sum(o.tool_calls for o in outcomes)
     totals = _totals(rounds, calls, sum(o.usage.get("total_tokens", 0) for o in outcomes), seconds)
@@ -3164,15 +3101,10 @@ def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
 
 
 class StatusEmitter:
-    """The status lines of one subquery (or of all tasks of one `subqueries` call), never holding the loop.
-    Lines wait in one queue for one consumer task (`_drain`), which sends them in order, one at a time, each
-    bounded by STATUS_SEND_SECONDS and, while the subquery runs, shown at least `min_interval`. A progress
-    line that comes while a line is being sent or the interval runs is deferred; a newer progress line
-    replaces it. Call lines (`log`) are the user's record of each inner call: every one goes out, in order
-    (a deferred progress line said before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then
-    one line counts the rest. A `done` line replaces a deferred progress line, goes out after the call
-    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it. The
-    call record (`trace`) goes out just before it."""
+    """The status lines of one subquery (or of every task of one `subqueries` call), sent in order by one
+    consumer task, never holding the loop. Progress lines may be replaced by newer ones while they wait; call lines
+    (`log`) all go out, at most `max_lines`, then one line counts the rest; `done` goes last, awaited at most
+    DONE_WAIT_SECONDS, just after the call record (`trace`)."""
 
     def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines=None):
         self.sink = event_emitter if callable(event_emitter) else None  # the record: whatever `enabled` says
@@ -3202,7 +3134,6 @@ class StatusEmitter:
             await asyncio.wait_for(asyncio.shield(self.worker), timeout=DONE_WAIT_SECONDS)  # type: ignore[arg-type]
 
     async def log(self, line: str) -> None:
-        """One call line: kept, never replaced by a later line."""
         if self.event_emitter is None or self.closing.is_set():
             return
         if self.logged >= self.max_lines:
@@ -3212,22 +3143,20 @@ class StatusEmitter:
             self._put("line", line)
 
     async def trace(self, key: str, name: str, arguments: Any, outcome: str | None, label: str = "") -> None:
-        """One inner call for the record: before it runs (`outcome` None: its `running` line goes out now) and
-        when it ended (its outcome line comes from the loop)."""
+        """One inner call for the record, before it runs (`outcome` None: its `running` line goes out) and when it ended."""
         self.record.note(label, key, name, arguments, outcome)
         if outcome is None and not label:
             await self.log(call_line(name, arguments, "running"))
 
     async def stop(self, description: str) -> None:
-        """The run was stopped: each call still running gets an `interrupted` line, then the `done` line."""
+        """Cancelled or crashed: each call still running gets an `interrupted` line, then the `done` line."""
         for entry in self.record.in_flight():
             line = call_line(entry.name, entry.arguments, INTERRUPTED.split(":")[0])
             await self.log(f"Subquery {entry.label}{line[len('Subquery') :]}" if entry.label else line)
         await self(description, True)
 
     def send_record(self) -> None:
-        """The call record to the chat message (an embed), once, just before the `done` line, in the same queue
-        (whatever `show_status` says: it is the user's record of what ran)."""
+        """The call record to the chat message, once, whatever `show_status` says (it is what ran)."""
         event = None if self.recorded else record_event(self.record)
         if self.sink is not None and event is not None:
             self.recorded = True
@@ -3269,9 +3198,7 @@ def status_event(description: str, done: bool) -> dict:
 
 
 class TaskStatus:
-    """One task's status lines on the shared emitter of a `subqueries` call. Every line names its task
-    (`Subquery task 2/3 · round 1/8 · calling …`); the task's first and last lines are kept like call lines
-    (a later line never replaces them); its call lines are bounded per task as a single subquery's are."""
+    """One task's lines on the shared emitter: each names its task; its first and last lines are never replaced."""
 
     def __init__(self, shared: StatusEmitter, label: str):
         self.shared, self.label = shared, label
@@ -3307,11 +3234,10 @@ class TaskStatus:
 # src/subquery/threads.py
 # ----------------------------------------------------------------------------------------------
 
-"""Process-wide state. `process_state()`: one holder in `sys.modules` shared by every copy of this tool (Open WebUI
-loads a module per tool id, and again when its code changes); it holds the recursion marker (a token counts only
-while its run is active, so a subquery nested in the same run is refused, one started later from a task a tool
-spawned is not) and the reader threads: reading large replies and data runs in READER_THREADS threads of their own
-(`off_loop`), never on the event loop. Tools run as Open WebUI's own loop runs them: sync ones on the event loop."""
+"""Process-wide state (`process_state()`): one holder in `sys.modules` shared by every copy of this tool (Open
+WebUI loads a module per tool id, and again when its code changes). It holds the recursion marker (a token counts
+only while its run is active: a subquery nested in the same run is refused, one started later from a task a tool
+spawned is not) and the reader threads that read large replies and data off the event loop (`off_loop`)."""
 
 
 _STATE_MODULE = "_owui_subquery_depth"  # the first version's name: copies of older versions share the marker
@@ -3319,9 +3245,7 @@ READER_THREADS = 2  # threads reading large replies and data, for the whole proc
 
 
 def process_state() -> types.ModuleType:
-    """The state every copy of this tool and every concurrent subquery share, in one place: `var`/`active`
-    (the recursion marker) and `readers_v1` (the reader threads, `off_loop`). Older copies kept a thread gate for
-    sync tools there too (`threads_v1`, `threads_v2`): left as they are."""
+    """Older copies also kept a thread gate here (`threads_v1`, `threads_v2`): left as they are."""
     holder = sys.modules.get(_STATE_MODULE)
     if holder is None or not hasattr(holder, "active"):
         fresh = types.ModuleType(_STATE_MODULE)
@@ -3336,21 +3260,17 @@ def process_state() -> types.ModuleType:
 
 
 async def off_loop(fn: Callable[..., Any], *args: Any) -> Any:
-    """`fn(*args)` in the process-wide reader threads (READER_THREADS of them, shared by every copy of the tool),
-    never on the event loop: reading a large reply or large data. Work waits there for a free reader."""
     readers = process_state().readers_v1  # type: ignore[attr-defined]
     return await asyncio.get_running_loop().run_in_executor(readers, functools.partial(fn, *args))
 
 
 def inside_subquery() -> bool:
-    """True only inside a subquery run that is still going (not in a task it left behind)."""
     state = process_state()
     return state.var.get() in state.active  # type: ignore[attr-defined]
 
 
 @contextlib.contextmanager
 def subquery_run() -> Iterator[None]:
-    """Marks the current context as inside a running subquery for the duration of the block."""
     state = process_state()
     token_id = object()
     state.active.add(token_id)  # type: ignore[attr-defined]
@@ -3366,17 +3286,12 @@ def subquery_run() -> Iterator[None]:
 # src/subquery/loop.py
 # ----------------------------------------------------------------------------------------------
 
-"""The self-driven tool loop (`run_subquery_loop`): a function of its injected hooks, so several run at once, sharing
-only the process-wide state (threads). Every await of a run sits inside ONE deadline (`asyncio.timeout_at`), so a
-subquery returns once its time is up, whatever it waits for (a model, a tool, a user, a reader thread); the note says
-what was abandoned. Each round: the token budget is asked whether the request fits (`Budget`) -> model reply -> read
-(`Reader`: reasoning removed over the whole reply, then structured calls, else, valve `text_tool_calls`, calls written
-as text the rule lets through) -> at most MAX_CALLS_PER_ROUND kept -> one assistant message, bounded (text,
-arguments, reasoning, names, ids) -> every call prepared (repeat limit counted while the round is prepared) ->
-approval (a text call the rule holds: the user's confirmation) -> each call noted before it runs -> bounded parallel
-execution -> one tool message per call, in call order (cut to fit the budget's answer round), and one status line per
-call. The last round keeps `tools` with `tool_choice: "none"`. What untrusted text names (files, earlier chat, tool
-results: `Mentions`) is read as it comes. Work on large texts runs in the reader threads (`_Loop.work`)."""
+"""The self-driven tool loop (`run_subquery_loop`), a function of its injected hooks, so several run at once.
+Every await of a run sits inside ONE deadline (`asyncio.timeout_at`): a subquery returns once its time is up,
+whatever it waits for, and its note says what was abandoned. Each round: the token budget (`Budget`) -> model reply
+-> read (`Reader`: reasoning removed, structured calls, else calls written as text the rule lets through) -> one
+bounded assistant message -> calls prepared, approved, run in parallel (bounded) -> one tool message per call, in
+call order. The last round keeps `tools` with `tool_choice: "none"`. Work on large texts runs in reader threads."""
 
 
 NOT_APPROVED = "Error: tool call was not approved."
@@ -3404,10 +3319,8 @@ async def run_subquery_loop(
     deadline: float | None = None,
     reply_tokens: int | None = None,
 ) -> LoopResult:
-    """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
-    `untrusted`: texts given to this run as data (files, earlier chat), as (text, where) pairs: with every tool
-    result they are what the text-call rule reads. `deadline` (on `clock`, the event loop's by default): when several
-    loops share one; else `total_timeout_seconds` from now. `reply_tokens`: the model's `max_tokens`, if set."""
+    """`messages` is not mutated. `untrusted`: texts given as data (files, earlier chat), as (text, where)
+    pairs: with every tool result, what the text-call rule reads. `deadline` is on `clock` (the event loop's)."""
     clock = clock or asyncio.get_running_loop().time
     deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
     mentions = Mentions(tools)
@@ -3429,8 +3342,6 @@ async def run_subquery_loop(
 
 @dataclass
 class _Loop:
-    """The state of one run of the loop (private to `run_subquery_loop`)."""
-
     messages: list[dict]
     tools: Mapping[str, ToolInfo]
     settings: Settings
@@ -3503,8 +3414,7 @@ class _Loop:
         return self.deadline - self.clock()
 
     async def work(self, size: int, what: str, fn: Callable[..., Any], *args: Any) -> Any:
-        """`fn(*args)`: on the event loop when `size` (the characters it reads) is at most OFFLOAD_CHARS, else in the
-        reader threads. Work the deadline abandons is named in the note (`abandoned`); its thread ends by itself."""
+        """`fn(*args)`, in a reader thread when it reads more than OFFLOAD_CHARS; abandoned work is named in the note."""
         if size <= OFFLOAD_CHARS:
             return fn(*args)
         self.abandoned = f"{what} ({size:,} characters) in a reader thread"
@@ -3513,12 +3423,10 @@ class _Loop:
         return out
 
     async def room(self, answer_after: bool) -> int | None:
-        """The room the next request's reply gets (None: the request would pass the token budget)."""
         prompt = await self.ledger.measure(self.messages, request_specs(self.tools))
         return self.ledger.budget.room_for(self.ledger.spent, prompt, answer_after)
 
     async def ask_model(self, tool_choice: str | None, room: int | None) -> Completion:
-        """One model round, counted by the ledger; `max_tokens` sent as the ledger says."""
         specs, limit = request_specs(self.tools), self.ledger.limit(room)
         reply = await self.hooks.complete(
             self.messages, specs, self.remaining(), tool_choice if specs else None, **limit
@@ -3528,8 +3436,7 @@ class _Loop:
         return reply
 
     async def read(self, reply: Completion, final: bool = False) -> Reading:
-        """The reply's calls (`Reader.read`). Calls written as text are read while valve `text_tool_calls` allows; in
-        the last round always (they do not run: the ones the rule holds stay in the answer as text)."""
+        """In the last round text calls are always read (they do not run: the ones the rule holds stay text)."""
         mode, prefix = self.settings.text_tool_calls, f"call_r{self.rounds}"
         text_on = final or mode == "always" or (mode == "auto" and not self.native_seen)
         reader = replace(self.reader, asks=False) if final else self.reader
@@ -3539,15 +3446,13 @@ class _Loop:
         return reading
 
     async def unread(self, reading: Reading) -> str:
-        """When a reply that ends the subquery went past the read window: the user's line, the answer's note."""
         if not reading.unread:
             return ""
         await self.hooks.log(UNREAD_LINE)
         return UNREAD_ANSWER
 
     def soft_left(self) -> float:
-        """The time a step that can end with part of its work (a round's calls, the user's answers) may take: it
-        ends SOFT_MARGIN before the deadline, so that what it gathered is kept; the deadline ends anything else."""
+        """Steps that can end with part of their work end SOFT_MARGIN before the deadline, so that it is kept."""
         return max(self.remaining() - SOFT_MARGIN, 0.0)
 
     def timeout_for(self, p: Prepared) -> float:
@@ -3585,10 +3490,8 @@ class _Loop:
             await self.hooks.log(DROPPED.format(n=reading.dropped, limit=MAX_CALLS_PER_ROUND))
 
     async def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
-        """One tool message per call, in call order: each capped at max_result_chars, all cut to fit the answer round
-        of the token budget, and read for the tools they name (a result a tool returned is data; the loop's own
-        answers and Tool Search's list of tools are not). The round's note to the model goes on the last one; images
-        follow as one user message."""
+        """One tool message per call, capped, cut to fit the budget's answer round, and read for the tools they
+        name (a result is data; the loop's own answers and Tool Search's list are not). Images follow as one user message."""
         texts = [cap_text(output.text, self.settings.max_result_chars) for output in outputs]
         where = [_data_source(p, o, self.tools) for p, o in zip(prepared, outputs, strict=True)]
         prompt = await self.ledger.measure(self.messages, request_specs(self.tools))
@@ -3602,7 +3505,6 @@ class _Loop:
         await _report(self.hooks, [(f"r{self.rounds}-text-{i}", *r) for i, r in enumerate(refused)])
 
     async def final_round(self, budget: bool = False) -> LoopResult:
-        """The answer round, without tools: after the last round (`max_rounds`) or at the token budget."""
         if self.remaining() < MIN_USEFUL_SECONDS:
             return self.out_of_time("after the last tool round")
         rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.ledger.spent
@@ -3628,7 +3530,7 @@ class _Loop:
 
 
 def _final_words(budget: bool, rounds: int, cap: int, spent: int) -> tuple[StopReason, str, str, str]:
-    """The answer round's why (`StopReason`), its prompt to the model, what the run did, the user's status words."""
+    """The answer round's StopReason, prompt, what the run did, and the status words."""
     if budget:
         ran = f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
         return (
@@ -3651,8 +3553,7 @@ def _read_all(mentions: Mentions, texts: Sequence[tuple[str, str]]) -> None:
 
 
 def _data_source(p: Prepared, output: ToolOutput, tools: Mapping[str, ToolInfo]) -> str | None:
-    """Where a result comes from, for the text-call rule; None when it is not data: the loop's own answer (an error,
-    a refusal, a timeout) or the result of a tool whose results are the tools' own definitions (Tool Search)."""
+    """Where a result comes from for the text-call rule; None: not data (the loop's own answer, Tool Search's list)."""
     tool = tools.get(p.call.name)
     if p.answer is not None or output.outcome in ("timed out", "not started") or (tool and tool.own_results):
         return None
@@ -3660,7 +3561,6 @@ def _data_source(p: Prepared, output: ToolOutput, tools: Mapping[str, ToolInfo])
 
 
 def _digest(texts: list[str], where: Sequence[str | None], room: int | None, mentions: Mentions) -> list[str]:
-    """Results cut to fit `room` tokens, and read (the ones that are data) for the tools they name."""
     for text, source in zip(texts, where, strict=True):
         if source:
             mentions.read(text, source)
@@ -3675,9 +3575,7 @@ async def _approved(
     remaining: Callable[[], float],
     soft_left: Callable[[], float],
 ) -> list[Prepared]:
-    """Ask for each runnable call in turn (a call in `confirm`: the user's confirmation, `hooks.confirm`); anything
-    but a yes by the time the round must end (`soft_left`) answers NOT_APPROVED, and the call is taken off the
-    repeat count (it did not run)."""
+    """Anything but a yes before the round must end answers NOT_APPROVED, off the repeat count (it did not run)."""
     out = []
     for p in prepared:
         ask = hooks.confirm if p.call.id in confirm else hooks.approve
@@ -3708,8 +3606,7 @@ def _prepared(
     tools: Mapping[str, ToolInfo],
     counts: dict,
 ) -> tuple[dict, list[Prepared], list[str]]:
-    """The round's assistant message, bounded (text, the calls as replayed, reasoning: `notes` say what was cut),
-    and each of its calls prepared, in call order (`prepare_round` counts the repeats)."""
+    """The round's bounded assistant message, and each call prepared in call order (repeats counted)."""
     targets = _targets(reading.calls, resolve)
     content = cap_text(reading.content, REPLY_CHARS, "reply")
     replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
@@ -3722,8 +3619,7 @@ def _prepared(
 def _targets(
     calls: list[ToolCall], resolve: Callable[[ToolCall], ToolCall | str]
 ) -> list[Prepared | ToolCall]:
-    """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call that is not is
-    answered right away (and replayed with `{}` when its arguments are too long)."""
+    """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound, else answered at once."""
     out: list[Prepared | ToolCall] = []
     budget = REPLY_CHARS
     for call in calls:
@@ -3744,8 +3640,7 @@ def _targets(
 def _tool_messages(
     prepared: list[Prepared], outputs: list[ToolOutput], texts: list[str], note: str
 ) -> list[dict]:
-    """One tool message per call, the round's note on the last one; the images as one user message after them
-    (Chat Completions tool messages cannot carry images)."""
+    """Chat Completions tool messages cannot carry images: they follow as one user message."""
     out, images = [], [url for output in outputs for url in output.images]
     for i, (p, text) in enumerate(zip(prepared, texts, strict=True)):
         text = f"{text}\n\n{note}" if note and i == len(prepared) - 1 else text
@@ -3757,7 +3652,6 @@ def _tool_messages(
 
 
 async def _report(hooks: Hooks, calls: Sequence[tuple[str, str, Any, str | None]]) -> None:
-    """Each call (id, name, arguments, outcome) traced, and with an outcome (it ended) on its status line."""
     for key, name, arguments, outcome in calls:
         await hooks.trace(key, name, arguments, outcome)
         if outcome is not None:
@@ -3772,8 +3666,7 @@ def _arguments(p: Prepared) -> Any:
 # src/subquery/owui_completion.py
 # ----------------------------------------------------------------------------------------------
 
-"""One inner model call's request (a request of its own, so nothing a call writes on `request.state` reaches the
-turn's request) and its reply, whatever the provider returned, read as a `Completion` without raising."""
+"""One inner model call's request and its reply, whatever the provider returned, read as a `Completion`."""
 
 
 # A backend that streams anyway is read up to this many characters (the reply itself is capped later).
@@ -3783,7 +3676,6 @@ _CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
 
 
 def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> dict:
-    """The Open WebUI model dict for `model_id`: the chat's own, or the server's list entry."""
     if chat_model.get("id") == model_id:
         return dict(chat_model)
     models = getattr(getattr(getattr(request, "app", None), "state", None), "MODELS", None) or {}
@@ -3795,8 +3687,7 @@ def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> d
 
 
 def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any:
-    """A request of its own for one inner model call: a copy of the turn's scope (app, user, headers)
-    with a state of its own, so nothing a call writes on `request.state` reaches the turn's request."""
+    """A copy of the turn's scope with a state of its own, so nothing a call writes reaches the turn's request."""
     scope = getattr(outer, "scope", None)
     if not isinstance(scope, dict):
         return outer  # not a Starlette request (only in tests of the core)
@@ -3808,7 +3699,7 @@ def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any
 
 
 def _error_text(response: Any) -> str | None:
-    """An upstream error as a sentence, whatever shape it came in (None when it is a good reply)."""
+    """An upstream error as a sentence (None for a good reply)."""
     status = getattr(response, "status_code", None)
     body = getattr(response, "body", None)
     if status is not None and body is not None:
@@ -3839,7 +3730,7 @@ def _error_detail(data: Any) -> str:
 
 
 def completion_from(response: Any) -> Completion:
-    """A Completion from whatever the provider returned; never raises."""
+    """Never raises."""
     error = _error_text(response)
     if error:
         return Completion(error=error)
@@ -3859,8 +3750,7 @@ def completion_from(response: Any) -> Completion:
 
 
 def _usage(usage: Any) -> dict:
-    """The provider's usage cleaned (`clean_usage`), with Open WebUI's standard token fields added by its own
-    `normalize_usage` (OpenAI, Ollama and llama.cpp forms): what the loop sums (`summarize_usage`)."""
+    """The usage cleaned, with Open WebUI's standard token fields added by its own `normalize_usage`."""
     from open_webui.utils.response import normalize_usage
 
     cleaned = clean_usage(usage)
@@ -3871,7 +3761,7 @@ def _usage(usage: Any) -> dict:
 
 
 def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
-    """Assemble an OpenAI chat.completion from streamed chunks (for backends that stream anyway)."""
+    """An OpenAI chat.completion from streamed chunks (a backend that streams anyway)."""
     content: list[str] = []
     reasoning: list[str] = []
     calls: dict[int, dict] = {}  # by the delta's index
@@ -3908,7 +3798,7 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
 
 
 def parse_sse_lines(buffer: str, chunks: list) -> str:
-    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left. Linear."""
+    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left."""
     *lines, rest = buffer.split("\n")
     for line in lines:
         _sse_line(line, chunks)
@@ -3923,8 +3813,7 @@ def _sse_line(line: str, chunks: list) -> None:
 
 
 async def _read_stream(response: Any) -> dict:
-    """A stream's chunks, read up to STREAM_CHARS characters (what came is kept), in linear time: an unfinished
-    line waits in pieces, joined once its newline comes. The loop's deadline bounds the wait."""
+    """Up to STREAM_CHARS, linear: an unfinished line waits in pieces. The loop's deadline bounds the wait."""
     chunks: list = []
     pending: list[str] = []  # the line not finished yet, in pieces
     size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")
@@ -3945,15 +3834,13 @@ async def _read_stream(response: Any) -> dict:
 # src/subquery/owui_context.py
 # ----------------------------------------------------------------------------------------------
 
-"""The turn and what it knows: `Turn` (what Open WebUI handed this tool call), its chat parameters (`chat_params`)
-and the system context its native loop built (`turn_context`: the turn's configuration), read with Open WebUI's own
-helpers, for the inner loop."""
+"""The turn (`Turn`: what Open WebUI handed this tool call), its chat parameters (`chat_params`) and the system
+context its native loop built (`turn_context`), read with Open WebUI's own helpers, for the inner loop."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class Turn:
-    """What Open WebUI handed this tool call (its dunder arguments), read once and typed: built by `from_dunders`
-    for each call, never stored on the tool instance; every loop the call runs reads its turn from here."""
+    """The dunder arguments of one tool call, read once and typed; never stored on the tool instance."""
 
     request: Any
     user: Mapping[str, Any]
@@ -3968,8 +3855,7 @@ class Turn:
 
     @classmethod
     def from_dunders(cls, **dunders: Any) -> Turn:
-        """The turn from the `__name__` arguments Open WebUI injected, by keyword (a tool function passes its
-        `locals()`: other names are ignored; anything missing or malformed is empty)."""
+        """A tool function passes its `locals()`: other names are ignored, anything malformed is empty."""
 
         def get(name: str, kind: Any, empty: Any = None) -> Any:
             value = dunders.get(f"__{name}__")
@@ -3990,7 +3876,6 @@ class Turn:
 
     @property
     def params(self) -> Mapping[str, Any]:
-        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
         params = self.metadata.get("params")
         return params if isinstance(params, Mapping) else {}
 
@@ -4005,7 +3890,6 @@ class Turn:
 
     @property
     def show_status(self) -> bool:
-        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
         valves = self.user.get("valves")
         show = getattr(valves, "show_status", None)
         if show is None and isinstance(valves, Mapping):
@@ -4014,12 +3898,10 @@ class Turn:
 
     @property
     def direct_tools_ok(self) -> bool:
-        """Whether a live browser session can run the user's direct tool servers."""
         return self.event_call is not None and bool(self.metadata.get("session_id"))
 
     def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
-        """The arguments Open WebUI's middleware injects into its tools and filters in this turn
-        (`process_chat_payload`), with the given user, OAuth token and model."""
+        """The arguments Open WebUI's middleware injects into tools and filters (`process_chat_payload`)."""
         return {
             "__event_emitter__": self.event_emitter,
             "__event_call__": self.event_call,
@@ -4037,7 +3919,6 @@ TURN_PARAMS = ("temperature", "top_p", "max_tokens", "reasoning_effort", "seed",
 
 
 def turn_params(*sources: Any) -> dict:
-    """The turn's chat parameters for the inner calls; later sources win, None is skipped."""
     out: dict = {}
     for source in sources:
         if isinstance(source, Mapping):
@@ -4056,7 +3937,6 @@ BODY_READ_SECONDS = 1.0
 
 
 async def _default_params() -> Mapping:
-    """The admin's global model defaults (Admin > Settings > Models), as main.py merges them first."""
     try:
         from open_webui.models.config import Config
 
@@ -4068,7 +3948,6 @@ async def _default_params() -> Mapping:
 
 
 async def _turn_body_params(request: Any) -> Mapping:
-    """The turn's `params` as the client sent them, through the public `Request.json()`."""
     try:
         data = await asyncio.wait_for(request.json(), timeout=BODY_READ_SECONDS)
     except Exception:  # no `json()`, no body (an internal request), not JSON, or a closed stream
@@ -4078,7 +3957,7 @@ async def _turn_body_params(request: Any) -> Mapping:
 
 
 async def chat_params(request: Any, model: Mapping[str, Any]) -> dict:
-    """temperature, top_p, ... for the inner calls: defaults < the model's params < the turn's."""
+    """Defaults < the model's params < the turn's, as main.py's chat_completion merges them."""
     model_params = (model.get("info") or {}).get("params") if isinstance(model.get("info"), Mapping) else None
     return turn_params(await _default_params(), model_params, await _turn_body_params(request))
 
@@ -4091,14 +3970,9 @@ KNOWLEDGE_BUILTINS = frozenset(
 
 
 async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The system context Open WebUI's native loop builds for this turn (middleware.py
-    `process_chat_payload`), in its order, for the inner loop's tools: the chat folder's system prompt
-    (native puts it before the chat's), the chat's system messages (`metadata['chat_context']`, rendered
-    as native renders them), the code-interpreter prompt, the skills manifest, MCP servers'
-    instructions, tool servers' system prompts, the `<attached_knowledge>` list.
-    A part that speaks of tools is there only when the inner loop has them: so it is rebuilt, not taken from
-    `__messages__`, whose system message speaks of the chat's tools (the adapter test with fewer tools fails
-    with it). A part that cannot be read is left out (logged), never an error."""
+    """The system context of Open WebUI's native turn (`process_chat_payload`), in its order. Rebuilt, not
+    taken from `__messages__`: a part that speaks of tools is there only when the inner loop has them (the adapter
+    test with fewer tools fails otherwise). A part that cannot be read is left out (logged)."""
     parts = []
     for build in _TURN_PARTS:  # in the order the native turn builds them
         try:
@@ -4115,8 +3989,7 @@ async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
 
 
 async def _folder_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The system prompt of the chat's folder (a project), rendered, when the user may read the folder: found
-    as native finds it (the saved chat's folder, else `metadata['folder_id']`; middleware.py ~2240-2256)."""
+    """The chat folder's system prompt, when the user may read the folder (middleware.py ~2240-2256)."""
     user_id = getattr(user, "id", None)
     if user_id is None:
         return ""
@@ -4140,8 +4013,7 @@ async def _folder_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> s
 
 
 async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The chat's system messages (the chat's and the user's system prompt, as the request carried them),
-    with their variables rendered by Open WebUI's `resolve_system_prompt`, as the native turn renders them."""
+    """The chat's system messages, rendered by Open WebUI's `resolve_system_prompt`."""
     context = turn.metadata.get("chat_context")
     found = context.get("messages") if isinstance(context, Mapping) else None
     systems = [m for m in found or [] if isinstance(m, Mapping) and m.get("role") == "system"]
@@ -4154,8 +4026,7 @@ async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
 
 
 async def _code_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """Open WebUI's Pyodide prompt, when the turn has the code interpreter on (native function calling, not
-    the Jupyter engine) and the inner loop has `execute_code`."""
+    """The Pyodide prompt, with the code interpreter on (native calling, not Jupyter) and `execute_code`."""
     features = turn.metadata.get("features")
     on = isinstance(features, Mapping) and features.get("code_interpreter")
     if "execute_code" not in entries or not on or turn.params.get("function_calling") == "legacy":
@@ -4168,8 +4039,7 @@ async def _code_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
 
 
 async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The `<available_skills>` manifest of the user's active skills, when the inner loop has `view_skill`.
-    (Native gives a skill the user named with `$` in full instead; here it stays in the manifest.)"""
+    """`<available_skills>`, with `view_skill` (a skill named with `$` stays in the manifest here)."""
     if "view_skill" not in entries or getattr(user, "id", None) is None:
         return ""
     from open_webui.models.skills import Skills
@@ -4183,8 +4053,8 @@ async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) ->
 
 
 async def _server_prompts(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """MCP servers' instructions and tool servers' system prompts, for the servers the inner loop uses: the
-    chat's in Open WebUI's order, then those loaded for the helper alone (their entries name the server)."""
+    """MCP servers' instructions and tool servers' system prompts for the servers the inner loop uses: the
+    chat's in Open WebUI's order, then those loaded for the helper alone."""
     from open_webui.utils.json_codec import JSONCodec
 
     parts = []
@@ -4208,8 +4078,7 @@ async def _server_prompts(turn: Turn, user: Any, entries: Mapping[str, Any]) -> 
 
 
 async def _knowledge_list(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The `<attached_knowledge>` list (Open WebUI's `get_attached_knowledge`: the chat model's, the folder's
-    and, without file context, the chat's knowledge), when the inner loop has a knowledge tool."""
+    """`<attached_knowledge>` (Open WebUI's `get_attached_knowledge`), with a knowledge tool."""
     if not any(n in KNOWLEDGE_BUILTINS and isinstance(e, Mapping) for n, e in entries.items()):
         return ""
     from open_webui.utils.tools import get_attached_knowledge
@@ -4229,21 +4098,15 @@ _TURN_PARTS = (_folder_system, _chat_system, _code_prompt, _skills_manifest, _se
 # src/subquery/owui_run.py
 # ----------------------------------------------------------------------------------------------
 
-"""One loop's context on Open WebUI (`Run`: the turn, the user, the inner model, the selected tools, the limits)
-and its model rounds; its tool calls: `owui_calls.ToolCalls`. The model rounds follow the same rules as a direct
-chat: the installed filters' `request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs
-WITHOUT bypass_filter (the user's model access check runs), on a request of its own (`inner_request`): nothing is
-written on the turn's request, which the outer loop and other inner calls share; the citation context is rebuilt
-every round."""
+"""One loop's context on Open WebUI (`Run`) and its model rounds, by the rules of a direct chat: the filters'
+`request` hooks, then `generate_chat_completion` WITHOUT bypass_filter (the user's model access check runs), on a
+request of its own (`inner_request`): nothing is written on the turn's request, which other calls share."""
 
 
 @dataclass(kw_only=True)
 class Run:
-    """One loop's context, built per loop (never stored on the tool instance). `entries`: the selected Open WebUI
-    tool entries, by function name. `messages` (the last request's), `usages` (every model call's) and `sources`
-    (the citation sources sent, in order): what this loop has seen so far. `prompt`/`prompt_at`: the task and its
-    message (the citation context goes there). `approvals`: the lock the tasks of one `subqueries` call share, so
-    that the user is asked one confirmation at a time."""
+    """One loop's context, built per loop. `messages`, `usages`, `sources`: what it has seen so far;
+    `prompt_at`: the task's message (the citation context goes there); `approvals`: one question at a time across tasks."""
 
     turn: Turn
     user: Any
@@ -4279,8 +4142,7 @@ class Run:
         tool_choice: str | None = None,
         max_tokens: int | None = None,
     ) -> Completion:
-        """One inner model call, as the native loop makes its follow-up call (the rules: this module's notes);
-        `max_tokens`: the token budget's room for the reply (the turn's own is kept when smaller)."""
+        """One inner model call; `max_tokens`: the budget's room for the reply (the turn's own kept when smaller)."""
         from open_webui.utils.middleware import normalize_messages_for_model
 
         self.messages, sent = list(messages), copy.deepcopy(messages)
@@ -4310,19 +4172,15 @@ class Run:
         return replace(completion, reasoning=self._replayed_reasoning(completion))
 
     def inner_metadata(self) -> dict:
-        """The turn's metadata as the inner calls see it: the tools are the inner loop's own (a pipe
-        used as the inner model gets them as `__tools__`), the model is the inner model."""
+        """The inner loop's tools (a pipe as the inner model gets them as `__tools__`) and the inner model."""
         metadata = {**self.metadata, "tools": dict(self.entries)}
         if self.model_id != self.turn.chat_model_id:
             metadata.update(model=self.model, model_id=self.model_id)
         return metadata
 
     async def _with_citations(self, messages: list[dict]) -> list[dict]:
-        """Open WebUI's citation context, rebuilt for every round as its loop rebuilds it (middleware.py
-        ~5860-5915), so that `[n]` in the answer matches the `source` events sent: the turn's file sources,
-        then this loop's tool sources in the order they went out, through the admin's RAG template; in the
-        system message under RAG_SYSTEM_CONTEXT, else before the task. Markers only (`<source id="1"
-        name=…>`): the file text is in the task's message already, tool results in their messages."""
+        """Open WebUI's citation context, rebuilt every round as its loop does (middleware.py ~5860-5915), so
+        that `[n]` matches the `source` events sent: file sources, then this loop's, as markers only."""
         if not self.sources or not 0 <= self.prompt_at < len(messages):
             return messages
         try:
@@ -4352,9 +4210,7 @@ class Run:
         return f"the model call failed: {detail}"
 
     def _replayed_reasoning(self, completion: Completion) -> dict:
-        """What of the reply's reasoning goes back on its assistant message next round: Open WebUI's
-        own per-provider rule (`get_reasoning_format`) applied by its own converter, which drops what
-        it drops (reasoning for providers that do not take it back, unsigned Anthropic details)."""
+        """Open WebUI's per-provider rule (`get_reasoning_format`) applied by its own converter."""
         if not completion.reasoning_text and not completion.reasoning_details:
             return {}
         from open_webui.utils.middleware import get_reasoning_format
@@ -4371,8 +4227,7 @@ class Run:
         return {}
 
     async def _inline_images(self, form: dict) -> dict:
-        """Image parts by file URL become data URIs, as Open WebUI's loop does before the request hooks
-        (a provider cannot fetch `/api/v1/files/<id>/content`)."""
+        """As Open WebUI does before the request hooks: a provider cannot fetch `/api/v1/files/<id>/content`."""
         if not any(isinstance(m.get("content"), list) for m in form["messages"] if isinstance(m, dict)):
             return form
         try:
@@ -4384,7 +4239,6 @@ class Run:
             return form
 
     async def _generate(self, form: dict) -> Any:
-        """`generate_chat_completion` on a request of its own (`inner_request`), whatever the backend streams."""
         from open_webui.utils.chat import generate_chat_completion
 
         request = inner_request(self.request, form.get("metadata") or {}, self.model_id)
@@ -4394,7 +4248,6 @@ class Run:
         return response
 
     async def _request_filters(self, form: dict) -> dict:
-        """The installed filters' `request` hooks, called as Open WebUI's own tool loop calls them."""
         from open_webui.utils.filter import get_filter_context, get_filter_functions, process_filter_functions
 
         model = self.model
@@ -4413,7 +4266,6 @@ class Run:
         return form
 
     def _log_usage(self, usage: Mapping[str, Any]) -> None:
-        """Where Open WebUI logs each model call's usage (the audit log's `model_usage` entries)."""
         if not usage:
             return
         try:
@@ -4428,11 +4280,9 @@ class Run:
 # src/subquery/owui_calls.py
 # ----------------------------------------------------------------------------------------------
 
-"""One loop's tool calls on Open WebUI (`ToolCalls`, the `Hooks` of a `Run`), as Open WebUI's own loop runs them:
-Tool Search's `call_tool` resolved, approval, the call by Open WebUI's own `execute_tool_call` (in the browser, or on
-the event loop with `__messages__` and `__files__` re-bound), the result rendered by Open WebUI, its embeds, files and
-citation sources sent to the chat message. What differs from Open WebUI's: approval is asked by the loop before a
-round runs, in a saved chat too (see `ToolCalls.execute`)."""
+"""One loop's tool calls on Open WebUI (`ToolCalls`, the `Hooks` of a `Run`), run by Open WebUI's own
+`execute_tool_call` and rendered by it, with embeds, files and citation sources sent to the chat message. What
+differs: the loop asks approval before a round runs, in a saved chat too (see `ToolCalls.execute`)."""
 
 
 UNPARSED = "Error: Tool call arguments could not be parsed. The model generated malformed or incomplete JSON."
@@ -4440,8 +4290,6 @@ UNPARSED = "Error: Tool call arguments could not be parsed. The model generated 
 
 @dataclass
 class ToolCalls:
-    """The hooks of one loop (`hooks`): its model rounds are the `Run`'s, its tool calls are these methods."""
-
     run: Run
 
     def hooks(self) -> Hooks:
@@ -4452,9 +4300,8 @@ class ToolCalls:
         return replace(hooks, confirm=confirm, trace=run.emit.trace)
 
     async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
-        """One call by Open WebUI's `execute_tool_call`, then rendered (`_render`). Open WebUI asks approval there
-        only in an unsaved chat, leaving a saved chat's to `resume_tool_calls`, which an inner loop never reaches:
-        the loop asked already (`approve`), so it is off here (mode "full"). `timeout`: the loop's (`run_calls`)."""
+        """Open WebUI asks approval in `execute_tool_call` only in an unsaved chat, leaving a saved chat's to
+        `resume_tool_calls`, which an inner loop never reaches: the loop asked already, so it is off here (mode "full")."""
         try:
             from open_webui.utils.middleware import execute_tool_call
         except ImportError:  # Open WebUI 0.11 has none
@@ -4479,8 +4326,7 @@ class ToolCalls:
         return replace(output, outcome="failed") if raised else output
 
     async def _call_before_0_12(self, call: ToolCall, kwargs: dict) -> tuple[Any, Mapping[str, Any]]:
-        """`execute_tool_call`'s steps on Open WebUI 0.11: a direct tool in the browser (`execute:tool`), else the
-        tool with `__messages__`/`__files__` re-bound (`get_updated_tool_function`); a raise as `{"error": ...}`."""
+        """`execute_tool_call`'s steps, for Open WebUI 0.11 (which has none)."""
         from open_webui.utils.tools import get_updated_tool_function
 
         run, entry = self.run, self.run.entries[call.name]
@@ -4508,7 +4354,6 @@ class ToolCalls:
             return {"error": _safe_str(exc)}, entry
 
     def resolve(self, call: ToolCall) -> ToolCall | str:
-        """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
         if call.name != "call_tool" or "call_tool" not in self.run.entries:
             return call
         try:
@@ -4523,7 +4368,6 @@ class ToolCalls:
         return replace(call, name=fn["name"], arguments=fn["arguments"], provider=(call.name, call.arguments))
 
     async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
-        """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
         if self.run.turn.params.get("tool_approval_mode") != "ask":
             return True
         entry = self.run.entries.get(call.name) or {}
@@ -4532,7 +4376,6 @@ class ToolCalls:
         return await self.confirm(call, kwargs, remaining)
 
     async def confirm(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
-        """The user's yes for this call (Open WebUI's `confirmation` event); without a live session, no."""
         if not callable(self.run.turn.event_call):
             return False
         tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
@@ -4545,7 +4388,6 @@ class ToolCalls:
         return answer is True  # disconnection and timeout replies are error objects, not approval
 
     async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
-        """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
         from open_webui.utils.middleware import process_tool_result, tool_result_content
 
         where = (entry.get("type", ""), bool(entry.get("direct")), self.run.metadata, self.run.user)
@@ -4601,7 +4443,6 @@ class ToolCalls:
             await self._send({"type": "source", "data": source})
 
     async def _send(self, event: dict) -> bool:
-        """One event to the chat message; False when it could not go out."""
         if not callable(self.run.turn.event_emitter):
             return False
         try:
@@ -4616,11 +4457,9 @@ class ToolCalls:
 # src/subquery/owui_select.py
 # ----------------------------------------------------------------------------------------------
 
-"""Which of the turn's tools the inner loop gets (its resolved tools, minus this tool under any id, minus direct
-tools without a live session, by the include/exclude valves) and what the core knows of each (`tool_info`);
-arguments coerced as Open WebUI's wrapper coerces them. More than 128 tools: `cap_request_tools` keeps Tool
-Search's tools, then the ones the prompt names, then the turn's order; the start status line and a warning log
-line name the rest."""
+"""Which of the turn's tools the inner loop gets (minus this tool under any id, minus direct tools without a
+live session, by the include/exclude valves) and what the core knows of each (`tool_info`). Over 128 tools,
+`cap_request_tools` keeps Tool Search's, then the ones the prompt names, then the turn's order."""
 
 
 def parse_id_list(text: str) -> list[str]:
@@ -4642,7 +4481,6 @@ def entry_keys(name: str, entry: Mapping[str, Any]) -> set[str]:
 
 
 def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bool:
-    """This tool, under any id: by its tool id, or by the marker on its callable or module."""
     if own_id and entry.get("tool_id") == own_id:
         return True
     fn = entry.get("callable")  # its module's namespace names it (a wrapper's: its `__function__`'s)
@@ -4653,8 +4491,6 @@ def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bo
 def select_tools(
     entries: Mapping[str, Any], own_id: str | None, include: list[str], exclude: list[str], direct_ok: bool
 ) -> dict[str, Any]:
-    """The tool entries the inner loop may use (`call_tool` has no callable: it is resolved)."""
-
     def wanted(name: str, entry: Any) -> bool:
         if not isinstance(entry, Mapping) or not isinstance(entry.get("spec"), Mapping):
             return False
@@ -4677,10 +4513,7 @@ def _named_in(name: str, text: str) -> bool:
 def cap_request_tools(
     tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
 ) -> tuple[dict[str, ToolInfo], list[str]]:
-    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
-    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
-    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
-    never count (they are not in the request). The order of the kept tools is left as it was."""
+    """At most `limit` tools in the request (deferred ones do not count); returns (kept, names left out)."""
     sent = [n for n, t in tools.items() if not t.deferred]
     if len(sent) <= limit:
         return dict(tools), []
@@ -4694,7 +4527,6 @@ def cap_request_tools(
 
 
 def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
-    """`t1, t2, … (+N more)`: the names a status line can carry."""
     head = ", ".join(_shorten(name, 60) for name in left_out[:shown])
     return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
 
@@ -4710,8 +4542,7 @@ _INJECTED_NAMES = frozenset(
 
 
 def _unwrap(fn: Any) -> tuple[Any, dict]:
-    """Open WebUI wraps tool methods in an `async def`: the original function and its bound dunder arguments (what
-    the tool takes, and what Open WebUI injects)."""
+    """Open WebUI wraps tool methods: the original function and its bound dunder arguments."""
     original = getattr(fn, "__function__", None)
     bound = getattr(fn, "__extra_params__", None)
     if original is not None and isinstance(bound, dict):
@@ -4720,7 +4551,6 @@ def _unwrap(fn: Any) -> tuple[Any, dict]:
 
 
 def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
-    """What the core needs to know about one tool entry."""
     spec = dict(entry["spec"], name=name)
     own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
     if (
@@ -4739,7 +4569,7 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
 
 
 async def _tool_entries(turn: Turn, user: Any) -> dict:
-    """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
+    """The turn's resolved tools, MCP entries labelled with their server id."""
     metadata = turn.metadata
     entries = metadata.get("tools")
     if not isinstance(entries, Mapping) or not entries:
@@ -4755,8 +4585,7 @@ async def _tool_entries(turn: Turn, user: Any) -> dict:
 
 
 async def _get_tools(turn: Turn, user: Any, ids: Sequence[str] | None = None) -> Mapping:
-    """Open WebUI's `get_tools` (its access checks) with the same injected arguments its own loop binds
-    (middleware.process_chat_payload): for `ids`, or the turn's tool ids when it has no resolved tools."""
+    """Open WebUI's `get_tools` (its access checks), with what its own loop binds (process_chat_payload)."""
     metadata = turn.metadata
     tool_ids = [t for t in (metadata.get("tool_ids") or [] if ids is None else ids) if t != turn.tool_id]
     if not tool_ids:
@@ -4775,10 +4604,8 @@ async def _get_tools(turn: Turn, user: Any, ids: Sequence[str] | None = None) ->
 
 
 async def helper_entries(turn: Turn, user: Any, include: Sequence[str], have: Mapping) -> tuple[dict, list]:
-    """Tools the admin named in `include_tool_ids` that the chat does not carry: the helper's own tools, loaded
-    as Open WebUI's middleware loads them, with its access checks (`get_tools`, `connect_mcp_server`: a user
-    without access gets none). The chat's model is not offered them, so it delegates and its requests stay
-    short. Returns the entries and the MCP clients to disconnect, from the same task, when the loop ends."""
+    """Tools `include_tool_ids` names that the chat does not carry, loaded as the middleware loads them (a
+    user without access gets none). Returns them and the MCP clients to disconnect from the same task."""
     servers = [i for i in include if i.startswith("server:")]
     if not servers:  # the common case: nothing to load, no entry read
         return {}, []
@@ -4822,7 +4649,6 @@ async def _mcp_call(client: Any, function_name: str, **kwargs: Any) -> Any:
 
 
 def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
-    """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
     if not deferred:
         return None
     try:
@@ -4836,15 +4662,11 @@ def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -
 # src/subquery/owui_usage.py
 # ----------------------------------------------------------------------------------------------
 
-"""Usage where the admin analytics read it: each inner call's to the audit log (`Run._log_usage`); a loop's total to
-the turn's `chat_message` row, once, after the turn's final save (`record_usage`). The analytics sum that row's
-`usage`. A save of the message merges the usage it carries into the row unless the two are equal, and every save
-carries the chat history's copy; the final save writes the outer calls' usage, so the inner usage is added after
-it, to the row and to the history's copy in one locked transaction: both then hold the same total, and later saves
-(status lines, follow-ups) leave the row as it is. The browser keeps its own copy of the message (its `usage` from
-the last `chat:completion` event) and saves the whole history later (`saveChatHandler` -> `update_chat_by_id`,
-which merges the browser's usage into the row when it differs): so the new total goes to the browser too, as a
-`chat:completion` event carrying only `usage` (not written by the emitter, read by the page)."""
+"""Usage where the admin analytics read it: each inner call's in the audit log (`Run._log_usage`), a loop's
+total on the turn's `chat_message` row (`record_usage`). Every save of the message merges the usage it carries
+unless equal, and the turn's final save writes the outer calls' usage; so the inner usage is added after it, to
+the row and the history's copy in one locked transaction, and sent to the browser (a `chat:completion` event
+carrying only `usage`), whose later `saveChatHandler` would otherwise merge its own copy back."""
 
 
 USAGE_WAIT_SECONDS = 1800.0  # longest wait for the turn's final save; then the usage is added anyway
@@ -4852,7 +4674,6 @@ USAGE_POLL_SECONDS = 0.5
 
 
 def merged_usage(usages: Sequence[Any]) -> dict:
-    """The inner calls' usage in one dict, merged by Open WebUI's own `merge_usage`."""
     from open_webui.utils.response import merge_usage
 
     total: dict = {}
@@ -4863,8 +4684,7 @@ def merged_usage(usages: Sequence[Any]) -> dict:
 
 
 def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
-    """Count this loop's model calls on the turn's message row, once, after the turn's final save
-    (in the background: the tool does not wait for it). Temporary chats have no row."""
+    """In the background, after the turn's final save. Temporary chats have no row."""
     from open_webui.utils.chat_id import is_saved_chat_id
 
     chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
@@ -4877,8 +4697,7 @@ def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
 async def add_usage_after_final_save(
     chat_id: str, message_id: str, usage: Mapping, wait: float = USAGE_WAIT_SECONDS, emit: Any = None
 ) -> dict | None:
-    """Wait (bounded) until the message is saved as done, then add `usage` to it; the new total, also sent
-    to the browser's copy of the message (`emit`), so that its next save of the chat carries the same."""
+    """Wait (bounded) until the message is saved as done, then add `usage`; the total goes to the browser too."""
     try:
         from open_webui.models.chat_messages import ChatMessages
 
@@ -4905,13 +4724,9 @@ async def add_usage_after_final_save(
 
 
 async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, Any]) -> dict | None:
-    """Add `usage` to the message's row (what the analytics sum) and give the chat history's copy the
-    same total, in one transaction under the chat's lock. Returns the new total.
-    Private on purpose: 0.12.4 has no public call that does this. Its public writers of a message
-    (`Chats.edit_message_output`, `upsert_message_to_chat_by_id_and_message_id`) write the row through
-    `ChatMessages.upsert_message`, which ADDS the usage the message carries to the row's (`merge_usage`),
-    so the row and the history's copy could not end at one total. `Chats._chat_transaction` is the lock and
-    transaction every one of them goes through."""
+    """Add `usage` to the message's row and the history's copy, in one transaction under the chat's lock.
+    Private on purpose: 0.12.4's public writers of a message go through `ChatMessages.upsert_message`, which ADDS the
+    usage the message carries to the row's, so row and history could not end at one total."""
     from open_webui.models.chat_messages import ChatMessage
     from open_webui.models.chats import Chats
     from open_webui.utils.response import merge_usage, normalize_usage
@@ -4936,7 +4751,7 @@ async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, A
 # ----------------------------------------------------------------------------------------------
 
 """The tasks of one `subqueries` call: read from what the model sent, answered in one section each in the given
-order; every task leaves an outcome, also one cut short (what it gathered when it failed or ran out of time)."""
+order; every task leaves an outcome, also one cut short (what it gathered)."""
 
 
 MAX_TASKS = 16  # tasks one `subqueries` call may hold
@@ -4944,8 +4759,7 @@ NESTED_REFUSAL = "Error: a subquery cannot start another subquery. Use the other
 
 
 def read_tasks(raw: Any) -> tuple[list[str], str | None]:
-    """The task texts of a `subqueries` call, or a message the model can act on. A JSON text of a list is read
-    as that list, one plain text as one task (models send both)."""
+    """The task texts, or a message the model can act on. A JSON text of a list is that list (models send both)."""
     if isinstance(raw, str):
         decoded = _literal(raw, python=False)
         raw = decoded if isinstance(decoded, list) else [raw]
@@ -4962,7 +4776,6 @@ def read_tasks(raw: Any) -> tuple[list[str], str | None]:
 
 
 def tasks_answer(prompts: Sequence[str], answers: Sequence[str]) -> str:
-    """One section per task, in the order given: its heading names the task, its body is the task's answer."""
     n, pairs = len(prompts), enumerate(zip(prompts, answers, strict=True), 1)
     return "\n\n".join(f"## Task {i}/{n}: {_shorten(prompt, 100)}\n{answer}" for i, (prompt, answer) in pairs)
 
@@ -4974,8 +4787,7 @@ NO_SLOT_NOTE = "[Subquery stopped: the time limit ran out before this task could
 
 @dataclass
 class TaskRun:
-    """One task of a call: its prompt, its loop's context once prepared (its usage is read from there, also
-    when the task was cut short) and its outcome."""
+    """`run`: the adapter's `Run` once prepared (its usage is read there, also when the task was cut short)."""
 
     prompt: str
     run: Any = None  # the adapter's `Run`: its `messages` and `usages`
@@ -4987,7 +4799,6 @@ class TaskRun:
         return list(self.run.usages) if self.run is not None else []
 
     def cut_short(self, stopped: StopReason, note: str, limit: int) -> LoopResult:
-        """An outcome for a task that did not end by itself: the note and what it gathered."""
         own = self.run.messages[self.first :] if self.run is not None else []
         summary = gathered_summary(own, limit)
         answer = cap_text(f"{note}\nWhat was gathered so far:\n{summary}", limit, "answer")
@@ -4999,16 +4810,11 @@ class TaskRun:
 # src/subquery/view.py
 # ----------------------------------------------------------------------------------------------
 
-"""The conversation view (`conversation_view`): what the inner loop knows of the chat so far, compact. The user's
-and the assistant's texts, and each earlier tool call as one line (its name, its arguments shortened, the size of
-its result), newest kept first within a token budget, shown oldest first. A follow-up ("that repository", "the
-second commit") then means to the helper what it means to the user, and the chat model's prompt can be short.
-
-The view is reference, never instructions: its header says so, and its texts are untrusted data for the text-call
-rule: the user's and the assistant's earlier texts and the arguments of earlier calls, but not the user's request
-(the chat's last user message) and not the name of a tool the chat called (Open WebUI ran that call: the helper may
-make it again). A call line is written as a fact (`tool git_log with repo_path = /srv/app; its result: 1,234
-characters`). Linear in the chat."""
+"""The conversation view: the chat so far as the inner loop knows it, compact (the user's and the assistant's
+texts, one line per earlier tool call), newest kept first within a token budget, shown oldest first, so that a
+follow-up ("that repository") means to the helper what it means to the user. Reference, never instructions: its
+texts are untrusted data for the text-call rule, except the user's request and the names of tools the chat called
+(Open WebUI ran those calls: the helper may make them again). Linear in the chat."""
 
 
 VIEW_HEADER = (
@@ -5029,7 +4835,6 @@ def _clip(text: str, limit: int) -> str:
 
 
 def _view_arguments(raw: Any) -> str:
-    """`key = value, ...`, each value and the whole shortened; a value that is no JSON object as it came."""
     try:
         args = json.loads(raw) if isinstance(raw, str) else raw
     except (ValueError, RecursionError):
@@ -5044,7 +4849,6 @@ def _view_arguments(raw: Any) -> str:
 
 
 def _call_line(call: Any, sizes: dict[str, int]) -> tuple[str, str] | None:
-    """An earlier call as one line, and its arguments as shown (the line's data)."""
     fn = call.get("function") if isinstance(call, dict) else None
     if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
         return None
@@ -5055,8 +4859,7 @@ def _call_line(call: Any, sizes: dict[str, int]) -> tuple[str, str] | None:
 
 
 def _lines(messages: Sequence[Any], request: Any = None) -> list[tuple[str, str]]:
-    """One entry per user or assistant text and per tool call, in the chat's order: (line, its untrusted text; ""
-    for the user's `request`)."""
+    """(line, its untrusted text) per user or assistant text and per tool call; "" for the user's `request`."""
     sizes = {
         m["tool_call_id"]: len(_text_of(m.get("content")))
         for m in messages
@@ -5081,9 +4884,7 @@ def _lines(messages: Sequence[Any], request: Any = None) -> list[tuple[str, str]
 def conversation_view(
     messages: Sequence[Any], budget_tokens: int, request: Any = None
 ) -> tuple[str, list[str]]:
-    """The view of `messages` within `budget_tokens` (estimated long: CHARS_PER_TOKEN), "" when there is nothing to
-    show or no budget, and the untrusted texts it holds (`request`, the user's current message, is not one). The
-    newest entries are kept first; older ones that do not fit are counted."""
+    """The view within `budget_tokens` (CHARS_PER_TOKEN errs long) and the untrusted texts it holds."""
     if budget_tokens <= 0 or not isinstance(messages, (list, tuple)):
         return "", []
     room = budget_tokens * CHARS_PER_TOKEN - len(VIEW_HEADER) - 40  # 40: the line counting what was left out
@@ -5105,9 +4906,7 @@ def conversation_view(
 def chat_for_helper(
     chat: Sequence[Any], n_recent: int, limit: int, view_tokens: int
 ) -> tuple[list[dict], str, list[tuple[str, str]]]:
-    """What the helper gets of the chat: its last `n_recent` messages whole (`tail_messages`, each capped at
-    `limit`), the view of the chat before them, and the untrusted texts of both, with where they come from. The
-    user's request (the chat's last user message) is not untrusted: it is what the user asked for."""
+    """The chat's last `n_recent` messages whole, the view of the rest, and the untrusted texts of both."""
     request = next((m for m in reversed(chat) if isinstance(m, dict) and m.get("role") == "user"), None)
     recent = tail_messages(chat, n_recent, limit)
     view, seen = conversation_view(chat[: len(chat) - len(recent)], view_tokens, request)
@@ -5124,12 +4923,11 @@ def chat_for_helper(
 # ----------------------------------------------------------------------------------------------
 
 """The tool Open WebUI loads (`Tools`, its valves, its two functions), and how a call runs its task(s).
-`subquery(prompt)` runs one loop; `subqueries(tasks)` one per task, concurrently: at most `max_parallel_subqueries`
-at a time, under one shared deadline, each with its own `Run`, its own status lines (`TaskStatus`: every line names
-its task) and its own outcome, whatever happens to the others; one section per task in the given order; the usage
-of all tasks recorded once. FUNCTIONS says which of the two Open WebUI offers (its specs are built when the tool is
-saved, so a valve could not hide one). Each call reads the turn once (`Turn.from_dunders`), runs marked as inside a
-subquery (a nested one is refused), and always ends its status lines with a `done` line."""
+`subqueries(tasks)` runs one loop per task, at most `max_parallel_subqueries` at a time under one shared deadline,
+each with its own status lines and outcome whatever happens to the others. FUNCTIONS says which of the two functions
+Open WebUI offers (it builds the specs when the tool is saved, so a valve could not hide one). Each call reads the
+turn once (`Turn.from_dunders`), runs marked as inside a subquery (a nested one is refused), and always ends its
+status lines with a `done` line."""
 
 
 async def _load_user(user_dict: dict) -> Any:
@@ -5145,8 +4943,6 @@ async def _load_user(user_dict: dict) -> Any:
 
 @dataclass(frozen=True)
 class _Ready:
-    """What every loop of one call shares: the turn, the user, the inner model, the limits, the valves."""
-
     turn: Turn
     user: Any
     model_id: str
@@ -5183,7 +4979,6 @@ LATE_NOTE = "[Subquery stopped: the time limit ran out before its first round.]"
 
 
 async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
-    """`subquery`: one loop, every step within total_timeout_seconds; its usage recorded; its `done` line."""
     started = time.monotonic()
     deadline = asyncio.get_running_loop().time() + Settings.from_valves(valves).total_timeout_seconds
     ready = await _within(deadline, get_ready(valves, turn, emit))
@@ -5191,7 +4986,7 @@ async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, val
         return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
     task = TaskRun(prompt)
     try:
-        outcome = await run_task(task, recent, ready, emit, deadline=deadline)
+        outcome = await run_task(task, recent, ready, emit, None, deadline)
     except Exception as exc:  # never a traceback in the chat
         log.exception("subquery loop failed")
         await emit("Subquery failed", True)
@@ -5203,8 +4998,7 @@ async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, val
 
 
 async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
-    """`subqueries`: one loop per task, at most `max_parallel_subqueries` at a time, under one deadline;
-    one section per task in the given order; the usage of every task recorded once, together."""
+    """One section per task in the given order; the usage of every task recorded once, together."""
     started = time.monotonic()
     settings = Settings.from_valves(valves)
     deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
@@ -5213,12 +5007,11 @@ async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: T
         return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
     at_once = settings.max_parallel_subqueries
     share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
-    ready = replace(ready, settings=replace(settings, max_output_chars=share))
+    ready = replace(ready, settings=settings.model_copy(update={"max_output_chars": share}))
     slots, approvals, tasks = asyncio.Semaphore(at_once), asyncio.Lock(), [TaskRun(p) for p in prompts]
 
     async def one(task: TaskRun, label: str) -> None:
-        """One task: a slot within the shared deadline, then its own loop until that deadline. Whatever happens
-        it leaves an outcome (what it gathered, when it failed or ran out of time)."""
+        """Whatever happens, the task leaves an outcome (what it gathered, when it failed or ran out of time)."""
         status, begun = TaskStatus(emit, label), time.monotonic()
         if await _within(deadline, slots.acquire()) is _LATE:
             task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
@@ -5246,22 +5039,21 @@ async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: T
 
 
 async def run_task(
-    task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals=None, deadline=None
+    task: TaskRun,
+    recent: Any,
+    ready: _Ready,
+    emit: StatusEmitter | TaskStatus,
+    approvals: Any,
+    deadline: float,
 ) -> LoopResult:
-    """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage), every await within
-    `deadline` (the event loop's time): preparing it, then the loop."""
-    deadline = (
-        asyncio.get_running_loop().time() + ready.settings.total_timeout_seconds
-        if deadline is None
-        else deadline
-    )
+    """`task.run` is set as soon as it exists (for its usage); preparing is within `deadline` too."""
     clients: list = []
     try:
         started = await _within(deadline, _start(task, recent, ready, emit, approvals, clients))
         if started is _LATE:
             return task.cut_short("deadline", LATE_NOTE, ready.settings.max_output_chars)
         messages, tools, data = started
-        reply = _positive(task.run.params.get("max_tokens"))
+        reply = _count(task.run.params.get("max_tokens")) or None  # missing, NaN, text, ...: not set
         return await run_subquery_loop(
             messages,
             tools,
@@ -5279,15 +5071,9 @@ async def run_task(
                 log.debug("subquery: disconnecting an MCP client: %s", exc)
 
 
-def _positive(value: Any) -> int | None:
-    """A `max_tokens` parameter as a positive int, or None (missing, NaN, text, bool, ...)."""
-    return _count(value) or None
-
-
 async def _start(
     task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: Any, clients: list
 ) -> tuple[list[dict], dict[str, ToolInfo], list[tuple[str, str]]]:
-    """The task's loop context, first messages, tools and untrusted texts; its first status line sent."""
     task.run = run = await _prepare(ready, emit, approvals, clients)
     messages, data = await _first_messages(run, task.prompt, recent)
     task.first = len(messages)
@@ -5322,8 +5108,7 @@ async def _prepare(
 
 
 def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
-    """The first status line of a loop: how many tools it has, and (with a warning log line naming every one)
-    the tools left out of the request."""
+    """The loop's first status line; tools left out of the request are named there and in a warning."""
     n = len([t for t in tools if t != "call_tool"])
     line = f"Subquery started · {n} tool{'s' if n != 1 else ''} available"
     if not left_out:
@@ -5334,10 +5119,8 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
 
 
 async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[tuple[str, str]]]:
-    """The inner loop's first messages (the turn's system context, recent messages, the task), and the untrusted
-    texts among them with where they come from: the files and the earlier chat. Not the task (the chat model's
-    instruction: it has the same tools), not the user's request, not the system context (the turn's configuration:
-    the chat's system prompt, the servers' instructions, Open WebUI's Tool Search list)."""
+    """The inner loop's first messages, and the untrusted texts among them with where they come from:
+    the files and the earlier chat; not the task, not the user's request, not the system context (configuration)."""
     try:
         n_recent = max(0, int(recent or 0))
     except (TypeError, ValueError, OverflowError):
@@ -5361,54 +5144,16 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     return messages, [(context, "a file given to the helper"), *data]
 
 
-# The valves' descriptions (what an admin reads in Open WebUI); their defaults come from `Settings`.
-_VALVE_HELP = {
-    "model_id": "Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save cost; a user without access to it gets a clear error instead of an answer.",
-    "max_rounds": "Tool rounds before a final answer is requested.",
-    "max_parallel_tools": "Tool calls of one round that run at the same time (1: one after the other); the tasks of one `subqueries` call run half as many at a time.",
-    "tool_timeout_seconds": "Time limit for each tool call, the wait for a slot included.",
-    "total_timeout_seconds": "Time limit for the whole subquery, every step of it; what was gathered is returned.",
-    "max_result_chars": "Cap on each tool result the inner model sees.",
-    "max_output_chars": "Cap on the answer returned to the chat.",
-    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call runs only when no tool result, file or earlier chat message the helper read names its tool; otherwise it asks the user (approval `ask`) or is not run, and the model and the user are told why.",
-    "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
-    "max_subquery_tokens": "Tokens one subquery may spend (everything sent and received), each task of `subqueries` apart: each round counts the larger of the provider's usage and a safe upper bound. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
-    "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's). A `server:` id the chat does not carry is loaded for the helper alone (the user's access checked as Open WebUI checks it): the chat's model then sees only Subquery and delegates.",
-    "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
-    "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
-}
-
-
-def _valve(name: str, **bounds: Any) -> Any:
-    """A valve whose default is the `Settings` default (one source of defaults; "" for the others)."""
-    return Field(default=getattr(DEFAULTS, name, ""), description=_VALVE_HELP[name], **bounds)
-
-
 class Tools:
-    """Subquery (this module's notes say how the two functions run). Each inner loop behaves like Open WebUI's own:
-    the same tools (minus this one), the same model access check, approval under tool_approval_mode 'ask', the
-    installed filters' `request` hooks, reasoning stripped and replayed per provider, Tool Search, embeds, files
-    and sources to the chat, usage on the turn's message. Limits come from the Valves (see `Settings`)."""
+    """Subquery: each inner loop behaves like Open WebUI's own (same tools minus this one, model access check,
+    approval, request filters, reasoning, Tool Search, embeds, files, sources, usage on the turn's message)."""
 
-    class Valves(BaseModel):
-        model_config = ConfigDict(
-            extra="ignore"
-        )  # a valve an earlier version saved, and this one dropped: ignored
-        model_id: str = _valve("model_id")
-        max_rounds: int = _valve("max_rounds", ge=1, le=64)
-        max_parallel_tools: int = _valve("max_parallel_tools", ge=1, le=64)
-        tool_timeout_seconds: float = _valve("tool_timeout_seconds", gt=0)
-        total_timeout_seconds: float = _valve("total_timeout_seconds", gt=0)
-        max_result_chars: int = _valve("max_result_chars", ge=200)
-        max_output_chars: int = _valve("max_output_chars", ge=200)
-        text_tool_calls: TextCallMode = _valve("text_tool_calls")
-        conversation_view_tokens: int = _valve("conversation_view_tokens", ge=0, le=100_000)
-        max_subquery_tokens: int = _valve("max_subquery_tokens", ge=0)
-        include_tool_ids: str = _valve("include_tool_ids")
-        exclude_tool_ids: str = _valve("exclude_tool_ids")
+    Valves = AdminValves
 
     class UserValves(BaseModel):
-        show_status: bool = Field(default=True, description=_VALVE_HELP["show_status"])
+        show_status: bool = Field(
+            default=True, description="Show the subquery's progress and each inner call in the chat."
+        )
 
     def __init__(self):
         self.valves = self.Valves()
@@ -5476,7 +5221,6 @@ class Tools:
         return await self._delegate(prompts, include_recent_messages, turn, single=False)
 
     async def _delegate(self, prompts: list[str], recent: Any, turn: Turn, single: bool) -> str:
-        """Run the task(s) marked as inside a subquery; a `done` status line goes out on every exit."""
         lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
         emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
         finished = False

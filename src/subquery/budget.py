@@ -1,12 +1,10 @@
-"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. Every request is measured by a safe upper
-bound of what it sends (`request_tokens`: every message, its texts, calls, reasoning and images, the tool definitions,
-fixed framing per message and per call) and every reply by one of what it returned (`reply_tokens`). A round is
-counted at the larger of that bound and the provider's usage, so missing, zero, NaN or lying usage cannot make it
-count less than was sent. A request is sent only when its own bound (its prompt, and the room its reply may take)
-fits what is left; a tool round only when the answer round after it still fits too; the answer round's tool results
-are cut to fit (`fit_results`). A text's bound is the filter's estimator (a proven upper bound of cl100k), read in
-slices cut where cl100k's pre-tokenizer always cuts (before a blank that follows a letter or digit), so no one call
-holds the interpreter for long; a stretch without such a place counts its UTF-8 bytes (a token is at least a byte)."""
+"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. Every request and reply is
+measured by a safe upper bound of its tokens, and a round counts at the larger of that bound and the provider's
+usage (missing, NaN or lying usage cannot count less than was sent). A request is sent only when it and its reply
+fit; a tool round only when the answer round after it fits too, whose tool results are cut to fit. A text's bound is
+the filter's estimator (a proven upper bound of cl100k), read in slices cut where cl100k's pre-tokenizer always cuts
+(before a blank after a letter or digit), so no call holds the interpreter long; a stretch without such a place
+counts its UTF-8 bytes (a token is at least a byte)."""
 
 from __future__ import annotations
 
@@ -38,8 +36,7 @@ _TOKEN_CUT = re.compile(r"(?<=[^\W_])\s")  # a blank after a letter or digit: cl
 
 
 def text_tokens(text: str) -> int:
-    """A safe upper bound of `text`'s cl100k tokens, measured slice by slice (see the module's notes). No search
-    reads more than one slice: a stretch with no safe place to cut is counted in bytes until the next such place."""
+    """No search reads more than one slice; a stretch with no safe cut counts bytes until the next one."""
     total, start, in_bytes = 0, 0, False
     while len(text) - start > TOKEN_SLICE:
         window = start + TOKEN_SLICE // 2 if not in_bytes else start
@@ -57,10 +54,8 @@ def _bytes(text: str) -> int:
 
 
 def _slice_tokens(piece: str) -> int:
-    """The estimator's bound of a slice that starts and ends where cl100k cuts, but for the stretches around runs of
-    LONG_RUN letters, punctuation or blanks (only there can one piece be that long, and merging it would cost more
-    than it is worth): those count their bytes, from the safe cut before to the safe cut after. A slice whose words
-    and blank runs are all shorter (nearly all of them: two quick C passes tell) goes to the estimator whole."""
+    """Stretches around runs of LONG_RUN letters, punctuation or blanks count their bytes (only there
+    can one piece be that long); a slice without such runs (nearly all: two quick C passes tell) goes to the estimator."""
     words = piece.split()
     if max(map(len, words), default=0) < LONG_RUN and not _LONG_BLANKS.search(piece):
         return estimate_tokens(piece)
@@ -77,7 +72,6 @@ def _slice_tokens(piece: str) -> int:
 
 
 def _cut_before(text: str, low: int, at: int) -> int:
-    """The last safe cut in text[low:at + 1] (a blank after a letter or digit), else `low` (itself one)."""
     for cut in range(at, low, -1):  # a run of LONG_RUN characters of one kind, and the blanks before it
         if text[cut].isspace() and text[cut - 1].isalnum():
             return cut
@@ -85,7 +79,7 @@ def _cut_before(text: str, low: int, at: int) -> int:
 
 
 def _strings(value: Any) -> list[str]:
-    """Every string in a JSON-like value (keys too), nested values at any depth (walked without recursion)."""
+    """Every string in a JSON-like value (keys too), walked without recursion."""
     out, stack = [], [value]
     while stack:
         item = stack.pop()
@@ -102,8 +96,6 @@ def _strings(value: Any) -> list[str]:
 
 
 def message_tokens(message: Any) -> int:
-    """A bound of what one message sends: every string in it (content, parts, calls, reasoning, ids, names), its
-    framing, and a flat allowance per image part."""
     if not isinstance(message, Mapping):
         return MESSAGE_TOKENS + text_tokens(str(message))
     content = message.get("content")
@@ -121,30 +113,27 @@ def specs_tokens(specs: Sequence[Any] | None) -> int:
 
 
 def reply_tokens_of(content: str, tool_calls: Sequence[Any], reasoning: str, details: Sequence[Any]) -> int:
-    """A bound of what a reply returned: its text, calls and reasoning (hidden reasoning is the provider's to say)."""
+    """Hidden reasoning is the provider's to say (its usage)."""
     texts = [content, reasoning, *_strings(list(tool_calls)), *_strings(list(details))]
     return MESSAGE_TOKENS + CALL_TOKENS * len(tool_calls) + sum(text_tokens(t) for t in texts if t)
 
 
 @dataclass(frozen=True)
 class Budget:
-    """`cap`: max_subquery_tokens (0: none). `reply`: the room one reply may take (`for_cap`). `room_for` answers how
-    much room a request's reply gets, or None: it must not be sent."""
+    """`cap`: max_subquery_tokens (0: none); `reply`: the room one reply may take."""
 
     cap: int
     reply: int = REPLY_TOKENS
 
     @classmethod
     def for_cap(cls, cap: int, max_tokens: int | None) -> Budget:
-        """A reply's room: the model's `max_tokens` if set, else REPLY_TOKENS, and never more than an eighth of a cap
-        (so that a small cap still leaves room for tool rounds; the room is then sent as `max_tokens`)."""
+        """`max_tokens` if set, else REPLY_TOKENS, never more than an eighth of a cap (room for tool rounds)."""
         reply = max_tokens or REPLY_TOKENS
         return cls(cap, min(reply, max(cap // 8, MIN_REPLY_TOKENS)) if cap > 0 else reply)
 
     def room_for(self, spent: int, prompt: int, answer_after: bool) -> int | None:
-        """The room this request's reply gets (≤ `reply`), or None when it does not fit. With `answer_after` (a tool
-        round), the answer round after it must fit too: this prompt again, this reply, a stub per result, its
-        instruction, and its own reply."""
+        """The room this request's reply gets, or None. With `answer_after`, the answer round after it (this
+        prompt again, this reply, a stub per result, its instruction, its reply) must fit too."""
         if self.cap <= 0:
             return self.reply
         left = self.cap - spent - prompt
@@ -154,14 +143,12 @@ class Budget:
         return room if room >= MIN_REPLY_TOKENS else None
 
     def results_room(self, spent: int, prompt: int) -> int | None:
-        """Tokens the next round's tool results may take so that the answer round fits (None: no cap)."""
         if self.cap <= 0:
             return None
         return max(self.cap - spent - prompt - ANSWER_TOKENS - self.reply, 0)
 
 
 def fit_results(texts: list[str], room: int | None) -> list[str]:
-    """Tool results cut (each to a share of `room` tokens, with a visible note) so that together they fit `room`."""
     if room is None or sum(map(text_tokens, texts)) <= room:
         return texts
     share = max(room // max(len(texts), 1) - 64, 0)  # 64: the truncation note
@@ -176,8 +163,7 @@ def fit_results(texts: list[str], room: int | None) -> list[str]:
 
 @dataclass
 class Ledger:
-    """What one subquery spent, and the bound of the request it is about to send. `work(size, what, fn, *args)` runs
-    the measuring (the loop's: on the event loop when small, else in a reader thread)."""
+    """`work(size, what, fn, *args)` runs the measuring (the loop's: in a reader thread when large)."""
 
     budget: Budget
     work: Callable[..., Awaitable[Any]]
@@ -189,7 +175,6 @@ class Ledger:
     )  # id(message) -> its bound (messages are never changed once added)
 
     async def measure(self, messages: Sequence[Any], specs: list[dict] | None) -> int:
-        """The bound of the next request: every message (each measured once) and the tool definitions."""
         new = [m for m in messages if id(m) not in self.sizes]
         size = sum(map(message_chars, new))
         for m, n in zip(new, await self.work(size, "measuring the request", _bounds, new), strict=True):
@@ -200,12 +185,10 @@ class Ledger:
         return self.prompt
 
     def limit(self, room: int | None) -> dict:
-        """The request's `max_tokens` (as keyword arguments): sent when the model's own is set or the room is
-        smaller than REPLY_TOKENS."""
+        """Sent when the model's own is set or the room is smaller than REPLY_TOKENS."""
         return {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
 
     async def count(self, reply: Completion) -> None:
-        """A round: the larger of the provider's usage and the bound of what it sent and returned."""
         prompt, completion = usage_counts(reply.usage)
         texts = (reply.content, reply.tool_calls, reply.reasoning_text, reply.reasoning_details)
         size = reply_size(reply) + len(reply.reasoning_text or "")
@@ -218,7 +201,6 @@ def _bounds(messages: Sequence[Any]) -> list[int]:
 
 
 def message_chars(message: Any) -> int:
-    """About how many characters measuring a message reads (its content, calls and reasoning)."""
     if not isinstance(message, Mapping):
         return len(_safe_str(message))
     return sum(len(v) if isinstance(v, str) else len(_safe_str(v)) for v in message.values() if v)

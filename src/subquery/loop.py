@@ -1,14 +1,9 @@
-"""The self-driven tool loop (`run_subquery_loop`): a function of its injected hooks, so several run at once, sharing
-only the process-wide state (threads). Every await of a run sits inside ONE deadline (`asyncio.timeout_at`), so a
-subquery returns once its time is up, whatever it waits for (a model, a tool, a user, a reader thread); the note says
-what was abandoned. Each round: the token budget is asked whether the request fits (`Budget`) -> model reply -> read
-(`Reader`: reasoning removed over the whole reply, then structured calls, else, valve `text_tool_calls`, calls written
-as text the rule lets through) -> at most MAX_CALLS_PER_ROUND kept -> one assistant message, bounded (text,
-arguments, reasoning, names, ids) -> every call prepared (repeat limit counted while the round is prepared) ->
-approval (a text call the rule holds: the user's confirmation) -> each call noted before it runs -> bounded parallel
-execution -> one tool message per call, in call order (cut to fit the budget's answer round), and one status line per
-call. The last round keeps `tools` with `tool_choice: "none"`. What untrusted text names (files, earlier chat, tool
-results: `Mentions`) is read as it comes. Work on large texts runs in the reader threads (`_Loop.work`)."""
+"""The self-driven tool loop (`run_subquery_loop`), a function of its injected hooks, so several run at once.
+Every await of a run sits inside ONE deadline (`asyncio.timeout_at`): a subquery returns once its time is up,
+whatever it waits for, and its note says what was abandoned. Each round: the token budget (`Budget`) -> model reply
+-> read (`Reader`: reasoning removed, structured calls, else calls written as text the rule lets through) -> one
+bounded assistant message -> calls prepared, approved, run in parallel (bounded) -> one tool message per call, in
+call order. The last round keeps `tools` with `tool_choice: "none"`. Work on large texts runs in reader threads."""
 
 from __future__ import annotations
 
@@ -69,10 +64,8 @@ async def run_subquery_loop(
     deadline: float | None = None,
     reply_tokens: int | None = None,
 ) -> LoopResult:
-    """The self-driven tool loop. Pure apart from the injected hooks. `messages` is not mutated.
-    `untrusted`: texts given to this run as data (files, earlier chat), as (text, where) pairs: with every tool
-    result they are what the text-call rule reads. `deadline` (on `clock`, the event loop's by default): when several
-    loops share one; else `total_timeout_seconds` from now. `reply_tokens`: the model's `max_tokens`, if set."""
+    """`messages` is not mutated. `untrusted`: texts given as data (files, earlier chat), as (text, where)
+    pairs: with every tool result, what the text-call rule reads. `deadline` is on `clock` (the event loop's)."""
     clock = clock or asyncio.get_running_loop().time
     deadline = clock() + settings.total_timeout_seconds if deadline is None else deadline
     mentions = Mentions(tools)
@@ -94,8 +87,6 @@ async def run_subquery_loop(
 
 @dataclass
 class _Loop:
-    """The state of one run of the loop (private to `run_subquery_loop`)."""
-
     messages: list[dict]
     tools: Mapping[str, ToolInfo]
     settings: Settings
@@ -168,8 +159,7 @@ class _Loop:
         return self.deadline - self.clock()
 
     async def work(self, size: int, what: str, fn: Callable[..., Any], *args: Any) -> Any:
-        """`fn(*args)`: on the event loop when `size` (the characters it reads) is at most OFFLOAD_CHARS, else in the
-        reader threads. Work the deadline abandons is named in the note (`abandoned`); its thread ends by itself."""
+        """`fn(*args)`, in a reader thread when it reads more than OFFLOAD_CHARS; abandoned work is named in the note."""
         if size <= OFFLOAD_CHARS:
             return fn(*args)
         self.abandoned = f"{what} ({size:,} characters) in a reader thread"
@@ -178,12 +168,10 @@ class _Loop:
         return out
 
     async def room(self, answer_after: bool) -> int | None:
-        """The room the next request's reply gets (None: the request would pass the token budget)."""
         prompt = await self.ledger.measure(self.messages, request_specs(self.tools))
         return self.ledger.budget.room_for(self.ledger.spent, prompt, answer_after)
 
     async def ask_model(self, tool_choice: str | None, room: int | None) -> Completion:
-        """One model round, counted by the ledger; `max_tokens` sent as the ledger says."""
         specs, limit = request_specs(self.tools), self.ledger.limit(room)
         reply = await self.hooks.complete(
             self.messages, specs, self.remaining(), tool_choice if specs else None, **limit
@@ -193,8 +181,7 @@ class _Loop:
         return reply
 
     async def read(self, reply: Completion, final: bool = False) -> Reading:
-        """The reply's calls (`Reader.read`). Calls written as text are read while valve `text_tool_calls` allows; in
-        the last round always (they do not run: the ones the rule holds stay in the answer as text)."""
+        """In the last round text calls are always read (they do not run: the ones the rule holds stay text)."""
         mode, prefix = self.settings.text_tool_calls, f"call_r{self.rounds}"
         text_on = final or mode == "always" or (mode == "auto" and not self.native_seen)
         reader = replace(self.reader, asks=False) if final else self.reader
@@ -204,15 +191,13 @@ class _Loop:
         return reading
 
     async def unread(self, reading: Reading) -> str:
-        """When a reply that ends the subquery went past the read window: the user's line, the answer's note."""
         if not reading.unread:
             return ""
         await self.hooks.log(UNREAD_LINE)
         return UNREAD_ANSWER
 
     def soft_left(self) -> float:
-        """The time a step that can end with part of its work (a round's calls, the user's answers) may take: it
-        ends SOFT_MARGIN before the deadline, so that what it gathered is kept; the deadline ends anything else."""
+        """Steps that can end with part of their work end SOFT_MARGIN before the deadline, so that it is kept."""
         return max(self.remaining() - SOFT_MARGIN, 0.0)
 
     def timeout_for(self, p: Prepared) -> float:
@@ -250,10 +235,8 @@ class _Loop:
             await self.hooks.log(DROPPED.format(n=reading.dropped, limit=MAX_CALLS_PER_ROUND))
 
     async def add_results(self, prepared: list[Prepared], outputs: list[ToolOutput], note: str) -> None:
-        """One tool message per call, in call order: each capped at max_result_chars, all cut to fit the answer round
-        of the token budget, and read for the tools they name (a result a tool returned is data; the loop's own
-        answers and Tool Search's list of tools are not). The round's note to the model goes on the last one; images
-        follow as one user message."""
+        """One tool message per call, capped, cut to fit the budget's answer round, and read for the tools they
+        name (a result is data; the loop's own answers and Tool Search's list are not). Images follow as one user message."""
         texts = [cap_text(output.text, self.settings.max_result_chars) for output in outputs]
         where = [_data_source(p, o, self.tools) for p, o in zip(prepared, outputs, strict=True)]
         prompt = await self.ledger.measure(self.messages, request_specs(self.tools))
@@ -267,7 +250,6 @@ class _Loop:
         await _report(self.hooks, [(f"r{self.rounds}-text-{i}", *r) for i, r in enumerate(refused)])
 
     async def final_round(self, budget: bool = False) -> LoopResult:
-        """The answer round, without tools: after the last round (`max_rounds`) or at the token budget."""
         if self.remaining() < MIN_USEFUL_SECONDS:
             return self.out_of_time("after the last tool round")
         rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.ledger.spent
@@ -293,7 +275,7 @@ class _Loop:
 
 
 def _final_words(budget: bool, rounds: int, cap: int, spent: int) -> tuple[StopReason, str, str, str]:
-    """The answer round's why (`StopReason`), its prompt to the model, what the run did, the user's status words."""
+    """The answer round's StopReason, prompt, what the run did, and the status words."""
     if budget:
         ran = f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
         return (
@@ -316,8 +298,7 @@ def _read_all(mentions: Mentions, texts: Sequence[tuple[str, str]]) -> None:
 
 
 def _data_source(p: Prepared, output: ToolOutput, tools: Mapping[str, ToolInfo]) -> str | None:
-    """Where a result comes from, for the text-call rule; None when it is not data: the loop's own answer (an error,
-    a refusal, a timeout) or the result of a tool whose results are the tools' own definitions (Tool Search)."""
+    """Where a result comes from for the text-call rule; None: not data (the loop's own answer, Tool Search's list)."""
     tool = tools.get(p.call.name)
     if p.answer is not None or output.outcome in ("timed out", "not started") or (tool and tool.own_results):
         return None
@@ -325,7 +306,6 @@ def _data_source(p: Prepared, output: ToolOutput, tools: Mapping[str, ToolInfo])
 
 
 def _digest(texts: list[str], where: Sequence[str | None], room: int | None, mentions: Mentions) -> list[str]:
-    """Results cut to fit `room` tokens, and read (the ones that are data) for the tools they name."""
     for text, source in zip(texts, where, strict=True):
         if source:
             mentions.read(text, source)
@@ -340,9 +320,7 @@ async def _approved(
     remaining: Callable[[], float],
     soft_left: Callable[[], float],
 ) -> list[Prepared]:
-    """Ask for each runnable call in turn (a call in `confirm`: the user's confirmation, `hooks.confirm`); anything
-    but a yes by the time the round must end (`soft_left`) answers NOT_APPROVED, and the call is taken off the
-    repeat count (it did not run)."""
+    """Anything but a yes before the round must end answers NOT_APPROVED, off the repeat count (it did not run)."""
     out = []
     for p in prepared:
         ask = hooks.confirm if p.call.id in confirm else hooks.approve
@@ -373,8 +351,7 @@ def _prepared(
     tools: Mapping[str, ToolInfo],
     counts: dict,
 ) -> tuple[dict, list[Prepared], list[str]]:
-    """The round's assistant message, bounded (text, the calls as replayed, reasoning: `notes` say what was cut),
-    and each of its calls prepared, in call order (`prepare_round` counts the repeats)."""
+    """The round's bounded assistant message, and each call prepared in call order (repeats counted)."""
     targets = _targets(reading.calls, resolve)
     content = cap_text(reading.content, REPLY_CHARS, "reply")
     replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
@@ -387,8 +364,7 @@ def _prepared(
 def _targets(
     calls: list[ToolCall], resolve: Callable[[ToolCall], ToolCall | str]
 ) -> list[Prepared | ToolCall]:
-    """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound; a call that is not is
-    answered right away (and replayed with `{}` when its arguments are too long)."""
+    """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound, else answered at once."""
     out: list[Prepared | ToolCall] = []
     budget = REPLY_CHARS
     for call in calls:
@@ -409,8 +385,7 @@ def _targets(
 def _tool_messages(
     prepared: list[Prepared], outputs: list[ToolOutput], texts: list[str], note: str
 ) -> list[dict]:
-    """One tool message per call, the round's note on the last one; the images as one user message after them
-    (Chat Completions tool messages cannot carry images)."""
+    """Chat Completions tool messages cannot carry images: they follow as one user message."""
     out, images = [], [url for output in outputs for url in output.images]
     for i, (p, text) in enumerate(zip(prepared, texts, strict=True)):
         text = f"{text}\n\n{note}" if note and i == len(prepared) - 1 else text
@@ -422,7 +397,6 @@ def _tool_messages(
 
 
 async def _report(hooks: Hooks, calls: Sequence[tuple[str, str, Any, str | None]]) -> None:
-    """Each call (id, name, arguments, outcome) traced, and with an outcome (it ended) on its status line."""
     for key, name, arguments, outcome in calls:
         await hooks.trace(key, name, arguments, outcome)
         if outcome is not None:

@@ -1,7 +1,5 @@
-"""The messages a loop starts from and reads back: the chat's recent messages cut at tool-group boundaries and made
-provider-valid, call ids unique in the whole request, the chat's files as context, what a loop gathered; and the
-reasoning in replies: the blocks stripped from the text the loop reads (Open WebUI's markers, or the turn's
-`params.reasoning_tags`), and what a provider sent, replayed next round by Open WebUI's per-provider rule."""
+"""The messages a loop starts from and reads back: the chat's recent messages made provider-valid, call ids
+unique in the whole request, the chat's files as context, what a loop gathered, and the reasoning in replies."""
 
 from __future__ import annotations
 
@@ -34,11 +32,8 @@ def message_texts(message: Mapping[str, Any]) -> list[str]:
 
 
 def tail_messages(messages: Sequence[Any], n: int, limit: int = 0) -> list[dict]:
-    """The last `n` messages of the chat, never cut inside a tool group, starting on a user message.
-    System messages are not copied (the persona stays the model's). The cut is widened backwards
-    to the user message of that turn; orphaned results and unanswered calls are dropped, so the
-    tail is always provider-valid. `limit`: each message's texts are capped to it (a call's arguments
-    over it become `{}`), so the inner model and the data rule read bounded messages."""
+    """The last `n` messages, widened back to a user message, never cut inside a tool group, no system
+    message (the persona stays the model's), provider-valid; each text capped to `limit` (over it, arguments are `{}`)."""
     if n <= 0 or not messages:
         return []
     convo = [m for m in messages if isinstance(m, dict) and m.get("role") in ("user", "assistant", "tool")]
@@ -51,7 +46,6 @@ def tail_messages(messages: Sequence[Any], n: int, limit: int = 0) -> list[dict]
 
 
 def _capped(message: dict, limit: int) -> dict:
-    """A copied message with its texts capped to `limit` (0: as it is)."""
     if limit <= 0:
         return message
     content = message.get("content")
@@ -68,8 +62,7 @@ def _capped(message: dict, limit: int) -> dict:
 
 
 def fresh_id(cid: Any, used: set) -> str:
-    """The one way call ids are made unique: `cid` itself, or `cid~2`, `cid~3`, ... : the first one not
-    used yet (deterministic); it is added to `used`."""
+    """`cid`, or the first of `cid~2`, `cid~3`, ... not in `used` (deterministic); added to `used`."""
     base = cid if isinstance(cid, str) and cid else "call"
     new, n = base, 1
     while new in used:
@@ -80,18 +73,16 @@ def fresh_id(cid: Any, used: set) -> str:
 
 
 def unique_ids(calls: list[ToolCall], messages: Sequence[dict]) -> list[ToolCall]:
-    """Calls whose ids are unique in the whole request (Anthropic rejects a repeated tool_use id;
-    some providers number calls from 0 in every round)."""
+    """Anthropic rejects a repeated tool_use id; some providers number calls from 0 in every round."""
     listed = (m.get("tool_calls") or [] for m in messages if isinstance(m, dict))
     used = {c.get("id") for calls in listed for c in calls if isinstance(c, dict)}
     return [call if (cid := fresh_id(call.id, used)) == call.id else replace(call, id=cid) for call in calls]
 
 
 def sanitize_pairs(messages: list[dict]) -> list[dict]:
-    """Drop tool results that answer no call of the group before them; drop unanswered calls.
-    A call id that repeats (in one message or across rounds, Open WebUI #28570) gets a unique
-    suffix, in the call and in its result: strict providers reject repeated ids. Kept, not Open WebUI's
-    `reconcile_tool_pairs`/`sanitize_tool_pairs`: those pair by id and keep a repeated id as it is."""
+    """Drop results that answer no call of the group before them, and unanswered calls; a repeated call id
+    (Open WebUI #28570) gets a unique suffix. Kept, not Open WebUI's `reconcile_tool_pairs`/`sanitize_tool_pairs`:
+    those pair by id and keep a repeated id as it is, which strict providers reject."""
     out: list[dict] = []
     used: set = set()
     i = 0
@@ -124,8 +115,7 @@ def sanitize_pairs(messages: list[dict]) -> list[dict]:
 
 
 def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> str:
-    """Context for the chat's files: the retrieved sources as `<source>` blocks (the form Open WebUI gives the
-    model), else full-context file text, else names."""
+    """The retrieved sources as `<source>` blocks (as Open WebUI gives them), else file text, else names."""
     if not files:
         return ""
     parts, names = [], []
@@ -150,7 +140,7 @@ def files_context(files: Sequence[Any], sources: Sequence[Any], limit: int) -> s
 
 
 def gathered_summary(messages: Sequence[dict], limit: int) -> str:
-    """What the loop collected (pass only the subquery's own messages), for when it cannot finish."""
+    """What the loop collected (its own messages only), for when it cannot finish."""
     names: dict[str, str] = {}  # call id -> tool name
     lines: list[str] = []
     for m in messages:
@@ -177,7 +167,6 @@ REASONING_TEXT_FIELDS = ("reasoning_content", "reasoning", "thinking")  # where 
 
 
 def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
-    """`params.reasoning_tags` as Open WebUI reads it: False disables, a [start, end] pair replaces."""
     if param is False:
         return ()
     if isinstance(param, (list, tuple)) and len(param) == 2 and all(isinstance(t, str) and t for t in param):
@@ -186,8 +175,7 @@ def reasoning_tags_for(param: Any) -> tuple[tuple[str, str], ...]:
 
 
 def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TAGS) -> str:
-    """Content without reasoning blocks; an unclosed block runs to the end (still reasoning). Linear: each
-    pair of tags is one pass, and a block is read once, from its opener to its closer."""
+    """An unclosed block runs to the end. Linear: one pass per pair of tags."""
     if not content:
         return ""
     original = content
@@ -202,7 +190,6 @@ def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TA
 
 
 def _without_blocks(content: str, opener: re.Pattern[str], closer: re.Pattern[str]) -> str:
-    """`content` without each block from an opener to the next closer (or to the end)."""
     kept, pos = [], 0
     while m := opener.search(content, pos):
         kept.append(content[pos : m.start()])
@@ -213,7 +200,6 @@ def _without_blocks(content: str, opener: re.Pattern[str], closer: re.Pattern[st
 
 
 def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
-    """The reasoning a provider sent on a reply: its text and its `reasoning_details` entries."""
     texts = (message.get(k) for k in REASONING_TEXT_FIELDS)
     text = next((t for t in texts if isinstance(t, str) and t), "")
     details = message.get("reasoning_details")

@@ -1,8 +1,6 @@
-"""One loop's tool calls on Open WebUI (`ToolCalls`, the `Hooks` of a `Run`), as Open WebUI's own loop runs them:
-Tool Search's `call_tool` resolved, approval, the call by Open WebUI's own `execute_tool_call` (in the browser, or on
-the event loop with `__messages__` and `__files__` re-bound), the result rendered by Open WebUI, its embeds, files and
-citation sources sent to the chat message. What differs from Open WebUI's: approval is asked by the loop before a
-round runs, in a saved chat too (see `ToolCalls.execute`)."""
+"""One loop's tool calls on Open WebUI (`ToolCalls`, the `Hooks` of a `Run`), run by Open WebUI's own
+`execute_tool_call` and rendered by it, with embeds, files and citation sources sent to the chat message. What
+differs: the loop asks approval before a round runs, in a saved chat too (see `ToolCalls.execute`)."""
 
 from __future__ import annotations
 
@@ -27,8 +25,6 @@ UNPARSED = "Error: Tool call arguments could not be parsed. The model generated 
 
 @dataclass
 class ToolCalls:
-    """The hooks of one loop (`hooks`): its model rounds are the `Run`'s, its tool calls are these methods."""
-
     run: Run
 
     def hooks(self) -> Hooks:
@@ -39,9 +35,8 @@ class ToolCalls:
         return replace(hooks, confirm=confirm, trace=run.emit.trace)
 
     async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
-        """One call by Open WebUI's `execute_tool_call`, then rendered (`_render`). Open WebUI asks approval there
-        only in an unsaved chat, leaving a saved chat's to `resume_tool_calls`, which an inner loop never reaches:
-        the loop asked already (`approve`), so it is off here (mode "full"). `timeout`: the loop's (`run_calls`)."""
+        """Open WebUI asks approval in `execute_tool_call` only in an unsaved chat, leaving a saved chat's to
+        `resume_tool_calls`, which an inner loop never reaches: the loop asked already, so it is off here (mode "full")."""
         try:
             from open_webui.utils.middleware import execute_tool_call
         except ImportError:  # Open WebUI 0.11 has none
@@ -66,8 +61,7 @@ class ToolCalls:
         return replace(output, outcome="failed") if raised else output
 
     async def _call_before_0_12(self, call: ToolCall, kwargs: dict) -> tuple[Any, Mapping[str, Any]]:
-        """`execute_tool_call`'s steps on Open WebUI 0.11: a direct tool in the browser (`execute:tool`), else the
-        tool with `__messages__`/`__files__` re-bound (`get_updated_tool_function`); a raise as `{"error": ...}`."""
+        """`execute_tool_call`'s steps, for Open WebUI 0.11 (which has none)."""
         from open_webui.utils.tools import get_updated_tool_function
 
         run, entry = self.run, self.run.entries[call.name]
@@ -95,7 +89,6 @@ class ToolCalls:
             return {"error": _safe_str(exc)}, entry
 
     def resolve(self, call: ToolCall) -> ToolCall | str:
-        """Tool Search's `call_tool` → the real tool, with Open WebUI's own `resolve_tool_call`."""
         if call.name != "call_tool" or "call_tool" not in self.run.entries:
             return call
         try:
@@ -110,7 +103,6 @@ class ToolCalls:
         return replace(call, name=fn["name"], arguments=fn["arguments"], provider=(call.name, call.arguments))
 
     async def approve(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
-        """Open WebUI's rule: under tool_approval_mode 'ask' every call needs the user's yes."""
         if self.run.turn.params.get("tool_approval_mode") != "ask":
             return True
         entry = self.run.entries.get(call.name) or {}
@@ -119,7 +111,6 @@ class ToolCalls:
         return await self.confirm(call, kwargs, remaining)
 
     async def confirm(self, call: ToolCall, kwargs: dict, remaining: float) -> bool:
-        """The user's yes for this call (Open WebUI's `confirmation` event); without a live session, no."""
         if not callable(self.run.turn.event_call):
             return False
         tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
@@ -132,7 +123,6 @@ class ToolCalls:
         return answer is True  # disconnection and timeout replies are error objects, not approval
 
     async def _render(self, name: str, kwargs: dict, entry: Mapping[str, Any], raw: Any) -> ToolOutput:
-        """Open WebUI's `process_tool_result`; embeds, files and sources go to the chat message."""
         from open_webui.utils.middleware import process_tool_result, tool_result_content
 
         where = (entry.get("type", ""), bool(entry.get("direct")), self.run.metadata, self.run.user)
@@ -188,7 +178,6 @@ class ToolCalls:
             await self._send({"type": "source", "data": source})
 
     async def _send(self, event: dict) -> bool:
-        """One event to the chat message; False when it could not go out."""
         if not callable(self.run.turn.event_emitter):
             return False
         try:

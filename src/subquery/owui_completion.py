@@ -1,5 +1,4 @@
-"""One inner model call's request (a request of its own, so nothing a call writes on `request.state` reaches the
-turn's request) and its reply, whatever the provider returned, read as a `Completion` without raising."""
+"""One inner model call's request and its reply, whatever the provider returned, read as a `Completion`."""
 
 from __future__ import annotations
 
@@ -21,7 +20,6 @@ _CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
 
 
 def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> dict:
-    """The Open WebUI model dict for `model_id`: the chat's own, or the server's list entry."""
     if chat_model.get("id") == model_id:
         return dict(chat_model)
     models = getattr(getattr(getattr(request, "app", None), "state", None), "MODELS", None) or {}
@@ -33,8 +31,7 @@ def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> d
 
 
 def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any:
-    """A request of its own for one inner model call: a copy of the turn's scope (app, user, headers)
-    with a state of its own, so nothing a call writes on `request.state` reaches the turn's request."""
+    """A copy of the turn's scope with a state of its own, so nothing a call writes reaches the turn's request."""
     scope = getattr(outer, "scope", None)
     if not isinstance(scope, dict):
         return outer  # not a Starlette request (only in tests of the core)
@@ -46,7 +43,7 @@ def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any
 
 
 def _error_text(response: Any) -> str | None:
-    """An upstream error as a sentence, whatever shape it came in (None when it is a good reply)."""
+    """An upstream error as a sentence (None for a good reply)."""
     status = getattr(response, "status_code", None)
     body = getattr(response, "body", None)
     if status is not None and body is not None:
@@ -77,7 +74,7 @@ def _error_detail(data: Any) -> str:
 
 
 def completion_from(response: Any) -> Completion:
-    """A Completion from whatever the provider returned; never raises."""
+    """Never raises."""
     error = _error_text(response)
     if error:
         return Completion(error=error)
@@ -97,8 +94,7 @@ def completion_from(response: Any) -> Completion:
 
 
 def _usage(usage: Any) -> dict:
-    """The provider's usage cleaned (`clean_usage`), with Open WebUI's standard token fields added by its own
-    `normalize_usage` (OpenAI, Ollama and llama.cpp forms): what the loop sums (`summarize_usage`)."""
+    """The usage cleaned, with Open WebUI's standard token fields added by its own `normalize_usage`."""
     from open_webui.utils.response import normalize_usage
 
     cleaned = clean_usage(usage)
@@ -109,7 +105,7 @@ def _usage(usage: Any) -> dict:
 
 
 def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
-    """Assemble an OpenAI chat.completion from streamed chunks (for backends that stream anyway)."""
+    """An OpenAI chat.completion from streamed chunks (a backend that streams anyway)."""
     content: list[str] = []
     reasoning: list[str] = []
     calls: dict[int, dict] = {}  # by the delta's index
@@ -146,7 +142,7 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
 
 
 def parse_sse_lines(buffer: str, chunks: list) -> str:
-    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left. Linear."""
+    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left."""
     *lines, rest = buffer.split("\n")
     for line in lines:
         _sse_line(line, chunks)
@@ -161,8 +157,7 @@ def _sse_line(line: str, chunks: list) -> None:
 
 
 async def _read_stream(response: Any) -> dict:
-    """A stream's chunks, read up to STREAM_CHARS characters (what came is kept), in linear time: an unfinished
-    line waits in pieces, joined once its newline comes. The loop's deadline bounds the wait."""
+    """Up to STREAM_CHARS, linear: an unfinished line waits in pieces. The loop's deadline bounds the wait."""
     chunks: list = []
     pending: list[str] = []  # the line not finished yet, in pieces
     size, decoder = 0, codecs.getincrementaldecoder("utf-8")("replace")

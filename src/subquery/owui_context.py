@@ -1,6 +1,5 @@
-"""The turn and what it knows: `Turn` (what Open WebUI handed this tool call), its chat parameters (`chat_params`)
-and the system context its native loop built (`turn_context`: the turn's configuration), read with Open WebUI's own
-helpers, for the inner loop."""
+"""The turn (`Turn`: what Open WebUI handed this tool call), its chat parameters (`chat_params`) and the system
+context its native loop built (`turn_context`), read with Open WebUI's own helpers, for the inner loop."""
 
 from __future__ import annotations
 
@@ -16,8 +15,7 @@ from .types import log
 
 @dataclass(frozen=True, kw_only=True)
 class Turn:
-    """What Open WebUI handed this tool call (its dunder arguments), read once and typed: built by `from_dunders`
-    for each call, never stored on the tool instance; every loop the call runs reads its turn from here."""
+    """The dunder arguments of one tool call, read once and typed; never stored on the tool instance."""
 
     request: Any
     user: Mapping[str, Any]
@@ -32,8 +30,7 @@ class Turn:
 
     @classmethod
     def from_dunders(cls, **dunders: Any) -> Turn:
-        """The turn from the `__name__` arguments Open WebUI injected, by keyword (a tool function passes its
-        `locals()`: other names are ignored; anything missing or malformed is empty)."""
+        """A tool function passes its `locals()`: other names are ignored, anything malformed is empty."""
 
         def get(name: str, kind: Any, empty: Any = None) -> Any:
             value = dunders.get(f"__{name}__")
@@ -54,7 +51,6 @@ class Turn:
 
     @property
     def params(self) -> Mapping[str, Any]:
-        """Open WebUI's own per-turn parameters (`tool_approval_mode`, `reasoning_tags`, ...)."""
         params = self.metadata.get("params")
         return params if isinstance(params, Mapping) else {}
 
@@ -69,7 +65,6 @@ class Turn:
 
     @property
     def show_status(self) -> bool:
-        """The user's `show_status` valve (a pydantic object from Open WebUI, a dict in tests)."""
         valves = self.user.get("valves")
         show = getattr(valves, "show_status", None)
         if show is None and isinstance(valves, Mapping):
@@ -78,12 +73,10 @@ class Turn:
 
     @property
     def direct_tools_ok(self) -> bool:
-        """Whether a live browser session can run the user's direct tool servers."""
         return self.event_call is not None and bool(self.metadata.get("session_id"))
 
     def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
-        """The arguments Open WebUI's middleware injects into its tools and filters in this turn
-        (`process_chat_payload`), with the given user, OAuth token and model."""
+        """The arguments Open WebUI's middleware injects into tools and filters (`process_chat_payload`)."""
         return {
             "__event_emitter__": self.event_emitter,
             "__event_call__": self.event_call,
@@ -101,7 +94,6 @@ TURN_PARAMS = ("temperature", "top_p", "max_tokens", "reasoning_effort", "seed",
 
 
 def turn_params(*sources: Any) -> dict:
-    """The turn's chat parameters for the inner calls; later sources win, None is skipped."""
     out: dict = {}
     for source in sources:
         if isinstance(source, Mapping):
@@ -120,7 +112,6 @@ BODY_READ_SECONDS = 1.0
 
 
 async def _default_params() -> Mapping:
-    """The admin's global model defaults (Admin > Settings > Models), as main.py merges them first."""
     try:
         from open_webui.models.config import Config
 
@@ -132,7 +123,6 @@ async def _default_params() -> Mapping:
 
 
 async def _turn_body_params(request: Any) -> Mapping:
-    """The turn's `params` as the client sent them, through the public `Request.json()`."""
     try:
         data = await asyncio.wait_for(request.json(), timeout=BODY_READ_SECONDS)
     except Exception:  # no `json()`, no body (an internal request), not JSON, or a closed stream
@@ -142,7 +132,7 @@ async def _turn_body_params(request: Any) -> Mapping:
 
 
 async def chat_params(request: Any, model: Mapping[str, Any]) -> dict:
-    """temperature, top_p, ... for the inner calls: defaults < the model's params < the turn's."""
+    """Defaults < the model's params < the turn's, as main.py's chat_completion merges them."""
     model_params = (model.get("info") or {}).get("params") if isinstance(model.get("info"), Mapping) else None
     return turn_params(await _default_params(), model_params, await _turn_body_params(request))
 
@@ -155,14 +145,9 @@ KNOWLEDGE_BUILTINS = frozenset(
 
 
 async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The system context Open WebUI's native loop builds for this turn (middleware.py
-    `process_chat_payload`), in its order, for the inner loop's tools: the chat folder's system prompt
-    (native puts it before the chat's), the chat's system messages (`metadata['chat_context']`, rendered
-    as native renders them), the code-interpreter prompt, the skills manifest, MCP servers'
-    instructions, tool servers' system prompts, the `<attached_knowledge>` list.
-    A part that speaks of tools is there only when the inner loop has them: so it is rebuilt, not taken from
-    `__messages__`, whose system message speaks of the chat's tools (the adapter test with fewer tools fails
-    with it). A part that cannot be read is left out (logged), never an error."""
+    """The system context of Open WebUI's native turn (`process_chat_payload`), in its order. Rebuilt, not
+    taken from `__messages__`: a part that speaks of tools is there only when the inner loop has them (the adapter
+    test with fewer tools fails otherwise). A part that cannot be read is left out (logged)."""
     parts = []
     for build in _TURN_PARTS:  # in the order the native turn builds them
         try:
@@ -179,8 +164,7 @@ async def turn_context(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
 
 
 async def _folder_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The system prompt of the chat's folder (a project), rendered, when the user may read the folder: found
-    as native finds it (the saved chat's folder, else `metadata['folder_id']`; middleware.py ~2240-2256)."""
+    """The chat folder's system prompt, when the user may read the folder (middleware.py ~2240-2256)."""
     user_id = getattr(user, "id", None)
     if user_id is None:
         return ""
@@ -204,8 +188,7 @@ async def _folder_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> s
 
 
 async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The chat's system messages (the chat's and the user's system prompt, as the request carried them),
-    with their variables rendered by Open WebUI's `resolve_system_prompt`, as the native turn renders them."""
+    """The chat's system messages, rendered by Open WebUI's `resolve_system_prompt`."""
     context = turn.metadata.get("chat_context")
     found = context.get("messages") if isinstance(context, Mapping) else None
     systems = [m for m in found or [] if isinstance(m, Mapping) and m.get("role") == "system"]
@@ -218,8 +201,7 @@ async def _chat_system(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
 
 
 async def _code_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """Open WebUI's Pyodide prompt, when the turn has the code interpreter on (native function calling, not
-    the Jupyter engine) and the inner loop has `execute_code`."""
+    """The Pyodide prompt, with the code interpreter on (native calling, not Jupyter) and `execute_code`."""
     features = turn.metadata.get("features")
     on = isinstance(features, Mapping) and features.get("code_interpreter")
     if "execute_code" not in entries or not on or turn.params.get("function_calling") == "legacy":
@@ -232,8 +214,7 @@ async def _code_prompt(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str
 
 
 async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The `<available_skills>` manifest of the user's active skills, when the inner loop has `view_skill`.
-    (Native gives a skill the user named with `$` in full instead; here it stays in the manifest.)"""
+    """`<available_skills>`, with `view_skill` (a skill named with `$` stays in the manifest here)."""
     if "view_skill" not in entries or getattr(user, "id", None) is None:
         return ""
     from open_webui.models.skills import Skills
@@ -247,8 +228,8 @@ async def _skills_manifest(turn: Turn, user: Any, entries: Mapping[str, Any]) ->
 
 
 async def _server_prompts(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """MCP servers' instructions and tool servers' system prompts, for the servers the inner loop uses: the
-    chat's in Open WebUI's order, then those loaded for the helper alone (their entries name the server)."""
+    """MCP servers' instructions and tool servers' system prompts for the servers the inner loop uses: the
+    chat's in Open WebUI's order, then those loaded for the helper alone."""
     from open_webui.utils.json_codec import JSONCodec
 
     parts = []
@@ -272,8 +253,7 @@ async def _server_prompts(turn: Turn, user: Any, entries: Mapping[str, Any]) -> 
 
 
 async def _knowledge_list(turn: Turn, user: Any, entries: Mapping[str, Any]) -> str:
-    """The `<attached_knowledge>` list (Open WebUI's `get_attached_knowledge`: the chat model's, the folder's
-    and, without file context, the chat's knowledge), when the inner loop has a knowledge tool."""
+    """`<attached_knowledge>` (Open WebUI's `get_attached_knowledge`), with a knowledge tool."""
     if not any(n in KNOWLEDGE_BUILTINS and isinstance(e, Mapping) for n, e in entries.items()):
         return ""
     from open_webui.utils.tools import get_attached_knowledge

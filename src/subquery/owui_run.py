@@ -1,9 +1,6 @@
-"""One loop's context on Open WebUI (`Run`: the turn, the user, the inner model, the selected tools, the limits)
-and its model rounds; its tool calls: `owui_calls.ToolCalls`. The model rounds follow the same rules as a direct
-chat: the installed filters' `request` hooks get `{**form, "metadata": ...}`, then `generate_chat_completion` runs
-WITHOUT bypass_filter (the user's model access check runs), on a request of its own (`inner_request`): nothing is
-written on the turn's request, which the outer loop and other inner calls share; the citation context is rebuilt
-every round."""
+"""One loop's context on Open WebUI (`Run`) and its model rounds, by the rules of a direct chat: the filters'
+`request` hooks, then `generate_chat_completion` WITHOUT bypass_filter (the user's model access check runs), on a
+request of its own (`inner_request`): nothing is written on the turn's request, which other calls share."""
 
 from __future__ import annotations
 
@@ -21,11 +18,8 @@ from .types import Completion, Settings, _count, _safe_str, log
 
 @dataclass(kw_only=True)
 class Run:
-    """One loop's context, built per loop (never stored on the tool instance). `entries`: the selected Open WebUI
-    tool entries, by function name. `messages` (the last request's), `usages` (every model call's) and `sources`
-    (the citation sources sent, in order): what this loop has seen so far. `prompt`/`prompt_at`: the task and its
-    message (the citation context goes there). `approvals`: the lock the tasks of one `subqueries` call share, so
-    that the user is asked one confirmation at a time."""
+    """One loop's context, built per loop. `messages`, `usages`, `sources`: what it has seen so far;
+    `prompt_at`: the task's message (the citation context goes there); `approvals`: one question at a time across tasks."""
 
     turn: Turn
     user: Any
@@ -61,8 +55,7 @@ class Run:
         tool_choice: str | None = None,
         max_tokens: int | None = None,
     ) -> Completion:
-        """One inner model call, as the native loop makes its follow-up call (the rules: this module's notes);
-        `max_tokens`: the token budget's room for the reply (the turn's own is kept when smaller)."""
+        """One inner model call; `max_tokens`: the budget's room for the reply (the turn's own kept when smaller)."""
         from open_webui.utils.middleware import normalize_messages_for_model
 
         self.messages, sent = list(messages), copy.deepcopy(messages)
@@ -92,19 +85,15 @@ class Run:
         return replace(completion, reasoning=self._replayed_reasoning(completion))
 
     def inner_metadata(self) -> dict:
-        """The turn's metadata as the inner calls see it: the tools are the inner loop's own (a pipe
-        used as the inner model gets them as `__tools__`), the model is the inner model."""
+        """The inner loop's tools (a pipe as the inner model gets them as `__tools__`) and the inner model."""
         metadata = {**self.metadata, "tools": dict(self.entries)}
         if self.model_id != self.turn.chat_model_id:
             metadata.update(model=self.model, model_id=self.model_id)
         return metadata
 
     async def _with_citations(self, messages: list[dict]) -> list[dict]:
-        """Open WebUI's citation context, rebuilt for every round as its loop rebuilds it (middleware.py
-        ~5860-5915), so that `[n]` in the answer matches the `source` events sent: the turn's file sources,
-        then this loop's tool sources in the order they went out, through the admin's RAG template; in the
-        system message under RAG_SYSTEM_CONTEXT, else before the task. Markers only (`<source id="1"
-        name=…>`): the file text is in the task's message already, tool results in their messages."""
+        """Open WebUI's citation context, rebuilt every round as its loop does (middleware.py ~5860-5915), so
+        that `[n]` matches the `source` events sent: file sources, then this loop's, as markers only."""
         if not self.sources or not 0 <= self.prompt_at < len(messages):
             return messages
         try:
@@ -134,9 +123,7 @@ class Run:
         return f"the model call failed: {detail}"
 
     def _replayed_reasoning(self, completion: Completion) -> dict:
-        """What of the reply's reasoning goes back on its assistant message next round: Open WebUI's
-        own per-provider rule (`get_reasoning_format`) applied by its own converter, which drops what
-        it drops (reasoning for providers that do not take it back, unsigned Anthropic details)."""
+        """Open WebUI's per-provider rule (`get_reasoning_format`) applied by its own converter."""
         if not completion.reasoning_text and not completion.reasoning_details:
             return {}
         from open_webui.utils.middleware import get_reasoning_format
@@ -153,8 +140,7 @@ class Run:
         return {}
 
     async def _inline_images(self, form: dict) -> dict:
-        """Image parts by file URL become data URIs, as Open WebUI's loop does before the request hooks
-        (a provider cannot fetch `/api/v1/files/<id>/content`)."""
+        """As Open WebUI does before the request hooks: a provider cannot fetch `/api/v1/files/<id>/content`."""
         if not any(isinstance(m.get("content"), list) for m in form["messages"] if isinstance(m, dict)):
             return form
         try:
@@ -166,7 +152,6 @@ class Run:
             return form
 
     async def _generate(self, form: dict) -> Any:
-        """`generate_chat_completion` on a request of its own (`inner_request`), whatever the backend streams."""
         from open_webui.utils.chat import generate_chat_completion
 
         request = inner_request(self.request, form.get("metadata") or {}, self.model_id)
@@ -176,7 +161,6 @@ class Run:
         return response
 
     async def _request_filters(self, form: dict) -> dict:
-        """The installed filters' `request` hooks, called as Open WebUI's own tool loop calls them."""
         from open_webui.utils.filter import get_filter_context, get_filter_functions, process_filter_functions
 
         model = self.model
@@ -195,7 +179,6 @@ class Run:
         return form
 
     def _log_usage(self, usage: Mapping[str, Any]) -> None:
-        """Where Open WebUI logs each model call's usage (the audit log's `model_usage` entries)."""
         if not usage:
             return
         try:

@@ -1,8 +1,6 @@
-"""Which of the turn's tools the inner loop gets (its resolved tools, minus this tool under any id, minus direct
-tools without a live session, by the include/exclude valves) and what the core knows of each (`tool_info`);
-arguments coerced as Open WebUI's wrapper coerces them. More than 128 tools: `cap_request_tools` keeps Tool
-Search's tools, then the ones the prompt names, then the turn's order; the start status line and a warning log
-line name the rest."""
+"""Which of the turn's tools the inner loop gets (minus this tool under any id, minus direct tools without a
+live session, by the include/exclude valves) and what the core knows of each (`tool_info`). Over 128 tools,
+`cap_request_tools` keeps Tool Search's, then the ones the prompt names, then the turn's order."""
 
 from __future__ import annotations
 
@@ -36,7 +34,6 @@ def entry_keys(name: str, entry: Mapping[str, Any]) -> set[str]:
 
 
 def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bool:
-    """This tool, under any id: by its tool id, or by the marker on its callable or module."""
     if own_id and entry.get("tool_id") == own_id:
         return True
     fn = entry.get("callable")  # its module's namespace names it (a wrapper's: its `__function__`'s)
@@ -47,8 +44,6 @@ def is_self_entry(name: str, entry: Mapping[str, Any], own_id: str | None) -> bo
 def select_tools(
     entries: Mapping[str, Any], own_id: str | None, include: list[str], exclude: list[str], direct_ok: bool
 ) -> dict[str, Any]:
-    """The tool entries the inner loop may use (`call_tool` has no callable: it is resolved)."""
-
     def wanted(name: str, entry: Any) -> bool:
         if not isinstance(entry, Mapping) or not isinstance(entry.get("spec"), Mapping):
             return False
@@ -71,10 +66,7 @@ def _named_in(name: str, text: str) -> bool:
 def cap_request_tools(
     tools: Mapping[str, ToolInfo], prompt: str, limit: int = MAX_REQUEST_TOOLS
 ) -> tuple[dict[str, ToolInfo], list[str]]:
-    """At most `limit` tools go into the request; returns (the tools kept, the names left out).
-    Deterministic: Tool Search's own tools first, then the tools the prompt names (a whole-word,
-    case-insensitive match), then the rest, each group in the turn's tool order. Deferred tools
-    never count (they are not in the request). The order of the kept tools is left as it was."""
+    """At most `limit` tools in the request (deferred ones do not count); returns (kept, names left out)."""
     sent = [n for n, t in tools.items() if not t.deferred]
     if len(sent) <= limit:
         return dict(tools), []
@@ -88,7 +80,6 @@ def cap_request_tools(
 
 
 def left_out_note(left_out: Sequence[str], shown: int = 5) -> str:
-    """`t1, t2, … (+N more)`: the names a status line can carry."""
     head = ", ".join(_shorten(name, 60) for name in left_out[:shown])
     return head + (f", … (+{len(left_out) - shown} more)" if len(left_out) > shown else "")
 
@@ -104,8 +95,7 @@ _INJECTED_NAMES = frozenset(
 
 
 def _unwrap(fn: Any) -> tuple[Any, dict]:
-    """Open WebUI wraps tool methods in an `async def`: the original function and its bound dunder arguments (what
-    the tool takes, and what Open WebUI injects)."""
+    """Open WebUI wraps tool methods: the original function and its bound dunder arguments."""
     original = getattr(fn, "__function__", None)
     bound = getattr(fn, "__extra_params__", None)
     if original is not None and isinstance(bound, dict):
@@ -114,7 +104,6 @@ def _unwrap(fn: Any) -> tuple[Any, dict]:
 
 
 def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
-    """What the core needs to know about one tool entry."""
     spec = dict(entry["spec"], name=name)
     own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
     if (
@@ -133,7 +122,7 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
 
 
 async def _tool_entries(turn: Turn, user: Any) -> dict:
-    """The turn's resolved tools (`__metadata__['tools']`), MCP entries labelled with their server id."""
+    """The turn's resolved tools, MCP entries labelled with their server id."""
     metadata = turn.metadata
     entries = metadata.get("tools")
     if not isinstance(entries, Mapping) or not entries:
@@ -149,8 +138,7 @@ async def _tool_entries(turn: Turn, user: Any) -> dict:
 
 
 async def _get_tools(turn: Turn, user: Any, ids: Sequence[str] | None = None) -> Mapping:
-    """Open WebUI's `get_tools` (its access checks) with the same injected arguments its own loop binds
-    (middleware.process_chat_payload): for `ids`, or the turn's tool ids when it has no resolved tools."""
+    """Open WebUI's `get_tools` (its access checks), with what its own loop binds (process_chat_payload)."""
     metadata = turn.metadata
     tool_ids = [t for t in (metadata.get("tool_ids") or [] if ids is None else ids) if t != turn.tool_id]
     if not tool_ids:
@@ -169,10 +157,8 @@ async def _get_tools(turn: Turn, user: Any, ids: Sequence[str] | None = None) ->
 
 
 async def helper_entries(turn: Turn, user: Any, include: Sequence[str], have: Mapping) -> tuple[dict, list]:
-    """Tools the admin named in `include_tool_ids` that the chat does not carry: the helper's own tools, loaded
-    as Open WebUI's middleware loads them, with its access checks (`get_tools`, `connect_mcp_server`: a user
-    without access gets none). The chat's model is not offered them, so it delegates and its requests stay
-    short. Returns the entries and the MCP clients to disconnect, from the same task, when the loop ends."""
+    """Tools `include_tool_ids` names that the chat does not carry, loaded as the middleware loads them (a
+    user without access gets none). Returns them and the MCP clients to disconnect from the same task."""
     servers = [i for i in include if i.startswith("server:")]
     if not servers:  # the common case: nothing to load, no entry read
         return {}, []
@@ -216,7 +202,6 @@ async def _mcp_call(client: Any, function_name: str, **kwargs: Any) -> Any:
 
 
 def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
-    """Open WebUI's `<available_tools>` manifest for the deferred tools the subquery may use."""
     if not deferred:
         return None
     try:

@@ -1,10 +1,9 @@
 """The tool Open WebUI loads (`Tools`, its valves, its two functions), and how a call runs its task(s).
-`subquery(prompt)` runs one loop; `subqueries(tasks)` one per task, concurrently: at most `max_parallel_subqueries`
-at a time, under one shared deadline, each with its own `Run`, its own status lines (`TaskStatus`: every line names
-its task) and its own outcome, whatever happens to the others; one section per task in the given order; the usage
-of all tasks recorded once. FUNCTIONS says which of the two Open WebUI offers (its specs are built when the tool is
-saved, so a valve could not hide one). Each call reads the turn once (`Turn.from_dunders`), runs marked as inside a
-subquery (a nested one is refused), and always ends its status lines with a `done` line."""
+`subqueries(tasks)` runs one loop per task, at most `max_parallel_subqueries` at a time under one shared deadline,
+each with its own status lines and outcome whatever happens to the others. FUNCTIONS says which of the two functions
+Open WebUI offers (it builds the specs when the tool is saved, so a valve could not hide one). Each call reads the
+turn once (`Turn.from_dunders`), runs marked as inside a subquery (a nested one is refused), and always ends its
+status lines with a `done` line."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from .budget import message_chars
 from .loop import run_subquery_loop
@@ -46,16 +45,15 @@ from .tasks import (
 )
 from .threads import inside_subquery, off_loop, subquery_run
 from .types import (
-    DEFAULTS,
     FUNCTIONS,
     MAX_REQUEST_TOOLS,
     MIN_USEFUL_SECONDS,
     OFFLOAD_CHARS,
     SELF_NAMES,
     SUBQUERY_MARKER,  # noqa: F401  (is_self_entry finds this tool by it in these globals)
+    AdminValves,
     LoopResult,
     Settings,
-    TextCallMode,
     ToolInfo,
     _count,
     log,
@@ -76,8 +74,6 @@ async def _load_user(user_dict: dict) -> Any:
 
 @dataclass(frozen=True)
 class _Ready:
-    """What every loop of one call shares: the turn, the user, the inner model, the limits, the valves."""
-
     turn: Turn
     user: Any
     model_id: str
@@ -114,7 +110,6 @@ LATE_NOTE = "[Subquery stopped: the time limit ran out before its first round.]"
 
 
 async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
-    """`subquery`: one loop, every step within total_timeout_seconds; its usage recorded; its `done` line."""
     started = time.monotonic()
     deadline = asyncio.get_running_loop().time() + Settings.from_valves(valves).total_timeout_seconds
     ready = await _within(deadline, get_ready(valves, turn, emit))
@@ -122,7 +117,7 @@ async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, val
         return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
     task = TaskRun(prompt)
     try:
-        outcome = await run_task(task, recent, ready, emit, deadline=deadline)
+        outcome = await run_task(task, recent, ready, emit, None, deadline)
     except Exception as exc:  # never a traceback in the chat
         log.exception("subquery loop failed")
         await emit("Subquery failed", True)
@@ -134,8 +129,7 @@ async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, val
 
 
 async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
-    """`subqueries`: one loop per task, at most `max_parallel_subqueries` at a time, under one deadline;
-    one section per task in the given order; the usage of every task recorded once, together."""
+    """One section per task in the given order; the usage of every task recorded once, together."""
     started = time.monotonic()
     settings = Settings.from_valves(valves)
     deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
@@ -144,12 +138,11 @@ async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: T
         return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
     at_once = settings.max_parallel_subqueries
     share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
-    ready = replace(ready, settings=replace(settings, max_output_chars=share))
+    ready = replace(ready, settings=settings.model_copy(update={"max_output_chars": share}))
     slots, approvals, tasks = asyncio.Semaphore(at_once), asyncio.Lock(), [TaskRun(p) for p in prompts]
 
     async def one(task: TaskRun, label: str) -> None:
-        """One task: a slot within the shared deadline, then its own loop until that deadline. Whatever happens
-        it leaves an outcome (what it gathered, when it failed or ran out of time)."""
+        """Whatever happens, the task leaves an outcome (what it gathered, when it failed or ran out of time)."""
         status, begun = TaskStatus(emit, label), time.monotonic()
         if await _within(deadline, slots.acquire()) is _LATE:
             task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
@@ -177,22 +170,21 @@ async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: T
 
 
 async def run_task(
-    task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals=None, deadline=None
+    task: TaskRun,
+    recent: Any,
+    ready: _Ready,
+    emit: StatusEmitter | TaskStatus,
+    approvals: Any,
+    deadline: float,
 ) -> LoopResult:
-    """One isolated loop for one task (`task.run` is set as soon as it exists, for its usage), every await within
-    `deadline` (the event loop's time): preparing it, then the loop."""
-    deadline = (
-        asyncio.get_running_loop().time() + ready.settings.total_timeout_seconds
-        if deadline is None
-        else deadline
-    )
+    """`task.run` is set as soon as it exists (for its usage); preparing is within `deadline` too."""
     clients: list = []
     try:
         started = await _within(deadline, _start(task, recent, ready, emit, approvals, clients))
         if started is _LATE:
             return task.cut_short("deadline", LATE_NOTE, ready.settings.max_output_chars)
         messages, tools, data = started
-        reply = _positive(task.run.params.get("max_tokens"))
+        reply = _count(task.run.params.get("max_tokens")) or None  # missing, NaN, text, ...: not set
         return await run_subquery_loop(
             messages,
             tools,
@@ -210,15 +202,9 @@ async def run_task(
                 log.debug("subquery: disconnecting an MCP client: %s", exc)
 
 
-def _positive(value: Any) -> int | None:
-    """A `max_tokens` parameter as a positive int, or None (missing, NaN, text, bool, ...)."""
-    return _count(value) or None
-
-
 async def _start(
     task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: Any, clients: list
 ) -> tuple[list[dict], dict[str, ToolInfo], list[tuple[str, str]]]:
-    """The task's loop context, first messages, tools and untrusted texts; its first status line sent."""
     task.run = run = await _prepare(ready, emit, approvals, clients)
     messages, data = await _first_messages(run, task.prompt, recent)
     task.first = len(messages)
@@ -253,8 +239,7 @@ async def _prepare(
 
 
 def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
-    """The first status line of a loop: how many tools it has, and (with a warning log line naming every one)
-    the tools left out of the request."""
+    """The loop's first status line; tools left out of the request are named there and in a warning."""
     n = len([t for t in tools if t != "call_tool"])
     line = f"Subquery started · {n} tool{'s' if n != 1 else ''} available"
     if not left_out:
@@ -265,10 +250,8 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
 
 
 async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[tuple[str, str]]]:
-    """The inner loop's first messages (the turn's system context, recent messages, the task), and the untrusted
-    texts among them with where they come from: the files and the earlier chat. Not the task (the chat model's
-    instruction: it has the same tools), not the user's request, not the system context (the turn's configuration:
-    the chat's system prompt, the servers' instructions, Open WebUI's Tool Search list)."""
+    """The inner loop's first messages, and the untrusted texts among them with where they come from:
+    the files and the earlier chat; not the task, not the user's request, not the system context (configuration)."""
     try:
         n_recent = max(0, int(recent or 0))
     except (TypeError, ValueError, OverflowError):
@@ -292,54 +275,16 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     return messages, [(context, "a file given to the helper"), *data]
 
 
-# The valves' descriptions (what an admin reads in Open WebUI); their defaults come from `Settings`.
-_VALVE_HELP = {
-    "model_id": "Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save cost; a user without access to it gets a clear error instead of an answer.",
-    "max_rounds": "Tool rounds before a final answer is requested.",
-    "max_parallel_tools": "Tool calls of one round that run at the same time (1: one after the other); the tasks of one `subqueries` call run half as many at a time.",
-    "tool_timeout_seconds": "Time limit for each tool call, the wait for a slot included.",
-    "total_timeout_seconds": "Time limit for the whole subquery, every step of it; what was gathered is returned.",
-    "max_result_chars": "Cap on each tool result the inner model sees.",
-    "max_output_chars": "Cap on the answer returned to the chat.",
-    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call runs only when no tool result, file or earlier chat message the helper read names its tool; otherwise it asks the user (approval `ask`) or is not run, and the model and the user are told why.",
-    "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
-    "max_subquery_tokens": "Tokens one subquery may spend (everything sent and received), each task of `subqueries` apart: each round counts the larger of the provider's usage and a safe upper bound. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
-    "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's). A `server:` id the chat does not carry is loaded for the helper alone (the user's access checked as Open WebUI checks it): the chat's model then sees only Subquery and delegates.",
-    "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
-    "show_status": "Show the subquery's progress and each inner call in the chat.",  # the user's own valve
-}
-
-
-def _valve(name: str, **bounds: Any) -> Any:
-    """A valve whose default is the `Settings` default (one source of defaults; "" for the others)."""
-    return Field(default=getattr(DEFAULTS, name, ""), description=_VALVE_HELP[name], **bounds)
-
-
 class Tools:
-    """Subquery (this module's notes say how the two functions run). Each inner loop behaves like Open WebUI's own:
-    the same tools (minus this one), the same model access check, approval under tool_approval_mode 'ask', the
-    installed filters' `request` hooks, reasoning stripped and replayed per provider, Tool Search, embeds, files
-    and sources to the chat, usage on the turn's message. Limits come from the Valves (see `Settings`)."""
+    """Subquery: each inner loop behaves like Open WebUI's own (same tools minus this one, model access check,
+    approval, request filters, reasoning, Tool Search, embeds, files, sources, usage on the turn's message)."""
 
-    class Valves(BaseModel):
-        model_config = ConfigDict(
-            extra="ignore"
-        )  # a valve an earlier version saved, and this one dropped: ignored
-        model_id: str = _valve("model_id")
-        max_rounds: int = _valve("max_rounds", ge=1, le=64)
-        max_parallel_tools: int = _valve("max_parallel_tools", ge=1, le=64)
-        tool_timeout_seconds: float = _valve("tool_timeout_seconds", gt=0)
-        total_timeout_seconds: float = _valve("total_timeout_seconds", gt=0)
-        max_result_chars: int = _valve("max_result_chars", ge=200)
-        max_output_chars: int = _valve("max_output_chars", ge=200)
-        text_tool_calls: TextCallMode = _valve("text_tool_calls")
-        conversation_view_tokens: int = _valve("conversation_view_tokens", ge=0, le=100_000)
-        max_subquery_tokens: int = _valve("max_subquery_tokens", ge=0)
-        include_tool_ids: str = _valve("include_tool_ids")
-        exclude_tool_ids: str = _valve("exclude_tool_ids")
+    Valves = AdminValves
 
     class UserValves(BaseModel):
-        show_status: bool = Field(default=True, description=_VALVE_HELP["show_status"])
+        show_status: bool = Field(
+            default=True, description="Show the subquery's progress and each inner call in the chat."
+        )
 
     def __init__(self):
         self.valves = self.Valves()
@@ -407,7 +352,6 @@ class Tools:
         return await self._delegate(prompts, include_recent_messages, turn, single=False)
 
     async def _delegate(self, prompts: list[str], recent: Any, turn: Turn, single: bool) -> str:
-        """Run the task(s) marked as inside a subquery; a `done` status line goes out on every exit."""
         lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
         emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
         finished = False

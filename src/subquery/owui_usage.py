@@ -1,12 +1,8 @@
-"""Usage where the admin analytics read it: each inner call's to the audit log (`Run._log_usage`); a loop's total to
-the turn's `chat_message` row, once, after the turn's final save (`record_usage`). The analytics sum that row's
-`usage`. A save of the message merges the usage it carries into the row unless the two are equal, and every save
-carries the chat history's copy; the final save writes the outer calls' usage, so the inner usage is added after
-it, to the row and to the history's copy in one locked transaction: both then hold the same total, and later saves
-(status lines, follow-ups) leave the row as it is. The browser keeps its own copy of the message (its `usage` from
-the last `chat:completion` event) and saves the whole history later (`saveChatHandler` -> `update_chat_by_id`,
-which merges the browser's usage into the row when it differs): so the new total goes to the browser too, as a
-`chat:completion` event carrying only `usage` (not written by the emitter, read by the page)."""
+"""Usage where the admin analytics read it: each inner call's in the audit log (`Run._log_usage`), a loop's
+total on the turn's `chat_message` row (`record_usage`). Every save of the message merges the usage it carries
+unless equal, and the turn's final save writes the outer calls' usage; so the inner usage is added after it, to
+the row and the history's copy in one locked transaction, and sent to the browser (a `chat:completion` event
+carrying only `usage`), whose later `saveChatHandler` would otherwise merge its own copy back."""
 
 from __future__ import annotations
 
@@ -24,7 +20,6 @@ USAGE_POLL_SECONDS = 0.5
 
 
 def merged_usage(usages: Sequence[Any]) -> dict:
-    """The inner calls' usage in one dict, merged by Open WebUI's own `merge_usage`."""
     from open_webui.utils.response import merge_usage
 
     total: dict = {}
@@ -35,8 +30,7 @@ def merged_usage(usages: Sequence[Any]) -> dict:
 
 
 def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
-    """Count this loop's model calls on the turn's message row, once, after the turn's final save
-    (in the background: the tool does not wait for it). Temporary chats have no row."""
+    """In the background, after the turn's final save. Temporary chats have no row."""
     from open_webui.utils.chat_id import is_saved_chat_id
 
     chat_id, message_id = turn.metadata.get("chat_id"), turn.metadata.get("message_id")
@@ -49,8 +43,7 @@ def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
 async def add_usage_after_final_save(
     chat_id: str, message_id: str, usage: Mapping, wait: float = USAGE_WAIT_SECONDS, emit: Any = None
 ) -> dict | None:
-    """Wait (bounded) until the message is saved as done, then add `usage` to it; the new total, also sent
-    to the browser's copy of the message (`emit`), so that its next save of the chat carries the same."""
+    """Wait (bounded) until the message is saved as done, then add `usage`; the total goes to the browser too."""
     try:
         from open_webui.models.chat_messages import ChatMessages
 
@@ -77,13 +70,9 @@ async def add_usage_after_final_save(
 
 
 async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, Any]) -> dict | None:
-    """Add `usage` to the message's row (what the analytics sum) and give the chat history's copy the
-    same total, in one transaction under the chat's lock. Returns the new total.
-    Private on purpose: 0.12.4 has no public call that does this. Its public writers of a message
-    (`Chats.edit_message_output`, `upsert_message_to_chat_by_id_and_message_id`) write the row through
-    `ChatMessages.upsert_message`, which ADDS the usage the message carries to the row's (`merge_usage`),
-    so the row and the history's copy could not end at one total. `Chats._chat_transaction` is the lock and
-    transaction every one of them goes through."""
+    """Add `usage` to the message's row and the history's copy, in one transaction under the chat's lock.
+    Private on purpose: 0.12.4's public writers of a message go through `ChatMessages.upsert_message`, which ADDS the
+    usage the message carries to the row's, so row and history could not end at one total."""
     from open_webui.models.chat_messages import ChatMessage
     from open_webui.models.chats import Chats
     from open_webui.utils.response import merge_usage, normalize_usage

@@ -1,6 +1,6 @@
-"""What happens to each call of a round before it runs: decoded, typed by the tool's schema, filtered to what the tool
-accepts (as Open WebUI filters it), checked for required arguments and repeats, or else answered right away with a
-message the model can act on; and a tool's result rendered as Open WebUI renders it."""
+"""Each call of a round before it runs: decoded, typed by the tool's schema, filtered to what the tool accepts
+(as Open WebUI filters it), checked for required arguments and repeats, or answered at once with a message the
+model can act on; and a tool's result rendered as Open WebUI renders it."""
 
 from __future__ import annotations
 
@@ -22,9 +22,8 @@ from .types import REPEAT_CALL_LIMIT, SELF_NAMES, Prepared, ToolInfo, _safe_str
 
 
 def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
-    """Keep what the tool accepts, as Open WebUI does: MCP unfiltered, others by spec (and signature).
-    A model-supplied name is dropped when the callable reserves it for injection (`__user__`,
-    a bound parameter); an OpenAPI parameter called `_limit` is a normal argument."""
+    """As Open WebUI: MCP unfiltered, others by spec (and signature). A name the callable reserves for
+    injection is dropped; an OpenAPI parameter called `_limit` is a normal argument."""
     if tool.passthrough:
         return {k: v for k, v in args.items() if isinstance(k, str) and k not in tool.injected}, []
     allowed = frozenset(spec_properties(tool.spec))  # Open WebUI keeps the spec's properties...
@@ -48,8 +47,6 @@ def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
 
 
 def call_kwargs(call: ToolCall, tool: ToolInfo) -> tuple[dict | None, str | None]:
-    """The arguments the tool would get (decoded, typed by its schema, filtered as Open WebUI filters them), or
-    the error the model gets."""
     args, error = decode_arguments(call.name, call.arguments)
     if error or args is None:
         return None, error
@@ -58,7 +55,6 @@ def call_kwargs(call: ToolCall, tool: ToolInfo) -> tuple[dict | None, str | None
 
 
 def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping, limit: int) -> Prepared:
-    """Decide what happens to one call: run it (with which kwargs) or answer it right away."""
     tool = tools.get(call.name)
     if tool is None and call.name in SELF_NAMES:
         answer = f"Error: `{call.name}` cannot be called inside a subquery. Use the other tools."
@@ -86,9 +82,7 @@ def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping,
 def prepare_round(
     calls: Sequence[ToolCall], tools: Mapping[str, ToolInfo], counts: dict[str, int]
 ) -> list[Prepared]:
-    """Prepare a round's calls in order, counting identical calls AS the round is prepared.
-    At most REPEAT_CALL_LIMIT identical calls run (across rounds too); every call gets an answer.
-    (A call that is then not approved is taken off the count again: see `_Loop.approved`.)"""
+    """Identical calls are counted AS the round is prepared (one not approved is taken off again)."""
     out: list[Prepared] = []
     for call in calls:
         try:

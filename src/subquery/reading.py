@@ -1,10 +1,8 @@
-"""Reading one model reply (`Reader.read`): what it asks for. Its reasoning blocks are removed over the whole reply
-(linear), then calls written as text are read in the first READ_CHARS characters of what is left; the rest stays
-text, and the model is told (and the user, when that reply ends the subquery). Structured calls come first; their
-replay is bounded (an id over ID_CHARS is replaced, a name that is no offered tool's is cut to NAME_CHARS). Calls
-written as text are judged by the text-call rule (`textcalls.rule`): one whose tool, as written or as it would run
-(Tool Search's `call_tool` unwrapped), is named by untrusted text this run read is asked (approval `ask`) or stays
-text, and the model (`refused_note`) and the user (its outcome) are told why. Pure: no Open WebUI."""
+"""Reading one model reply (`Reader.read`). Its reasoning is removed over the whole reply (linear), then calls
+written as text are read in the first READ_CHARS characters of the rest (the model is told). Structured calls come
+first, their replay bounded. A call written as text whose tool (as written, or as Tool Search's `call_tool` would
+run it) untrusted text this run read names is asked (approval `ask`) or stays text, and the model and the user are
+told why (the text-call rule, `textcalls.rule`). Pure: no Open WebUI."""
 
 from __future__ import annotations
 
@@ -25,11 +23,8 @@ UNREAD_NOTE = f"[Subquery: only the first {READ_CHARS:,} characters of your repl
 
 @dataclass(frozen=True)
 class Reading:
-    """What one reply asks for: its text, the calls kept for this round, and what was not taken.
-    refused: (name, arguments, outcome) of calls written as text left as text by the rule. confirm: ids of the
-    calls the user must confirm (the rule, under approval `ask`). dropped: calls beyond MAX_CALLS_PER_ROUND,
-    neither run nor replayed. notes: what the model is told about the reply's bounds. unread: characters past
-    the read window (calls written there were not read)."""
+    """refused: (name, arguments, outcome) of text calls the rule left as text; confirm: ids the user must
+    confirm; dropped: calls past MAX_CALLS_PER_ROUND; unread: characters past the read window."""
 
     content: str
     calls: list[ToolCall]
@@ -41,7 +36,7 @@ class Reading:
 
 
 def reply_size(reply: Completion) -> int:
-    """About how many characters reading `reply` looks at (to decide whether it runs off the event loop)."""
+    """About how many characters reading `reply` looks at (where it runs)."""
     size = len(reply.content) if isinstance(reply.content, str) else 0
     for call in (c for c in reply.tool_calls if isinstance(c, Mapping)):
         fn = call.get("function") if isinstance(call.get("function"), Mapping) else {}
@@ -52,9 +47,7 @@ def reply_size(reply: Completion) -> int:
 
 @dataclass(frozen=True)
 class Reader:
-    """What reading the replies of one run needs. `mentions`: the offered tools untrusted text named so far;
-    `resolve`: Tool Search's `call_tool` into the real call (the loop's hook); `asks`: whether a user can confirm
-    a call (approval `ask`)."""
+    """`mentions`: the offered tools untrusted text named so far; `asks`: whether a user can confirm a call."""
 
     tools: Mapping[str, ToolInfo]
     mentions: Mentions
@@ -65,8 +58,7 @@ class Reader:
     def read(
         self, reply: Completion, prefix: str, text_on: bool, limit: int, messages: Sequence[dict]
     ) -> Reading:
-        """The reply's calls: structured ones (bounded for replay), else, if `text_on`, calls written as text that
-        the rule lets through; at most `limit` of them, ids unique in the request (`messages`)."""
+        """Structured calls, else (if `text_on`) the text calls the rule lets through; at most `limit`, ids unique."""
         text = strip_reasoning(_text_of(reply.content), self.tags)  # the whole reply, linearly
         content, rest = text[:READ_CHARS], text[READ_CHARS:]
         calls, more = bounded_calls(normalize_tool_calls(reply.tool_calls, prefix), self.tools, prefix)
@@ -82,8 +74,7 @@ class Reader:
         return Reading(text, kept, refused, max(len(calls) - limit, 0), confirm, notes, unread)
 
     def text_calls(self, content: str, prefix: str) -> tuple[str, list, tuple, set]:
-        """Calls written as text, judged by the rule: (text, calls, refused, calls the user must confirm). A unit
-        with a refused call stays text whole."""
+        """(text, calls, refused, calls the user must confirm); a unit with a refused call stays text whole."""
         reasons: list[str] = []
         flagged: set[tuple[str, str]] = set()
 
@@ -114,8 +105,7 @@ class Reader:
 def bounded_calls(
     calls: list[ToolCall], tools: Mapping[str, Any], prefix: str
 ) -> tuple[list[ToolCall], tuple[str, ...]]:
-    """Structured calls as replayed: an id over ID_CHARS replaced, a name that is no offered tool's cut to
-    NAME_CHARS; with the note the model gets when that happened."""
+    """Structured calls as replayed (long ids replaced, long unknown names cut), with the model's note."""
     out, ids, names = [], 0, 0
     for i, call in enumerate(calls):
         if len(call.id) > ID_CHARS:
@@ -134,9 +124,8 @@ def bounded_calls(
 
 
 def bounded_reasoning(reasoning: Mapping[str, Any], limit: int) -> tuple[dict, tuple[str, ...]]:
-    """The reasoning fields replayed on a reply's assistant message, at most `limit` characters each: a text is
-    cut (with the truncation note inside it), `reasoning_details` entries past the limit are dropped (a signed
-    entry cannot be cut), with a note."""
+    """Reasoning fields replayed, at most `limit` characters each: a text is cut, `reasoning_details`
+    entries past the limit are dropped (a signed entry cannot be cut), with a note."""
     out: dict[str, Any] = {}
     notes: list[str] = []
     for key, value in reasoning.items():
@@ -161,8 +150,7 @@ def bounded_reasoning(reasoning: Mapping[str, Any], limit: int) -> tuple[dict, t
 
 
 def refused_note(refused: Sequence[tuple[str, str, str]], final: bool = False) -> str:
-    """What the model (or, on an answer, the chat's model) is told about calls written as text that were not run:
-    each reason once (the names of the tools untrusted text named)."""
+    """Each reason once, with the names of the tools untrusted text named."""
     if not refused:
         return ""
     names = ", ".join(dict.fromkeys(name for name, _, _ in refused))
@@ -173,7 +161,6 @@ def refused_note(refused: Sequence[tuple[str, str, str]], final: bool = False) -
 
 
 def round_notes(reading: Reading, limit: int) -> str:
-    """The notes for the model after a round: refused text calls, calls dropped over the limit, bounds."""
     notes = [refused_note(reading.refused)] if reading.refused else []
     if reading.dropped:
         more = f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most {limit} calls run per round. Send the ones still needed in the next round.]"

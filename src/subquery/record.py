@@ -1,10 +1,8 @@
-"""The record of a subquery's inner calls (`CallRecord`): every call with its full arguments and what happened to it,
-noted before it runs and again when it ends. Status lines shorten arguments (and are bounded); the record keeps them
-whole, and the user opens it as one collapsed block on the chat message (`record_html`, sent as an embed: Open WebUI
-0.12.4 draws a message from its `output` items, so text a tool appends to the content is not shown, while embeds
-are). A call still running when the subquery stops is marked interrupted: its side effects may have happened. The
-record is bounded in bytes: at most TASK_RECORD_BYTES for one subquery (one task), RECORD_BYTES for a `subqueries`
-call; past that, a call's arguments are cut with a note saying how much, and calls beyond are counted, not listed."""
+"""The record of a subquery's inner calls (`CallRecord`): each call with its full arguments and outcome, shown as
+one collapsed block on the chat message. Sent as an embed: Open WebUI 0.12.4 draws a message from its `output` items,
+so text a tool appends to the content is not shown. A call still running when the subquery stops is marked
+interrupted (its side effects may have happened). Bounded: TASK_RECORD_BYTES per subquery or task, RECORD_BYTES per
+`subqueries` call; past that, arguments are cut with a note, and further calls are counted, not listed."""
 
 from __future__ import annotations
 
@@ -39,9 +37,6 @@ _STYLE = (
 
 @dataclass
 class CallEntry:
-    """One inner call: its task (empty for a single subquery), name, full arguments as text, and outcome (None
-    while it runs)."""
-
     label: str
     name: str
     arguments: str
@@ -49,8 +44,7 @@ class CallEntry:
 
 
 def full_arguments(arguments: Any) -> str:
-    """Arguments as the user reads them: indented JSON when they are an object (a JSON text of one too), else the
-    text as it came. Nothing is shortened."""
+    """Indented JSON when the arguments are an object (or a JSON text of one), else the text as it came."""
     if isinstance(arguments, str):
         try:
             arguments = json.loads(arguments) if arguments.strip() else {}
@@ -63,8 +57,7 @@ def full_arguments(arguments: Any) -> str:
 
 
 class CallRecord:
-    """Every inner call of one `subquery` (or `subqueries`) call, in the order they were first noted, within its
-    bounds in bytes (per task and in all)."""
+    """Every inner call of one `subquery` (or `subqueries`) call, in the order first noted, within its bounds."""
 
     def __init__(self) -> None:
         self.entries: dict[tuple[str, str], CallEntry] = {}
@@ -78,13 +71,9 @@ class CallRecord:
             entry.outcome = outcome
             return
         name = name[:NAME_CHARS_SHOWN]
-        fixed = (
-            ITEM_BYTES + _escaped_bytes(f"{label} · {name}") + 6 * OUTCOME_CHARS
-        )  # the outcome: at most this
-        room = (
-            min(TASK_RECORD_BYTES - self.used.get(label, 0), RECORD_BYTES - self.used.get("*", 0))
-            - PAGE_BYTES
-        )
+        fixed = ITEM_BYTES + _escaped_bytes(f"{label} · {name}") + 6 * OUTCOME_CHARS  # the outcome: at most
+        left = min(TASK_RECORD_BYTES - self.used.get(label, 0), RECORD_BYTES - self.used.get("*", 0))
+        room = left - PAGE_BYTES
         if room < fixed:
             self.unlisted += 1
             return
@@ -102,11 +91,8 @@ class CallRecord:
         """The record as one collapsed block (a whole HTML page, for an embed); every text escaped."""
         n = len(self.entries)
         items = "".join(_item(e) for e in self.entries.values())
-        more = (
-            f"<li>… {self.unlisted} more inner calls, not listed: the record is at its bound</li>"
-            if self.unlisted
-            else ""
-        )
+        more = f"<li>… {self.unlisted} more inner calls, not listed: the record is at its bound</li>"
+        more = more if self.unlisted else ""
         summary = f"Subquery · {n + self.unlisted} inner call{'s' if n + self.unlisted != 1 else ''} · every argument in full"
         body = f"<details><summary>{html.escape(summary)}</summary><ol>{items}{more}</ol></details>"
         return f'<!doctype html><html><head><meta charset="utf-8">{_STYLE}</head><body>{body}{_HEIGHT_SCRIPT}</body></html>'
@@ -117,8 +103,7 @@ def _escaped_bytes(text: str) -> int:
 
 
 def bounded_arguments(text: str, room: int) -> str:
-    """`text` whole when it fits `room` bytes once escaped, else its longest head that does (found by bisection), with
-    a note saying how much was cut."""
+    """`text` whole when it fits `room` bytes once escaped, else its longest head that does, with a note."""
     if _escaped_bytes(text) <= room:
         return text
     low, high = 0, len(text)
@@ -140,7 +125,6 @@ def _item(entry: CallEntry) -> str:
 
 
 def record_event(record: CallRecord) -> Mapping[str, Any] | None:
-    """The event that stores the record on the chat message (None: no call to show)."""
     if not record.entries:
         return None
     return {"type": "embeds", "data": {"embeds": [record.html()]}}

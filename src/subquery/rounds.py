@@ -1,6 +1,5 @@
-"""What one round of the loop needs from outside and does outside the loop's state: the hooks (`Hooks`: the adapter's
-`Run` provides them), the `tools` of a request, running a round's calls concurrently and bounded (`run_calls`), a
-round's label for its status line, and a cheap size of a message (to decide where its measuring runs)."""
+"""What a round needs from outside the loop's state: the hooks (`Hooks`, the adapter's `Run` provides them), the
+`tools` of a request, and a round's calls run concurrently and bounded (`run_calls`)."""
 
 from __future__ import annotations
 
@@ -35,13 +34,10 @@ async def _no_trace(key: str, name: str, arguments: Any, outcome: str | None) ->
 
 @dataclass(frozen=True)
 class Hooks:
-    """What the loop needs from the outside world (the adapter's `Run` provides them): complete (one model
-    round: messages, tools, seconds left, tool_choice, and `max_tokens=` when the budget needs one), execute (one
-    tool call), approve (the user's yes under tool_approval_mode 'ask'), confirm (the user's yes for a call written
-    as text that the rule holds; None: nobody can be asked, such a call stays text),
-    resolve (Tool Search's `call_tool`; pure: it may run in a reader thread), emit (progress lines: a newer one
-    may replace one not yet shown), log (one line per inner call with its outcome, every one kept: the user's
-    record of what ran) and trace (each call with its full arguments, before it runs and when it ended)."""
+    """What the loop needs from the outside world. complete: one model round (`max_tokens=` when the budget needs
+    one); approve: the user's yes under tool_approval_mode 'ask'; confirm: the user's yes for a text call the rule
+    holds (None: nobody can be asked, it stays text); resolve: Tool Search's `call_tool` (pure: it may run in a reader
+    thread); emit: progress lines; log: one kept line per call; trace: each call with its full arguments."""
 
     complete: Callable[..., Awaitable[Completion]]
     execute: Callable[[ToolCall, dict, float], Awaitable[str | ToolOutput]]
@@ -55,7 +51,6 @@ class Hooks:
 
 
 def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
-    """The `tools` of a request: deferred ones stay out, never more than MAX_REQUEST_TOOLS."""
     specs = [{"type": "function", "function": t.spec} for t in tools.values() if not t.deferred]
     return specs[:MAX_REQUEST_TOOLS] or None
 
@@ -63,9 +58,8 @@ def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
 async def run_calls(
     prepared: Sequence[Prepared], execute: Callable, max_parallel: int, timeout: float | Callable
 ) -> list[ToolOutput]:
-    """Run a round's calls concurrently (bounded), results in call order.
-    The wait for a free slot counts against each call's timeout (a number, or one per call): a call
-    that never got a slot is "not started", one that ran too long "timed out"."""
+    """Results in call order. The wait for a slot counts against each call's timeout: a call that never got one
+    is "not started", one that ran too long "timed out"."""
     semaphore = asyncio.Semaphore(max(1, max_parallel))
 
     async def one(p: Prepared) -> ToolOutput:

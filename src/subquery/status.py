@@ -1,8 +1,5 @@
-"""Status lines: what the user sees of a subquery while it runs (stored on the chat message; the model never gets
-them): progress, a line per inner call as it starts and one with its outcome, a last `done` line with the totals;
-sent in the background (`StatusEmitter`), so a slow socket never holds the loop past total_timeout_seconds. Every
-line is at most STATUS_LINE_CHARS long; the call record (`CallRecord`) keeps every argument whole and goes to the
-chat message when the subquery ends or stops (calls still running are marked interrupted)."""
+"""Status lines: what the user sees of a subquery while it runs (the model never gets them), each at most
+STATUS_LINE_CHARS long, sent in the background so that a slow socket never holds the loop past its deadline."""
 
 from __future__ import annotations
 
@@ -42,7 +39,7 @@ def _spawn(coro: Awaitable[Any]) -> asyncio.Task:
 
 
 def call_line(name: str, arguments: Any, outcome: str) -> str:
-    """The status line for one inner call: `Subquery · name(a=1, b="x…") · outcome`, bounded."""
+    """`Subquery · name(a=1, b="x…") · outcome`, bounded."""
     name = _shorten(name, 60)
     room = max(CALL_LINE_CHARS - len(f"Subquery · {name}() · {outcome}"), 12)
     line = f"Subquery · {name}({_shorten(short_arguments(arguments), room)}) · {outcome}"
@@ -50,7 +47,6 @@ def call_line(name: str, arguments: Any, outcome: str) -> str:
 
 
 def short_arguments(arguments: Any) -> str:
-    """Arguments as `k=v` pairs, each value shortened (a text that is not a JSON object: its head)."""
     if isinstance(arguments, str):
         decoded, _error = decode_arguments("", arguments[:20_000])
         arguments = decoded if decoded is not None else arguments
@@ -78,13 +74,11 @@ def _totals(rounds: int, calls: int, tokens: int, seconds: float) -> str:
 
 
 def done_line(outcome: LoopResult, seconds: float) -> str:
-    """The last status line of one subquery (or one task): its verdict, then its totals."""
     totals = _totals(outcome.rounds, outcome.tool_calls, outcome.usage.get("total_tokens", 0), seconds)
     return f"Subquery {_VERDICTS[outcome.stopped]} · {totals}"
 
 
 def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
-    """The last status line of a `subqueries` call: the tasks by verdict, then the totals."""
     verdicts = collections.Counter(_VERDICTS[o.stopped] for o in outcomes)
     rounds, calls = sum(o.rounds for o in outcomes), sum(o.tool_calls for o in outcomes)
     totals = _totals(rounds, calls, sum(o.usage.get("total_tokens", 0) for o in outcomes), seconds)
@@ -92,15 +86,10 @@ def many_done_line(outcomes: Sequence[LoopResult], seconds: float) -> str:
 
 
 class StatusEmitter:
-    """The status lines of one subquery (or of all tasks of one `subqueries` call), never holding the loop.
-    Lines wait in one queue for one consumer task (`_drain`), which sends them in order, one at a time, each
-    bounded by STATUS_SEND_SECONDS and, while the subquery runs, shown at least `min_interval`. A progress
-    line that comes while a line is being sent or the interval runs is deferred; a newer progress line
-    replaces it. Call lines (`log`) are the user's record of each inner call: every one goes out, in order
-    (a deferred progress line said before one goes ahead of it); at most `max_lines` (MAX_CALL_LINES), then
-    one line counts the rest. A `done` line replaces a deferred progress line, goes out after the call
-    lines (with no interval: the run is over), and is awaited at most DONE_WAIT_SECONDS; nothing follows it. The
-    call record (`trace`) goes out just before it."""
+    """The status lines of one subquery (or of every task of one `subqueries` call), sent in order by one
+    consumer task, never holding the loop. Progress lines may be replaced by newer ones while they wait; call lines
+    (`log`) all go out, at most `max_lines`, then one line counts the rest; `done` goes last, awaited at most
+    DONE_WAIT_SECONDS, just after the call record (`trace`)."""
 
     def __init__(self, event_emitter: Any, enabled: bool, min_interval: float = 0.3, max_lines=None):
         self.sink = event_emitter if callable(event_emitter) else None  # the record: whatever `enabled` says
@@ -130,7 +119,6 @@ class StatusEmitter:
             await asyncio.wait_for(asyncio.shield(self.worker), timeout=DONE_WAIT_SECONDS)  # type: ignore[arg-type]
 
     async def log(self, line: str) -> None:
-        """One call line: kept, never replaced by a later line."""
         if self.event_emitter is None or self.closing.is_set():
             return
         if self.logged >= self.max_lines:
@@ -140,22 +128,20 @@ class StatusEmitter:
             self._put("line", line)
 
     async def trace(self, key: str, name: str, arguments: Any, outcome: str | None, label: str = "") -> None:
-        """One inner call for the record: before it runs (`outcome` None: its `running` line goes out now) and
-        when it ended (its outcome line comes from the loop)."""
+        """One inner call for the record, before it runs (`outcome` None: its `running` line goes out) and when it ended."""
         self.record.note(label, key, name, arguments, outcome)
         if outcome is None and not label:
             await self.log(call_line(name, arguments, "running"))
 
     async def stop(self, description: str) -> None:
-        """The run was stopped: each call still running gets an `interrupted` line, then the `done` line."""
+        """Cancelled or crashed: each call still running gets an `interrupted` line, then the `done` line."""
         for entry in self.record.in_flight():
             line = call_line(entry.name, entry.arguments, INTERRUPTED.split(":")[0])
             await self.log(f"Subquery {entry.label}{line[len('Subquery') :]}" if entry.label else line)
         await self(description, True)
 
     def send_record(self) -> None:
-        """The call record to the chat message (an embed), once, just before the `done` line, in the same queue
-        (whatever `show_status` says: it is the user's record of what ran)."""
+        """The call record to the chat message, once, whatever `show_status` says (it is what ran)."""
         event = None if self.recorded else record_event(self.record)
         if self.sink is not None and event is not None:
             self.recorded = True
@@ -197,9 +183,7 @@ def status_event(description: str, done: bool) -> dict:
 
 
 class TaskStatus:
-    """One task's status lines on the shared emitter of a `subqueries` call. Every line names its task
-    (`Subquery task 2/3 · round 1/8 · calling …`); the task's first and last lines are kept like call lines
-    (a later line never replaces them); its call lines are bounded per task as a single subquery's are."""
+    """One task's lines on the shared emitter: each names its task; its first and last lines are never replaced."""
 
     def __init__(self, shared: StatusEmitter, label: str):
         self.shared, self.label = shared, label

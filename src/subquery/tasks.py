@@ -1,5 +1,5 @@
 """The tasks of one `subqueries` call: read from what the model sent, answered in one section each in the given
-order; every task leaves an outcome, also one cut short (what it gathered when it failed or ran out of time)."""
+order; every task leaves an outcome, also one cut short (what it gathered)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,7 @@ NESTED_REFUSAL = "Error: a subquery cannot start another subquery. Use the other
 
 
 def read_tasks(raw: Any) -> tuple[list[str], str | None]:
-    """The task texts of a `subqueries` call, or a message the model can act on. A JSON text of a list is read
-    as that list, one plain text as one task (models send both)."""
+    """The task texts, or a message the model can act on. A JSON text of a list is that list (models send both)."""
     if isinstance(raw, str):
         decoded = _literal(raw, python=False)
         raw = decoded if isinstance(decoded, list) else [raw]
@@ -35,7 +34,6 @@ def read_tasks(raw: Any) -> tuple[list[str], str | None]:
 
 
 def tasks_answer(prompts: Sequence[str], answers: Sequence[str]) -> str:
-    """One section per task, in the order given: its heading names the task, its body is the task's answer."""
     n, pairs = len(prompts), enumerate(zip(prompts, answers, strict=True), 1)
     return "\n\n".join(f"## Task {i}/{n}: {_shorten(prompt, 100)}\n{answer}" for i, (prompt, answer) in pairs)
 
@@ -47,8 +45,7 @@ NO_SLOT_NOTE = "[Subquery stopped: the time limit ran out before this task could
 
 @dataclass
 class TaskRun:
-    """One task of a call: its prompt, its loop's context once prepared (its usage is read from there, also
-    when the task was cut short) and its outcome."""
+    """`run`: the adapter's `Run` once prepared (its usage is read there, also when the task was cut short)."""
 
     prompt: str
     run: Any = None  # the adapter's `Run`: its `messages` and `usages`
@@ -60,7 +57,6 @@ class TaskRun:
         return list(self.run.usages) if self.run is not None else []
 
     def cut_short(self, stopped: StopReason, note: str, limit: int) -> LoopResult:
-        """An outcome for a task that did not end by itself: the note and what it gathered."""
         own = self.run.messages[self.first :] if self.run is not None else []
         summary = gathered_summary(own, limit)
         answer = cap_text(f"{note}\nWhat was gathered so far:\n{summary}", limit, "answer")

@@ -1,16 +1,15 @@
-"""What the whole tool shares: its names, the limits (`Settings`, the one source of defaults), the types the loop
-and the adapter exchange, small text and usage helpers. Stop reasons (`StopReason`): answered (a reply without
-calls); max_rounds (the synthesis round ran); budget (the next round would have passed max_subquery_tokens: the
-answer round ran); deadline (total_timeout_seconds ran out: what THIS subquery gathered
-is returned); error (the model call failed). Cancellation re-raises after a final `done: True` status line."""
+"""What the whole tool shares: its names, the limits (`Settings`, the admin's valves; the internal constants),
+the types the loop and the adapter exchange, small text and usage helpers."""
 
 from __future__ import annotations
 
 import logging
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:  # for annotations only: the tool's names and limits come first in the built file
     from textcalls.calls import ToolCall
@@ -52,29 +51,55 @@ MAX_CALLS_PER_ROUND = 16
 REPEAT_CALL_LIMIT = 3
 
 
-@dataclass(frozen=True)
-class Settings:
-    """The loop's limits: the admin's valves. The ONE source of defaults: the Valves take theirs from here."""
+# What an admin reads in Open WebUI under each valve.
+_HELP = {
+    "model_id": "Model for subqueries. Empty: the chat's own model. Set a cheaper model id to save cost; a user without access to it gets a clear error instead of an answer.",
+    "max_rounds": "Tool rounds before a final answer is requested.",
+    "max_parallel_tools": "Tool calls of one round that run at the same time (1: one after the other); the tasks of one `subqueries` call run half as many at a time.",
+    "tool_timeout_seconds": "Time limit for each tool call, the wait for a slot included.",
+    "total_timeout_seconds": "Time limit for the whole subquery, every step of it; what was gathered is returned.",
+    "max_result_chars": "Cap on each tool result the inner model sees.",
+    "max_output_chars": "Cap on the answer returned to the chat.",
+    "text_tool_calls": "Calls a model writes as text: `auto` reads them while the model has made no structured call in the subquery, `always` whenever a reply has no structured calls, `off` never. A text call runs only when no tool result, file or earlier chat message the helper read names its tool; otherwise it asks the user (approval `ask`) or is not run, and the model and the user are told why.",
+    "conversation_view_tokens": "The chat so far, as the helper sees it: the user's and the assistant's texts and one line per earlier tool call (name, arguments shortened, size of its result), newest first, within this many tokens (0: none). Reference, never instructions; whole messages come with include_recent_messages.",
+    "max_subquery_tokens": "Tokens one subquery may spend (everything sent and received), each task of `subqueries` apart: each round counts the larger of the provider's usage and a safe upper bound. When another tool round and the answer would pass it, the helper stops calling tools and answers from what it has, and says so (0: no cap).",
+    "include_tool_ids": "Comma-separated tool ids, names, `server:<id>` or `server:mcp:<id>` the subquery may use (empty: all of the chat's). A `server:` id the chat does not carry is loaded for the helper alone (the user's access checked as Open WebUI checks it): the chat's model then sees only Subquery and delegates.",
+    "exclude_tool_ids": "Comma-separated tool ids, names or server ids to leave out.",
+}
 
-    max_rounds: int = 8
-    max_parallel_tools: int = 8
-    tool_timeout_seconds: float = 60.0
-    total_timeout_seconds: float = 300.0
-    max_result_chars: int = 20_000
-    max_output_chars: int = 16_000
-    text_tool_calls: TextCallMode = "auto"
-    conversation_view_tokens: int = 1500  # the chat so far, compact, for the inner loop (0: none)
-    max_subquery_tokens: int = 60_000  # inner prompt + completion tokens of one subquery (0: no cap)
+
+class AdminValves(BaseModel):
+    """The admin's valves (`Tools.Valves`): each one's default, bounds and description, defined once."""
+
+    # a valve an earlier version saved, and this one dropped: ignored
+    model_config = ConfigDict(extra="ignore")
+    model_id: str = Field("", description=_HELP["model_id"])
+    max_rounds: int = Field(8, ge=1, le=64, description=_HELP["max_rounds"])
+    max_parallel_tools: int = Field(8, ge=1, le=64, description=_HELP["max_parallel_tools"])
+    tool_timeout_seconds: float = Field(60.0, gt=0, description=_HELP["tool_timeout_seconds"])
+    total_timeout_seconds: float = Field(300.0, gt=0, description=_HELP["total_timeout_seconds"])
+    max_result_chars: int = Field(20_000, ge=200, description=_HELP["max_result_chars"])
+    max_output_chars: int = Field(16_000, ge=200, description=_HELP["max_output_chars"])
+    text_tool_calls: TextCallMode = Field("auto", description=_HELP["text_tool_calls"])
+    conversation_view_tokens: int = Field(
+        1500, ge=0, le=100_000, description=_HELP["conversation_view_tokens"]
+    )
+    max_subquery_tokens: int = Field(60_000, ge=0, description=_HELP["max_subquery_tokens"])
+    include_tool_ids: str = Field("", description=_HELP["include_tool_ids"])
+    exclude_tool_ids: str = Field("", description=_HELP["exclude_tool_ids"])
+
+
+class Settings(AdminValves):
+    """The loop's limits: the admin's valves, and what derives from them."""
 
     @property
     def max_parallel_subqueries(self) -> int:
-        """Tasks of one `subqueries` call that run at the same time: half of max_parallel_tools (4 by default), so
-        an admin who lowers the calls running at once for a rate-limited provider lowers the tasks too."""
+        """Tasks of one `subqueries` call at once: half of max_parallel_tools, so lowering one lowers both."""
         return max(1, self.max_parallel_tools // 2)
 
     @classmethod
     def from_valves(cls, valves: Any) -> Settings:
-        return cls(**{f.name: getattr(valves, f.name) for f in fields(cls) if hasattr(valves, f.name)})
+        return cls(**{name: getattr(valves, name) for name in cls.model_fields if hasattr(valves, name)})
 
 
 DEFAULTS = Settings()
@@ -86,9 +111,7 @@ TEXT_CALL_MODES = ("auto", "always", "off")
 
 @dataclass(frozen=True)
 class ToolInfo:
-    """What the loop knows about one executable tool.
-    accepted: names the model may fill (None: anything in the spec's properties);
-    injected: names the callable's signature reserves for Open WebUI (dropped if the model sends them);
+    """accepted: names the model may fill (None: the spec's properties); injected: names reserved for Open WebUI;
     passthrough: MCP tools get the arguments unfiltered (MCP servers validate their own)."""
 
     name: str
@@ -103,9 +126,8 @@ class ToolInfo:
 
 @dataclass(frozen=True)
 class Completion:
-    """One model round, as the loop sees it. `reasoning_text`/`reasoning_details`: what the provider
-    sent; `reasoning`: the fields replayed on the reply's assistant message next round (the adapter
-    decides them per provider, as Open WebUI does; nothing by default)."""
+    """One model round. `reasoning`: the fields replayed on its assistant message next round (the adapter
+    decides them per provider, as Open WebUI does)."""
 
     content: str = ""
     tool_calls: tuple[dict, ...] = ()
@@ -118,8 +140,7 @@ class Completion:
 
 @dataclass(frozen=True)
 class ToolOutput:
-    """A tool's result for the inner model: text, plus image URLs it should see, and what happened
-    (the outcome shown to the user on the call's status line)."""
+    """`outcome`: what happened, shown on the call's status line."""
 
     text: str
     images: tuple[str, ...] = ()
@@ -128,7 +149,7 @@ class ToolOutput:
 
 @dataclass(frozen=True)
 class Prepared:
-    """A call checked and ready to run (`kwargs`), or answered already (`answer`, with its `outcome`)."""
+    """A call ready to run (`kwargs`), or answered already (`answer`, with its `outcome`)."""
 
     call: ToolCall
     kwargs: dict | None = None
@@ -136,6 +157,8 @@ class Prepared:
     outcome: str = ""
 
 
+# answered: a reply without calls; max_rounds / budget (max_subquery_tokens): the answer round ran; deadline
+# (total_timeout_seconds): what was gathered is returned; error: the model call failed.
 StopReason = Literal["answered", "max_rounds", "budget", "deadline", "error"]
 
 
@@ -156,7 +179,7 @@ def _safe_str(value: Any) -> str:
 
 
 def cap_text(text: str, limit: int, what: str = "result") -> str:
-    """Keep the head (and a short tail) of a long text, with a visible note of what was cut."""
+    """The head and a short tail, with a visible note of what was cut."""
     if limit <= 0 or len(text) <= limit:
         return text
     tail = min(limit // 5, 2000)
@@ -172,7 +195,6 @@ def _shorten(text: str, limit: int) -> str:
 
 
 def _count(value: Any) -> int:
-    """A token count as a provider may send it: a finite, non-negative number, else 0 (missing, NaN, text, ...)."""
     if (
         isinstance(value, bool)
         or not isinstance(value, (int, float))
@@ -184,8 +206,7 @@ def _count(value: Any) -> int:
 
 
 def clean_usage(usage: Any) -> dict:
-    """A provider's usage with only what counts kept: finite, non-negative numbers, and mappings of them (so
-    that Open WebUI's own `normalize_usage` never meets a NaN or a text it cannot read)."""
+    """Only finite, non-negative numbers (and mappings of them): Open WebUI's `normalize_usage` chokes on others."""
     if not isinstance(usage, Mapping):
         return {}
     out: dict = {}
@@ -198,15 +219,12 @@ def clean_usage(usage: Any) -> dict:
 
 
 def usage_counts(usage: Any) -> tuple[int, int]:
-    """(prompt, completion) tokens of one round as the provider reports them (0 where it does not)."""
     total = summarize_usage([usage])
     return total["prompt_tokens"], total["completion_tokens"]
 
 
 def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
-    """The rounds' usage summed. Kept here, not Open WebUI's `merge_usage`: the loop cannot import Open WebUI; the
-    adapter hands it each round's usage normalized by Open WebUI (`owui_completion._usage`), and a test compares
-    the totals with `merge_usage`'s."""
+    """Kept, not Open WebUI's `merge_usage`: the loop cannot import Open WebUI (a test compares the totals)."""
     total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
     for usage in usages:
         if not isinstance(usage, Mapping):

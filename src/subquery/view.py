@@ -1,13 +1,8 @@
-"""The conversation view (`conversation_view`): what the inner loop knows of the chat so far, compact. The user's
-and the assistant's texts, and each earlier tool call as one line (its name, its arguments shortened, the size of
-its result), newest kept first within a token budget, shown oldest first. A follow-up ("that repository", "the
-second commit") then means to the helper what it means to the user, and the chat model's prompt can be short.
-
-The view is reference, never instructions: its header says so, and its texts are untrusted data for the text-call
-rule: the user's and the assistant's earlier texts and the arguments of earlier calls, but not the user's request
-(the chat's last user message) and not the name of a tool the chat called (Open WebUI ran that call: the helper may
-make it again). A call line is written as a fact (`tool git_log with repo_path = /srv/app; its result: 1,234
-characters`). Linear in the chat."""
+"""The conversation view: the chat so far as the inner loop knows it, compact (the user's and the assistant's
+texts, one line per earlier tool call), newest kept first within a token budget, shown oldest first, so that a
+follow-up ("that repository") means to the helper what it means to the user. Reference, never instructions: its
+texts are untrusted data for the text-call rule, except the user's request and the names of tools the chat called
+(Open WebUI ran those calls: the helper may make them again). Linear in the chat."""
 
 from __future__ import annotations
 
@@ -36,7 +31,6 @@ def _clip(text: str, limit: int) -> str:
 
 
 def _view_arguments(raw: Any) -> str:
-    """`key = value, ...`, each value and the whole shortened; a value that is no JSON object as it came."""
     try:
         args = json.loads(raw) if isinstance(raw, str) else raw
     except (ValueError, RecursionError):
@@ -51,7 +45,6 @@ def _view_arguments(raw: Any) -> str:
 
 
 def _call_line(call: Any, sizes: dict[str, int]) -> tuple[str, str] | None:
-    """An earlier call as one line, and its arguments as shown (the line's data)."""
     fn = call.get("function") if isinstance(call, dict) else None
     if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
         return None
@@ -62,8 +55,7 @@ def _call_line(call: Any, sizes: dict[str, int]) -> tuple[str, str] | None:
 
 
 def _lines(messages: Sequence[Any], request: Any = None) -> list[tuple[str, str]]:
-    """One entry per user or assistant text and per tool call, in the chat's order: (line, its untrusted text; ""
-    for the user's `request`)."""
+    """(line, its untrusted text) per user or assistant text and per tool call; "" for the user's `request`."""
     sizes = {
         m["tool_call_id"]: len(_text_of(m.get("content")))
         for m in messages
@@ -88,9 +80,7 @@ def _lines(messages: Sequence[Any], request: Any = None) -> list[tuple[str, str]
 def conversation_view(
     messages: Sequence[Any], budget_tokens: int, request: Any = None
 ) -> tuple[str, list[str]]:
-    """The view of `messages` within `budget_tokens` (estimated long: CHARS_PER_TOKEN), "" when there is nothing to
-    show or no budget, and the untrusted texts it holds (`request`, the user's current message, is not one). The
-    newest entries are kept first; older ones that do not fit are counted."""
+    """The view within `budget_tokens` (CHARS_PER_TOKEN errs long) and the untrusted texts it holds."""
     if budget_tokens <= 0 or not isinstance(messages, (list, tuple)):
         return "", []
     room = budget_tokens * CHARS_PER_TOKEN - len(VIEW_HEADER) - 40  # 40: the line counting what was left out
@@ -112,9 +102,7 @@ def conversation_view(
 def chat_for_helper(
     chat: Sequence[Any], n_recent: int, limit: int, view_tokens: int
 ) -> tuple[list[dict], str, list[tuple[str, str]]]:
-    """What the helper gets of the chat: its last `n_recent` messages whole (`tail_messages`, each capped at
-    `limit`), the view of the chat before them, and the untrusted texts of both, with where they come from. The
-    user's request (the chat's last user message) is not untrusted: it is what the user asked for."""
+    """The chat's last `n_recent` messages whole, the view of the rest, and the untrusted texts of both."""
     request = next((m for m in reversed(chat) if isinstance(m, dict) and m.get("role") == "user"), None)
     recent = tail_messages(chat, n_recent, limit)
     view, seen = conversation_view(chat[: len(chat) - len(recent)], view_tokens, request)
