@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5147: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5091: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
 #    358: src/subquery/types.py
-#    591: src/textcalls/calls.py
-#    925: src/subquery/messages.py
-#   1130: src/textcalls/xml.py
-#   1463: src/textcalls/dialects.py
-#   1920: src/textcalls/reader.py
-#   2142: src/textcalls/rule.py
-#   2337: src/subquery/reading.py
-#   2498: src/subquery/budget.py
-#   2698: src/subquery/prepare.py
-#   2812: src/subquery/rounds.py
-#   2900: src/subquery/record.py
-#   3027: src/subquery/status.py
-#   3234: src/subquery/threads.py
-#   3286: src/subquery/loop.py
-#   3666: src/subquery/owui_completion.py
-#   3834: src/subquery/owui_context.py
-#   4098: src/subquery/owui_run.py
-#   4280: src/subquery/owui_calls.py
-#   4457: src/subquery/owui_select.py
-#   4662: src/subquery/owui_usage.py
-#   4750: src/subquery/tasks.py
-#   4810: src/subquery/view.py
-#   4922: src/subquery/owui_tools.py
-#   5241: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    586: src/textcalls/calls.py
+#    920: src/subquery/messages.py
+#   1123: src/textcalls/xml.py
+#   1456: src/textcalls/dialects.py
+#   1913: src/textcalls/reader.py
+#   2135: src/textcalls/rule.py
+#   2330: src/subquery/reading.py
+#   2491: src/subquery/budget.py
+#   2690: src/subquery/prepare.py
+#   2804: src/subquery/rounds.py
+#   2888: src/subquery/record.py
+#   3015: src/subquery/status.py
+#   3222: src/subquery/threads.py
+#   3274: src/subquery/loop.py
+#   3635: src/subquery/owui_completion.py
+#   3803: src/subquery/owui_context.py
+#   4063: src/subquery/owui_run.py
+#   4245: src/subquery/owui_calls.py
+#   4409: src/subquery/owui_select.py
+#   4611: src/subquery/owui_usage.py
+#   4699: src/subquery/tasks.py
+#   4759: src/subquery/view.py
+#   4871: src/subquery/owui_tools.py
+#   5181: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -543,14 +543,9 @@ def _shorten(text: str, limit: int) -> str:
 
 
 def _count(value: Any) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not math.isfinite(value)
-        or value < 0
-    ):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         return 0
-    return int(value)
+    return int(value) if math.isfinite(value) and value >= 0 else 0
 
 
 def clean_usage(usage: Any) -> dict:
@@ -1094,10 +1089,8 @@ def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TA
     if not content:
         return ""
     original = content
-    for (
-        start,
-        end,
-    ) in tags:  # a tag like `<think>` may carry attributes (no `<` in them), as Open WebUI allows
+    # a tag like `<think>` may carry attributes (no `<` in them), as Open WebUI allows
+    for start, end in tags:
         tag = start.startswith("<") and start.endswith(">")
         opener = re.compile(rf"<{re.escape(start[1:-1])}(?:\s[^<>]*+)?>" if tag else re.escape(start))
         content = _without_blocks(content, opener, re.compile(re.escape(end)))
@@ -2658,9 +2651,8 @@ class Ledger:
     configured: bool = False  # the model's max_tokens is set: it is sent, never more
     spent: int = 0  # tokens of the rounds so far: each the larger of the provider's usage and the bound
     prompt: int = 0  # the bound of the request about to be sent
-    sizes: dict = field(
-        default_factory=dict
-    )  # id(message) -> its bound (messages are never changed once added)
+    # id(message) -> its bound (messages are never changed once added)
+    sizes: dict = field(default_factory=dict)
 
     async def measure(self, messages: Sequence[Any], specs: list[dict] | None) -> int:
         new = [m for m in messages if id(m) not in self.sizes]
@@ -2824,11 +2816,7 @@ def _unresolved(call: ToolCall) -> ToolCall | str:
     return call
 
 
-async def _no_log(line: str) -> None:
-    return None
-
-
-async def _no_trace(key: str, name: str, arguments: Any, outcome: str | None) -> None:
+async def _nothing(*_args: Any) -> None:  # no log, no trace
     return None
 
 
@@ -2845,9 +2833,9 @@ class Hooks:
     approve: Callable[[ToolCall, dict, float], Awaitable[bool]] = _always_yes
     resolve: Callable[[ToolCall], ToolCall | str] = _unresolved
     reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
-    log: Callable[[str], Awaitable[None]] = _no_log
+    log: Callable[[str], Awaitable[None]] = _nothing
     confirm: Callable[[ToolCall, dict, float], Awaitable[bool]] | None = None
-    trace: Callable[[str, str, Any, str | None], Awaitable[None]] = _no_trace
+    trace: Callable[[str, str, Any, str | None], Awaitable[None]] = _nothing
 
 
 def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:
@@ -3465,14 +3453,12 @@ class _Loop:
         message, ordered, notes = _prepared(reading, reasoning, self.hooks.resolve, self.tools, self.counts)
         self.messages.append(message)
         self.phase = f"while asking the user about the calls of round {self.rounds}"
-        prepared = await _approved(
-            ordered, reading.confirm, self.hooks, self.counts, self.remaining, self.soft_left
-        )
+        prepared = await _approved(self, ordered, reading.confirm)
         self.n_calls += len(reading.calls)
         line = f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {round_label(reading.calls)}"
         await self.hooks.emit(line, False)
-        await _report(
-            self.hooks, [(p.call.id, p.call.name, p.kwargs, None) for p in prepared if p.kwargs is not None]
+        await self.report(
+            [(p.call.id, p.call.name, p.kwargs, None) for p in prepared if p.kwargs is not None]
         )
         self.phase = f"while the tools of round {self.rounds} ran"
         limit = self.settings.max_parallel_tools
@@ -3480,11 +3466,9 @@ class _Loop:
         note = "\n".join([round_notes(reading, MAX_CALLS_PER_ROUND), *notes]).strip()
         self.phase = f"while reading the results of round {self.rounds}"
         await self.add_results(prepared, outputs, note)
-        ended = [
-            (p.call.id, p.call.name, _arguments(p), p.outcome or o.outcome)
-            for p, o in zip(prepared, outputs, strict=True)
-        ]
-        await _report(self.hooks, ended)
+        args = [p.kwargs if p.kwargs is not None else p.call.arguments for p in prepared]
+        ended = zip(prepared, outputs, args, strict=True)
+        await self.report([(p.call.id, p.call.name, a, p.outcome or o.outcome) for p, o, a in ended])
         await self.log_refused(reading.refused)
         if reading.dropped:
             await self.hooks.log(DROPPED.format(n=reading.dropped, limit=MAX_CALLS_PER_ROUND))
@@ -3502,7 +3486,14 @@ class _Loop:
         self.messages.extend(_tool_messages(prepared, outputs, texts, note))
 
     async def log_refused(self, refused: Sequence[tuple[str, str, str]]) -> None:
-        await _report(self.hooks, [(f"r{self.rounds}-text-{i}", *r) for i, r in enumerate(refused)])
+        await self.report([(f"r{self.rounds}-text-{i}", *r) for i, r in enumerate(refused)])
+
+    async def report(self, calls: Sequence[tuple[str, str, Any, str | None]]) -> None:
+        """Each call (id, name, arguments, outcome) traced, and once it ended on its status line."""
+        for key, name, arguments, outcome in calls:
+            await self.hooks.trace(key, name, arguments, outcome)
+            if outcome is not None:
+                await self.hooks.log(call_line(name, arguments, outcome))
 
     async def final_round(self, budget: bool = False) -> LoopResult:
         if self.remaining() < MIN_USEFUL_SECONDS:
@@ -3523,10 +3514,8 @@ class _Loop:
             why = f"[Subquery {ran}; {reply.error or 'the model gave no final answer'}."
             return self.result(f"{why} What was gathered:]\n{self.gathered()}", stopped)
         note = BUDGET_NOTE.format(spent=spent, cap=cap) if budget else ""
-        answer = (
-            reading.content.strip() + refused_note(reading.refused, final=True) + await self.unread(reading)
-        )
-        return self.result(answer + note, stopped)
+        answer = reading.content.strip() + refused_note(reading.refused, final=True)
+        return self.result(answer + await self.unread(reading) + note, stopped)
 
 
 def _final_words(budget: bool, rounds: int, cap: int, spent: int) -> tuple[StopReason, str, str, str]:
@@ -3567,34 +3556,25 @@ def _digest(texts: list[str], where: Sequence[str | None], room: int | None, men
     return fit_results(texts, room)
 
 
-async def _approved(
-    prepared: list[Prepared],
-    confirm: frozenset[str],
-    hooks: Hooks,
-    counts: dict,
-    remaining: Callable[[], float],
-    soft_left: Callable[[], float],
-) -> list[Prepared]:
+async def _approved(loop: _Loop, prepared: list[Prepared], confirm: frozenset[str]) -> list[Prepared]:
     """Anything but a yes before the round must end answers NOT_APPROVED, off the repeat count (it did not run)."""
     out = []
     for p in prepared:
-        ask = hooks.confirm if p.call.id in confirm else hooks.approve
-        if p.kwargs is not None and not await _yes(ask, p, remaining, soft_left):
+        ask = loop.hooks.confirm if p.call.id in confirm else loop.hooks.approve
+        if p.kwargs is not None and not await _yes(loop, ask, p):
             sig = call_signature(p.call.name, p.kwargs)
-            counts[sig] = max(counts.get(sig, 1) - 1, 0)
+            loop.counts[sig] = max(loop.counts.get(sig, 1) - 1, 0)
             p = Prepared(p.call, answer=NOT_APPROVED, outcome="not approved")
         out.append(p)
     return out
 
 
-async def _yes(
-    ask: Callable[..., Awaitable[bool]] | None, p: Prepared, remaining: Callable, soft_left: Callable
-) -> bool:
+async def _yes(loop: _Loop, ask: Callable[..., Awaitable[bool]] | None, p: Prepared) -> bool:
     if ask is None:  # nobody can be asked
         return False
     try:
-        async with asyncio.timeout(soft_left()):
-            return await ask(p.call, p.kwargs, remaining()) is True
+        async with asyncio.timeout(loop.soft_left()):
+            return await ask(p.call, p.kwargs, loop.remaining()) is True
     except Exception:  # TimeoutError included; a cancellation goes through
         return False
 
@@ -3649,17 +3629,6 @@ def _tool_messages(
         parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
         out.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
     return out
-
-
-async def _report(hooks: Hooks, calls: Sequence[tuple[str, str, Any, str | None]]) -> None:
-    for key, name, arguments, outcome in calls:
-        await hooks.trace(key, name, arguments, outcome)
-        if outcome is not None:
-            await hooks.log(call_line(name, arguments, outcome))
-
-
-def _arguments(p: Prepared) -> Any:
-    return p.kwargs if p.kwargs is not None else p.call.arguments
 
 
 # ----------------------------------------------------------------------------------------------
@@ -3926,13 +3895,9 @@ def turn_params(*sources: Any) -> dict:
     return out
 
 
-# Open WebUI 0.12.4 hands a tool no public copy of the turn's chat parameters: `__metadata__['params']`
-# holds only Open WebUI's own keys (function_calling, tool_approval_mode, reasoning_tags, ...),
-# `__model__` only the model's saved params, and apply_params_to_form_data moves the rest into the
-# outer form_data, which no tool receives.  So the sources are, later ones winning as in main.py's
-# chat_completion: the admin's default params, the model's params, then the turn's own `params`,
-# read through Starlette's public `Request.json()` (FastAPI parsed the body before the chat began,
-# so this returns that cached parse and reads nothing from the network; bounded all the same).
+# Open WebUI 0.12.4 hands a tool no copy of the turn's chat parameters (`__metadata__['params']` holds only its own
+# keys, `__model__` the model's saved params). So they are merged as main.py's chat_completion does: the admin's
+# defaults, the model's, then the turn's `params` from Starlette's `Request.json()` (the cached parse of the body).
 BODY_READ_SECONDS = 1.0
 
 
@@ -4311,14 +4276,9 @@ class ToolCalls:
             params = {**(run.metadata.get("params") or {}), "tool_approval_mode": "full"}
             metadata = {**run.metadata, "tools": run.entries, "params": params}
             function = {"name": call.name, "arguments": json.dumps(kwargs, ensure_ascii=False)}
-            tool_call, form = (
-                {"id": call.id, "type": "function", "function": function},
-                {"messages": list(run.messages)},
-            )
-            out = await execute_tool_call(
-                form, metadata, event_call if callable(event_call) else None, tool_call
-            )
-            raw, entry = out[1:3]
+            tool_call = {"id": call.id, "type": "function", "function": function}
+            form, event_call = {"messages": list(run.messages)}, event_call if callable(event_call) else None
+            raw, entry = (await execute_tool_call(form, metadata, event_call, tool_call))[1:3]
         if entry is None:  # Open WebUI's decoder refused what the loop's accepted (e.g. a 100-digit number)
             return ToolOutput(raw or UNPARSED, outcome="failed")
         output = await self._render(call.name, kwargs, entry, raw)
@@ -4332,23 +4292,15 @@ class ToolCalls:
         run, entry = self.run, self.run.entries[call.name]
         try:
             if not entry.get("direct"):
-                fresh = {
-                    "__messages__": list(run.messages),
-                    "__files__": list(run.metadata.get("files") or []),
-                }
-                raw = (await get_updated_tool_function(function=entry["callable"], extra_params=fresh))(
-                    **kwargs
-                )
+                files = list(run.metadata.get("files") or [])
+                fresh = {"__messages__": list(run.messages), "__files__": files}
+                function = await get_updated_tool_function(function=entry["callable"], extra_params=fresh)
+                raw = function(**kwargs)
                 return (await raw if inspect.isawaitable(raw) else raw), entry
             if not callable(run.turn.event_call):
                 return "Error: Browser session is not connected for this direct tool.", entry
-            data = {
-                "id": str(uuid.uuid4()),
-                "name": call.name,
-                "params": kwargs,
-                "server": entry.get("server", {}),
-            }
-            data["session_id"] = run.metadata.get("session_id")
+            data = {"id": str(uuid.uuid4()), "name": call.name, "params": kwargs}
+            data.update(server=entry.get("server", {}), session_id=run.metadata.get("session_id"))
             return await run.turn.event_call({"type": "execute:tool", "data": data}), entry
         except Exception as exc:
             return {"error": _safe_str(exc)}, entry
@@ -4553,9 +4505,8 @@ def _unwrap(fn: Any) -> tuple[Any, dict]:
 def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
     spec = dict(entry["spec"], name=name)
     own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
-    if (
-        name == "search_tools" and entry.get("type") == "builtin"
-    ):  # its results are the tools' own definitions
+    # Tool Search's results are the tools' own definitions
+    if name == "search_tools" and entry.get("type") == "builtin":
         return ToolInfo(name, spec, None, deferred=deferred, own_results=True)
     if entry.get("type") == "mcp":
         return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
@@ -4613,10 +4564,8 @@ async def helper_entries(turn: Turn, user: Any, include: Sequence[str], have: Ma
     missing = [i for i in servers if i not in known]
     if not missing:
         return {}, []
-    entries, clients = (
-        dict(await _get_tools(turn, user, [i for i in missing if not i.startswith("server:mcp:")])),
-        [],
-    )
+    entries = dict(await _get_tools(turn, user, [i for i in missing if not i.startswith("server:mcp:")]))
+    clients: list = []
     for server in (i.removeprefix("server:mcp:") for i in missing if i.startswith("server:mcp:")):
         try:
             from open_webui.utils.tools import connect_mcp_server
@@ -5054,14 +5003,9 @@ async def run_task(
             return task.cut_short("deadline", LATE_NOTE, ready.settings.max_output_chars)
         messages, tools, data = started
         reply = _count(task.run.params.get("max_tokens")) or None  # missing, NaN, text, ...: not set
+        hooks, limits = ToolCalls(task.run).hooks(), ready.settings
         return await run_subquery_loop(
-            messages,
-            tools,
-            ready.settings,
-            ToolCalls(task.run).hooks(),
-            untrusted=data,
-            deadline=deadline,
-            reply_tokens=reply,
+            messages, tools, limits, hooks, untrusted=data, deadline=deadline, reply_tokens=reply
         )
     finally:  # the helper's own MCP clients, from the task that connected them (as Open WebUI's main.py does)
         for client in reversed(clients):
@@ -5223,18 +5167,14 @@ class Tools:
     async def _delegate(self, prompts: list[str], recent: Any, turn: Turn, single: bool) -> str:
         lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
         emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
-        finished = False
         try:
             with subquery_run():
                 if single:
-                    answer = await run_one(prompts[0], recent, emit, turn, self.valves)
-                else:
-                    answer = await run_many(prompts, recent, emit, turn, self.valves)
-            finished = True
-            return answer
-        finally:
-            if not finished:  # cancelled or crashed: the status line must not spin forever
-                await asyncio.shield(emit.stop("Subquery stopped"))
+                    return await run_one(prompts[0], recent, emit, turn, self.valves)
+                return await run_many(prompts, recent, emit, turn, self.valves)
+        except BaseException:  # cancelled or crashed: the status line must not spin forever
+            await asyncio.shield(emit.stop("Subquery stopped"))
+            raise
 
 
 # ----------------------------------------------------------------------------------------------

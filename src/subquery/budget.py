@@ -170,9 +170,8 @@ class Ledger:
     configured: bool = False  # the model's max_tokens is set: it is sent, never more
     spent: int = 0  # tokens of the rounds so far: each the larger of the provider's usage and the bound
     prompt: int = 0  # the bound of the request about to be sent
-    sizes: dict = field(
-        default_factory=dict
-    )  # id(message) -> its bound (messages are never changed once added)
+    # id(message) -> its bound (messages are never changed once added)
+    sizes: dict = field(default_factory=dict)
 
     async def measure(self, messages: Sequence[Any], specs: list[dict] | None) -> int:
         new = [m for m in messages if id(m) not in self.sizes]

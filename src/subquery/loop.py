@@ -210,14 +210,12 @@ class _Loop:
         message, ordered, notes = _prepared(reading, reasoning, self.hooks.resolve, self.tools, self.counts)
         self.messages.append(message)
         self.phase = f"while asking the user about the calls of round {self.rounds}"
-        prepared = await _approved(
-            ordered, reading.confirm, self.hooks, self.counts, self.remaining, self.soft_left
-        )
+        prepared = await _approved(self, ordered, reading.confirm)
         self.n_calls += len(reading.calls)
         line = f"Subquery · round {self.rounds}/{self.settings.max_rounds} · calling {round_label(reading.calls)}"
         await self.hooks.emit(line, False)
-        await _report(
-            self.hooks, [(p.call.id, p.call.name, p.kwargs, None) for p in prepared if p.kwargs is not None]
+        await self.report(
+            [(p.call.id, p.call.name, p.kwargs, None) for p in prepared if p.kwargs is not None]
         )
         self.phase = f"while the tools of round {self.rounds} ran"
         limit = self.settings.max_parallel_tools
@@ -225,11 +223,9 @@ class _Loop:
         note = "\n".join([round_notes(reading, MAX_CALLS_PER_ROUND), *notes]).strip()
         self.phase = f"while reading the results of round {self.rounds}"
         await self.add_results(prepared, outputs, note)
-        ended = [
-            (p.call.id, p.call.name, _arguments(p), p.outcome or o.outcome)
-            for p, o in zip(prepared, outputs, strict=True)
-        ]
-        await _report(self.hooks, ended)
+        args = [p.kwargs if p.kwargs is not None else p.call.arguments for p in prepared]
+        ended = zip(prepared, outputs, args, strict=True)
+        await self.report([(p.call.id, p.call.name, a, p.outcome or o.outcome) for p, o, a in ended])
         await self.log_refused(reading.refused)
         if reading.dropped:
             await self.hooks.log(DROPPED.format(n=reading.dropped, limit=MAX_CALLS_PER_ROUND))
@@ -247,7 +243,14 @@ class _Loop:
         self.messages.extend(_tool_messages(prepared, outputs, texts, note))
 
     async def log_refused(self, refused: Sequence[tuple[str, str, str]]) -> None:
-        await _report(self.hooks, [(f"r{self.rounds}-text-{i}", *r) for i, r in enumerate(refused)])
+        await self.report([(f"r{self.rounds}-text-{i}", *r) for i, r in enumerate(refused)])
+
+    async def report(self, calls: Sequence[tuple[str, str, Any, str | None]]) -> None:
+        """Each call (id, name, arguments, outcome) traced, and once it ended on its status line."""
+        for key, name, arguments, outcome in calls:
+            await self.hooks.trace(key, name, arguments, outcome)
+            if outcome is not None:
+                await self.hooks.log(call_line(name, arguments, outcome))
 
     async def final_round(self, budget: bool = False) -> LoopResult:
         if self.remaining() < MIN_USEFUL_SECONDS:
@@ -268,10 +271,8 @@ class _Loop:
             why = f"[Subquery {ran}; {reply.error or 'the model gave no final answer'}."
             return self.result(f"{why} What was gathered:]\n{self.gathered()}", stopped)
         note = BUDGET_NOTE.format(spent=spent, cap=cap) if budget else ""
-        answer = (
-            reading.content.strip() + refused_note(reading.refused, final=True) + await self.unread(reading)
-        )
-        return self.result(answer + note, stopped)
+        answer = reading.content.strip() + refused_note(reading.refused, final=True)
+        return self.result(answer + await self.unread(reading) + note, stopped)
 
 
 def _final_words(budget: bool, rounds: int, cap: int, spent: int) -> tuple[StopReason, str, str, str]:
@@ -312,34 +313,25 @@ def _digest(texts: list[str], where: Sequence[str | None], room: int | None, men
     return fit_results(texts, room)
 
 
-async def _approved(
-    prepared: list[Prepared],
-    confirm: frozenset[str],
-    hooks: Hooks,
-    counts: dict,
-    remaining: Callable[[], float],
-    soft_left: Callable[[], float],
-) -> list[Prepared]:
+async def _approved(loop: _Loop, prepared: list[Prepared], confirm: frozenset[str]) -> list[Prepared]:
     """Anything but a yes before the round must end answers NOT_APPROVED, off the repeat count (it did not run)."""
     out = []
     for p in prepared:
-        ask = hooks.confirm if p.call.id in confirm else hooks.approve
-        if p.kwargs is not None and not await _yes(ask, p, remaining, soft_left):
+        ask = loop.hooks.confirm if p.call.id in confirm else loop.hooks.approve
+        if p.kwargs is not None and not await _yes(loop, ask, p):
             sig = call_signature(p.call.name, p.kwargs)
-            counts[sig] = max(counts.get(sig, 1) - 1, 0)
+            loop.counts[sig] = max(loop.counts.get(sig, 1) - 1, 0)
             p = Prepared(p.call, answer=NOT_APPROVED, outcome="not approved")
         out.append(p)
     return out
 
 
-async def _yes(
-    ask: Callable[..., Awaitable[bool]] | None, p: Prepared, remaining: Callable, soft_left: Callable
-) -> bool:
+async def _yes(loop: _Loop, ask: Callable[..., Awaitable[bool]] | None, p: Prepared) -> bool:
     if ask is None:  # nobody can be asked
         return False
     try:
-        async with asyncio.timeout(soft_left()):
-            return await ask(p.call, p.kwargs, remaining()) is True
+        async with asyncio.timeout(loop.soft_left()):
+            return await ask(p.call, p.kwargs, loop.remaining()) is True
     except Exception:  # TimeoutError included; a cancellation goes through
         return False
 
@@ -394,14 +386,3 @@ def _tool_messages(
         parts = [{"type": "image_url", "image_url": {"url": url}} for url in images]
         out.append({"role": "user", "content": [{"type": "text", "text": IMAGES_NOTE}, *parts]})
     return out
-
-
-async def _report(hooks: Hooks, calls: Sequence[tuple[str, str, Any, str | None]]) -> None:
-    for key, name, arguments, outcome in calls:
-        await hooks.trace(key, name, arguments, outcome)
-        if outcome is not None:
-            await hooks.log(call_line(name, arguments, outcome))
-
-
-def _arguments(p: Prepared) -> Any:
-    return p.kwargs if p.kwargs is not None else p.call.arguments

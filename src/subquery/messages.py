@@ -179,10 +179,8 @@ def strip_reasoning(content: str, tags: Sequence[tuple[str, str]] = REASONING_TA
     if not content:
         return ""
     original = content
-    for (
-        start,
-        end,
-    ) in tags:  # a tag like `<think>` may carry attributes (no `<` in them), as Open WebUI allows
+    # a tag like `<think>` may carry attributes (no `<` in them), as Open WebUI allows
+    for start, end in tags:
         tag = start.startswith("<") and start.endswith(">")
         opener = re.compile(rf"<{re.escape(start[1:-1])}(?:\s[^<>]*+)?>" if tag else re.escape(start))
         content = _without_blocks(content, opener, re.compile(re.escape(end)))

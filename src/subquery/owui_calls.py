@@ -46,14 +46,9 @@ class ToolCalls:
             params = {**(run.metadata.get("params") or {}), "tool_approval_mode": "full"}
             metadata = {**run.metadata, "tools": run.entries, "params": params}
             function = {"name": call.name, "arguments": json.dumps(kwargs, ensure_ascii=False)}
-            tool_call, form = (
-                {"id": call.id, "type": "function", "function": function},
-                {"messages": list(run.messages)},
-            )
-            out = await execute_tool_call(
-                form, metadata, event_call if callable(event_call) else None, tool_call
-            )
-            raw, entry = out[1:3]
+            tool_call = {"id": call.id, "type": "function", "function": function}
+            form, event_call = {"messages": list(run.messages)}, event_call if callable(event_call) else None
+            raw, entry = (await execute_tool_call(form, metadata, event_call, tool_call))[1:3]
         if entry is None:  # Open WebUI's decoder refused what the loop's accepted (e.g. a 100-digit number)
             return ToolOutput(raw or UNPARSED, outcome="failed")
         output = await self._render(call.name, kwargs, entry, raw)
@@ -67,23 +62,15 @@ class ToolCalls:
         run, entry = self.run, self.run.entries[call.name]
         try:
             if not entry.get("direct"):
-                fresh = {
-                    "__messages__": list(run.messages),
-                    "__files__": list(run.metadata.get("files") or []),
-                }
-                raw = (await get_updated_tool_function(function=entry["callable"], extra_params=fresh))(
-                    **kwargs
-                )
+                files = list(run.metadata.get("files") or [])
+                fresh = {"__messages__": list(run.messages), "__files__": files}
+                function = await get_updated_tool_function(function=entry["callable"], extra_params=fresh)
+                raw = function(**kwargs)
                 return (await raw if inspect.isawaitable(raw) else raw), entry
             if not callable(run.turn.event_call):
                 return "Error: Browser session is not connected for this direct tool.", entry
-            data = {
-                "id": str(uuid.uuid4()),
-                "name": call.name,
-                "params": kwargs,
-                "server": entry.get("server", {}),
-            }
-            data["session_id"] = run.metadata.get("session_id")
+            data = {"id": str(uuid.uuid4()), "name": call.name, "params": kwargs}
+            data.update(server=entry.get("server", {}), session_id=run.metadata.get("session_id"))
             return await run.turn.event_call({"type": "execute:tool", "data": data}), entry
         except Exception as exc:
             return {"error": _safe_str(exc)}, entry

@@ -101,13 +101,9 @@ def turn_params(*sources: Any) -> dict:
     return out
 
 
-# Open WebUI 0.12.4 hands a tool no public copy of the turn's chat parameters: `__metadata__['params']`
-# holds only Open WebUI's own keys (function_calling, tool_approval_mode, reasoning_tags, ...),
-# `__model__` only the model's saved params, and apply_params_to_form_data moves the rest into the
-# outer form_data, which no tool receives.  So the sources are, later ones winning as in main.py's
-# chat_completion: the admin's default params, the model's params, then the turn's own `params`,
-# read through Starlette's public `Request.json()` (FastAPI parsed the body before the chat began,
-# so this returns that cached parse and reads nothing from the network; bounded all the same).
+# Open WebUI 0.12.4 hands a tool no copy of the turn's chat parameters (`__metadata__['params']` holds only its own
+# keys, `__model__` the model's saved params). So they are merged as main.py's chat_completion does: the admin's
+# defaults, the model's, then the turn's `params` from Starlette's `Request.json()` (the cached parse of the body).
 BODY_READ_SECONDS = 1.0
 
 

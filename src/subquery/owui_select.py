@@ -106,9 +106,8 @@ def _unwrap(fn: Any) -> tuple[Any, dict]:
 def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
     spec = dict(entry["spec"], name=name)
     own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
-    if (
-        name == "search_tools" and entry.get("type") == "builtin"
-    ):  # its results are the tools' own definitions
+    # Tool Search's results are the tools' own definitions
+    if name == "search_tools" and entry.get("type") == "builtin":
         return ToolInfo(name, spec, None, deferred=deferred, own_results=True)
     if entry.get("type") == "mcp":
         return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
@@ -166,10 +165,8 @@ async def helper_entries(turn: Turn, user: Any, include: Sequence[str], have: Ma
     missing = [i for i in servers if i not in known]
     if not missing:
         return {}, []
-    entries, clients = (
-        dict(await _get_tools(turn, user, [i for i in missing if not i.startswith("server:mcp:")])),
-        [],
-    )
+    entries = dict(await _get_tools(turn, user, [i for i in missing if not i.startswith("server:mcp:")]))
+    clients: list = []
     for server in (i.removeprefix("server:mcp:") for i in missing if i.startswith("server:mcp:")):
         try:
             from open_webui.utils.tools import connect_mcp_server

@@ -185,14 +185,9 @@ async def run_task(
             return task.cut_short("deadline", LATE_NOTE, ready.settings.max_output_chars)
         messages, tools, data = started
         reply = _count(task.run.params.get("max_tokens")) or None  # missing, NaN, text, ...: not set
+        hooks, limits = ToolCalls(task.run).hooks(), ready.settings
         return await run_subquery_loop(
-            messages,
-            tools,
-            ready.settings,
-            ToolCalls(task.run).hooks(),
-            untrusted=data,
-            deadline=deadline,
-            reply_tokens=reply,
+            messages, tools, limits, hooks, untrusted=data, deadline=deadline, reply_tokens=reply
         )
     finally:  # the helper's own MCP clients, from the task that connected them (as Open WebUI's main.py does)
         for client in reversed(clients):
@@ -354,15 +349,11 @@ class Tools:
     async def _delegate(self, prompts: list[str], recent: Any, turn: Turn, single: bool) -> str:
         lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
         emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
-        finished = False
         try:
             with subquery_run():
                 if single:
-                    answer = await run_one(prompts[0], recent, emit, turn, self.valves)
-                else:
-                    answer = await run_many(prompts, recent, emit, turn, self.valves)
-            finished = True
-            return answer
-        finally:
-            if not finished:  # cancelled or crashed: the status line must not spin forever
-                await asyncio.shield(emit.stop("Subquery stopped"))
+                    return await run_one(prompts[0], recent, emit, turn, self.valves)
+                return await run_many(prompts, recent, emit, turn, self.valves)
+        except BaseException:  # cancelled or crashed: the status line must not spin forever
+            await asyncio.shield(emit.stop("Subquery stopped"))
+            raise

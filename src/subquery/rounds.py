@@ -24,11 +24,7 @@ def _unresolved(call: ToolCall) -> ToolCall | str:
     return call
 
 
-async def _no_log(line: str) -> None:
-    return None
-
-
-async def _no_trace(key: str, name: str, arguments: Any, outcome: str | None) -> None:
+async def _nothing(*_args: Any) -> None:  # no log, no trace
     return None
 
 
@@ -45,9 +41,9 @@ class Hooks:
     approve: Callable[[ToolCall, dict, float], Awaitable[bool]] = _always_yes
     resolve: Callable[[ToolCall], ToolCall | str] = _unresolved
     reasoning_tags: tuple[tuple[str, str], ...] = REASONING_TAGS
-    log: Callable[[str], Awaitable[None]] = _no_log
+    log: Callable[[str], Awaitable[None]] = _nothing
     confirm: Callable[[ToolCall, dict, float], Awaitable[bool]] | None = None
-    trace: Callable[[str, str, Any, str | None], Awaitable[None]] = _no_trace
+    trace: Callable[[str, str, Any, str | None], Awaitable[None]] = _nothing
 
 
 def request_specs(tools: Mapping[str, ToolInfo]) -> list[dict] | None:

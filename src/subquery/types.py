@@ -195,14 +195,9 @@ def _shorten(text: str, limit: int) -> str:
 
 
 def _count(value: Any) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not math.isfinite(value)
-        or value < 0
-    ):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         return 0
-    return int(value)
+    return int(value) if math.isfinite(value) and value >= 0 else 0
 
 
 def clean_usage(usage: Any) -> dict:
