@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5091: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5084: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
 #    358: src/subquery/types.py
-#    586: src/textcalls/calls.py
-#    920: src/subquery/messages.py
-#   1123: src/textcalls/xml.py
-#   1456: src/textcalls/dialects.py
-#   1913: src/textcalls/reader.py
-#   2135: src/textcalls/rule.py
-#   2330: src/subquery/reading.py
-#   2491: src/subquery/budget.py
-#   2690: src/subquery/prepare.py
-#   2804: src/subquery/rounds.py
-#   2888: src/subquery/record.py
-#   3015: src/subquery/status.py
-#   3222: src/subquery/threads.py
-#   3274: src/subquery/loop.py
-#   3635: src/subquery/owui_completion.py
-#   3803: src/subquery/owui_context.py
-#   4063: src/subquery/owui_run.py
-#   4245: src/subquery/owui_calls.py
-#   4409: src/subquery/owui_select.py
-#   4611: src/subquery/owui_usage.py
-#   4699: src/subquery/tasks.py
-#   4759: src/subquery/view.py
-#   4871: src/subquery/owui_tools.py
-#   5181: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    581: src/textcalls/calls.py
+#    915: src/subquery/messages.py
+#   1118: src/textcalls/xml.py
+#   1451: src/textcalls/dialects.py
+#   1908: src/textcalls/reader.py
+#   2130: src/textcalls/rule.py
+#   2325: src/subquery/reading.py
+#   2486: src/subquery/budget.py
+#   2685: src/subquery/prepare.py
+#   2799: src/subquery/rounds.py
+#   2883: src/subquery/record.py
+#   3008: src/subquery/status.py
+#   3215: src/subquery/threads.py
+#   3267: src/subquery/loop.py
+#   3628: src/subquery/owui_completion.py
+#   3796: src/subquery/owui_context.py
+#   4056: src/subquery/owui_run.py
+#   4238: src/subquery/owui_calls.py
+#   4402: src/subquery/owui_select.py
+#   4604: src/subquery/owui_usage.py
+#   4692: src/subquery/tasks.py
+#   4752: src/subquery/view.py
+#   4864: src/subquery/owui_tools.py
+#   5174: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -559,11 +559,6 @@ def clean_usage(usage: Any) -> dict:
         elif _count(value) == value and not isinstance(value, bool):  # a finite, non-negative number
             out[str(key)] = _count(value)
     return out
-
-
-def usage_counts(usage: Any) -> tuple[int, int]:
-    total = summarize_usage([usage])
-    return total["prompt_tokens"], total["completion_tokens"]
 
 
 def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
@@ -2669,11 +2664,11 @@ class Ledger:
         return {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
 
     async def count(self, reply: Completion) -> None:
-        prompt, completion = usage_counts(reply.usage)
+        usage = summarize_usage([reply.usage])
         texts = (reply.content, reply.tool_calls, reply.reasoning_text, reply.reasoning_details)
         size = reply_size(reply) + len(reply.reasoning_text or "")
         received = await self.work(size, "measuring the reply", reply_tokens_of, *texts)
-        self.spent += max(prompt, self.prompt) + max(completion, received)
+        self.spent += max(usage["prompt_tokens"], self.prompt) + max(usage["completion_tokens"], received)
 
 
 def _bounds(messages: Sequence[Any]) -> list[int]:
@@ -2959,11 +2954,9 @@ class CallRecord:
             self.unlisted += 1
             return
         text = bounded_arguments(full_arguments(arguments), room - fixed)
-        self._use(label, fixed + _escaped_bytes(text))
-        self.entries[(label, key)] = CallEntry(label, name, text, outcome)
-
-    def _use(self, label: str, size: int) -> None:
+        size = fixed + _escaped_bytes(text)
         self.used[label], self.used["*"] = self.used.get(label, 0) + size, self.used.get("*", 0) + size
+        self.entries[(label, key)] = CallEntry(label, name, text, outcome)
 
     def in_flight(self) -> list[CallEntry]:
         return [e for e in self.entries.values() if e.outcome is None]
@@ -4895,13 +4888,12 @@ class _Ready:
     turn: Turn
     user: Any
     model_id: str
-    settings: Settings
-    valves: Any
+    settings: Settings  # the valves too: the include/exclude lists, the model
 
 
-async def get_ready(valves: Any, turn: Turn, emit: StatusEmitter) -> _Ready | str:
+async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> _Ready | str:
     """The user, the inner model and the limits; or the error the model gets (its status line sent)."""
-    model_id = valves.model_id.strip() or turn.chat_model_id
+    model_id = settings.model_id.strip() or turn.chat_model_id
     if turn.request is None or not model_id:
         await emit("Subquery unavailable: no request context", True)
         return "Error: subquery needs to run inside an Open WebUI chat (no request or model was provided)."
@@ -4911,7 +4903,7 @@ async def get_ready(valves: Any, turn: Turn, emit: StatusEmitter) -> _Ready | st
         log.exception("subquery: cannot load the user")
         await emit("Subquery failed: unknown user", True)
         return f"Error: subquery could not identify the user ({exc})."
-    return _Ready(turn, user, model_id, Settings.from_valves(valves), valves)
+    return _Ready(turn, user, model_id, settings)
 
 
 async def _within(deadline: float, step: Awaitable[Any]) -> Any:
@@ -4927,10 +4919,10 @@ _LATE = object()
 LATE_NOTE = "[Subquery stopped: the time limit ran out before its first round.]"
 
 
-async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
+async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, settings: Settings) -> str:
     started = time.monotonic()
-    deadline = asyncio.get_running_loop().time() + Settings.from_valves(valves).total_timeout_seconds
-    ready = await _within(deadline, get_ready(valves, turn, emit))
+    deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
+    ready = await _within(deadline, get_ready(settings, turn, emit))
     if isinstance(ready, str) or ready is _LATE:
         return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
     task = TaskRun(prompt)
@@ -4946,12 +4938,13 @@ async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, val
     return outcome.answer
 
 
-async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
+async def run_many(
+    prompts: list[str], recent: Any, emit: StatusEmitter, turn: Turn, settings: Settings
+) -> str:
     """One section per task in the given order; the usage of every task recorded once, together."""
     started = time.monotonic()
-    settings = Settings.from_valves(valves)
     deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
-    ready = await _within(deadline, get_ready(valves, turn, emit))
+    ready = await _within(deadline, get_ready(settings, turn, emit))
     if isinstance(ready, str) or ready is _LATE:
         return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
     at_once = settings.max_parallel_subqueries
@@ -5031,9 +5024,9 @@ async def _start(
 async def _prepare(
     ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None, clients: list
 ) -> Run:
-    turn, valves = ready.turn, ready.valves
+    turn, settings = ready.turn, ready.settings
     entries = await _tool_entries(turn, ready.user)
-    include, exclude = parse_id_list(valves.include_tool_ids), parse_id_list(valves.exclude_tool_ids)
+    include, exclude = parse_id_list(settings.include_tool_ids), parse_id_list(settings.exclude_tool_ids)
     own, connected = await helper_entries(turn, ready.user, include, entries)
     clients += connected
     entries = {**entries, **{name: e for name, e in own.items() if name not in entries}}
@@ -5170,8 +5163,8 @@ class Tools:
         try:
             with subquery_run():
                 if single:
-                    return await run_one(prompts[0], recent, emit, turn, self.valves)
-                return await run_many(prompts, recent, emit, turn, self.valves)
+                    return await run_one(prompts[0], recent, emit, turn, Settings.from_valves(self.valves))
+                return await run_many(prompts, recent, emit, turn, Settings.from_valves(self.valves))
         except BaseException:  # cancelled or crashed: the status line must not spin forever
             await asyncio.shield(emit.stop("Subquery stopped"))
             raise

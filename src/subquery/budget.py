@@ -17,7 +17,7 @@ from typing import Any
 from context_filter.estimator import estimate_tokens
 
 from .reading import reply_size
-from .types import Completion, _safe_str, cap_text, usage_counts
+from .types import Completion, _safe_str, cap_text, summarize_usage
 
 MESSAGE_TOKENS = 8  # a message's framing in a chat template (role, start and end markers): at most this
 CALL_TOKENS = 8  # a call's framing (its id, type and markers) besides its name and arguments
@@ -188,11 +188,11 @@ class Ledger:
         return {"max_tokens": room} if room is not None and (self.configured or room < REPLY_TOKENS) else {}
 
     async def count(self, reply: Completion) -> None:
-        prompt, completion = usage_counts(reply.usage)
+        usage = summarize_usage([reply.usage])
         texts = (reply.content, reply.tool_calls, reply.reasoning_text, reply.reasoning_details)
         size = reply_size(reply) + len(reply.reasoning_text or "")
         received = await self.work(size, "measuring the reply", reply_tokens_of, *texts)
-        self.spent += max(prompt, self.prompt) + max(completion, received)
+        self.spent += max(usage["prompt_tokens"], self.prompt) + max(usage["completion_tokens"], received)
 
 
 def _bounds(messages: Sequence[Any]) -> list[int]:

@@ -77,13 +77,12 @@ class _Ready:
     turn: Turn
     user: Any
     model_id: str
-    settings: Settings
-    valves: Any
+    settings: Settings  # the valves too: the include/exclude lists, the model
 
 
-async def get_ready(valves: Any, turn: Turn, emit: StatusEmitter) -> _Ready | str:
+async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> _Ready | str:
     """The user, the inner model and the limits; or the error the model gets (its status line sent)."""
-    model_id = valves.model_id.strip() or turn.chat_model_id
+    model_id = settings.model_id.strip() or turn.chat_model_id
     if turn.request is None or not model_id:
         await emit("Subquery unavailable: no request context", True)
         return "Error: subquery needs to run inside an Open WebUI chat (no request or model was provided)."
@@ -93,7 +92,7 @@ async def get_ready(valves: Any, turn: Turn, emit: StatusEmitter) -> _Ready | st
         log.exception("subquery: cannot load the user")
         await emit("Subquery failed: unknown user", True)
         return f"Error: subquery could not identify the user ({exc})."
-    return _Ready(turn, user, model_id, Settings.from_valves(valves), valves)
+    return _Ready(turn, user, model_id, settings)
 
 
 async def _within(deadline: float, step: Awaitable[Any]) -> Any:
@@ -109,10 +108,10 @@ _LATE = object()
 LATE_NOTE = "[Subquery stopped: the time limit ran out before its first round.]"
 
 
-async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
+async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, settings: Settings) -> str:
     started = time.monotonic()
-    deadline = asyncio.get_running_loop().time() + Settings.from_valves(valves).total_timeout_seconds
-    ready = await _within(deadline, get_ready(valves, turn, emit))
+    deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
+    ready = await _within(deadline, get_ready(settings, turn, emit))
     if isinstance(ready, str) or ready is _LATE:
         return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
     task = TaskRun(prompt)
@@ -128,12 +127,13 @@ async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, val
     return outcome.answer
 
 
-async def run_many(prompts: list[str], recent: Any, emit: StatusEmitter, turn: Turn, valves: Any) -> str:
+async def run_many(
+    prompts: list[str], recent: Any, emit: StatusEmitter, turn: Turn, settings: Settings
+) -> str:
     """One section per task in the given order; the usage of every task recorded once, together."""
     started = time.monotonic()
-    settings = Settings.from_valves(valves)
     deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
-    ready = await _within(deadline, get_ready(valves, turn, emit))
+    ready = await _within(deadline, get_ready(settings, turn, emit))
     if isinstance(ready, str) or ready is _LATE:
         return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
     at_once = settings.max_parallel_subqueries
@@ -213,9 +213,9 @@ async def _start(
 async def _prepare(
     ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None, clients: list
 ) -> Run:
-    turn, valves = ready.turn, ready.valves
+    turn, settings = ready.turn, ready.settings
     entries = await _tool_entries(turn, ready.user)
-    include, exclude = parse_id_list(valves.include_tool_ids), parse_id_list(valves.exclude_tool_ids)
+    include, exclude = parse_id_list(settings.include_tool_ids), parse_id_list(settings.exclude_tool_ids)
     own, connected = await helper_entries(turn, ready.user, include, entries)
     clients += connected
     entries = {**entries, **{name: e for name, e in own.items() if name not in entries}}
@@ -352,8 +352,8 @@ class Tools:
         try:
             with subquery_run():
                 if single:
-                    return await run_one(prompts[0], recent, emit, turn, self.valves)
-                return await run_many(prompts, recent, emit, turn, self.valves)
+                    return await run_one(prompts[0], recent, emit, turn, Settings.from_valves(self.valves))
+                return await run_many(prompts, recent, emit, turn, Settings.from_valves(self.valves))
         except BaseException:  # cancelled or crashed: the status line must not spin forever
             await asyncio.shield(emit.stop("Subquery stopped"))
             raise

@@ -78,11 +78,9 @@ class CallRecord:
             self.unlisted += 1
             return
         text = bounded_arguments(full_arguments(arguments), room - fixed)
-        self._use(label, fixed + _escaped_bytes(text))
-        self.entries[(label, key)] = CallEntry(label, name, text, outcome)
-
-    def _use(self, label: str, size: int) -> None:
+        size = fixed + _escaped_bytes(text)
         self.used[label], self.used["*"] = self.used.get(label, 0) + size, self.used.get("*", 0) + size
+        self.entries[(label, key)] = CallEntry(label, name, text, outcome)
 
     def in_flight(self) -> list[CallEntry]:
         return [e for e in self.entries.values() if e.outcome is None]

@@ -213,11 +213,6 @@ def clean_usage(usage: Any) -> dict:
     return out
 
 
-def usage_counts(usage: Any) -> tuple[int, int]:
-    total = summarize_usage([usage])
-    return total["prompt_tokens"], total["completion_tokens"]
-
-
 def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
     """Kept, not Open WebUI's `merge_usage`: the loop cannot import Open WebUI (a test compares the totals)."""
     total = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
