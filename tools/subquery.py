@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5084: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5083: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
 #    358: src/subquery/types.py
 #    581: src/textcalls/calls.py
 #    915: src/subquery/messages.py
-#   1118: src/textcalls/xml.py
-#   1451: src/textcalls/dialects.py
-#   1908: src/textcalls/reader.py
-#   2130: src/textcalls/rule.py
-#   2325: src/subquery/reading.py
-#   2486: src/subquery/budget.py
-#   2685: src/subquery/prepare.py
-#   2799: src/subquery/rounds.py
-#   2883: src/subquery/record.py
-#   3008: src/subquery/status.py
-#   3215: src/subquery/threads.py
-#   3267: src/subquery/loop.py
-#   3628: src/subquery/owui_completion.py
-#   3796: src/subquery/owui_context.py
-#   4056: src/subquery/owui_run.py
-#   4238: src/subquery/owui_calls.py
-#   4402: src/subquery/owui_select.py
-#   4604: src/subquery/owui_usage.py
-#   4692: src/subquery/tasks.py
-#   4752: src/subquery/view.py
-#   4864: src/subquery/owui_tools.py
-#   5174: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   1106: src/textcalls/xml.py
+#   1439: src/textcalls/dialects.py
+#   1896: src/textcalls/reader.py
+#   2118: src/textcalls/rule.py
+#   2313: src/subquery/reading.py
+#   2474: src/subquery/budget.py
+#   2673: src/subquery/prepare.py
+#   2787: src/subquery/rounds.py
+#   2871: src/subquery/record.py
+#   2996: src/subquery/status.py
+#   3203: src/subquery/threads.py
+#   3255: src/subquery/loop.py
+#   3616: src/subquery/owui_completion.py
+#   3795: src/subquery/owui_context.py
+#   4055: src/subquery/owui_run.py
+#   4237: src/subquery/owui_calls.py
+#   4401: src/subquery/owui_select.py
+#   4603: src/subquery/owui_usage.py
+#   4691: src/subquery/tasks.py
+#   4751: src/subquery/view.py
+#   4863: src/subquery/owui_tools.py
+#   5173: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1100,18 +1100,6 @@ def _without_blocks(content: str, opener: re.Pattern[str], closer: re.Pattern[st
         pos = close.end() if close else len(content)
     kept.append(content[pos:])
     return "".join(kept)
-
-
-def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
-    texts = (message.get(k) for k in REASONING_TEXT_FIELDS)
-    text = next((t for t in texts if isinstance(t, str) and t), "")
-    details = message.get("reasoning_details")
-    provider = message.get("provider_specific_fields")
-    if not details and isinstance(provider, Mapping):
-        details = provider.get("reasoning_details")
-    if isinstance(details, dict):
-        details = [details]
-    return text, tuple(details) if isinstance(details, list) else ()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -3709,6 +3697,17 @@ def completion_from(response: Any) -> Completion:
         reasoning_text=text,
         reasoning_details=details,
     )
+
+
+def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    """The reasoning a provider sent on a reply: its text and its `reasoning_details` (found by Open WebUI)."""
+    from open_webui.utils.misc import get_reasoning_details
+
+    texts = (message.get(k) for k in REASONING_TEXT_FIELDS)
+    details = get_reasoning_details(dict(message))
+    details = [details] if isinstance(details, dict) else details
+    text = next((t for t in texts if isinstance(t, str) and t), "")
+    return text, tuple(details) if isinstance(details, list) else ()
 
 
 def _usage(usage: Any) -> dict:

@@ -195,15 +195,3 @@ def _without_blocks(content: str, opener: re.Pattern[str], closer: re.Pattern[st
         pos = close.end() if close else len(content)
     kept.append(content[pos:])
     return "".join(kept)
-
-
-def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
-    texts = (message.get(k) for k in REASONING_TEXT_FIELDS)
-    text = next((t for t in texts if isinstance(t, str) and t), "")
-    details = message.get("reasoning_details")
-    provider = message.get("provider_specific_fields")
-    if not details and isinstance(provider, Mapping):
-        details = provider.get("reasoning_details")
-    if isinstance(details, dict):
-        details = [details]
-    return text, tuple(details) if isinstance(details, list) else ()

@@ -10,7 +10,7 @@ from typing import Any
 
 from textcalls.calls import _arguments_text
 
-from .messages import _text_of, reasoning_of
+from .messages import REASONING_TEXT_FIELDS, _text_of
 from .types import Completion, _safe_str, clean_usage, log
 
 # A backend that streams anyway is read up to this many characters (the reply itself is capped later).
@@ -91,6 +91,17 @@ def completion_from(response: Any) -> Completion:
         reasoning_text=text,
         reasoning_details=details,
     )
+
+
+def reasoning_of(message: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    """The reasoning a provider sent on a reply: its text and its `reasoning_details` (found by Open WebUI)."""
+    from open_webui.utils.misc import get_reasoning_details
+
+    texts = (message.get(k) for k in REASONING_TEXT_FIELDS)
+    details = get_reasoning_details(dict(message))
+    details = [details] if isinstance(details, dict) else details
+    text = next((t for t in texts if isinstance(t, str) and t), "")
+    return text, tuple(details) if isinstance(details, list) else ()
 
 
 def _usage(usage: Any) -> dict:
