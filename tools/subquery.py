@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5083: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5079: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
@@ -26,22 +26,22 @@ required_open_webui_version: 0.11.4
 #   2118: src/textcalls/rule.py
 #   2313: src/subquery/reading.py
 #   2474: src/subquery/budget.py
-#   2673: src/subquery/prepare.py
-#   2787: src/subquery/rounds.py
-#   2871: src/subquery/record.py
-#   2996: src/subquery/status.py
-#   3203: src/subquery/threads.py
-#   3255: src/subquery/loop.py
-#   3616: src/subquery/owui_completion.py
-#   3795: src/subquery/owui_context.py
-#   4055: src/subquery/owui_run.py
-#   4237: src/subquery/owui_calls.py
-#   4401: src/subquery/owui_select.py
-#   4603: src/subquery/owui_usage.py
-#   4691: src/subquery/tasks.py
-#   4751: src/subquery/view.py
-#   4863: src/subquery/owui_tools.py
-#   5173: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2671: src/subquery/prepare.py
+#   2785: src/subquery/rounds.py
+#   2869: src/subquery/record.py
+#   2994: src/subquery/status.py
+#   3201: src/subquery/threads.py
+#   3253: src/subquery/loop.py
+#   3614: src/subquery/owui_completion.py
+#   3793: src/subquery/owui_context.py
+#   4053: src/subquery/owui_run.py
+#   4235: src/subquery/owui_calls.py
+#   4399: src/subquery/owui_select.py
+#   4601: src/subquery/owui_usage.py
+#   4689: src/subquery/tasks.py
+#   4749: src/subquery/view.py
+#   4861: src/subquery/owui_tools.py
+#   5169: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -2474,13 +2474,11 @@ def round_notes(reading: Reading, limit: int) -> str:
 # src/subquery/budget.py
 # ----------------------------------------------------------------------------------------------
 
-"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. Every request and reply is
-measured by a safe upper bound of its tokens, and a round counts at the larger of that bound and the provider's
-usage (missing, NaN or lying usage cannot count less than was sent). A request is sent only when it and its reply
-fit; a tool round only when the answer round after it fits too, whose tool results are cut to fit. A text's bound is
-the filter's estimator (a proven upper bound of cl100k), read in slices cut where cl100k's pre-tokenizer always cuts
-(before a blank after a letter or digit), so no call holds the interpreter long; a stretch without such a place
-counts its UTF-8 bytes (a token is at least a byte)."""
+"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. A round counts at the larger of the
+provider's usage and a safe upper bound of what was sent and returned (missing, NaN or lying usage cannot count
+less). A tool round is sent only when the answer round after it still fits; that round's results are cut to fit.
+A text's bound is the filter's estimator (a proven upper bound of cl100k), in slices cut where cl100k always cuts
+(before a blank after a letter or digit); a stretch without such a place counts its UTF-8 bytes."""
 
 
 MESSAGE_TOKENS = 8  # a message's framing in a chat template (role, start and end markers): at most this
@@ -4863,12 +4861,10 @@ def chat_for_helper(
 # src/subquery/owui_tools.py
 # ----------------------------------------------------------------------------------------------
 
-"""The tool Open WebUI loads (`Tools`, its valves, its two functions), and how a call runs its task(s).
-`subqueries(tasks)` runs one loop per task, at most `max_parallel_subqueries` at a time under one shared deadline,
-each with its own status lines and outcome whatever happens to the others. FUNCTIONS says which of the two functions
-Open WebUI offers (it builds the specs when the tool is saved, so a valve could not hide one). Each call reads the
-turn once (`Turn.from_dunders`), runs marked as inside a subquery (a nested one is refused), and always ends its
-status lines with a `done` line."""
+"""The tool Open WebUI loads (`Tools`, its valves, its two functions), and how a call runs its task(s): one loop,
+or one per task (at most `max_parallel_subqueries` at a time, one shared deadline, each its own status lines and
+outcome). FUNCTIONS says which functions Open WebUI offers (it builds the specs when the tool is saved, so a valve
+could not hide one). Every call reads its turn once, refuses a nested subquery, and ends with a `done` line."""
 
 
 async def _load_user(user_dict: dict) -> Any:

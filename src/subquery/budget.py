@@ -1,10 +1,8 @@
-"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. Every request and reply is
-measured by a safe upper bound of its tokens, and a round counts at the larger of that bound and the provider's
-usage (missing, NaN or lying usage cannot count less than was sent). A request is sent only when it and its reply
-fit; a tool round only when the answer round after it fits too, whose tool results are cut to fit. A text's bound is
-the filter's estimator (a proven upper bound of cl100k), read in slices cut where cl100k's pre-tokenizer always cuts
-(before a blank after a letter or digit), so no call holds the interpreter long; a stretch without such a place
-counts its UTF-8 bytes (a token is at least a byte)."""
+"""The token budget of one subquery (valve `max_subquery_tokens`) as a bound. A round counts at the larger of the
+provider's usage and a safe upper bound of what was sent and returned (missing, NaN or lying usage cannot count
+less). A tool round is sent only when the answer round after it still fits; that round's results are cut to fit.
+A text's bound is the filter's estimator (a proven upper bound of cl100k), in slices cut where cl100k always cuts
+(before a blank after a letter or digit); a stretch without such a place counts its UTF-8 bytes."""
 
 from __future__ import annotations
 

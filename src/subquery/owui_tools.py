@@ -1,9 +1,7 @@
-"""The tool Open WebUI loads (`Tools`, its valves, its two functions), and how a call runs its task(s).
-`subqueries(tasks)` runs one loop per task, at most `max_parallel_subqueries` at a time under one shared deadline,
-each with its own status lines and outcome whatever happens to the others. FUNCTIONS says which of the two functions
-Open WebUI offers (it builds the specs when the tool is saved, so a valve could not hide one). Each call reads the
-turn once (`Turn.from_dunders`), runs marked as inside a subquery (a nested one is refused), and always ends its
-status lines with a `done` line."""
+"""The tool Open WebUI loads (`Tools`, its valves, its two functions), and how a call runs its task(s): one loop,
+or one per task (at most `max_parallel_subqueries` at a time, one shared deadline, each its own status lines and
+outcome). FUNCTIONS says which functions Open WebUI offers (it builds the specs when the tool is saved, so a valve
+could not hide one). Every call reads its turn once, refuses a nested subquery, and ends with a `done` line."""
 
 from __future__ import annotations
 
