@@ -12,21 +12,21 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2550: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#   2522: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
 #     58: src/text_tool_calls/chunks.py
 #    153: src/text_tool_calls/data.py
-#    238: src/textcalls/calls.py
-#    560: src/textcalls/xml.py
-#    851: src/textcalls/dialects.py
-#   1273: src/textcalls/reader.py
-#   1466: src/text_tool_calls/decide.py
-#   1587: src/text_tool_calls/tokens.py
-#   1745: src/text_tool_calls/hold.py
-#   2031: src/text_tool_calls/restore.py
-#   2076: src/text_tool_calls/settings.py
-#   2100: src/text_tool_calls/streams.py
-#   2197: src/textcalls/rule.py
-#   2379: src/text_tool_calls/owui.py
+#    229: src/textcalls/calls.py
+#    551: src/textcalls/xml.py
+#    842: src/textcalls/dialects.py
+#   1264: src/textcalls/reader.py
+#   1440: src/text_tool_calls/decide.py
+#   1561: src/text_tool_calls/tokens.py
+#   1719: src/text_tool_calls/hold.py
+#   2005: src/text_tool_calls/restore.py
+#   2050: src/text_tool_calls/settings.py
+#   2074: src/text_tool_calls/streams.py
+#   2171: src/textcalls/rule.py
+#   2351: src/text_tool_calls/owui.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -173,27 +173,27 @@ def _text(content: Any) -> str:
     return ""
 
 
-def _call_names(messages: Sequence[Any]) -> dict[str, str]:
-    names: dict[str, str] = {}
+def _turn(messages: Any) -> list:
+    """The messages since the user's last one."""
+    messages = messages if isinstance(messages, list) else []
+    start = next((i for i in range(len(messages) - 1, -1, -1) if _role(messages[i]) == "user"), -1) + 1
+    return messages[start:]
+
+
+def _calls(messages: Sequence[Any]) -> Iterator[tuple[Mapping, Mapping]]:
+    """(call, function) of each structured call the messages made."""
     for m in messages:
         calls = m.get("tool_calls") if isinstance(m, Mapping) else None
         for call in calls if isinstance(calls, list) else []:
             fn = call.get("function") if isinstance(call, Mapping) else None
-            if (
-                isinstance(fn, Mapping)
-                and isinstance(call.get("id"), str)
-                and isinstance(fn.get("name"), str)
-            ):
-                names[call["id"]] = fn["name"]
-    return names
+            if isinstance(fn, Mapping) and isinstance(fn.get("name"), str):
+                yield call, fn
 
 
 def untrusted_texts(messages: Any, sources: Any) -> Iterator[tuple[str, str]]:
     """(text, where) for every tool result since the user's last message, then every file and source document."""
-    messages = messages if isinstance(messages, list) else []
-    start = next((i for i in range(len(messages) - 1, -1, -1) if _role(messages[i]) == "user"), -1) + 1
-    turn = messages[start:]
-    names = _call_names(turn)
+    turn = _turn(messages)
+    names = {call["id"]: fn["name"] for call, fn in _calls(turn) if isinstance(call.get("id"), str)}
     for m in turn:
         if _role(m) != "tool":
             continue
@@ -218,16 +218,7 @@ def call_key(name: str, arguments: Any) -> tuple[str, str]:
 
 def turn_calls(messages: Any) -> Counter[tuple[str, str]]:
     """How often each call (name and arguments) was made since the user's last message."""
-    messages = messages if isinstance(messages, list) else []
-    start = next((i for i in range(len(messages) - 1, -1, -1) if _role(messages[i]) == "user"), -1) + 1
-    made: Counter[tuple[str, str]] = Counter()
-    for m in messages[start:]:
-        calls = m.get("tool_calls") if isinstance(m, Mapping) else None
-        for call in calls if isinstance(calls, list) else []:
-            fn = call.get("function") if isinstance(call, Mapping) else None
-            if isinstance(fn, Mapping) and isinstance(fn.get("name"), str):
-                made[call_key(fn["name"], fn.get("arguments"))] += 1
-    return made
+    return Counter(call_key(fn["name"], fn.get("arguments")) for _, fn in _calls(_turn(messages)))
 
 
 def _role(message: Any) -> Any:
@@ -1294,7 +1285,9 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
     fences = [m.start() for m in _FENCE_MARK.finditer(content)]
     whole = content.strip()
     fenced_reply = len(fences) == 2 and bool(_FENCE_OPEN.match(whole)) and whole.endswith("```")
-    spans = _Spans(content)
+    runs = [(m.start(), len(m.group())) for m in _TICK_RUN.finditer(content)]
+    span_ends = {n: [at for at, size in runs if size == n] for n in (1, 2)}
+    blanks = [m.start() for m in _BLANK.finditer(content)]  # no inline code span crosses a blank line
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
     scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
@@ -1305,7 +1298,7 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and spans.closes(unit.end, ticks)):
+        if not (ticks and _first_after(span_ends[ticks], unit.end) < _first_after(blanks, unit.end)):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
     return taken, read
@@ -1324,19 +1317,6 @@ def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
         run = len(m.group()) if m.group()[0] == "`" else 0
         opened = 0 if run in (0, opened) else opened or run
     return opened
-
-
-class _Spans:
-    """Where runs of one and of two backticks, and blank lines, stand in a text: found once."""
-
-    def __init__(self, text: str) -> None:
-        runs = [(m.start(), m.end() - m.start()) for m in _TICK_RUN.finditer(text)]
-        self.runs = {n: [at for at, size in runs if size == n] for n in (1, 2)}
-        self.blanks = [m.start() for m in _BLANK.finditer(text)]
-
-    def closes(self, pos: int, ticks: int) -> bool:
-        """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
-        return _first_after(self.runs[ticks], pos) < _first_after(self.blanks, pos)
 
 
 def _first_after(positions: list[int], pos: int) -> float:
@@ -1413,10 +1393,14 @@ def read_inline_calls(
     limit: int | None = None,
 ) -> TextCalls:
     """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported. `limit`: read only the
-    first `limit` characters; a unit that reaches the cut (blanks aside) may go on past it, so it stays text."""
+    first `limit` characters."""
     if not content or not specs:
         return TextCalls(content or "", [])
-    units, read = _prefix_units(content, specs, limit)
+    prefix = content if limit is None else content[: max(limit, 0)]
+    units, read = _find_units(prefix, specs)
+    if len(prefix) < len(content):  # a unit that reaches the cut (blanks aside) may go on past it
+        tail = len(prefix.rstrip())
+        units, read = [u for u in units if u.end < tail], min(read, tail)
     calls: list[ToolCall] = []
     kept, refused, pos, cleaners = [], [], 0, {}
     for unit in units:
@@ -1439,16 +1423,6 @@ def read_inline_calls(
         kept = [clean(t) for t in kept]
     texts = [_without_end_tokens(t).strip() for t in kept]
     return TextCalls("\n".join(t for t in texts if t), calls, refused, whole)
-
-
-def _prefix_units(content: str, specs: Mapping[str, dict], limit: int | None) -> tuple[list[_Unit], int]:
-    """`_find_units` of `content`, or of its first `limit` characters without the units that reach the cut."""
-    if limit is None or limit >= len(content):
-        return _find_units(content, specs)
-    prefix = content[: max(limit, 0)]
-    units, read = _find_units(prefix, specs)
-    tail = len(prefix.rstrip())
-    return [u for u in units if u.end < tail], min(read, tail)
 
 
 def text_calls(
@@ -2203,7 +2177,7 @@ and the model and the user are told why. Untrusted: tool results, files, earlier
 request, what the chat's model asked the helper to do, and the texts Open WebUI and this project write themselves
 (Tool Search's list of tools, their own error messages).
 
-Names are compared by their key (`name_key`): case, separators (`_ - . `, blanks, any punctuation), camelCase
+Names are compared by their key (`canonical`): case, separators (`_ - . `, blanks, any punctuation), camelCase
 boundaries, invisible characters (every format and default-ignorable code point), compatibility forms (NFKD), accents
 and a few Latin look-alike letters do not count: `delete_all_notes`, `Delete-All-Notes`, `deleteAllNotes`,
 `delete all notes`, `ＤＥＬＥＴＥ＿ＡＬＬ＿ＮＯＴＥＳ` and `delete\\u005fall_notes` have one key. A text names a tool when
@@ -2290,10 +2264,6 @@ def _ascii_words(text: str) -> str:
     return (" " if not text[0].isalnum() else "") + joined + (" " if not text[-1].isalnum() else "")
 
 
-def name_key(name: str) -> str:
-    return canonical(name)[0].strip()
-
-
 @dataclass(frozen=True)
 class Verdict:
     """What happens to a call written as text, and why (for the model and the user), when it does not run at once."""
@@ -2309,7 +2279,9 @@ class Mentions:
     every tool counts as named (`unread`)."""
 
     def __init__(self, names: Iterable[str]) -> None:
-        self.keys = {name: key for name in names if isinstance(name, str) and (key := name_key(name))}
+        self.keys = {
+            name: key for name in names if isinstance(name, str) and (key := canonical(name)[0].strip())
+        }
         self.found: dict[str, str] = {}  # name -> where it was first read
         self.unread = ""  # why the texts could not all be read ("" while they could)
         self.size = 0

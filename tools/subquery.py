@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5256: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5237: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
@@ -23,25 +23,25 @@ required_open_webui_version: 0.11.4
 #   1116: src/textcalls/xml.py
 #   1407: src/textcalls/dialects.py
 #   1829: src/textcalls/reader.py
-#   2022: src/textcalls/rule.py
-#   2204: src/subquery/reading.py
-#   2378: src/subquery/budget.py
-#   2596: src/subquery/prepare.py
-#   2716: src/subquery/rounds.py
-#   2810: src/subquery/record.py
-#   2953: src/subquery/status.py
-#   3176: src/subquery/threads.py
-#   3235: src/subquery/loop.py
-#   3641: src/subquery/owui_completion.py
-#   3814: src/subquery/owui_context.py
-#   4098: src/subquery/owui_run.py
-#   4297: src/subquery/owui_calls.py
-#   4485: src/subquery/owui_select.py
-#   4705: src/subquery/owui_usage.py
-#   4804: src/subquery/tasks.py
-#   4868: src/subquery/view.py
-#   4992: src/subquery/owui_tools.py
-#   5366: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2005: src/textcalls/rule.py
+#   2185: src/subquery/reading.py
+#   2359: src/subquery/budget.py
+#   2577: src/subquery/prepare.py
+#   2697: src/subquery/rounds.py
+#   2791: src/subquery/record.py
+#   2934: src/subquery/status.py
+#   3157: src/subquery/threads.py
+#   3216: src/subquery/loop.py
+#   3622: src/subquery/owui_completion.py
+#   3795: src/subquery/owui_context.py
+#   4079: src/subquery/owui_run.py
+#   4278: src/subquery/owui_calls.py
+#   4466: src/subquery/owui_select.py
+#   4686: src/subquery/owui_usage.py
+#   4785: src/subquery/tasks.py
+#   4849: src/subquery/view.py
+#   4973: src/subquery/owui_tools.py
+#   5347: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1850,7 +1850,9 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
     fences = [m.start() for m in _FENCE_MARK.finditer(content)]
     whole = content.strip()
     fenced_reply = len(fences) == 2 and bool(_FENCE_OPEN.match(whole)) and whole.endswith("```")
-    spans = _Spans(content)
+    runs = [(m.start(), len(m.group())) for m in _TICK_RUN.finditer(content)]
+    span_ends = {n: [at for at, size in runs if size == n] for n in (1, 2)}
+    blanks = [m.start() for m in _BLANK.finditer(content)]  # no inline code span crosses a blank line
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
     scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
@@ -1861,7 +1863,7 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and spans.closes(unit.end, ticks)):
+        if not (ticks and _first_after(span_ends[ticks], unit.end) < _first_after(blanks, unit.end)):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
     return taken, read
@@ -1880,19 +1882,6 @@ def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
         run = len(m.group()) if m.group()[0] == "`" else 0
         opened = 0 if run in (0, opened) else opened or run
     return opened
-
-
-class _Spans:
-    """Where runs of one and of two backticks, and blank lines, stand in a text: found once."""
-
-    def __init__(self, text: str) -> None:
-        runs = [(m.start(), m.end() - m.start()) for m in _TICK_RUN.finditer(text)]
-        self.runs = {n: [at for at, size in runs if size == n] for n in (1, 2)}
-        self.blanks = [m.start() for m in _BLANK.finditer(text)]
-
-    def closes(self, pos: int, ticks: int) -> bool:
-        """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
-        return _first_after(self.runs[ticks], pos) < _first_after(self.blanks, pos)
 
 
 def _first_after(positions: list[int], pos: int) -> float:
@@ -1969,10 +1958,14 @@ def read_inline_calls(
     limit: int | None = None,
 ) -> TextCalls:
     """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported. `limit`: read only the
-    first `limit` characters; a unit that reaches the cut (blanks aside) may go on past it, so it stays text."""
+    first `limit` characters."""
     if not content or not specs:
         return TextCalls(content or "", [])
-    units, read = _prefix_units(content, specs, limit)
+    prefix = content if limit is None else content[: max(limit, 0)]
+    units, read = _find_units(prefix, specs)
+    if len(prefix) < len(content):  # a unit that reaches the cut (blanks aside) may go on past it
+        tail = len(prefix.rstrip())
+        units, read = [u for u in units if u.end < tail], min(read, tail)
     calls: list[ToolCall] = []
     kept, refused, pos, cleaners = [], [], 0, {}
     for unit in units:
@@ -1997,16 +1990,6 @@ def read_inline_calls(
     return TextCalls("\n".join(t for t in texts if t), calls, refused, whole)
 
 
-def _prefix_units(content: str, specs: Mapping[str, dict], limit: int | None) -> tuple[list[_Unit], int]:
-    """`_find_units` of `content`, or of its first `limit` characters without the units that reach the cut."""
-    if limit is None or limit >= len(content):
-        return _find_units(content, specs)
-    prefix = content[: max(limit, 0)]
-    units, read = _find_units(prefix, specs)
-    tail = len(prefix.rstrip())
-    return [u for u in units if u.end < tail], min(read, tail)
-
-
 def text_calls(
     content: str, specs: Mapping, id_prefix: str, refuse: Refuse | None = None, limit: int | None = None
 ) -> TextCalls:
@@ -2028,7 +2011,7 @@ and the model and the user are told why. Untrusted: tool results, files, earlier
 request, what the chat's model asked the helper to do, and the texts Open WebUI and this project write themselves
 (Tool Search's list of tools, their own error messages).
 
-Names are compared by their key (`name_key`): case, separators (`_ - . `, blanks, any punctuation), camelCase
+Names are compared by their key (`canonical`): case, separators (`_ - . `, blanks, any punctuation), camelCase
 boundaries, invisible characters (every format and default-ignorable code point), compatibility forms (NFKD), accents
 and a few Latin look-alike letters do not count: `delete_all_notes`, `Delete-All-Notes`, `deleteAllNotes`,
 `delete all notes`, `ＤＥＬＥＴＥ＿ＡＬＬ＿ＮＯＴＥＳ` and `delete\\u005fall_notes` have one key. A text names a tool when
@@ -2115,10 +2098,6 @@ def _ascii_words(text: str) -> str:
     return (" " if not text[0].isalnum() else "") + joined + (" " if not text[-1].isalnum() else "")
 
 
-def name_key(name: str) -> str:
-    return canonical(name)[0].strip()
-
-
 @dataclass(frozen=True)
 class Verdict:
     """What happens to a call written as text, and why (for the model and the user), when it does not run at once."""
@@ -2134,7 +2113,9 @@ class Mentions:
     every tool counts as named (`unread`)."""
 
     def __init__(self, names: Iterable[str]) -> None:
-        self.keys = {name: key for name in names if isinstance(name, str) and (key := name_key(name))}
+        self.keys = {
+            name: key for name in names if isinstance(name, str) and (key := canonical(name)[0].strip())
+        }
         self.found: dict[str, str] = {}  # name -> where it was first read
         self.unread = ""  # why the texts could not all be read ("" while they could)
         self.size = 0

@@ -31,7 +31,9 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
     fences = [m.start() for m in _FENCE_MARK.finditer(content)]
     whole = content.strip()
     fenced_reply = len(fences) == 2 and bool(_FENCE_OPEN.match(whole)) and whole.endswith("```")
-    spans = _Spans(content)
+    runs = [(m.start(), len(m.group())) for m in _TICK_RUN.finditer(content)]
+    span_ends = {n: [at for at, size in runs if size == n] for n in (1, 2)}
+    blanks = [m.start() for m in _BLANK.finditer(content)]  # no inline code span crosses a blank line
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
     scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
@@ -42,7 +44,7 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and spans.closes(unit.end, ticks)):
+        if not (ticks and _first_after(span_ends[ticks], unit.end) < _first_after(blanks, unit.end)):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
     return taken, read
@@ -61,19 +63,6 @@ def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
         run = len(m.group()) if m.group()[0] == "`" else 0
         opened = 0 if run in (0, opened) else opened or run
     return opened
-
-
-class _Spans:
-    """Where runs of one and of two backticks, and blank lines, stand in a text: found once."""
-
-    def __init__(self, text: str) -> None:
-        runs = [(m.start(), m.end() - m.start()) for m in _TICK_RUN.finditer(text)]
-        self.runs = {n: [at for at, size in runs if size == n] for n in (1, 2)}
-        self.blanks = [m.start() for m in _BLANK.finditer(text)]
-
-    def closes(self, pos: int, ticks: int) -> bool:
-        """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
-        return _first_after(self.runs[ticks], pos) < _first_after(self.blanks, pos)
 
 
 def _first_after(positions: list[int], pos: int) -> float:
@@ -150,10 +139,14 @@ def read_inline_calls(
     limit: int | None = None,
 ) -> TextCalls:
     """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported. `limit`: read only the
-    first `limit` characters; a unit that reaches the cut (blanks aside) may go on past it, so it stays text."""
+    first `limit` characters."""
     if not content or not specs:
         return TextCalls(content or "", [])
-    units, read = _prefix_units(content, specs, limit)
+    prefix = content if limit is None else content[: max(limit, 0)]
+    units, read = _find_units(prefix, specs)
+    if len(prefix) < len(content):  # a unit that reaches the cut (blanks aside) may go on past it
+        tail = len(prefix.rstrip())
+        units, read = [u for u in units if u.end < tail], min(read, tail)
     calls: list[ToolCall] = []
     kept, refused, pos, cleaners = [], [], 0, {}
     for unit in units:
@@ -176,16 +169,6 @@ def read_inline_calls(
         kept = [clean(t) for t in kept]
     texts = [_without_end_tokens(t).strip() for t in kept]
     return TextCalls("\n".join(t for t in texts if t), calls, refused, whole)
-
-
-def _prefix_units(content: str, specs: Mapping[str, dict], limit: int | None) -> tuple[list[_Unit], int]:
-    """`_find_units` of `content`, or of its first `limit` characters without the units that reach the cut."""
-    if limit is None or limit >= len(content):
-        return _find_units(content, specs)
-    prefix = content[: max(limit, 0)]
-    units, read = _find_units(prefix, specs)
-    tail = len(prefix.rstrip())
-    return [u for u in units if u.end < tail], min(read, tail)
 
 
 def text_calls(

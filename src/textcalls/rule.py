@@ -4,7 +4,7 @@ and the model and the user are told why. Untrusted: tool results, files, earlier
 request, what the chat's model asked the helper to do, and the texts Open WebUI and this project write themselves
 (Tool Search's list of tools, their own error messages).
 
-Names are compared by their key (`name_key`): case, separators (`_ - . `, blanks, any punctuation), camelCase
+Names are compared by their key (`canonical`): case, separators (`_ - . `, blanks, any punctuation), camelCase
 boundaries, invisible characters (every format and default-ignorable code point), compatibility forms (NFKD), accents
 and a few Latin look-alike letters do not count: `delete_all_notes`, `Delete-All-Notes`, `deleteAllNotes`,
 `delete all notes`, `ＤＥＬＥＴＥ＿ＡＬＬ＿ＮＯＴＥＳ` and `delete\\u005fall_notes` have one key. A text names a tool when
@@ -99,10 +99,6 @@ def _ascii_words(text: str) -> str:
     return (" " if not text[0].isalnum() else "") + joined + (" " if not text[-1].isalnum() else "")
 
 
-def name_key(name: str) -> str:
-    return canonical(name)[0].strip()
-
-
 @dataclass(frozen=True)
 class Verdict:
     """What happens to a call written as text, and why (for the model and the user), when it does not run at once."""
@@ -118,7 +114,9 @@ class Mentions:
     every tool counts as named (`unread`)."""
 
     def __init__(self, names: Iterable[str]) -> None:
-        self.keys = {name: key for name in names if isinstance(name, str) and (key := name_key(name))}
+        self.keys = {
+            name: key for name in names if isinstance(name, str) and (key := canonical(name)[0].strip())
+        }
         self.found: dict[str, str] = {}  # name -> where it was first read
         self.unread = ""  # why the texts could not all be read ("" while they could)
         self.size = 0
