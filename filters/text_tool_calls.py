@@ -12,21 +12,21 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2522: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#   2507: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
 #     58: src/text_tool_calls/chunks.py
-#    153: src/text_tool_calls/data.py
-#    229: src/textcalls/calls.py
-#    551: src/textcalls/xml.py
-#    842: src/textcalls/dialects.py
-#   1264: src/textcalls/reader.py
-#   1440: src/text_tool_calls/decide.py
-#   1561: src/text_tool_calls/tokens.py
-#   1719: src/text_tool_calls/hold.py
-#   2005: src/text_tool_calls/restore.py
-#   2050: src/text_tool_calls/settings.py
-#   2074: src/text_tool_calls/streams.py
-#   2171: src/textcalls/rule.py
-#   2351: src/text_tool_calls/owui.py
+#    149: src/text_tool_calls/data.py
+#    225: src/textcalls/calls.py
+#    547: src/textcalls/xml.py
+#    838: src/textcalls/dialects.py
+#   1260: src/textcalls/reader.py
+#   1436: src/text_tool_calls/decide.py
+#   1557: src/text_tool_calls/tokens.py
+#   1715: src/text_tool_calls/hold.py
+#   1999: src/text_tool_calls/restore.py
+#   2040: src/text_tool_calls/settings.py
+#   2064: src/text_tool_calls/streams.py
+#   2161: src/textcalls/rule.py
+#   2341: src/text_tool_calls/owui.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -141,12 +141,8 @@ def with_calls(event: Mapping, text: str, calls: list[dict]) -> dict:
 
 def tool_call_entry(index: int, call_id: str, name: str, arguments: str) -> dict:
     """One `delta.tool_calls` entry as a provider streams it whole."""
-    return {
-        "index": index,
-        "id": call_id,
-        "type": "function",
-        "function": {"name": name, "arguments": arguments},
-    }
+    function = {"name": name, "arguments": arguments}
+    return {"index": index, "id": call_id, "type": "function", "function": function}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1860,11 +1856,9 @@ class Holder:
         out.append(text)
         kept = text.rstrip()
         self.blank = (self.blank + text)[-BLANK_CHARS:] if not kept else text[len(kept) :][-BLANK_CHARS:]
-        nl = text.rfind("\n")
-        if nl >= 0:
-            self.line = _INDENT.match(text, nl + 1).end() == len(text)  # type: ignore[union-attr]
-        else:
-            self.line = self.line and _INDENT.match(text).end() == len(text)  # type: ignore[union-attr]
+        nl = text.rfind("\n")  # -1: the text goes on the line it was on
+        indent = _INDENT.match(text, nl + 1).end()  # type: ignore[union-attr]
+        self.line = (nl >= 0 or self.line) and indent == len(text)
 
     def _release_held(self, out: list[str]) -> None:
         if self.held:
@@ -2015,13 +2009,9 @@ def _output_with(output: list, text: str) -> list:
     for i in range(len(out) - 1, -1, -1):
         item = out[i]
         parts = item.get("content") if isinstance(item, Mapping) and item.get("type") == "message" else None
-        if (
-            isinstance(parts, list)
-            and parts
-            and isinstance(parts[-1], Mapping)
-            and parts[-1].get("type") == "output_text"
-        ):
-            last = {**parts[-1], "text": str(parts[-1].get("text") or "") + text}
+        last = parts[-1] if isinstance(parts, list) and parts else None
+        if isinstance(last, Mapping) and last.get("type") == "output_text":
+            last = {**last, "text": str(last.get("text") or "") + text}
             out[i] = {**item, "content": [*parts[:-1], last]}
             return out
     message = {"type": "message", "id": f"msg_{uuid.uuid4().hex}", "status": "completed", "role": "assistant"}
@@ -2384,11 +2374,8 @@ def _key(user: Any, metadata: Any, body: Any) -> Key | None:
 
 def _reasoning_tags(metadata: dict) -> tuple[tuple[str, str], ...]:
     """The reasoning tags Open WebUI strips in this chat (its `reasoning_tags` param, else its defaults)."""
-    param = (
-        (metadata.get("params") or {}).get("reasoning_tags")
-        if isinstance(metadata.get("params"), dict)
-        else None
-    )
+    params = metadata.get("params")
+    param = params.get("reasoning_tags") if isinstance(params, dict) else None
     if param is False:
         return ()
     if isinstance(param, list) and len(param) == 2:
@@ -2479,9 +2466,7 @@ async def on_chunk(event: Any, body: Any, metadata: Any, user: Any, emitter: Any
             return event
         stream = STREAMS.open(key, lambda: _start(offer, metadata))
         if stream is None:
-            log.warning(
-                "text_tool_calls: %d replies followed already; this one passes untouched", len(STREAMS)
-            )
+            log.warning("text_tool_calls: %d replies followed already; this one passes as is", len(STREAMS))
             return event
     stream.structured = stream.structured or chunk.calls
     released = stream.holder.feed(chunk.content, STREAMS.room(stream)) if chunk.content else ""
