@@ -12,21 +12,21 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2507: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#   2509: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
 #     58: src/text_tool_calls/chunks.py
 #    149: src/text_tool_calls/data.py
 #    225: src/textcalls/calls.py
 #    547: src/textcalls/xml.py
 #    838: src/textcalls/dialects.py
-#   1260: src/textcalls/reader.py
-#   1436: src/text_tool_calls/decide.py
-#   1557: src/text_tool_calls/tokens.py
-#   1715: src/text_tool_calls/hold.py
-#   1999: src/text_tool_calls/restore.py
-#   2040: src/text_tool_calls/settings.py
-#   2064: src/text_tool_calls/streams.py
-#   2161: src/textcalls/rule.py
-#   2341: src/text_tool_calls/owui.py
+#   1262: src/textcalls/reader.py
+#   1438: src/text_tool_calls/decide.py
+#   1559: src/text_tool_calls/tokens.py
+#   1717: src/text_tool_calls/hold.py
+#   2001: src/text_tool_calls/restore.py
+#   2042: src/text_tool_calls/settings.py
+#   2066: src/text_tool_calls/streams.py
+#   2163: src/textcalls/rule.py
+#   2343: src/text_tool_calls/owui.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -599,7 +599,7 @@ class _Xml:
 
 
 class _Spent(Exception):
-    pass
+    """The walks of one text spent their budget."""
 
 
 class _Tags:
@@ -848,7 +848,9 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     (Qwen2.5-Coder may wrap one call or a list of them in `<tools>...</tools>`). The JSON is read with
     `raw_decode`, so a `</tool_call>` inside a string does not cut the call."""
     units = []
-    for m in _HERMES_OPEN.finditer(text):  # an opener in a call's JSON makes an inner unit (dropped)
+    # An opener inside a call's JSON makes an inner unit, which `_find_units` drops; inside a JSON string its JSON
+    # cannot start (quotes there are escaped), so each decode reads its own call.
+    for m in _HERMES_OPEN.finditer(text):
         value, end = _json_at(text, m.end())
         if value is _NOTHING or value == []:
             continue

@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5237: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5239: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
@@ -22,26 +22,26 @@ required_open_webui_version: 0.11.4
 #    897: src/subquery/messages.py
 #   1116: src/textcalls/xml.py
 #   1407: src/textcalls/dialects.py
-#   1829: src/textcalls/reader.py
-#   2005: src/textcalls/rule.py
-#   2185: src/subquery/reading.py
-#   2359: src/subquery/budget.py
-#   2577: src/subquery/prepare.py
-#   2697: src/subquery/rounds.py
-#   2791: src/subquery/record.py
-#   2934: src/subquery/status.py
-#   3157: src/subquery/threads.py
-#   3216: src/subquery/loop.py
-#   3622: src/subquery/owui_completion.py
-#   3795: src/subquery/owui_context.py
-#   4079: src/subquery/owui_run.py
-#   4278: src/subquery/owui_calls.py
-#   4466: src/subquery/owui_select.py
-#   4686: src/subquery/owui_usage.py
-#   4785: src/subquery/tasks.py
-#   4849: src/subquery/view.py
-#   4973: src/subquery/owui_tools.py
-#   5347: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   1831: src/textcalls/reader.py
+#   2007: src/textcalls/rule.py
+#   2187: src/subquery/reading.py
+#   2361: src/subquery/budget.py
+#   2579: src/subquery/prepare.py
+#   2699: src/subquery/rounds.py
+#   2793: src/subquery/record.py
+#   2936: src/subquery/status.py
+#   3159: src/subquery/threads.py
+#   3218: src/subquery/loop.py
+#   3624: src/subquery/owui_completion.py
+#   3797: src/subquery/owui_context.py
+#   4081: src/subquery/owui_run.py
+#   4280: src/subquery/owui_calls.py
+#   4468: src/subquery/owui_select.py
+#   4688: src/subquery/owui_usage.py
+#   4787: src/subquery/tasks.py
+#   4851: src/subquery/view.py
+#   4975: src/subquery/owui_tools.py
+#   5349: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1168,7 +1168,7 @@ class _Xml:
 
 
 class _Spent(Exception):
-    pass
+    """The walks of one text spent their budget."""
 
 
 class _Tags:
@@ -1417,7 +1417,9 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     (Qwen2.5-Coder may wrap one call or a list of them in `<tools>...</tools>`). The JSON is read with
     `raw_decode`, so a `</tool_call>` inside a string does not cut the call."""
     units = []
-    for m in _HERMES_OPEN.finditer(text):  # an opener in a call's JSON makes an inner unit (dropped)
+    # An opener inside a call's JSON makes an inner unit, which `_find_units` drops; inside a JSON string its JSON
+    # cannot start (quotes there are escaped), so each decode reads its own call.
+    for m in _HERMES_OPEN.finditer(text):
         value, end = _json_at(text, m.end())
         if value is _NOTHING or value == []:
             continue

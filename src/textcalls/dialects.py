@@ -40,7 +40,9 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     (Qwen2.5-Coder may wrap one call or a list of them in `<tools>...</tools>`). The JSON is read with
     `raw_decode`, so a `</tool_call>` inside a string does not cut the call."""
     units = []
-    for m in _HERMES_OPEN.finditer(text):  # an opener in a call's JSON makes an inner unit (dropped)
+    # An opener inside a call's JSON makes an inner unit, which `_find_units` drops; inside a JSON string its JSON
+    # cannot start (quotes there are escaped), so each decode reads its own call.
+    for m in _HERMES_OPEN.finditer(text):
         value, end = _json_at(text, m.end())
         if value is _NOTHING or value == []:
             continue

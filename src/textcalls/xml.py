@@ -70,7 +70,7 @@ class _Xml:
 
 
 class _Spent(Exception):
-    pass
+    """The walks of one text spent their budget."""
 
 
 class _Tags:
