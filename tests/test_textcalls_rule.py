@@ -178,3 +178,13 @@ def test_a_name_cut_at_the_seam_of_two_texts_is_no_whole_word():
     assert mentions.found == {}
     mentions.read("x d")
     assert list(mentions.found) == ["d"]
+
+
+def test_a_word_cut_by_the_window_of_a_seam_is_no_whole_word():
+    mentions = Mentions(["read", "search"])
+    mentions.read("x" * 1019 + " reading the page")  # the seam's window ends at `read|ing`
+    mentions.read("y" * 2000 + " research " + "z" * 1017)  # the next window starts at `re|search`
+    mentions.read("more text")
+    assert mentions.found == {}
+    mentions.read("then read this")
+    assert list(mentions.found) == ["read"]

@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5239: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5246: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
@@ -24,24 +24,24 @@ required_open_webui_version: 0.11.4
 #   1407: src/textcalls/dialects.py
 #   1831: src/textcalls/reader.py
 #   2007: src/textcalls/rule.py
-#   2187: src/subquery/reading.py
-#   2361: src/subquery/budget.py
-#   2579: src/subquery/prepare.py
-#   2699: src/subquery/rounds.py
-#   2793: src/subquery/record.py
-#   2936: src/subquery/status.py
-#   3159: src/subquery/threads.py
-#   3218: src/subquery/loop.py
-#   3624: src/subquery/owui_completion.py
-#   3797: src/subquery/owui_context.py
-#   4081: src/subquery/owui_run.py
-#   4280: src/subquery/owui_calls.py
-#   4468: src/subquery/owui_select.py
-#   4688: src/subquery/owui_usage.py
-#   4787: src/subquery/tasks.py
-#   4851: src/subquery/view.py
-#   4975: src/subquery/owui_tools.py
-#   5349: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2194: src/subquery/reading.py
+#   2368: src/subquery/budget.py
+#   2586: src/subquery/prepare.py
+#   2706: src/subquery/rounds.py
+#   2800: src/subquery/record.py
+#   2943: src/subquery/status.py
+#   3166: src/subquery/threads.py
+#   3225: src/subquery/loop.py
+#   3631: src/subquery/owui_completion.py
+#   3804: src/subquery/owui_context.py
+#   4088: src/subquery/owui_run.py
+#   4287: src/subquery/owui_calls.py
+#   4475: src/subquery/owui_select.py
+#   4695: src/subquery/owui_usage.py
+#   4794: src/subquery/tasks.py
+#   4858: src/subquery/view.py
+#   4982: src/subquery/owui_tools.py
+#   5356: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -2123,6 +2123,7 @@ class Mentions:
         self.size = 0
         self._tail = " "  # the canonical stream's last characters: a name split over two texts
         self._raw = ""  # the raw stream's last JOIN_CHARS characters: an escape split over two texts
+        self._raw_split = False  # whether `_raw` starts inside a word
         self._room = 2 + max((len(k) for k in self.keys.values()), default=0)
 
     def read(self, text: str, where: str = "a tool result") -> None:
@@ -2144,10 +2145,16 @@ class Mentions:
         self._search(self._tail + words, where)
         if new_text:
             self._search(f"{self._tail} {_part(words, 0, self._room)}", where)
-        self._search(canonical(self._raw + raw[:JOIN_CHARS])[0], where)
-        stream = self._tail + words
-        self._tail = _part(stream, max(len(stream) - self._room, 0), len(stream))
-        self._raw = (self._raw + raw)[-JOIN_CHARS:]
+        joined = canonical(self._raw + raw[:JOIN_CHARS])[0]
+        if self._raw_split:  # a word cut at either end of the seam's window is no whole word
+            joined = _part("x" + joined, 1, len(joined) + 1)
+        if len(raw) > JOIN_CHARS and raw[JOIN_CHARS - 1 : JOIN_CHARS + 1].isalnum():
+            joined = _part(joined + "x", 0, len(joined))
+        self._search(joined, where)
+        tail, raws = self._tail + words, self._raw + raw
+        self._tail = _part(tail, max(len(tail) - self._room, 0), len(tail))
+        cut = len(raws) - JOIN_CHARS
+        self._raw, self._raw_split = raws[max(cut, 0) :], cut > 0 and raws[cut - 1 : cut + 1].isalnum()
 
     def _search(self, words: str, where: str) -> None:
         """The offered names whose key stands in `words` (a key with a word not there costs a set lookup)."""

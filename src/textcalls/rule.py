@@ -122,6 +122,7 @@ class Mentions:
         self.size = 0
         self._tail = " "  # the canonical stream's last characters: a name split over two texts
         self._raw = ""  # the raw stream's last JOIN_CHARS characters: an escape split over two texts
+        self._raw_split = False  # whether `_raw` starts inside a word
         self._room = 2 + max((len(k) for k in self.keys.values()), default=0)
 
     def read(self, text: str, where: str = "a tool result") -> None:
@@ -143,10 +144,16 @@ class Mentions:
         self._search(self._tail + words, where)
         if new_text:
             self._search(f"{self._tail} {_part(words, 0, self._room)}", where)
-        self._search(canonical(self._raw + raw[:JOIN_CHARS])[0], where)
-        stream = self._tail + words
-        self._tail = _part(stream, max(len(stream) - self._room, 0), len(stream))
-        self._raw = (self._raw + raw)[-JOIN_CHARS:]
+        joined = canonical(self._raw + raw[:JOIN_CHARS])[0]
+        if self._raw_split:  # a word cut at either end of the seam's window is no whole word
+            joined = _part("x" + joined, 1, len(joined) + 1)
+        if len(raw) > JOIN_CHARS and raw[JOIN_CHARS - 1 : JOIN_CHARS + 1].isalnum():
+            joined = _part(joined + "x", 0, len(joined))
+        self._search(joined, where)
+        tail, raws = self._tail + words, self._raw + raw
+        self._tail = _part(tail, max(len(tail) - self._room, 0), len(tail))
+        cut = len(raws) - JOIN_CHARS
+        self._raw, self._raw_split = raws[max(cut, 0) :], cut > 0 and raws[cut - 1 : cut + 1].isalnum()
 
     def _search(self, words: str, where: str) -> None:
         """The offered names whose key stands in `words` (a key with a word not there costs a set lookup)."""
