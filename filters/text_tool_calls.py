@@ -12,7 +12,7 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2516: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#   2521: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
 #     58: src/text_tool_calls/chunks.py
 #    149: src/text_tool_calls/data.py
 #    225: src/textcalls/calls.py
@@ -26,7 +26,7 @@ required_open_webui_version: 0.12.4
 #   2042: src/text_tool_calls/settings.py
 #   2066: src/text_tool_calls/streams.py
 #   2163: src/textcalls/rule.py
-#   2350: src/text_tool_calls/owui.py
+#   2355: src/text_tool_calls/owui.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -2290,21 +2290,26 @@ class Mentions:
             return
         self.size += len(text)
         for start in range(0, len(text), SLICE_CHARS):
-            self._slice(text[start : start + SLICE_CHARS], where, new_text=not start)
+            end = start + SLICE_CHARS  # a word the slice's end cuts is read whole with the next slice
+            self._slice(
+                text[start:end], where, not start, len(text) > end and text[end - 1 : end + 1].isalnum()
+            )
 
-    def _slice(self, raw: str, where: str, new_text: bool) -> None:
+    def _slice(self, raw: str, where: str, new_text: bool, split: bool) -> None:
         """One slice, searched with the stream's end before it: as one word run (`dele` + `te_all`), at the seam of
         two texts as two (`delete` + `AllNotes`); and its seam decoded whole (`\\u00` + `64elete`)."""
         words, whole = canonical(raw)
         if not whole:
             self.unread = f"escapes nested more than {DECODE_PASSES} deep"
-        self._search(self._tail + words, where)
+        # a word cut at the end of the slice, or at either end of the seam's window, is no whole word
+        marked = _part(words + "x", 0, len(words)) if split else words
+        self._search(self._tail + marked, where)
         if new_text:
-            self._search(f"{self._tail} {_part(words, 0, self._room)}", where)
+            self._search(f"{self._tail} {_part(marked, 0, self._room)}", where)
         joined = canonical(self._raw + raw[:JOIN_CHARS])[0]
-        if self._raw_split:  # a word cut at either end of the seam's window is no whole word
+        if self._raw_split:
             joined = _part("x" + joined, 1, len(joined) + 1)
-        if len(raw) > JOIN_CHARS and raw[JOIN_CHARS - 1 : JOIN_CHARS + 1].isalnum():
+        if raw[JOIN_CHARS - 1 : JOIN_CHARS + 1].isalnum() if len(raw) > JOIN_CHARS else split:
             joined = _part(joined + "x", 0, len(joined))
         self._search(joined, where)
         tail, raws = self._tail + words, self._raw + raw

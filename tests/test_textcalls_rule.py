@@ -188,3 +188,10 @@ def test_a_word_cut_by_the_window_of_a_seam_is_no_whole_word():
     assert mentions.found == {}
     mentions.read("then read this")
     assert list(mentions.found) == ["read"]
+
+
+def test_a_word_cut_by_the_end_of_a_slice_is_read_whole_with_the_next(monkeypatch):
+    monkeypatch.setattr(rule, "SLICE_CHARS", 100)
+    mentions = Mentions(["read", "reading"])
+    mentions.read("x" * 95 + " reading on")  # the first slice ends at `read|ing`
+    assert list(mentions.found) == ["reading"]

@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5246: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   5251: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
@@ -24,24 +24,24 @@ required_open_webui_version: 0.11.4
 #   1407: src/textcalls/dialects.py
 #   1831: src/textcalls/reader.py
 #   2007: src/textcalls/rule.py
-#   2194: src/subquery/reading.py
-#   2368: src/subquery/budget.py
-#   2586: src/subquery/prepare.py
-#   2706: src/subquery/rounds.py
-#   2800: src/subquery/record.py
-#   2943: src/subquery/status.py
-#   3166: src/subquery/threads.py
-#   3225: src/subquery/loop.py
-#   3631: src/subquery/owui_completion.py
-#   3804: src/subquery/owui_context.py
-#   4088: src/subquery/owui_run.py
-#   4287: src/subquery/owui_calls.py
-#   4475: src/subquery/owui_select.py
-#   4695: src/subquery/owui_usage.py
-#   4794: src/subquery/tasks.py
-#   4858: src/subquery/view.py
-#   4982: src/subquery/owui_tools.py
-#   5356: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2199: src/subquery/reading.py
+#   2373: src/subquery/budget.py
+#   2591: src/subquery/prepare.py
+#   2711: src/subquery/rounds.py
+#   2805: src/subquery/record.py
+#   2948: src/subquery/status.py
+#   3171: src/subquery/threads.py
+#   3230: src/subquery/loop.py
+#   3636: src/subquery/owui_completion.py
+#   3809: src/subquery/owui_context.py
+#   4093: src/subquery/owui_run.py
+#   4292: src/subquery/owui_calls.py
+#   4480: src/subquery/owui_select.py
+#   4700: src/subquery/owui_usage.py
+#   4799: src/subquery/tasks.py
+#   4863: src/subquery/view.py
+#   4987: src/subquery/owui_tools.py
+#   5361: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -2134,21 +2134,26 @@ class Mentions:
             return
         self.size += len(text)
         for start in range(0, len(text), SLICE_CHARS):
-            self._slice(text[start : start + SLICE_CHARS], where, new_text=not start)
+            end = start + SLICE_CHARS  # a word the slice's end cuts is read whole with the next slice
+            self._slice(
+                text[start:end], where, not start, len(text) > end and text[end - 1 : end + 1].isalnum()
+            )
 
-    def _slice(self, raw: str, where: str, new_text: bool) -> None:
+    def _slice(self, raw: str, where: str, new_text: bool, split: bool) -> None:
         """One slice, searched with the stream's end before it: as one word run (`dele` + `te_all`), at the seam of
         two texts as two (`delete` + `AllNotes`); and its seam decoded whole (`\\u00` + `64elete`)."""
         words, whole = canonical(raw)
         if not whole:
             self.unread = f"escapes nested more than {DECODE_PASSES} deep"
-        self._search(self._tail + words, where)
+        # a word cut at the end of the slice, or at either end of the seam's window, is no whole word
+        marked = _part(words + "x", 0, len(words)) if split else words
+        self._search(self._tail + marked, where)
         if new_text:
-            self._search(f"{self._tail} {_part(words, 0, self._room)}", where)
+            self._search(f"{self._tail} {_part(marked, 0, self._room)}", where)
         joined = canonical(self._raw + raw[:JOIN_CHARS])[0]
-        if self._raw_split:  # a word cut at either end of the seam's window is no whole word
+        if self._raw_split:
             joined = _part("x" + joined, 1, len(joined) + 1)
-        if len(raw) > JOIN_CHARS and raw[JOIN_CHARS - 1 : JOIN_CHARS + 1].isalnum():
+        if raw[JOIN_CHARS - 1 : JOIN_CHARS + 1].isalnum() if len(raw) > JOIN_CHARS else split:
             joined = _part(joined + "x", 0, len(joined))
         self._search(joined, where)
         tail, raws = self._tail + words, self._raw + raw
