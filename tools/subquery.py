@@ -1565,7 +1565,7 @@ def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[st
         raw = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
         if raw is None:
             return _BAD, -1
-        args = text[m.end() : raw.start()].strip()
+        args = text[m.end() : raw.start()].strip() or {}  # no text: no arguments
         return (_kimi_name(m.group(1), args, specs), args, True), raw.end()
     args = _args_object(value)
     return (_kimi_name(m.group(1), args, specs), args, True), close.end()
