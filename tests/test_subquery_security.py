@@ -315,7 +315,7 @@ def test_structure_one_reader_of_spec_properties_one_id_maker_dialect_hooks_and_
     source = Path(sq.__file__).read_text()
     assert source.count('.get("properties")') == 1  # spec_properties
     assert source.count("def fresh_id") == 1 and "uuid.uuid4().hex" not in source
-    parser = source[source.index("def read_inline_calls"): source.index("def _cleaned")]
+    parser = source[source.index("def read_inline_calls"): source.index("def text_calls")]
     assert "to=functions" not in parser and "harmony" not in parser  # quirks live in the dialect table
     assert sq._DIALECT_BY_NAME["harmony"].clean_text is sq._harmony_text
     # dependencies first: the builder places each module of src/ after the modules it imports

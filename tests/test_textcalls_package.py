@@ -33,3 +33,9 @@ def test_the_package_imports_nothing_of_subquery():
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
                 assert not any(n.split(".")[0] in ("subquery", "open_webui") for n in names), (path.name, names)
+
+
+def test_a_kimi_call_with_no_argument_text_has_no_arguments():
+    # the call's end is left out and the next call opens at once (found by the dialects' any-text property)
+    text = "<|tool_call_begin|>functions.get_time:0<|tool_call_argument_begin|><|tool_call_begin|>functions.get_time:0"
+    assert parse_inline_calls(text, SPECS, "k")[1] == [ToolCall("k_0", "get_time", "{}", "inline")]

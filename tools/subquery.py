@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   5079: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4943: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    183: src/context_filter/estimator.py
 #    358: src/subquery/types.py
 #    581: src/textcalls/calls.py
-#    915: src/subquery/messages.py
-#   1106: src/textcalls/xml.py
-#   1439: src/textcalls/dialects.py
-#   1896: src/textcalls/reader.py
-#   2118: src/textcalls/rule.py
-#   2313: src/subquery/reading.py
-#   2474: src/subquery/budget.py
-#   2671: src/subquery/prepare.py
-#   2785: src/subquery/rounds.py
-#   2869: src/subquery/record.py
-#   2994: src/subquery/status.py
-#   3201: src/subquery/threads.py
-#   3253: src/subquery/loop.py
-#   3614: src/subquery/owui_completion.py
-#   3793: src/subquery/owui_context.py
-#   4053: src/subquery/owui_run.py
-#   4235: src/subquery/owui_calls.py
-#   4399: src/subquery/owui_select.py
-#   4601: src/subquery/owui_usage.py
-#   4689: src/subquery/tasks.py
-#   4749: src/subquery/view.py
-#   4861: src/subquery/owui_tools.py
-#   5169: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    903: src/subquery/messages.py
+#   1094: src/textcalls/xml.py
+#   1385: src/textcalls/dialects.py
+#   1809: src/textcalls/reader.py
+#   1985: src/textcalls/rule.py
+#   2177: src/subquery/reading.py
+#   2338: src/subquery/budget.py
+#   2535: src/subquery/prepare.py
+#   2649: src/subquery/rounds.py
+#   2733: src/subquery/record.py
+#   2858: src/subquery/status.py
+#   3065: src/subquery/threads.py
+#   3117: src/subquery/loop.py
+#   3478: src/subquery/owui_completion.py
+#   3657: src/subquery/owui_context.py
+#   3917: src/subquery/owui_run.py
+#   4099: src/subquery/owui_calls.py
+#   4263: src/subquery/owui_select.py
+#   4465: src/subquery/owui_usage.py
+#   4553: src/subquery/tasks.py
+#   4613: src/subquery/view.py
+#   4725: src/subquery/owui_tools.py
+#   5033: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -581,15 +581,11 @@ def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
 # src/textcalls/calls.py
 # ----------------------------------------------------------------------------------------------
 
-"""A tool call in the forms the readers meet it. `ToolCall`: one call as a model asked for it, its arguments the
-raw text, decoded, replayed as valid JSON, split, and typed by the tool's JSON schema (models often write every
-value as text, `"3"`, `"true"`, `"[1, 2]"`: a value is typed by its parameter's schema, the non-string types
-first, then string, else it stays the text). `_Unit`: a stretch of a reply holding calls written as text, taken
-whole or left as text (every call in it must name an offered tool and carry well-formed arguments), and the
-readers of JSON call envelopes. Every reader runs in time linear in its text (issue 25): no pattern backtracks (a
-long repeat is possessive, and in a searched pattern it cannot take the pattern's first character), no scan
-restarts from each opener; where openers may overlap without end, a work budget proportional to the text stops the
-reader, and what it did not read is reported (`_CUT`)."""
+"""A tool call in the forms the readers meet it: `ToolCall`, its arguments decoded, replayed as valid JSON, split,
+and typed by the tool's schema (models often write every value as text, `"3"`, `"[1, 2]"`); `_Unit`, a stretch of
+a reply holding calls written as text; and the readers of JSON call envelopes. Every reader runs in time linear in
+its text: no pattern backtracks (a long repeat is possessive, and in a searched pattern it cannot take the
+pattern's first character); where openers may overlap without end, a work budget stops the reader (`_CUT`)."""
 
 
 _DECODER = json.JSONDecoder()
@@ -598,8 +594,7 @@ _BLANK_RUN = re.compile(r"\s*+")
 
 @dataclass(frozen=True)
 class ToolCall:
-    """One call the model asked for, normalized. `arguments` is the raw JSON text (or what was parsed).
-    `provider` is the call as the model wrote it when Tool Search resolved `call_tool` into it."""
+    """`arguments`: the raw JSON text; `provider`: the call as written when Tool Search resolved `call_tool`."""
 
     id: str
     name: str
@@ -698,7 +693,6 @@ def spec_properties(spec: Any) -> dict:
 
 
 def spec_required(spec: Any) -> list[str]:
-    """The required parameter names of a function spec."""
     req = _spec_parameters(spec).get("required")
     return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
 
@@ -796,12 +790,10 @@ def coerce_value(raw: str, schema: Any) -> Any:
 
 def coerce_arguments(args: Mapping[str, Any], properties: Mapping[str, Any]) -> dict:
     """Coerce string values whose schema does not allow a string (models often quote numbers)."""
-    out = {}
-    for key, value in args.items():
-        schema = properties.get(key)
-        typed = isinstance(value, str) and schema is not None and "string" not in _schema_types(schema)
-        out[key] = coerce_value(value, schema) if typed else value
-    return out
+    strings = {
+        k for k, v in args.items() if isinstance(v, str) and "string" not in _schema_types(properties.get(k))
+    }
+    return {k: coerce_value(v, properties.get(k)) if k in strings else v for k, v in args.items()}
 
 
 @dataclass(frozen=True)
@@ -819,19 +811,18 @@ _CUT = ("", None, False)  # not read: a work budget ran out here; the unit runs 
 
 
 def _cut(text: str, start: int) -> _Unit:
-    """The unit that says a reader stopped at `start` (its budget ran out): nothing from there on is read."""
+    """The unit that says a reader's budget ran out at `start`."""
     return _Unit(start, len(text), (_CUT,))
 
 
 def _budget(size: int) -> int:
-    """The work a reader whose attempts may overlap (openers inside openers, none of them closing) may spend on a
-    text of `size` units (characters, or the tags it holds): proportional to it, with room for short texts. Only a
-    text built to make attempts overlap reaches it."""
+    """The work a reader whose attempts may overlap (openers inside openers) may spend on `size` characters or
+    tags: only a text built to make attempts overlap reaches it."""
     return 4 * size + 4096
 
 
 def _json_at(text: str, pos: int) -> tuple[Any, int]:
-    """Decode one JSON value at `pos` (after blanks) with `raw_decode`: (value, end) or (_NOTHING, pos)."""
+    """One JSON value at `pos` (after blanks): (value, end) or (_NOTHING, pos)."""
     start = _skip_ws(text, pos)
     try:
         return _DECODER.raw_decode(text, start)
@@ -867,9 +858,8 @@ def _json_call(obj: Any) -> tuple[str, Any, bool]:
 
 
 def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
-    """Calls whose `arguments` is a bare string (`"arguments": "hello"`, vLLM's Hermes tests): the tool's
-    one string parameter gets it; with no such single parameter the string stays the arguments, as vLLM reads
-    it (the loop that runs the call answers that arguments must be an object)."""
+    """Bare string `arguments` (`"arguments": "hello"`, vLLM's Hermes tests) go to the tool's one string parameter;
+    with none the string stays the arguments, as vLLM reads it."""
     return tuple((n, _sole_string(specs.get(n), a) if isinstance(a, str) else a, t) for n, a, t in calls)
 
 
@@ -881,8 +871,7 @@ def _sole_string(spec: Any, value: str) -> dict | str:
 
 
 def _past_stray(text: str, end: int, value: Any) -> int:
-    """After a JSON value, one extra closing brace (or bracket after a list) that a chat template adds
-    (Ollama's Qwen template tests): skipped."""
+    """Past one extra closing brace or bracket a chat template adds after a value (Ollama's Qwen template tests)."""
     at = _skip_ws(text, end)
     return at + 1 if text.startswith("]" if isinstance(value, list) else "}", at) else end
 
@@ -891,9 +880,8 @@ _JSON_SEP = re.compile(r"\s*+(?:;|<\|python_tag\|>)?+\s*+(?=\{)")  # between cal
 
 
 def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tuple], int] | None:
-    """One JSON call, a list of them, or several separated by `;`, `<|python_tag|>` or blanks (Llama 3.x;
-    vLLM's and SGLang's separators): (calls, end) or None. `need_args`: each must carry its arguments key
-    (bare JSON: `{"name": "x"}` alone is an object about x, not a call to it)."""
+    """(calls, end) of one JSON call, a list, or several separated by `;`, `<|python_tag|>` or blanks (vLLM, SGLang).
+    `need_args`: each must carry its arguments (bare `{"name": "x"}` is an object about x, not a call)."""
     calls: list[tuple] = []
     while True:
         value, end = _json_at(text, pos)
@@ -1111,19 +1099,16 @@ by one machine (`_Xml`) that finds where each value really ends: at the close of
 it, or followed by text that cannot follow a value, stay in it), else where a new key of the tool opens or the
 call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply.
 
-Linear time: a text's tags are found once (`_Tags`), and what follows a tag (a key, the call's end, clean text up
-to the next call) is looked up once. A value is found by walking the tags after it. Every opener is tried, also
-one inside the value of a call that failed, so walks may overlap: they share one budget, proportional to the
-number of tags, and a reader that spends it stops there (`_cut`: the rest stays text and is reported unread)."""
+Linear time: a text's tags are found once (`_Tags`), what follows a tag is looked up once, and the walks over the
+tags after each value (openers inside failed calls are tried too, so walks overlap) share one budget (`_cut`)."""
 
 
 _INDENTED_END = re.compile(r"\r?\n[ \t]++\Z")
 
 
 def _trim_value(value: str) -> str:
-    """The value as its template wrote it: one newline after the opening tag and one before the closing tag
-    are the template's (Ollama's rule), nothing else is. A closing tag indented on its own line means the
-    model indented the whole block: then the block's common indentation goes too."""
+    """The value without the template's newline after the opening tag and before the closing tag (Ollama's rule);
+    a closing tag indented on its own line means the whole block was indented: its common indentation goes too."""
     lead = value.startswith(("\n", "\r\n"))
     if lead:
         value = value[2:] if value.startswith("\r\n") else value[1:]
@@ -1153,8 +1138,6 @@ def _events(nest_open: str, nest_close: str, value_close: str, key: str) -> re.P
 
 @dataclass(frozen=True)
 class _Xml:
-    """One XML-ish dialect: how a key opens, its tags, how the call ends."""
-
     key: re.Pattern[str]  # at the current position: group 1 is the key; ends where the value starts
     events: re.Pattern[str]  # `_events`: nested openers/closers, value closers, keys
     end: tuple[re.Pattern[str], ...]  # the call's closing tags, in order (the last may be missing at the end)
@@ -1167,8 +1150,7 @@ class _Spent(Exception):
 
 
 class _Tags:
-    """One text's tags, found once: a dialect's events, the closing tags, and where calls really start; and what
-    follows a position, looked up once (`memo`)."""
+    """One text's tags, found once, and what follows a position, looked up once (`memo`)."""
 
     def __init__(self, text: str, dialect: _Xml) -> None:
         self.text = text
@@ -1180,7 +1162,6 @@ class _Tags:
         self.memo: dict[tuple, Any] = {}
 
     def after(self, positions: list[int], at: int) -> int:
-        """The first of `positions` at or after `at`, or the end of the text."""
         i = bisect_left(positions, at)
         return positions[i] if i < len(positions) else len(self.text)
 
@@ -1190,22 +1171,8 @@ class _Tags:
             raise _Spent
 
 
-def _clean_after(tags: _Tags, pos: int, strict: bool) -> bool:
-    """After a call: text without closing tags (a closer means we were inside a value) up to the next call
-    that really starts, so prose may stand between calls; `strict` (inside a quoted call): to the end of
-    the reply, unless another call follows right away."""
-    text = tags.text
-    at = _skip_ws(text, pos)
-    if strict:
-        return (
-            at == len(text) or bool(_CALL_OPEN.match(text, at)) or tags.after(tags.closing, at) == len(text)
-        )
-    return tags.after(tags.closing, at) >= tags.after(tags.calls, at)
-
-
 def _call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool = False) -> tuple[int, bool] | None:
-    """(Offset after the call's closing tags at `pos`, whether the last one is there), or None. Missing closers
-    are fine at the very end."""
+    """(Offset after the call's closing tags at `pos`, whether the last one is there), or None."""
     key = ("end", dialect.end, dialect.tail, pos, strict)
     if key not in tags.memo:
         tags.memo[key] = _find_call_end(tags, pos, dialect, strict)
@@ -1225,11 +1192,14 @@ def _find_call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool) -> tuple[
             return None
     tail = dialect.tail.match(text, _skip_ws(text, pos)) if dialect.tail and not strict else None
     pos = tail.end() if tail else pos
-    return (pos, closed) if _clean_after(tags, pos, strict) else None
+    at = _skip_ws(text, pos)
+    closer = tags.after(tags.closing, at)  # a closing tag after the call means we were inside a value
+    if strict:  # inside a quoted call: none to the end of the reply, unless another call follows at once
+        return (pos, closed) if at == len(text) or _CALL_OPEN.match(text, at) or closer == len(text) else None
+    return (pos, closed) if closer >= tags.after(tags.calls, at) else None  # prose may stand between calls
 
 
 def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
-    """The key that opens at `pos` (after blanks), or None."""
     memo = ("key", dialect.key, pos)
     if memo not in tags.memo:
         m = dialect.key.match(tags.text, _skip_ws(tags.text, pos))
@@ -1237,36 +1207,33 @@ def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
     return tags.memo[memo]
 
 
-def _continues(
-    tags: _Tags,
-    pos: int,
-    dialect: _Xml,
-    keys: frozenset[str],
-    seen: Any,
-    strict: bool = False,
-    any_key: bool = False,
-) -> str | None:
-    """What follows a value that closes at `pos`: "key" (a new key of this tool; `any_key`: any new key, after the
-    value's own closer, as upstream parsers take keys the schema lacks), "end" (the call's end), or None. `seen`: the
-    keys this call has given (a key given twice cannot start a new value)."""
-    key = _key_at(tags, pos, dialect)
+@dataclass(frozen=True)
+class _Call:
+    """The call being read: its dialect, its tool's keys, the pairs it has given and the key being read."""
+
+    dialect: _Xml
+    keys: frozenset[str]
+    args: Mapping[str, str]
+    key: str = ""
+
+
+def _continues(tags: _Tags, pos: int, call: _Call, strict: bool = False, any_key: bool = False) -> str | None:
+    """What follows a value that closes at `pos`: "key" (a new key of this tool, not given yet; `any_key`: any new
+    key, after the value's own closer, as upstream parsers take keys the schema lacks), "end", or None."""
+    key = _key_at(tags, pos, call.dialect)
     if key is not None:
-        return "key" if key not in seen and (key in keys or not keys or any_key) else None
-    return "end" if _call_end(tags, pos, dialect, strict) is not None else None
+        fresh = key != call.key and key not in call.args
+        return "key" if fresh and (key in call.keys or not call.keys or any_key) else None
+    return "end" if _call_end(tags, pos, call.dialect, strict) is not None else None
 
 
-def _value_end(
-    tags: _Tags, start: int, dialect: _Xml, keys: frozenset[str], seen: Any, opened: bool = True
-) -> tuple[int, int] | None:
-    """Where this value ends: (end of value, end of its closing tag), None if malformed. A value runs to the
-    close of *its* key: closers nested inside it, or followed by text that cannot follow a value, stay in it.
-    First choice: a closer not nested in the value; then a nested one that ends the call (a quoted call that
-    was left open; the value may quote more calls, so `_LOOK_PAST` more tags are read for a closer of its own);
-    else the first that fits. A value whose closer was left out ends where a new key of this tool opens, or
-    where the call closes (vLLM, SGLang, Ollama read it so); not a value whose opening tag was left out too
-    (`opened`)."""
+def _value_end(tags: _Tags, start: int, call: _Call, opened: bool = True) -> tuple[int, int] | None:
+    """(End of the value, end of its closing tag), None if malformed. First choice: a closer not nested in the
+    value; then a nested one that ends the call (a quoted call left open; `_LOOK_PAST` more tags are read for a
+    closer of its own); else the first that fits. A value whose closer was left out ends where a new key of this
+    tool opens or the call closes (vLLM, SGLang, Ollama); not one whose opening tag was left out too (`opened`)."""
     fallback: tuple[int, int] | None = None
-    nested: tuple[int, int] | None = None
+    nested = fallback
     depth, closers, events, stop = 0, 0, tags.events, len(tags.events)
     for i in range(bisect_left(tags.starts, start), len(events)):
         if i >= stop:
@@ -1276,13 +1243,13 @@ def _value_end(
         if kind == "open" or (kind == "shut" and depth):
             depth += 1 if kind == "open" else -1
         elif kind in ("shut", "key") and opened and depth == 0 and not closers:
-            if kind == "key" and _continues(tags, at, dialect, keys, seen) == "key":
+            if kind == "key" and _continues(tags, at, call) == "key":
                 return at, at
-            if kind == "shut" and _call_end(tags, at, dialect) is not None:
+            if kind == "shut" and _call_end(tags, at, call.dialect) is not None:
                 return at, at
         elif kind == "close":
             closers += 1
-            follows = _continues(tags, end, dialect, keys, seen, strict=depth > 0, any_key=depth == 0)
+            follows = _continues(tags, end, call, strict=depth > 0, any_key=depth == 0)
             if follows and depth == 0:
                 return at, end
             if follows == "end" and nested is None:
@@ -1297,16 +1264,6 @@ def _value_end(
 _LOOK_PAST = 16  # tags read past a quoted call's closer for one of the value's own (a constant: linear)
 
 
-class _Seen:
-    """The keys a call has given, and the one being read: `in` without copying them."""
-
-    def __init__(self, args: Mapping[str, str], key: str) -> None:
-        self.args, self.key = args, key
-
-    def __contains__(self, key: object) -> bool:
-        return key == self.key or key in self.args
-
-
 def _xml_pairs(tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str]) -> tuple[dict, int, bool] | None:
     """Read key/value pairs from `pos` to the end of the call: (pairs, end of the call, closed) or None."""
     text, args = tags.text, {}
@@ -1319,7 +1276,7 @@ def _xml_pairs(tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str]) -> tu
         if key in args:
             return None
         opened = "opened" not in dialect.key.groupindex or m.group("opened") is not None
-        found = _value_end(tags, m.end(), dialect, keys, _Seen(args, key), opened)
+        found = _value_end(tags, m.end(), _Call(dialect, keys, args, key), opened)
         if found is None:
             return None
         value_end, pos = found
@@ -1344,29 +1301,31 @@ _QWEN_WRAPPED = replace(_QWEN, end=(_closer("function"), _closer("tool_call")), 
 _QWEN_OPEN = re.compile(r"(<tool_call>\s*+)?<function=" + _QNAME)
 
 
-def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Qwen3-Coder XML, wrapped or bare:
-    `<tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>`."""
+def _xml_units(text: str, specs: Mapping, opener: re.Pattern[str], dialect: Any, typed: Any) -> list[_Unit]:
+    """The calls `opener` opens (its last group names the tool), in `dialect(match)`, their arguments
+    `typed(args, spec, closed)` (None: no call)."""
     units, pos, tags = [], 0, None
-    while m := _QWEN_OPEN.search(text, pos):
-        tags = tags or _Tags(text, _QWEN)
-        pos, name = m.end(), m.group(2).strip()
+    while m := opener.search(text, pos):
+        pos, name = m.end(), m.group(m.lastindex or 0).strip()
+        tags = tags or _Tags(text, dialect(m))
         try:
-            found = _xml_pairs(
-                tags,
-                m.end(),
-                _QWEN_WRAPPED if m.group(1) else _QWEN,
-                frozenset(spec_properties(specs.get(name))),
-            )
+            found = _xml_pairs(tags, m.end(), dialect(m), frozenset(spec_properties(specs.get(name))))
         except _Spent:
             return [*units, _cut(text, m.start())]
-        if found is not None:
-            units.append(_Unit(m.start(), found[1], ((name, _qwen_typed(found[0], specs.get(name)), False),)))
+        args = typed(found[0], specs.get(name), found[2]) if found else None
+        if found and args is not None:
+            units.append(_Unit(m.start(), found[1], ((name, args, False),)))
             pos = found[1]
     return units
 
 
-def _qwen_typed(args: dict[str, str], spec: Any) -> dict[str, Any]:
+def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Qwen3-Coder XML, wrapped or bare:
+    `<tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>`."""
+    return _xml_units(text, specs, _QWEN_OPEN, lambda m: _QWEN_WRAPPED if m.group(1) else _QWEN, _qwen_typed)
+
+
+def _qwen_typed(args: dict[str, str], spec: Any, closed: bool) -> dict[str, Any]:
     """Qwen3-Coder's own value rules (vLLM's and Ollama's parsers): `null` is null whatever the type, and a boolean
     parameter that is neither `true` nor `false` is false; every other value is typed by the schema later."""
     props, out = spec_properties(spec), {}
@@ -1400,29 +1359,16 @@ _GLM_OPEN = re.compile(rf"<tool_call>\s*+({_GNAME})(?=(?:\s|\\n)*+(?:<arg_key>|<
 
 
 def _parse_glm(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`.
-    A call cut off before `</tool_call>` runs only with its required arguments (Ollama's rule)."""
-    units, pos, tags = [], 0, None
-    while m := _GLM_OPEN.search(text, pos):
-        tags = tags or _Tags(text, _GLM)
-        pos, name, spec = m.end(), m.group(1), specs.get(m.group(1))
-        try:
-            found = _xml_pairs(tags, m.end(), _GLM, frozenset(spec_properties(spec)))
-        except _Spent:
-            return [*units, _cut(text, m.start())]
-        if found is None:
-            continue
-        args, end, closed = found
-        if not closed and set(spec_required(spec)) - set(args):
-            continue
-        units.append(_Unit(m.start(), end, ((name, _glm_typed(args, spec), False),)))
-        pos = end
-    return units
+    """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`."""
+    return _xml_units(text, specs, _GLM_OPEN, lambda m: _GLM, _glm_typed)
 
 
-def _glm_typed(args: dict[str, str], spec: Any) -> dict[str, Any]:
-    """GLM's template writes every non-string value as JSON: a value whose parameter has no declared type
-    is read back as JSON when it is a number, boolean, null, list or object (vLLM's GLM parser does)."""
+def _glm_typed(args: dict[str, str], spec: Any, closed: bool) -> dict[str, Any] | None:
+    """GLM's template writes every non-string value as JSON: a value whose parameter has no declared type is read
+    back as JSON (vLLM's GLM parser). A call cut off before `</tool_call>` runs only with its required arguments
+    (Ollama's rule)."""
+    if not closed and set(spec_required(spec)) - set(args):
+        return None
     props, out = spec_properties(spec), {}
     for key, value in args.items():
         decoded = _NOTHING if _schema_types(props.get(key)) else _literal(value, python=False)
@@ -1439,10 +1385,9 @@ _CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_
 # src/textcalls/dialects.py
 # ----------------------------------------------------------------------------------------------
 
-"""The dialects of calls written as text besides the XML-ish ones (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama,
-Qwen2.5-Coder, pythonic) and the table `_DIALECTS` every reader goes through. Each parser's docstring shows one
-example; a dialect's quirks live in its table entry (`clean_text`), never in the readers. Each parser reads
-its text in linear time (see `calls`); the scans whose attempts may overlap share a budget (`_budget`)."""
+"""The dialects of calls written as text besides the XML-ish ones, and the table `_DIALECTS` every reader goes
+through. Each parser's docstring shows one example; a dialect's quirks live in its table entry, never in the
+readers. Each parser is linear (see `calls`); scans whose attempts may overlap share a budget (`_budget`)."""
 
 
 def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
@@ -1450,8 +1395,8 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     (Qwen2.5-Coder may wrap one call or a list of them in `<tools>...</tools>`). The JSON is read with
     `raw_decode`, so a `</tool_call>` inside a string does not cut the call."""
     units = []
-    # An opener inside a call's JSON makes an inner unit, which `_find_units` drops. Inside a JSON string its
-    # JSON cannot start (quotes there are escaped): each decode reads its own call.
+    # An opener inside a call's JSON makes an inner unit, which `_find_units` drops; inside a JSON string its JSON
+    # cannot start (quotes there are escaped), so each decode reads its own call.
     for m in _HERMES_OPEN.finditer(text):
         value, end = _json_at(text, m.end())
         if value is _NOTHING or value == []:
@@ -1524,8 +1469,7 @@ _MARKS = re.compile(r"<\|(?:message|end|return|call)\|>")
 
 
 def _harmony_text(text: str) -> str:
-    """What a harmony reply says outside its calls: the final/commentary messages, not the analysis (which runs
-    to its `<|end|>`, or to the end of the text)."""
+    """What a harmony reply says outside its calls: its messages but the analysis (to its `<|end|>` or the end)."""
     kept, pos = [], 0
     for m in _ANALYSIS.finditer(text):
         if m.start() >= pos:
@@ -1546,9 +1490,7 @@ _DS_END = re.compile(rf"\s*+(?:<{_BAR}tool[\u2581_]calls[\u2581_]end{_BAR}>|\Z)"
 _DS_V3_NAME = re.compile(r"\s*+([\w.\-]++)[^\S\n]*+\n\s*+(?:```(?:json)?+)?+")
 
 
-def _deepseek_call(
-    text: str, pos: int, specs: Mapping[str, dict]
-) -> tuple[tuple[str, Any, bool], int] | None:
+def _deepseek_call(text: str, pos: int, specs: Mapping) -> tuple[tuple[str, Any, bool], int] | None:
     """One DeepSeek call after `pos`: V3 `function<sep>NAME```json{...}```` or V3.1 `NAME<sep>{...}`."""
     m = _DS_CALL.match(text, pos)
     if not m:
@@ -1590,10 +1532,8 @@ _KIMI_RAW_END = re.compile(r"<\|tool_call_end\|>|(?=<\|tool_call_begin\|>|<\|too
 
 
 def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[str, Any, bool], int] | None:
-    """One Kimi call after `pos` (its `<|tool_call_end|>` may be left out): (call, end); a call whose id names
-    no tool is malformed (`_BAD`, dropped). Arguments that are not JSON are kept as their text when the call is
-    closed (vLLM: the loop that runs it answers that they are not JSON); a call cut off inside them breaks the
-    section (end -1)."""
+    """One Kimi call after `pos` (its `<|tool_call_end|>` may be left out): (call, end). Arguments that are not JSON
+    are kept as their text when the call is closed (vLLM); a call cut off inside them breaks the section (end -1)."""
     m = _KIMI_CALL.match(text, pos)
     if not m:
         return None
@@ -1603,16 +1543,15 @@ def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[st
         raw = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
         if raw is None:
             return _BAD, -1
-        args = text[m.end() : raw.start()].strip()
+        args = text[m.end() : raw.start()].strip() or {}  # no text: no arguments
         return (_kimi_name(m.group(1), args, specs), args, True), raw.end()
     args = _args_object(value)
     return (_kimi_name(m.group(1), args, specs), args, True), close.end()
 
 
 def _kimi_name(call_id: str, args: Any, specs: Mapping[str, dict]) -> str:
-    """The tool a Kimi call id names; a bare counter (`0`, vLLM's tests) names the one offered tool its
-    arguments fit (all keys known, the required ones there), or the only tool offered when they are no JSON;
-    else none."""
+    """The tool a Kimi call id names; a bare counter (`0`, vLLM's tests) names the one offered tool its arguments fit,
+    or the only tool offered when they are no JSON; else none."""
     named = _KIMI_ID.fullmatch(call_id)
     if not named and call_id.isdigit() and isinstance(args, str):
         return next(iter(specs)) if len(specs) == 1 else ""
@@ -1629,12 +1568,9 @@ def _parse_kimi(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return _sections(text, _KIMI_BEGIN, _kimi_call, _KIMI_END, specs)
 
 
-def _sections(
-    text: str, begin: re.Pattern[str], one: Callable, end: re.Pattern[str], specs: Mapping
-) -> list[_Unit]:
-    """A section of calls between two markers: one unit. A call that breaks the section's structure leaves the
-    whole section as text; a malformed one is dropped. A section that `begin` opens with no marker (an empty
-    match) needs no end marker. Markers inside a section read before are not read again."""
+def _sections(text: str, begin: re.Pattern, one: Callable, end: re.Pattern, specs: Mapping) -> list[_Unit]:
+    """A section of calls between two markers: one unit, text if a call breaks its structure. A section `begin`
+    opens with no marker (an empty match) needs no end marker."""
     units, last = [], 0
     for m in begin.finditer(text):
         if m.start() < last:
@@ -1669,10 +1605,9 @@ _FENCE_CLOSE = re.compile(r"\s*+```")
 
 
 def _parse_json_only(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Llama 3.x JSON: the reply is nothing but the call(s), `{"name": "get_time", "parameters": {...}}`, a
-    list of them, `{"type": "function", ...}`, or the same inside a ```json fence; else each envelope with
-    Llama's own `parameters` key, wherever it stands (vLLM, SGLang). An `arguments` envelope in prose is
-    another model's format quoted (Qwen2.5-Coder's is the whole reply): it stays text."""
+    """Llama 3.x JSON: the reply is nothing but the call(s), `{"name": "get_time", "parameters": {...}}`, a list of
+    them, or the same in a ```json fence; else each envelope with Llama's own `parameters` key, wherever it stands
+    (vLLM, SGLang). An `arguments` envelope in prose is another model's format quoted: it stays text."""
     whole = _whole_json(text, specs)
     if whole:
         return whole
@@ -1715,12 +1650,11 @@ def _parse_qwen25_coder(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 
 
 _ENVELOPE = re.compile(r'\{\s*+"(?:name|type|function)"\s*+:')
-_ENVELOPE_KEYS = ("name", "type", "function")
 
 
 def _envelope_values(text: str) -> list[tuple[int, int, Any]]:
-    """The JSON objects that open with a call's key anywhere in `text`, outermost ones: each is read once, with
-    what it holds. Failed decodes share a budget (`_budget`); spent, the last entry is (where, end, `_CUT`)."""
+    """The outermost JSON objects that open with a call's key in `text`; failed decodes share a budget (`_budget`):
+    spent, the last entry is (where, end, `_CUT`)."""
     found: list[tuple[int, int, Any]] = []
     budget, end = _budget(len(text)), 0
     for m in _ENVELOPE.finditer(text):
@@ -1735,19 +1669,6 @@ def _envelope_values(text: str) -> list[tuple[int, int, Any]]:
             continue
         found.append((m.start(), end, value))
     return found
-
-
-def _envelopes(value: Any) -> Iterator[dict]:
-    """The objects in a decoded JSON value, outermost first, whose first key names a call (as `_ENVELOPE` reads)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if next(iter(item), None) in _ENVELOPE_KEYS:
-                yield item
-            stack.extend(reversed(list(item.values())))
-        elif isinstance(item, list):
-            stack.extend(reversed(item))
 
 
 _PY_NAMES = {"true": True, "false": False, "null": None, "True": True, "False": False, "None": None}
@@ -1774,8 +1695,7 @@ _PY_START, _PY_END = re.compile(r"<\|python_start\|>"), re.compile(r"<\|python_e
 
 
 def _tagged_pythonic(text: str) -> list[_Unit]:
-    """Llama 4's lists between `<|python_start|>` and `<|python_end|>` (the end tag may be cut off; a list
-    holding the start tag itself stays text, so each source is read once)."""
+    """Llama 4's lists between `<|python_start|>` and `<|python_end|>` (which may be cut off)."""
     units = []
     starts, ends = list(_PY_START.finditer(text)), [m.start() for m in _PY_END.finditer(text)]
     for m, after in zip(starts, [s.start() for s in starts[1:]] + [len(text)], strict=True):
@@ -1783,9 +1703,8 @@ def _tagged_pythonic(text: str) -> list[_Unit]:
         end = ends[i] if i < len(ends) else len(text)
         if end > after or end - m.end() > _MAX_LITERAL:
             continue  # another start tag before this list's end, or too long to be a list
-        source = text[m.end() : end]
-        unit = _pythonic_unit(m.start(), end + len("<|python_end|>") if end < len(text) else end, source)
-        unit = unit or _recovered(m.start(), end + len("<|python_end|>") if end < len(text) else end, source)
+        source, stop = text[m.end() : end], end + len("<|python_end|>") if end < len(text) else end
+        unit = _pythonic_unit(m.start(), stop, source) or _recovered(m.start(), stop, source)
         units += [unit] if unit else []
     return units
 
@@ -1795,11 +1714,9 @@ _PY_SCAN_CLOSERS = 16  # candidate ends tried per opener (a value may hold `)]`)
 
 
 def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Pythonic (Llama 3.2 / 4) call lists, wherever they stand (SGLang reads them in prose too):
-    `[get_time(zone="UTC"), now()]`, also between Llama 4's `<|python_start|>` and `<|python_end|>`. Each
-    `[name(` is read up to the first `)]` that closes a valid list; if none does, the last list tried is read
-    call by call, and the calls that parse are kept (vLLM). The sources tried share a budget (`_budget`), as
-    openers inside openers would read the same text again."""
+    """Pythonic (Llama 3.2 / 4) call lists, wherever they stand (SGLang): `[get_time(zone="UTC"), now()]`. Each
+    `[name(` is read up to the first `)]` that closes a valid list; if none does, the last list tried is read call
+    by call (vLLM). The sources tried share a budget (`_budget`): openers inside openers read the same text."""
     units = _tagged_pythonic(text) if "<|python_start|>" in text else []
     closes = list(_PY_CLOSE.finditer(text))
     close_starts = [c.start() for c in closes]
@@ -1827,8 +1744,7 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 
 
 def _pythonic_unit(start: int, end: int, source: str) -> _Unit | None:
-    """A pythonic call list as a unit: None if the source is no list of calls; a call with positional or
-    non-literal arguments is malformed (`_BAD`)."""
+    """A pythonic call list as a unit (None: no list of calls); positional or non-literal arguments are `_BAD`."""
     try:
         tree = ast.parse(source.strip(), mode="eval").body
     except (SyntaxError, ValueError, MemoryError, RecursionError):
@@ -1852,8 +1768,7 @@ _PY_SPLIT = re.compile(r"\)\s*+,\s*+(?=[A-Za-z_]\w*+\s*+\()")  # between two cal
 
 
 def _recovered(start: int, end: int, source: str) -> _Unit | None:
-    """A list that does not parse whole, read call by call (`[ok(a=1), broken(b='x 'y')]` keeps `ok`): None
-    if no call parses."""
+    """A list that does not parse whole, read call by call (`[ok(a=1), broken(b='x 'y')]` keeps `ok`)."""
     body = source.strip()
     if not (body.startswith("[") and body.endswith("]")):
         return None
@@ -1867,8 +1782,6 @@ def _recovered(start: int, end: int, source: str) -> _Unit | None:
 
 @dataclass(frozen=True)
 class _Dialect:
-    """One way of writing calls as text: a parser returning units, and the dialect's own quirks as hooks."""
-
     name: str
     markers: tuple[str, ...]  # the parser runs only if one of these is in the reply ("" = always)
     parse: Callable[[str, Mapping[str, dict]], list[_Unit]]
@@ -1897,14 +1810,15 @@ _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 # ----------------------------------------------------------------------------------------------
 
 """Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
-(code spans and fences, as CommonMark reads them), each taken whole or left as text; `text_calls` never raises.
-A veto (`Refuse`: the text-call rule, `textcalls.rule`) keeps a call as text. Linear in the reply; a
-reader may stop early (`_cut`), and a prefix can be read alone (`limit`): the rest stays text (`TextCalls.read`)."""
+(code spans and fences, as CommonMark reads them), each taken whole or left as text; a veto (`Refuse`: the
+text-call rule) keeps a call as text. Linear in the reply; what a reader did not read stays text (`TextCalls.read`)."""
 
 
-def _read_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
-    """Every dialect's units, and how much of `content` was read: a reader that spent its budget stopped there
-    (`_cut`), and no unit reaches past that point (it may be a call inside a value nobody read)."""
+def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
+    """Every dialect's units, the outermost first, and how much of `content` was read: a reader that spent its
+    budget stopped there (`_cut`), and no unit reaches past it (it may be a call in a value nobody read). Dropped:
+    a unit inside another one (a call in a value), and one quoted in prose (right after a backtick, in an inline
+    code span, or in a code fence that is not the whole reply or holds another language than JSON)."""
     found = [
         replace(u, dialect=d.name)
         for d in _DIALECTS
@@ -1912,19 +1826,13 @@ def _read_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
         for u in d.parse(content, specs)
     ]
     read = min((u.start for u in found if u.calls == (_CUT,)), default=len(content))
-    return [u for u in found if u.end <= read and u.calls != (_CUT,)], read
-
-
-def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
-    """Every dialect's units, the outermost first, and how much of `content` was read (`_read_units`). Dropped: a
-    unit inside another one (a call in a value), and one quoted in prose (right after a backtick, inside an
-    inline code span, or inside a code fence that is not the whole reply, or that is one of another language
-    than JSON: ```python holds code, not calls)."""
-    found, read = _read_units(content, specs)
+    found = [u for u in found if u.end <= read and u.calls != (_CUT,)]
     fences = [m.start() for m in _FENCE_MARK.finditer(content)]
     whole = content.strip()
-    fenced_reply = len(fences) == 2 and bool(_JSON_FENCE.match(whole)) and whole.endswith("```")
-    spans = _Spans(content)
+    fenced_reply = len(fences) == 2 and bool(_FENCE_OPEN.match(whole)) and whole.endswith("```")
+    runs = [(m.start(), len(m.group())) for m in _TICK_RUN.finditer(content)]
+    span_ends = {n: [at for at, size in runs if size == n] for n in (1, 2)}
+    blanks = [m.start() for m in _BLANK.finditer(content)]  # no inline code span crosses a blank line
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
     scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
@@ -1935,7 +1843,7 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and spans.closes(unit.end, ticks)):
+        if not (ticks and _first_after(span_ends[ticks], unit.end) < _first_after(blanks, unit.end)):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
     return taken, read
@@ -1943,12 +1851,9 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
 
 # What opens and closes an inline code span (fences are ```), and the blank line no span crosses.
 _TICKS = re.compile(r"(?<!`)`{1,2}(?!`)|\n[ \t]*+\n")
-_JSON_FENCE = re.compile(r"```[ \t]*+(?:json|JSON)?+[ \t]*+\n")  # a reply that is one such fence holds calls
-_FENCE_MARK, _TICK_RUN, _BLANK = (
-    re.compile("```"),
-    re.compile(r"(?<!`)`{1,2}(?!`)"),
-    re.compile(r"\n(?=[ \t]*+\n)"),
-)
+_FENCE_MARK = re.compile("```")
+_TICK_RUN = re.compile(r"(?<!`)`{1,2}(?!`)")
+_BLANK = re.compile(r"\n(?=[ \t]*+\n)")
 
 
 def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
@@ -1959,42 +1864,24 @@ def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
     return opened
 
 
-class _Spans:
-    """Where runs of one and of two backticks, and blank lines, stand in a text: found once."""
-
-    def __init__(self, text: str) -> None:
-        runs = [(m.start(), m.end() - m.start()) for m in _TICK_RUN.finditer(text)]
-        self.runs = {n: [at for at, size in runs if size == n] for n in (1, 2)}
-        self.blanks = [m.start() for m in _BLANK.finditer(text)]
-
-    def closes(self, pos: int, ticks: int) -> bool:
-        """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
-        return _first_after(self.runs[ticks], pos) < _first_after(self.blanks, pos)
-
-
 def _first_after(positions: list[int], pos: int) -> float:
     i = bisect_left(positions, pos)
     return positions[i] if i < len(positions) else float("inf")
 
 
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
-    """The unit's calls as (name, JSON arguments). A call to a tool nobody offered keeps the whole unit as text
-    (it is prose about calls, or not meant for these tools); a malformed call (no name, arguments that are not
-    an object, or not JSON) is dropped and its well-formed siblings kept, as vLLM and SGLang do; bare string
-    arguments are kept as the JSON string (vLLM). None: no call."""
+    """The unit's calls as (name, JSON arguments), None if none. A call to a tool nobody offered keeps the whole
+    unit as text (prose about calls); a malformed call is dropped and its well-formed siblings kept (vLLM, SGLang)."""
     if any(name and name not in specs for name, _, _ in unit.calls):
         return None
     out = []
     for name, args, typed in unit.calls:
-        if name and isinstance(args, str):  # bare string arguments, kept as written (`_string_args`)
-            out.append((name, json.dumps(args, ensure_ascii=False)))
-            continue
-        if not name or not isinstance(args, dict):
+        if not name or not isinstance(args, (dict, str)):
             continue
         props = spec_properties(specs.get(name))
-        if typed:
+        if isinstance(args, dict) and typed:  # bare string arguments are kept as the JSON string (vLLM)
             args = coerce_arguments(args, props)
-        else:
+        elif isinstance(args, dict):
             args = {k: coerce_value(v, props.get(k)) if isinstance(v, str) else v for k, v in args.items()}
         if _jsonable(args):
             out.append((name, json.dumps(args, ensure_ascii=False)))
@@ -2009,7 +1896,7 @@ _END_TOKEN = re.compile(
 
 
 def _without_end_tokens(text: str) -> str:
-    """`text` without the end-of-turn tokens (and blanks) it ends with, read from the end: each token once."""
+    """`text` without the end-of-turn tokens (and blanks) it ends with: each token read once."""
     end = len(text)
     while True:
         while end and text[end - 1].isspace():
@@ -2022,9 +1909,8 @@ def _without_end_tokens(text: str) -> str:
 
 @dataclass(frozen=True)
 class TextCalls:
-    """What `read_inline_calls` found in a reply: its text outside the calls taken, the calls, and the
-    calls of units left as text because `refuse` said so, as (name, JSON arguments). `read`: calls were read in
-    the reply's first `read` characters only (a `limit`, or a reader that stopped), None when read whole."""
+    """A reply's text outside the calls taken, the calls, and those `refuse` kept as text as (name, JSON arguments).
+    `read`: calls were read in the reply's first `read` characters only (None: read whole)."""
 
     text: str
     calls: list[ToolCall]
@@ -2037,34 +1923,31 @@ Refuse = Callable[[str, Sequence[tuple[str, str]]], bool]
 
 
 def parse_inline_calls(
-    content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline"
+    content: str, specs: Mapping, id_prefix: str = "call_inline"
 ) -> tuple[str, list[ToolCall]]:
-    """Find tool calls written as text (`specs`: the offered tools' function specs by name).
-    Returns (the reply's text outside the calls, calls in order); the text before the first call
-    comes first. A call is taken only when it is well-formed and names an offered tool; anything
-    else stays text. The dialects are listed in `_DIALECTS`; each parser's docstring shows one example."""
+    """(The reply's text outside the calls, the calls) of the dialects in `_DIALECTS`, to tools `specs` offers."""
     found = read_inline_calls(content, specs, id_prefix)
     return found.text, found.calls
 
 
 def read_inline_calls(
     content: str,
-    specs: Mapping[str, dict],
+    specs: Mapping,
     id_prefix: str = "call_inline",
     refuse: Refuse | None = None,
     limit: int | None = None,
 ) -> TextCalls:
-    """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported. `limit`: read only
-    the first `limit` characters (work in proportion); a unit that reaches the cut (blanks aside) may go on
-    past it, so it stays text, as does everything after the cut."""
+    """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported. `limit`: read only the
+    first `limit` characters."""
     if not content or not specs:
         return TextCalls(content or "", [])
-    units, read = _prefix_units(content, specs, limit)
+    prefix = content if limit is None else content[: max(limit, 0)]
+    units, read = _find_units(prefix, specs)
+    if len(prefix) < len(content):  # a unit that reaches the cut (blanks aside) may go on past it
+        tail = len(prefix.rstrip())
+        units, read = [u for u in units if u.end < tail], min(read, tail)
     calls: list[ToolCall] = []
-    kept: list[str] = []
-    refused: list[tuple[str, str]] = []
-    pos = 0
-    cleaners: dict[str, Callable[[str], str]] = {}
+    kept, refused, pos, cleaners = [], [], 0, {}
     for unit in units:
         accepted = _accept(unit, specs)
         if accepted is None:
@@ -2073,9 +1956,7 @@ def read_inline_calls(
             refused.extend(accepted)
             continue
         kept.append(content[pos : unit.start])
-        hook = _DIALECT_BY_NAME[unit.dialect].clean_text
-        if hook is not None:
-            cleaners[unit.dialect] = hook
+        cleaners[unit.dialect] = _DIALECT_BY_NAME[unit.dialect].clean_text
         pos = unit.end
         for name, arguments in accepted:
             calls.append(ToolCall(f"{id_prefix}_{len(calls)}", name, arguments, "inline"))
@@ -2083,24 +1964,10 @@ def read_inline_calls(
     if not calls:
         return TextCalls(content, [], refused, whole)
     kept.append(content[pos:])
-    texts = [_without_end_tokens(_cleaned(t, cleaners.values())) for t in kept]
-    return TextCalls("\n".join(t.strip() for t in texts if t.strip()), calls, refused, whole)
-
-
-def _prefix_units(content: str, specs: Mapping[str, dict], limit: int | None) -> tuple[list[_Unit], int]:
-    """`_find_units` of `content`, or of its first `limit` characters without the units that reach the cut."""
-    if limit is None or limit >= len(content):
-        return _find_units(content, specs)
-    prefix = content[: max(limit, 0)]
-    units, read = _find_units(prefix, specs)
-    tail = len(prefix.rstrip())
-    return [u for u in units if u.end < tail], min(read, tail)
-
-
-def _cleaned(text: str, hooks: Any) -> str:
-    for hook in hooks:
-        text = hook(text)
-    return text
+    for clean in filter(None, cleaners.values()):
+        kept = [clean(t) for t in kept]
+    texts = [_without_end_tokens(t).strip() for t in kept]
+    return TextCalls("\n".join(t for t in texts if t), calls, refused, whole)
 
 
 def text_calls(
@@ -2124,16 +1991,15 @@ and the model and the user are told why. Untrusted: tool results, files, earlier
 request, what the chat's model asked the helper to do, and the texts Open WebUI and this project write themselves
 (Tool Search's list of tools, their own error messages).
 
-Names are compared by their key (`name_key`): case, separators (`_ - . `, blanks, any punctuation), camelCase
+Names are compared by their key (`canonical`): case, separators (`_ - . `, blanks, any punctuation), camelCase
 boundaries, invisible characters (every format and default-ignorable code point), compatibility forms (NFKD), accents
 and a few Latin look-alike letters do not count: `delete_all_notes`, `Delete-All-Notes`, `deleteAllNotes`,
 `delete all notes`, `ＤＥＬＥＴＥ＿ＡＬＬ＿ＮＯＴＥＳ` and `delete\\u005fall_notes` have one key. A text names a tool when
 the tool's key stands in it between word boundaries.
 
 `Mentions` reads the untrusted texts of one request (or one subquery) once each, in order, and keeps which offered
-tools they name; its work is linear in the texts (each slice of a text is decoded, normalized and searched a
-bounded number of times, and no single pass holds the interpreter for long). `verdict` is the rule; `judge` asks it in
-one call, as a plugin that reads calls in Open WebUI's main loop will, with the texts read since the user's message."""
+tools they name, in linear work (each slice is decoded and searched a bounded number of times, and no single pass
+holds the interpreter for long). `verdict` is the rule."""
 
 
 # Every format (Cf) and default-ignorable code point (Unicode 17 and Python's 14): dropped before anything else, so
@@ -2143,9 +2009,7 @@ INVISIBLE = (
     "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U000110bd\U000110cd"
     "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
 )
-_ACCENTS = (
-    "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"  # combining diacritics, after NFKD
-)
+_ACCENTS = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"  # combining marks, after NFKD
 _DROPPED = re.compile(f"[{INVISIBLE}{_ACCENTS}]+")
 # Cyrillic and Greek letters that look like Latin ones (a table of the commonest, not Unicode's whole list).
 _LOOK_ALIKES = str.maketrans(
@@ -2160,12 +2024,8 @@ _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|x[0-9a-fA-F]{2}|[\"'\\
 _ESCAPES = {'"': '"', "'": "'", "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-DECODE_PASSES = (
-    8  # layers of JSON, Python or HTML escaping undone (an HTML page escaped twice inside JSON: 3)
-)
-SLICE_CHARS = (
-    65_536  # a text is read in slices of this size: no one pass over it holds the interpreter for long
-)
+DECODE_PASSES = 8  # layers of JSON, Python or HTML escaping undone (an HTML page escaped twice in JSON: 3)
+SLICE_CHARS = 65_536  # a text is read in slices: no one pass over it holds the interpreter for long
 JOIN_CHARS = 1_024  # around the seam of two slices or two texts, the raw characters decoded again together
 DATA_CHARS = 4_000_000  # past this much untrusted text, the rest is not read and every tool counts as named
 
@@ -2184,8 +2044,7 @@ def _unescaped(text: str) -> str:
 
 
 def _decoded(text: str) -> tuple[str, bool]:
-    """Invisible characters dropped, escapes and HTML entities undone, layer by layer, to a fixpoint: (the text,
-    whether the fixpoint was reached within DECODE_PASSES)."""
+    """Invisible characters dropped, escapes and HTML entities undone to a fixpoint: (text, fixpoint reached)."""
     for _ in range(DECODE_PASSES):
         step = text if text.isascii() else _DROPPED.sub("", text)
         step = _unescaped(step) if "\\" in step else step
@@ -2197,9 +2056,9 @@ def _decoded(text: str) -> tuple[str, bool]:
 
 
 def canonical(text: str) -> tuple[str, bool]:
-    """The text as names are compared in it: words of lower-case letters and digits, one blank between two words, a
-    blank kept at either end where the text has a separator there (so that canonical slices join as the whole
-    text would). Also whether its escapes were undone to the end. Linear; call it on a slice, not a huge text."""
+    """(The text as names are compared in it, whether its escapes were undone to the end): lower-case words, one
+    blank between two, and one at either end where the text has a separator (canonical slices join as the whole
+    text would)."""
     text, whole = _decoded(text)
     return (_ascii_words(text) if text.isascii() else _words(text)), whole
 
@@ -2210,8 +2069,7 @@ def _words(text: str) -> str:
 
 
 def _ascii_words(text: str) -> str:
-    """`_words` of an ASCII text, the same, several times faster: separators by one table, camelCase looked for only
-    when a letter or digit stands before an upper-case letter somewhere."""
+    """`_words` of an ASCII text, several times faster."""
     camel = _CAMEL.sub(" ", text) if _INNER_UPPER.search(text) else text
     words = camel.translate(_ASCII_SEPARATORS).split()
     if not words:
@@ -2220,19 +2078,11 @@ def _ascii_words(text: str) -> str:
     return (" " if not text[0].isalnum() else "") + joined + (" " if not text[-1].isalnum() else "")
 
 
-def name_key(name: str) -> str:
-    """A tool name's key: its canonical words (`deleteAllNotes` -> `delete all notes`)."""
-    return canonical(name)[0].strip()
-
-
-Action = Literal["allow", "ask", "refuse"]
-
-
 @dataclass(frozen=True)
 class Verdict:
     """What happens to a call written as text, and why (for the model and the user), when it does not run at once."""
 
-    action: Action
+    action: Literal["allow", "ask", "refuse"]
     reason: str = ""
 
 
@@ -2243,12 +2093,15 @@ class Mentions:
     every tool counts as named (`unread`)."""
 
     def __init__(self, names: Iterable[str]) -> None:
-        self.keys = {name: key for name in names if isinstance(name, str) and (key := name_key(name))}
+        self.keys = {
+            name: key for name in names if isinstance(name, str) and (key := canonical(name)[0].strip())
+        }
         self.found: dict[str, str] = {}  # name -> where it was first read
         self.unread = ""  # why the texts could not all be read ("" while they could)
         self.size = 0
         self._tail = " "  # the canonical stream's last characters: a name split over two texts
         self._raw = ""  # the raw stream's last JOIN_CHARS characters: an escape split over two texts
+        self._raw_split = False  # whether `_raw` starts inside a word
         self._room = 2 + max((len(k) for k in self.keys.values()), default=0)
 
     def read(self, text: str, where: str = "a tool result") -> None:
@@ -2259,24 +2112,35 @@ class Mentions:
             return
         self.size += len(text)
         for start in range(0, len(text), SLICE_CHARS):
-            self._slice(text[start : start + SLICE_CHARS], where, new_text=not start)
+            end = start + SLICE_CHARS  # a word the slice's end cuts is read whole with the next slice
+            self._slice(
+                text[start:end], where, not start, len(text) > end and text[end - 1 : end + 1].isalnum()
+            )
 
-    def _slice(self, raw: str, where: str, new_text: bool) -> None:
-        """One slice, searched with the stream's end before it: as one word run (`dele` + `te_all`) and, at the seam
-        of two texts, as two (`delete` + `AllNotes`); and its seam decoded whole (`\\u00` + `64elete`)."""
+    def _slice(self, raw: str, where: str, new_text: bool, split: bool) -> None:
+        """One slice, searched with the stream's end before it: as one word run (`dele` + `te_all`), at the seam of
+        two texts as two (`delete` + `AllNotes`); and its seam decoded whole (`\\u00` + `64elete`)."""
         words, whole = canonical(raw)
         if not whole:
             self.unread = f"escapes nested more than {DECODE_PASSES} deep"
-        self._search(self._tail + words, where)
+        # a word cut at the end of the slice, or at either end of the seam's window, is no whole word
+        marked = _part(words + "x", 0, len(words)) if split else words
+        self._search(self._tail + marked, where)
         if new_text:
-            self._search(f"{self._tail} {words[: self._room]}", where)
-        self._search(canonical(self._raw + raw[:JOIN_CHARS])[0], where)
-        self._tail = (self._tail + words)[-self._room :]
-        self._raw = (self._raw + raw)[-JOIN_CHARS:]
+            self._search(f"{self._tail} {_part(marked, 0, self._room)}", where)
+        joined = canonical(self._raw + raw[:JOIN_CHARS])[0]
+        if self._raw_split:
+            joined = _part("x" + joined, 1, len(joined) + 1)
+        if raw[JOIN_CHARS - 1 : JOIN_CHARS + 1].isalnum() if len(raw) > JOIN_CHARS else split:
+            joined = _part(joined + "x", 0, len(joined))
+        self._search(joined, where)
+        tail, raws = self._tail + words, self._raw + raw
+        self._tail = _part(tail, max(len(tail) - self._room, 0), len(tail))
+        cut = len(raws) - JOIN_CHARS
+        self._raw, self._raw_split = raws[max(cut, 0) :], cut > 0 and raws[cut - 1 : cut + 1].isalnum()
 
     def _search(self, words: str, where: str) -> None:
-        """The offered names whose key stands in `words` between word boundaries. A key whose every word is there is
-        searched; the others cost a set lookup each."""
+        """The offered names whose key stands in `words` (a key with a word not there costs a set lookup)."""
         padded, present = f" {words} ", set(words.split())
         for name, key in self.keys.items():
             if name not in self.found and all(w in present for w in key.split()) and f" {key} " in padded:
@@ -2290,6 +2154,16 @@ class Mentions:
         return f"`{name}` is named in {where}, which is data, not a request" if where else ""
 
 
+def _part(words: str, start: int, end: int) -> str:
+    """words[start:end], a word split at either end marked as no whole word (NUL stands in no word)."""
+    part = words[start:end]
+    if 0 < start < len(words) and words[start - 1 : start + 1].isalnum():
+        part = "\0" + part[1:]
+    if 0 < end < len(words) and words[end - 1 : end + 1].isalnum():
+        part = part[:-1] + "\0"
+    return part
+
+
 def verdict(names: Iterable[str], mentions: Mentions, can_ask: bool) -> Verdict:
     """The rule for one call written as text: `names` are its tool's names (as written, and as it would run: Tool
     Search's `call_tool` names the tool it calls); `can_ask`: Open WebUI's approval is `ask` and a user can answer."""
@@ -2297,16 +2171,6 @@ def verdict(names: Iterable[str], mentions: Mentions, can_ask: bool) -> Verdict:
     if not reasons:
         return Verdict("allow")
     return Verdict("ask" if can_ask else "refuse", reasons[0])
-
-
-def judge(name: str, untrusted: Iterable[str | tuple[str, str]], can_ask: bool) -> Verdict:
-    """The rule in one call, for a reader that sees one call at a time (a filter reading calls in Open WebUI's main
-    loop): a call of `name` written as text, after these untrusted texts (or (text, where) pairs), in order."""
-    mentions = Mentions([name])
-    for item in untrusted:
-        text, where = item if isinstance(item, tuple) else (item, "data read since the request")
-        mentions.read(text, where)
-    return verdict([name], mentions, can_ask)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -87,9 +87,5 @@ def with_calls(event: Mapping, text: str, calls: list[dict]) -> dict:
 
 def tool_call_entry(index: int, call_id: str, name: str, arguments: str) -> dict:
     """One `delta.tool_calls` entry as a provider streams it whole."""
-    return {
-        "index": index,
-        "id": call_id,
-        "type": "function",
-        "function": {"name": name, "arguments": arguments},
-    }
+    function = {"name": name, "arguments": arguments}
+    return {"index": index, "id": call_id, "type": "function", "function": function}

@@ -24,27 +24,27 @@ def _text(content: Any) -> str:
     return ""
 
 
-def _call_names(messages: Sequence[Any]) -> dict[str, str]:
-    names: dict[str, str] = {}
+def _turn(messages: Any) -> list:
+    """The messages since the user's last one."""
+    messages = messages if isinstance(messages, list) else []
+    start = next((i for i in range(len(messages) - 1, -1, -1) if _role(messages[i]) == "user"), -1) + 1
+    return messages[start:]
+
+
+def _calls(messages: Sequence[Any]) -> Iterator[tuple[Mapping, Mapping]]:
+    """(call, function) of each structured call the messages made."""
     for m in messages:
         calls = m.get("tool_calls") if isinstance(m, Mapping) else None
         for call in calls if isinstance(calls, list) else []:
             fn = call.get("function") if isinstance(call, Mapping) else None
-            if (
-                isinstance(fn, Mapping)
-                and isinstance(call.get("id"), str)
-                and isinstance(fn.get("name"), str)
-            ):
-                names[call["id"]] = fn["name"]
-    return names
+            if isinstance(fn, Mapping) and isinstance(fn.get("name"), str):
+                yield call, fn
 
 
 def untrusted_texts(messages: Any, sources: Any) -> Iterator[tuple[str, str]]:
     """(text, where) for every tool result since the user's last message, then every file and source document."""
-    messages = messages if isinstance(messages, list) else []
-    start = next((i for i in range(len(messages) - 1, -1, -1) if _role(messages[i]) == "user"), -1) + 1
-    turn = messages[start:]
-    names = _call_names(turn)
+    turn = _turn(messages)
+    names = {call["id"]: fn["name"] for call, fn in _calls(turn) if isinstance(call.get("id"), str)}
     for m in turn:
         if _role(m) != "tool":
             continue
@@ -69,16 +69,7 @@ def call_key(name: str, arguments: Any) -> tuple[str, str]:
 
 def turn_calls(messages: Any) -> Counter[tuple[str, str]]:
     """How often each call (name and arguments) was made since the user's last message."""
-    messages = messages if isinstance(messages, list) else []
-    start = next((i for i in range(len(messages) - 1, -1, -1) if _role(messages[i]) == "user"), -1) + 1
-    made: Counter[tuple[str, str]] = Counter()
-    for m in messages[start:]:
-        calls = m.get("tool_calls") if isinstance(m, Mapping) else None
-        for call in calls if isinstance(calls, list) else []:
-            fn = call.get("function") if isinstance(call, Mapping) else None
-            if isinstance(fn, Mapping) and isinstance(fn.get("name"), str):
-                made[call_key(fn["name"], fn.get("arguments"))] += 1
-    return made
+    return Counter(call_key(fn["name"], fn.get("arguments")) for _, fn in _calls(_turn(messages)))
 
 
 def _role(message: Any) -> Any:

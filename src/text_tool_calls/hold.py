@@ -148,11 +148,9 @@ class Holder:
         out.append(text)
         kept = text.rstrip()
         self.blank = (self.blank + text)[-BLANK_CHARS:] if not kept else text[len(kept) :][-BLANK_CHARS:]
-        nl = text.rfind("\n")
-        if nl >= 0:
-            self.line = _INDENT.match(text, nl + 1).end() == len(text)  # type: ignore[union-attr]
-        else:
-            self.line = self.line and _INDENT.match(text).end() == len(text)  # type: ignore[union-attr]
+        nl = text.rfind("\n")  # -1: the text goes on the line it was on
+        indent = _INDENT.match(text, nl + 1).end()  # type: ignore[union-attr]
+        self.line = (nl >= 0 or self.line) and indent == len(text)
 
     def _release_held(self, out: list[str]) -> None:
         if self.held:

@@ -49,11 +49,8 @@ def _key(user: Any, metadata: Any, body: Any) -> Key | None:
 
 def _reasoning_tags(metadata: dict) -> tuple[tuple[str, str], ...]:
     """The reasoning tags Open WebUI strips in this chat (its `reasoning_tags` param, else its defaults)."""
-    param = (
-        (metadata.get("params") or {}).get("reasoning_tags")
-        if isinstance(metadata.get("params"), dict)
-        else None
-    )
+    params = metadata.get("params")
+    param = params.get("reasoning_tags") if isinstance(params, dict) else None
     if param is False:
         return ()
     if isinstance(param, list) and len(param) == 2:
@@ -144,9 +141,7 @@ async def on_chunk(event: Any, body: Any, metadata: Any, user: Any, emitter: Any
             return event
         stream = STREAMS.open(key, lambda: _start(offer, metadata))
         if stream is None:
-            log.warning(
-                "text_tool_calls: %d replies followed already; this one passes untouched", len(STREAMS)
-            )
+            log.warning("text_tool_calls: %d replies followed already; this one passes as is", len(STREAMS))
             return event
     stream.structured = stream.structured or chunk.calls
     released = stream.holder.feed(chunk.content, STREAMS.room(stream)) if chunk.content else ""

@@ -14,13 +14,9 @@ def _output_with(output: list, text: str) -> list:
     for i in range(len(out) - 1, -1, -1):
         item = out[i]
         parts = item.get("content") if isinstance(item, Mapping) and item.get("type") == "message" else None
-        if (
-            isinstance(parts, list)
-            and parts
-            and isinstance(parts[-1], Mapping)
-            and parts[-1].get("type") == "output_text"
-        ):
-            last = {**parts[-1], "text": str(parts[-1].get("text") or "") + text}
+        last = parts[-1] if isinstance(parts, list) and parts else None
+        if isinstance(last, Mapping) and last.get("type") == "output_text":
+            last = {**last, "text": str(last.get("text") or "") + text}
             out[i] = {**item, "content": [*parts[:-1], last]}
             return out
     message = {"type": "message", "id": f"msg_{uuid.uuid4().hex}", "status": "completed", "role": "assistant"}

@@ -1,12 +1,8 @@
-"""A tool call in the forms the readers meet it. `ToolCall`: one call as a model asked for it, its arguments the
-raw text, decoded, replayed as valid JSON, split, and typed by the tool's JSON schema (models often write every
-value as text, `"3"`, `"true"`, `"[1, 2]"`: a value is typed by its parameter's schema, the non-string types
-first, then string, else it stays the text). `_Unit`: a stretch of a reply holding calls written as text, taken
-whole or left as text (every call in it must name an offered tool and carry well-formed arguments), and the
-readers of JSON call envelopes. Every reader runs in time linear in its text (issue 25): no pattern backtracks (a
-long repeat is possessive, and in a searched pattern it cannot take the pattern's first character), no scan
-restarts from each opener; where openers may overlap without end, a work budget proportional to the text stops the
-reader, and what it did not read is reported (`_CUT`)."""
+"""A tool call in the forms the readers meet it: `ToolCall`, its arguments decoded, replayed as valid JSON, split,
+and typed by the tool's schema (models often write every value as text, `"3"`, `"[1, 2]"`); `_Unit`, a stretch of
+a reply holding calls written as text; and the readers of JSON call envelopes. Every reader runs in time linear in
+its text: no pattern backtracks (a long repeat is possessive, and in a searched pattern it cannot take the
+pattern's first character); where openers may overlap without end, a work budget stops the reader (`_CUT`)."""
 
 from __future__ import annotations
 
@@ -25,8 +21,7 @@ _BLANK_RUN = re.compile(r"\s*+")
 
 @dataclass(frozen=True)
 class ToolCall:
-    """One call the model asked for, normalized. `arguments` is the raw JSON text (or what was parsed).
-    `provider` is the call as the model wrote it when Tool Search resolved `call_tool` into it."""
+    """`arguments`: the raw JSON text; `provider`: the call as written when Tool Search resolved `call_tool`."""
 
     id: str
     name: str
@@ -125,7 +120,6 @@ def spec_properties(spec: Any) -> dict:
 
 
 def spec_required(spec: Any) -> list[str]:
-    """The required parameter names of a function spec."""
     req = _spec_parameters(spec).get("required")
     return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
 
@@ -223,12 +217,10 @@ def coerce_value(raw: str, schema: Any) -> Any:
 
 def coerce_arguments(args: Mapping[str, Any], properties: Mapping[str, Any]) -> dict:
     """Coerce string values whose schema does not allow a string (models often quote numbers)."""
-    out = {}
-    for key, value in args.items():
-        schema = properties.get(key)
-        typed = isinstance(value, str) and schema is not None and "string" not in _schema_types(schema)
-        out[key] = coerce_value(value, schema) if typed else value
-    return out
+    strings = {
+        k for k, v in args.items() if isinstance(v, str) and "string" not in _schema_types(properties.get(k))
+    }
+    return {k: coerce_value(v, properties.get(k)) if k in strings else v for k, v in args.items()}
 
 
 @dataclass(frozen=True)
@@ -246,19 +238,18 @@ _CUT = ("", None, False)  # not read: a work budget ran out here; the unit runs 
 
 
 def _cut(text: str, start: int) -> _Unit:
-    """The unit that says a reader stopped at `start` (its budget ran out): nothing from there on is read."""
+    """The unit that says a reader's budget ran out at `start`."""
     return _Unit(start, len(text), (_CUT,))
 
 
 def _budget(size: int) -> int:
-    """The work a reader whose attempts may overlap (openers inside openers, none of them closing) may spend on a
-    text of `size` units (characters, or the tags it holds): proportional to it, with room for short texts. Only a
-    text built to make attempts overlap reaches it."""
+    """The work a reader whose attempts may overlap (openers inside openers) may spend on `size` characters or
+    tags: only a text built to make attempts overlap reaches it."""
     return 4 * size + 4096
 
 
 def _json_at(text: str, pos: int) -> tuple[Any, int]:
-    """Decode one JSON value at `pos` (after blanks) with `raw_decode`: (value, end) or (_NOTHING, pos)."""
+    """One JSON value at `pos` (after blanks): (value, end) or (_NOTHING, pos)."""
     start = _skip_ws(text, pos)
     try:
         return _DECODER.raw_decode(text, start)
@@ -294,9 +285,8 @@ def _json_call(obj: Any) -> tuple[str, Any, bool]:
 
 
 def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
-    """Calls whose `arguments` is a bare string (`"arguments": "hello"`, vLLM's Hermes tests): the tool's
-    one string parameter gets it; with no such single parameter the string stays the arguments, as vLLM reads
-    it (the loop that runs the call answers that arguments must be an object)."""
+    """Bare string `arguments` (`"arguments": "hello"`, vLLM's Hermes tests) go to the tool's one string parameter;
+    with none the string stays the arguments, as vLLM reads it."""
     return tuple((n, _sole_string(specs.get(n), a) if isinstance(a, str) else a, t) for n, a, t in calls)
 
 
@@ -308,8 +298,7 @@ def _sole_string(spec: Any, value: str) -> dict | str:
 
 
 def _past_stray(text: str, end: int, value: Any) -> int:
-    """After a JSON value, one extra closing brace (or bracket after a list) that a chat template adds
-    (Ollama's Qwen template tests): skipped."""
+    """Past one extra closing brace or bracket a chat template adds after a value (Ollama's Qwen template tests)."""
     at = _skip_ws(text, end)
     return at + 1 if text.startswith("]" if isinstance(value, list) else "}", at) else end
 
@@ -318,9 +307,8 @@ _JSON_SEP = re.compile(r"\s*+(?:;|<\|python_tag\|>)?+\s*+(?=\{)")  # between cal
 
 
 def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tuple], int] | None:
-    """One JSON call, a list of them, or several separated by `;`, `<|python_tag|>` or blanks (Llama 3.x;
-    vLLM's and SGLang's separators): (calls, end) or None. `need_args`: each must carry its arguments key
-    (bare JSON: `{"name": "x"}` alone is an object about x, not a call to it)."""
+    """(calls, end) of one JSON call, a list, or several separated by `;`, `<|python_tag|>` or blanks (vLLM, SGLang).
+    `need_args`: each must carry its arguments (bare `{"name": "x"}` is an object about x, not a call)."""
     calls: list[tuple] = []
     while True:
         value, end = _json_at(text, pos)

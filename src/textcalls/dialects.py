@@ -1,7 +1,6 @@
-"""The dialects of calls written as text besides the XML-ish ones (Hermes, Mistral, harmony, DeepSeek, Kimi, Llama,
-Qwen2.5-Coder, pythonic) and the table `_DIALECTS` every reader goes through. Each parser's docstring shows one
-example; a dialect's quirks live in its table entry (`clean_text`), never in the readers. Each parser reads
-its text in linear time (see `calls`); the scans whose attempts may overlap share a budget (`_budget`)."""
+"""The dialects of calls written as text besides the XML-ish ones, and the table `_DIALECTS` every reader goes
+through. Each parser's docstring shows one example; a dialect's quirks live in its table entry, never in the
+readers. Each parser is linear (see `calls`); scans whose attempts may overlap share a budget (`_budget`)."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ import ast
 import json
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,8 +40,8 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     (Qwen2.5-Coder may wrap one call or a list of them in `<tools>...</tools>`). The JSON is read with
     `raw_decode`, so a `</tool_call>` inside a string does not cut the call."""
     units = []
-    # An opener inside a call's JSON makes an inner unit, which `_find_units` drops. Inside a JSON string its
-    # JSON cannot start (quotes there are escaped): each decode reads its own call.
+    # An opener inside a call's JSON makes an inner unit, which `_find_units` drops; inside a JSON string its JSON
+    # cannot start (quotes there are escaped), so each decode reads its own call.
     for m in _HERMES_OPEN.finditer(text):
         value, end = _json_at(text, m.end())
         if value is _NOTHING or value == []:
@@ -115,8 +114,7 @@ _MARKS = re.compile(r"<\|(?:message|end|return|call)\|>")
 
 
 def _harmony_text(text: str) -> str:
-    """What a harmony reply says outside its calls: the final/commentary messages, not the analysis (which runs
-    to its `<|end|>`, or to the end of the text)."""
+    """What a harmony reply says outside its calls: its messages but the analysis (to its `<|end|>` or the end)."""
     kept, pos = [], 0
     for m in _ANALYSIS.finditer(text):
         if m.start() >= pos:
@@ -137,9 +135,7 @@ _DS_END = re.compile(rf"\s*+(?:<{_BAR}tool[\u2581_]calls[\u2581_]end{_BAR}>|\Z)"
 _DS_V3_NAME = re.compile(r"\s*+([\w.\-]++)[^\S\n]*+\n\s*+(?:```(?:json)?+)?+")
 
 
-def _deepseek_call(
-    text: str, pos: int, specs: Mapping[str, dict]
-) -> tuple[tuple[str, Any, bool], int] | None:
+def _deepseek_call(text: str, pos: int, specs: Mapping) -> tuple[tuple[str, Any, bool], int] | None:
     """One DeepSeek call after `pos`: V3 `function<sep>NAME```json{...}```` or V3.1 `NAME<sep>{...}`."""
     m = _DS_CALL.match(text, pos)
     if not m:
@@ -181,10 +177,8 @@ _KIMI_RAW_END = re.compile(r"<\|tool_call_end\|>|(?=<\|tool_call_begin\|>|<\|too
 
 
 def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[str, Any, bool], int] | None:
-    """One Kimi call after `pos` (its `<|tool_call_end|>` may be left out): (call, end); a call whose id names
-    no tool is malformed (`_BAD`, dropped). Arguments that are not JSON are kept as their text when the call is
-    closed (vLLM: the loop that runs it answers that they are not JSON); a call cut off inside them breaks the
-    section (end -1)."""
+    """One Kimi call after `pos` (its `<|tool_call_end|>` may be left out): (call, end). Arguments that are not JSON
+    are kept as their text when the call is closed (vLLM); a call cut off inside them breaks the section (end -1)."""
     m = _KIMI_CALL.match(text, pos)
     if not m:
         return None
@@ -194,16 +188,15 @@ def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[st
         raw = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
         if raw is None:
             return _BAD, -1
-        args = text[m.end() : raw.start()].strip()
+        args = text[m.end() : raw.start()].strip() or {}  # no text: no arguments
         return (_kimi_name(m.group(1), args, specs), args, True), raw.end()
     args = _args_object(value)
     return (_kimi_name(m.group(1), args, specs), args, True), close.end()
 
 
 def _kimi_name(call_id: str, args: Any, specs: Mapping[str, dict]) -> str:
-    """The tool a Kimi call id names; a bare counter (`0`, vLLM's tests) names the one offered tool its
-    arguments fit (all keys known, the required ones there), or the only tool offered when they are no JSON;
-    else none."""
+    """The tool a Kimi call id names; a bare counter (`0`, vLLM's tests) names the one offered tool its arguments fit,
+    or the only tool offered when they are no JSON; else none."""
     named = _KIMI_ID.fullmatch(call_id)
     if not named and call_id.isdigit() and isinstance(args, str):
         return next(iter(specs)) if len(specs) == 1 else ""
@@ -220,12 +213,9 @@ def _parse_kimi(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     return _sections(text, _KIMI_BEGIN, _kimi_call, _KIMI_END, specs)
 
 
-def _sections(
-    text: str, begin: re.Pattern[str], one: Callable, end: re.Pattern[str], specs: Mapping
-) -> list[_Unit]:
-    """A section of calls between two markers: one unit. A call that breaks the section's structure leaves the
-    whole section as text; a malformed one is dropped. A section that `begin` opens with no marker (an empty
-    match) needs no end marker. Markers inside a section read before are not read again."""
+def _sections(text: str, begin: re.Pattern, one: Callable, end: re.Pattern, specs: Mapping) -> list[_Unit]:
+    """A section of calls between two markers: one unit, text if a call breaks its structure. A section `begin`
+    opens with no marker (an empty match) needs no end marker."""
     units, last = [], 0
     for m in begin.finditer(text):
         if m.start() < last:
@@ -260,10 +250,9 @@ _FENCE_CLOSE = re.compile(r"\s*+```")
 
 
 def _parse_json_only(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Llama 3.x JSON: the reply is nothing but the call(s), `{"name": "get_time", "parameters": {...}}`, a
-    list of them, `{"type": "function", ...}`, or the same inside a ```json fence; else each envelope with
-    Llama's own `parameters` key, wherever it stands (vLLM, SGLang). An `arguments` envelope in prose is
-    another model's format quoted (Qwen2.5-Coder's is the whole reply): it stays text."""
+    """Llama 3.x JSON: the reply is nothing but the call(s), `{"name": "get_time", "parameters": {...}}`, a list of
+    them, or the same in a ```json fence; else each envelope with Llama's own `parameters` key, wherever it stands
+    (vLLM, SGLang). An `arguments` envelope in prose is another model's format quoted: it stays text."""
     whole = _whole_json(text, specs)
     if whole:
         return whole
@@ -306,12 +295,11 @@ def _parse_qwen25_coder(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 
 
 _ENVELOPE = re.compile(r'\{\s*+"(?:name|type|function)"\s*+:')
-_ENVELOPE_KEYS = ("name", "type", "function")
 
 
 def _envelope_values(text: str) -> list[tuple[int, int, Any]]:
-    """The JSON objects that open with a call's key anywhere in `text`, outermost ones: each is read once, with
-    what it holds. Failed decodes share a budget (`_budget`); spent, the last entry is (where, end, `_CUT`)."""
+    """The outermost JSON objects that open with a call's key in `text`; failed decodes share a budget (`_budget`):
+    spent, the last entry is (where, end, `_CUT`)."""
     found: list[tuple[int, int, Any]] = []
     budget, end = _budget(len(text)), 0
     for m in _ENVELOPE.finditer(text):
@@ -326,19 +314,6 @@ def _envelope_values(text: str) -> list[tuple[int, int, Any]]:
             continue
         found.append((m.start(), end, value))
     return found
-
-
-def _envelopes(value: Any) -> Iterator[dict]:
-    """The objects in a decoded JSON value, outermost first, whose first key names a call (as `_ENVELOPE` reads)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if next(iter(item), None) in _ENVELOPE_KEYS:
-                yield item
-            stack.extend(reversed(list(item.values())))
-        elif isinstance(item, list):
-            stack.extend(reversed(item))
 
 
 _PY_NAMES = {"true": True, "false": False, "null": None, "True": True, "False": False, "None": None}
@@ -365,8 +340,7 @@ _PY_START, _PY_END = re.compile(r"<\|python_start\|>"), re.compile(r"<\|python_e
 
 
 def _tagged_pythonic(text: str) -> list[_Unit]:
-    """Llama 4's lists between `<|python_start|>` and `<|python_end|>` (the end tag may be cut off; a list
-    holding the start tag itself stays text, so each source is read once)."""
+    """Llama 4's lists between `<|python_start|>` and `<|python_end|>` (which may be cut off)."""
     units = []
     starts, ends = list(_PY_START.finditer(text)), [m.start() for m in _PY_END.finditer(text)]
     for m, after in zip(starts, [s.start() for s in starts[1:]] + [len(text)], strict=True):
@@ -374,9 +348,8 @@ def _tagged_pythonic(text: str) -> list[_Unit]:
         end = ends[i] if i < len(ends) else len(text)
         if end > after or end - m.end() > _MAX_LITERAL:
             continue  # another start tag before this list's end, or too long to be a list
-        source = text[m.end() : end]
-        unit = _pythonic_unit(m.start(), end + len("<|python_end|>") if end < len(text) else end, source)
-        unit = unit or _recovered(m.start(), end + len("<|python_end|>") if end < len(text) else end, source)
+        source, stop = text[m.end() : end], end + len("<|python_end|>") if end < len(text) else end
+        unit = _pythonic_unit(m.start(), stop, source) or _recovered(m.start(), stop, source)
         units += [unit] if unit else []
     return units
 
@@ -386,11 +359,9 @@ _PY_SCAN_CLOSERS = 16  # candidate ends tried per opener (a value may hold `)]`)
 
 
 def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Pythonic (Llama 3.2 / 4) call lists, wherever they stand (SGLang reads them in prose too):
-    `[get_time(zone="UTC"), now()]`, also between Llama 4's `<|python_start|>` and `<|python_end|>`. Each
-    `[name(` is read up to the first `)]` that closes a valid list; if none does, the last list tried is read
-    call by call, and the calls that parse are kept (vLLM). The sources tried share a budget (`_budget`), as
-    openers inside openers would read the same text again."""
+    """Pythonic (Llama 3.2 / 4) call lists, wherever they stand (SGLang): `[get_time(zone="UTC"), now()]`. Each
+    `[name(` is read up to the first `)]` that closes a valid list; if none does, the last list tried is read call
+    by call (vLLM). The sources tried share a budget (`_budget`): openers inside openers read the same text."""
     units = _tagged_pythonic(text) if "<|python_start|>" in text else []
     closes = list(_PY_CLOSE.finditer(text))
     close_starts = [c.start() for c in closes]
@@ -418,8 +389,7 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
 
 
 def _pythonic_unit(start: int, end: int, source: str) -> _Unit | None:
-    """A pythonic call list as a unit: None if the source is no list of calls; a call with positional or
-    non-literal arguments is malformed (`_BAD`)."""
+    """A pythonic call list as a unit (None: no list of calls); positional or non-literal arguments are `_BAD`."""
     try:
         tree = ast.parse(source.strip(), mode="eval").body
     except (SyntaxError, ValueError, MemoryError, RecursionError):
@@ -443,8 +413,7 @@ _PY_SPLIT = re.compile(r"\)\s*+,\s*+(?=[A-Za-z_]\w*+\s*+\()")  # between two cal
 
 
 def _recovered(start: int, end: int, source: str) -> _Unit | None:
-    """A list that does not parse whole, read call by call (`[ok(a=1), broken(b='x 'y')]` keeps `ok`): None
-    if no call parses."""
+    """A list that does not parse whole, read call by call (`[ok(a=1), broken(b='x 'y')]` keeps `ok`)."""
     body = source.strip()
     if not (body.startswith("[") and body.endswith("]")):
         return None
@@ -458,8 +427,6 @@ def _recovered(start: int, end: int, source: str) -> _Unit | None:
 
 @dataclass(frozen=True)
 class _Dialect:
-    """One way of writing calls as text: a parser returning units, and the dialect's own quirks as hooks."""
-
     name: str
     markers: tuple[str, ...]  # the parser runs only if one of these is in the reply ("" = always)
     parse: Callable[[str, Mapping[str, dict]], list[_Unit]]

@@ -1,7 +1,6 @@
 """Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
-(code spans and fences, as CommonMark reads them), each taken whole or left as text; `text_calls` never raises.
-A veto (`Refuse`: the text-call rule, `textcalls.rule`) keeps a call as text. Linear in the reply; a
-reader may stop early (`_cut`), and a prefix can be read alone (`limit`): the rest stays text (`TextCalls.read`)."""
+(code spans and fences, as CommonMark reads them), each taken whole or left as text; a veto (`Refuse`: the
+text-call rule) keeps a call as text. Linear in the reply; what a reader did not read stays text (`TextCalls.read`)."""
 
 from __future__ import annotations
 
@@ -11,15 +10,16 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from .calls import _CUT, ToolCall, _jsonable, _Unit, coerce_arguments, coerce_value, spec_properties
-from .dialects import _DIALECT_BY_NAME, _DIALECTS
+from .dialects import _DIALECT_BY_NAME, _DIALECTS, _FENCE_OPEN
 
 
-def _read_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
-    """Every dialect's units, and how much of `content` was read: a reader that spent its budget stopped there
-    (`_cut`), and no unit reaches past that point (it may be a call inside a value nobody read)."""
+def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
+    """Every dialect's units, the outermost first, and how much of `content` was read: a reader that spent its
+    budget stopped there (`_cut`), and no unit reaches past it (it may be a call in a value nobody read). Dropped:
+    a unit inside another one (a call in a value), and one quoted in prose (right after a backtick, in an inline
+    code span, or in a code fence that is not the whole reply or holds another language than JSON)."""
     found = [
         replace(u, dialect=d.name)
         for d in _DIALECTS
@@ -27,19 +27,13 @@ def _read_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
         for u in d.parse(content, specs)
     ]
     read = min((u.start for u in found if u.calls == (_CUT,)), default=len(content))
-    return [u for u in found if u.end <= read and u.calls != (_CUT,)], read
-
-
-def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], int]:
-    """Every dialect's units, the outermost first, and how much of `content` was read (`_read_units`). Dropped: a
-    unit inside another one (a call in a value), and one quoted in prose (right after a backtick, inside an
-    inline code span, or inside a code fence that is not the whole reply, or that is one of another language
-    than JSON: ```python holds code, not calls)."""
-    found, read = _read_units(content, specs)
+    found = [u for u in found if u.end <= read and u.calls != (_CUT,)]
     fences = [m.start() for m in _FENCE_MARK.finditer(content)]
     whole = content.strip()
-    fenced_reply = len(fences) == 2 and bool(_JSON_FENCE.match(whole)) and whole.endswith("```")
-    spans = _Spans(content)
+    fenced_reply = len(fences) == 2 and bool(_FENCE_OPEN.match(whole)) and whole.endswith("```")
+    runs = [(m.start(), len(m.group())) for m in _TICK_RUN.finditer(content)]
+    span_ends = {n: [at for at, size in runs if size == n] for n in (1, 2)}
+    blanks = [m.start() for m in _BLANK.finditer(content)]  # no inline code span crosses a blank line
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
     scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
@@ -50,7 +44,7 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and spans.closes(unit.end, ticks)):
+        if not (ticks and _first_after(span_ends[ticks], unit.end) < _first_after(blanks, unit.end)):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
     return taken, read
@@ -58,12 +52,9 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
 
 # What opens and closes an inline code span (fences are ```), and the blank line no span crosses.
 _TICKS = re.compile(r"(?<!`)`{1,2}(?!`)|\n[ \t]*+\n")
-_JSON_FENCE = re.compile(r"```[ \t]*+(?:json|JSON)?+[ \t]*+\n")  # a reply that is one such fence holds calls
-_FENCE_MARK, _TICK_RUN, _BLANK = (
-    re.compile("```"),
-    re.compile(r"(?<!`)`{1,2}(?!`)"),
-    re.compile(r"\n(?=[ \t]*+\n)"),
-)
+_FENCE_MARK = re.compile("```")
+_TICK_RUN = re.compile(r"(?<!`)`{1,2}(?!`)")
+_BLANK = re.compile(r"\n(?=[ \t]*+\n)")
 
 
 def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
@@ -74,42 +65,24 @@ def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
     return opened
 
 
-class _Spans:
-    """Where runs of one and of two backticks, and blank lines, stand in a text: found once."""
-
-    def __init__(self, text: str) -> None:
-        runs = [(m.start(), m.end() - m.start()) for m in _TICK_RUN.finditer(text)]
-        self.runs = {n: [at for at, size in runs if size == n] for n in (1, 2)}
-        self.blanks = [m.start() for m in _BLANK.finditer(text)]
-
-    def closes(self, pos: int, ticks: int) -> bool:
-        """Whether a span opened with `ticks` backticks closes after `pos`, before a blank line."""
-        return _first_after(self.runs[ticks], pos) < _first_after(self.blanks, pos)
-
-
 def _first_after(positions: list[int], pos: int) -> float:
     i = bisect_left(positions, pos)
     return positions[i] if i < len(positions) else float("inf")
 
 
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:
-    """The unit's calls as (name, JSON arguments). A call to a tool nobody offered keeps the whole unit as text
-    (it is prose about calls, or not meant for these tools); a malformed call (no name, arguments that are not
-    an object, or not JSON) is dropped and its well-formed siblings kept, as vLLM and SGLang do; bare string
-    arguments are kept as the JSON string (vLLM). None: no call."""
+    """The unit's calls as (name, JSON arguments), None if none. A call to a tool nobody offered keeps the whole
+    unit as text (prose about calls); a malformed call is dropped and its well-formed siblings kept (vLLM, SGLang)."""
     if any(name and name not in specs for name, _, _ in unit.calls):
         return None
     out = []
     for name, args, typed in unit.calls:
-        if name and isinstance(args, str):  # bare string arguments, kept as written (`_string_args`)
-            out.append((name, json.dumps(args, ensure_ascii=False)))
-            continue
-        if not name or not isinstance(args, dict):
+        if not name or not isinstance(args, (dict, str)):
             continue
         props = spec_properties(specs.get(name))
-        if typed:
+        if isinstance(args, dict) and typed:  # bare string arguments are kept as the JSON string (vLLM)
             args = coerce_arguments(args, props)
-        else:
+        elif isinstance(args, dict):
             args = {k: coerce_value(v, props.get(k)) if isinstance(v, str) else v for k, v in args.items()}
         if _jsonable(args):
             out.append((name, json.dumps(args, ensure_ascii=False)))
@@ -124,7 +97,7 @@ _END_TOKEN = re.compile(
 
 
 def _without_end_tokens(text: str) -> str:
-    """`text` without the end-of-turn tokens (and blanks) it ends with, read from the end: each token once."""
+    """`text` without the end-of-turn tokens (and blanks) it ends with: each token read once."""
     end = len(text)
     while True:
         while end and text[end - 1].isspace():
@@ -137,9 +110,8 @@ def _without_end_tokens(text: str) -> str:
 
 @dataclass(frozen=True)
 class TextCalls:
-    """What `read_inline_calls` found in a reply: its text outside the calls taken, the calls, and the
-    calls of units left as text because `refuse` said so, as (name, JSON arguments). `read`: calls were read in
-    the reply's first `read` characters only (a `limit`, or a reader that stopped), None when read whole."""
+    """A reply's text outside the calls taken, the calls, and those `refuse` kept as text as (name, JSON arguments).
+    `read`: calls were read in the reply's first `read` characters only (None: read whole)."""
 
     text: str
     calls: list[ToolCall]
@@ -152,34 +124,31 @@ Refuse = Callable[[str, Sequence[tuple[str, str]]], bool]
 
 
 def parse_inline_calls(
-    content: str, specs: Mapping[str, dict], id_prefix: str = "call_inline"
+    content: str, specs: Mapping, id_prefix: str = "call_inline"
 ) -> tuple[str, list[ToolCall]]:
-    """Find tool calls written as text (`specs`: the offered tools' function specs by name).
-    Returns (the reply's text outside the calls, calls in order); the text before the first call
-    comes first. A call is taken only when it is well-formed and names an offered tool; anything
-    else stays text. The dialects are listed in `_DIALECTS`; each parser's docstring shows one example."""
+    """(The reply's text outside the calls, the calls) of the dialects in `_DIALECTS`, to tools `specs` offers."""
     found = read_inline_calls(content, specs, id_prefix)
     return found.text, found.calls
 
 
 def read_inline_calls(
     content: str,
-    specs: Mapping[str, dict],
+    specs: Mapping,
     id_prefix: str = "call_inline",
     refuse: Refuse | None = None,
     limit: int | None = None,
 ) -> TextCalls:
-    """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported. `limit`: read only
-    the first `limit` characters (work in proportion); a unit that reaches the cut (blanks aside) may go on
-    past it, so it stays text, as does everything after the cut."""
+    """`parse_inline_calls`, plus a veto: a unit `refuse` rejects stays text and is reported. `limit`: read only the
+    first `limit` characters."""
     if not content or not specs:
         return TextCalls(content or "", [])
-    units, read = _prefix_units(content, specs, limit)
+    prefix = content if limit is None else content[: max(limit, 0)]
+    units, read = _find_units(prefix, specs)
+    if len(prefix) < len(content):  # a unit that reaches the cut (blanks aside) may go on past it
+        tail = len(prefix.rstrip())
+        units, read = [u for u in units if u.end < tail], min(read, tail)
     calls: list[ToolCall] = []
-    kept: list[str] = []
-    refused: list[tuple[str, str]] = []
-    pos = 0
-    cleaners: dict[str, Callable[[str], str]] = {}
+    kept, refused, pos, cleaners = [], [], 0, {}
     for unit in units:
         accepted = _accept(unit, specs)
         if accepted is None:
@@ -188,9 +157,7 @@ def read_inline_calls(
             refused.extend(accepted)
             continue
         kept.append(content[pos : unit.start])
-        hook = _DIALECT_BY_NAME[unit.dialect].clean_text
-        if hook is not None:
-            cleaners[unit.dialect] = hook
+        cleaners[unit.dialect] = _DIALECT_BY_NAME[unit.dialect].clean_text
         pos = unit.end
         for name, arguments in accepted:
             calls.append(ToolCall(f"{id_prefix}_{len(calls)}", name, arguments, "inline"))
@@ -198,24 +165,10 @@ def read_inline_calls(
     if not calls:
         return TextCalls(content, [], refused, whole)
     kept.append(content[pos:])
-    texts = [_without_end_tokens(_cleaned(t, cleaners.values())) for t in kept]
-    return TextCalls("\n".join(t.strip() for t in texts if t.strip()), calls, refused, whole)
-
-
-def _prefix_units(content: str, specs: Mapping[str, dict], limit: int | None) -> tuple[list[_Unit], int]:
-    """`_find_units` of `content`, or of its first `limit` characters without the units that reach the cut."""
-    if limit is None or limit >= len(content):
-        return _find_units(content, specs)
-    prefix = content[: max(limit, 0)]
-    units, read = _find_units(prefix, specs)
-    tail = len(prefix.rstrip())
-    return [u for u in units if u.end < tail], min(read, tail)
-
-
-def _cleaned(text: str, hooks: Any) -> str:
-    for hook in hooks:
-        text = hook(text)
-    return text
+    for clean in filter(None, cleaners.values()):
+        kept = [clean(t) for t in kept]
+    texts = [_without_end_tokens(t).strip() for t in kept]
+    return TextCalls("\n".join(t for t in texts if t), calls, refused, whole)
 
 
 def text_calls(

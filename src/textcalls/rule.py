@@ -4,16 +4,15 @@ and the model and the user are told why. Untrusted: tool results, files, earlier
 request, what the chat's model asked the helper to do, and the texts Open WebUI and this project write themselves
 (Tool Search's list of tools, their own error messages).
 
-Names are compared by their key (`name_key`): case, separators (`_ - . `, blanks, any punctuation), camelCase
+Names are compared by their key (`canonical`): case, separators (`_ - . `, blanks, any punctuation), camelCase
 boundaries, invisible characters (every format and default-ignorable code point), compatibility forms (NFKD), accents
 and a few Latin look-alike letters do not count: `delete_all_notes`, `Delete-All-Notes`, `deleteAllNotes`,
 `delete all notes`, `ＤＥＬＥＴＥ＿ＡＬＬ＿ＮＯＴＥＳ` and `delete\\u005fall_notes` have one key. A text names a tool when
 the tool's key stands in it between word boundaries.
 
 `Mentions` reads the untrusted texts of one request (or one subquery) once each, in order, and keeps which offered
-tools they name; its work is linear in the texts (each slice of a text is decoded, normalized and searched a
-bounded number of times, and no single pass holds the interpreter for long). `verdict` is the rule; `judge` asks it in
-one call, as a plugin that reads calls in Open WebUI's main loop will, with the texts read since the user's message."""
+tools they name, in linear work (each slice is decoded and searched a bounded number of times, and no single pass
+holds the interpreter for long). `verdict` is the rule."""
 
 from __future__ import annotations
 
@@ -31,9 +30,7 @@ INVISIBLE = (
     "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U000110bd\U000110cd"
     "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
 )
-_ACCENTS = (
-    "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"  # combining diacritics, after NFKD
-)
+_ACCENTS = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"  # combining marks, after NFKD
 _DROPPED = re.compile(f"[{INVISIBLE}{_ACCENTS}]+")
 # Cyrillic and Greek letters that look like Latin ones (a table of the commonest, not Unicode's whole list).
 _LOOK_ALIKES = str.maketrans(
@@ -48,12 +45,8 @@ _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|x[0-9a-fA-F]{2}|[\"'\\
 _ESCAPES = {'"': '"', "'": "'", "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-DECODE_PASSES = (
-    8  # layers of JSON, Python or HTML escaping undone (an HTML page escaped twice inside JSON: 3)
-)
-SLICE_CHARS = (
-    65_536  # a text is read in slices of this size: no one pass over it holds the interpreter for long
-)
+DECODE_PASSES = 8  # layers of JSON, Python or HTML escaping undone (an HTML page escaped twice in JSON: 3)
+SLICE_CHARS = 65_536  # a text is read in slices: no one pass over it holds the interpreter for long
 JOIN_CHARS = 1_024  # around the seam of two slices or two texts, the raw characters decoded again together
 DATA_CHARS = 4_000_000  # past this much untrusted text, the rest is not read and every tool counts as named
 
@@ -72,8 +65,7 @@ def _unescaped(text: str) -> str:
 
 
 def _decoded(text: str) -> tuple[str, bool]:
-    """Invisible characters dropped, escapes and HTML entities undone, layer by layer, to a fixpoint: (the text,
-    whether the fixpoint was reached within DECODE_PASSES)."""
+    """Invisible characters dropped, escapes and HTML entities undone to a fixpoint: (text, fixpoint reached)."""
     for _ in range(DECODE_PASSES):
         step = text if text.isascii() else _DROPPED.sub("", text)
         step = _unescaped(step) if "\\" in step else step
@@ -85,9 +77,9 @@ def _decoded(text: str) -> tuple[str, bool]:
 
 
 def canonical(text: str) -> tuple[str, bool]:
-    """The text as names are compared in it: words of lower-case letters and digits, one blank between two words, a
-    blank kept at either end where the text has a separator there (so that canonical slices join as the whole
-    text would). Also whether its escapes were undone to the end. Linear; call it on a slice, not a huge text."""
+    """(The text as names are compared in it, whether its escapes were undone to the end): lower-case words, one
+    blank between two, and one at either end where the text has a separator (canonical slices join as the whole
+    text would)."""
     text, whole = _decoded(text)
     return (_ascii_words(text) if text.isascii() else _words(text)), whole
 
@@ -98,8 +90,7 @@ def _words(text: str) -> str:
 
 
 def _ascii_words(text: str) -> str:
-    """`_words` of an ASCII text, the same, several times faster: separators by one table, camelCase looked for only
-    when a letter or digit stands before an upper-case letter somewhere."""
+    """`_words` of an ASCII text, several times faster."""
     camel = _CAMEL.sub(" ", text) if _INNER_UPPER.search(text) else text
     words = camel.translate(_ASCII_SEPARATORS).split()
     if not words:
@@ -108,19 +99,11 @@ def _ascii_words(text: str) -> str:
     return (" " if not text[0].isalnum() else "") + joined + (" " if not text[-1].isalnum() else "")
 
 
-def name_key(name: str) -> str:
-    """A tool name's key: its canonical words (`deleteAllNotes` -> `delete all notes`)."""
-    return canonical(name)[0].strip()
-
-
-Action = Literal["allow", "ask", "refuse"]
-
-
 @dataclass(frozen=True)
 class Verdict:
     """What happens to a call written as text, and why (for the model and the user), when it does not run at once."""
 
-    action: Action
+    action: Literal["allow", "ask", "refuse"]
     reason: str = ""
 
 
@@ -131,12 +114,15 @@ class Mentions:
     every tool counts as named (`unread`)."""
 
     def __init__(self, names: Iterable[str]) -> None:
-        self.keys = {name: key for name in names if isinstance(name, str) and (key := name_key(name))}
+        self.keys = {
+            name: key for name in names if isinstance(name, str) and (key := canonical(name)[0].strip())
+        }
         self.found: dict[str, str] = {}  # name -> where it was first read
         self.unread = ""  # why the texts could not all be read ("" while they could)
         self.size = 0
         self._tail = " "  # the canonical stream's last characters: a name split over two texts
         self._raw = ""  # the raw stream's last JOIN_CHARS characters: an escape split over two texts
+        self._raw_split = False  # whether `_raw` starts inside a word
         self._room = 2 + max((len(k) for k in self.keys.values()), default=0)
 
     def read(self, text: str, where: str = "a tool result") -> None:
@@ -147,24 +133,35 @@ class Mentions:
             return
         self.size += len(text)
         for start in range(0, len(text), SLICE_CHARS):
-            self._slice(text[start : start + SLICE_CHARS], where, new_text=not start)
+            end = start + SLICE_CHARS  # a word the slice's end cuts is read whole with the next slice
+            self._slice(
+                text[start:end], where, not start, len(text) > end and text[end - 1 : end + 1].isalnum()
+            )
 
-    def _slice(self, raw: str, where: str, new_text: bool) -> None:
-        """One slice, searched with the stream's end before it: as one word run (`dele` + `te_all`) and, at the seam
-        of two texts, as two (`delete` + `AllNotes`); and its seam decoded whole (`\\u00` + `64elete`)."""
+    def _slice(self, raw: str, where: str, new_text: bool, split: bool) -> None:
+        """One slice, searched with the stream's end before it: as one word run (`dele` + `te_all`), at the seam of
+        two texts as two (`delete` + `AllNotes`); and its seam decoded whole (`\\u00` + `64elete`)."""
         words, whole = canonical(raw)
         if not whole:
             self.unread = f"escapes nested more than {DECODE_PASSES} deep"
-        self._search(self._tail + words, where)
+        # a word cut at the end of the slice, or at either end of the seam's window, is no whole word
+        marked = _part(words + "x", 0, len(words)) if split else words
+        self._search(self._tail + marked, where)
         if new_text:
-            self._search(f"{self._tail} {words[: self._room]}", where)
-        self._search(canonical(self._raw + raw[:JOIN_CHARS])[0], where)
-        self._tail = (self._tail + words)[-self._room :]
-        self._raw = (self._raw + raw)[-JOIN_CHARS:]
+            self._search(f"{self._tail} {_part(marked, 0, self._room)}", where)
+        joined = canonical(self._raw + raw[:JOIN_CHARS])[0]
+        if self._raw_split:
+            joined = _part("x" + joined, 1, len(joined) + 1)
+        if raw[JOIN_CHARS - 1 : JOIN_CHARS + 1].isalnum() if len(raw) > JOIN_CHARS else split:
+            joined = _part(joined + "x", 0, len(joined))
+        self._search(joined, where)
+        tail, raws = self._tail + words, self._raw + raw
+        self._tail = _part(tail, max(len(tail) - self._room, 0), len(tail))
+        cut = len(raws) - JOIN_CHARS
+        self._raw, self._raw_split = raws[max(cut, 0) :], cut > 0 and raws[cut - 1 : cut + 1].isalnum()
 
     def _search(self, words: str, where: str) -> None:
-        """The offered names whose key stands in `words` between word boundaries. A key whose every word is there is
-        searched; the others cost a set lookup each."""
+        """The offered names whose key stands in `words` (a key with a word not there costs a set lookup)."""
         padded, present = f" {words} ", set(words.split())
         for name, key in self.keys.items():
             if name not in self.found and all(w in present for w in key.split()) and f" {key} " in padded:
@@ -178,6 +175,16 @@ class Mentions:
         return f"`{name}` is named in {where}, which is data, not a request" if where else ""
 
 
+def _part(words: str, start: int, end: int) -> str:
+    """words[start:end], a word split at either end marked as no whole word (NUL stands in no word)."""
+    part = words[start:end]
+    if 0 < start < len(words) and words[start - 1 : start + 1].isalnum():
+        part = "\0" + part[1:]
+    if 0 < end < len(words) and words[end - 1 : end + 1].isalnum():
+        part = part[:-1] + "\0"
+    return part
+
+
 def verdict(names: Iterable[str], mentions: Mentions, can_ask: bool) -> Verdict:
     """The rule for one call written as text: `names` are its tool's names (as written, and as it would run: Tool
     Search's `call_tool` names the tool it calls); `can_ask`: Open WebUI's approval is `ask` and a user can answer."""
@@ -185,13 +192,3 @@ def verdict(names: Iterable[str], mentions: Mentions, can_ask: bool) -> Verdict:
     if not reasons:
         return Verdict("allow")
     return Verdict("ask" if can_ask else "refuse", reasons[0])
-
-
-def judge(name: str, untrusted: Iterable[str | tuple[str, str]], can_ask: bool) -> Verdict:
-    """The rule in one call, for a reader that sees one call at a time (a filter reading calls in Open WebUI's main
-    loop): a call of `name` written as text, after these untrusted texts (or (text, where) pairs), in order."""
-    mentions = Mentions([name])
-    for item in untrusted:
-        text, where = item if isinstance(item, tuple) else (item, "data read since the request")
-        mentions.read(text, where)
-    return verdict([name], mentions, can_ask)

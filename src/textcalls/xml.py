@@ -3,10 +3,8 @@ by one machine (`_Xml`) that finds where each value really ends: at the close of
 it, or followed by text that cannot follow a value, stay in it), else where a new key of the tool opens or the
 call closes (as vLLM, SGLang and Ollama read it). Missing closers are fine at the very end of a reply.
 
-Linear time: a text's tags are found once (`_Tags`), and what follows a tag (a key, the call's end, clean text up
-to the next call) is looked up once. A value is found by walking the tags after it. Every opener is tried, also
-one inside the value of a call that failed, so walks may overlap: they share one budget, proportional to the
-number of tags, and a reader that spends it stops there (`_cut`: the rest stays text and is reported unread)."""
+Linear time: a text's tags are found once (`_Tags`), what follows a tag is looked up once, and the walks over the
+tags after each value (openers inside failed calls are tried too, so walks overlap) share one budget (`_cut`)."""
 
 from __future__ import annotations
 
@@ -33,9 +31,8 @@ _INDENTED_END = re.compile(r"\r?\n[ \t]++\Z")
 
 
 def _trim_value(value: str) -> str:
-    """The value as its template wrote it: one newline after the opening tag and one before the closing tag
-    are the template's (Ollama's rule), nothing else is. A closing tag indented on its own line means the
-    model indented the whole block: then the block's common indentation goes too."""
+    """The value without the template's newline after the opening tag and before the closing tag (Ollama's rule);
+    a closing tag indented on its own line means the whole block was indented: its common indentation goes too."""
     lead = value.startswith(("\n", "\r\n"))
     if lead:
         value = value[2:] if value.startswith("\r\n") else value[1:]
@@ -65,8 +62,6 @@ def _events(nest_open: str, nest_close: str, value_close: str, key: str) -> re.P
 
 @dataclass(frozen=True)
 class _Xml:
-    """One XML-ish dialect: how a key opens, its tags, how the call ends."""
-
     key: re.Pattern[str]  # at the current position: group 1 is the key; ends where the value starts
     events: re.Pattern[str]  # `_events`: nested openers/closers, value closers, keys
     end: tuple[re.Pattern[str], ...]  # the call's closing tags, in order (the last may be missing at the end)
@@ -79,8 +74,7 @@ class _Spent(Exception):
 
 
 class _Tags:
-    """One text's tags, found once: a dialect's events, the closing tags, and where calls really start; and what
-    follows a position, looked up once (`memo`)."""
+    """One text's tags, found once, and what follows a position, looked up once (`memo`)."""
 
     def __init__(self, text: str, dialect: _Xml) -> None:
         self.text = text
@@ -92,7 +86,6 @@ class _Tags:
         self.memo: dict[tuple, Any] = {}
 
     def after(self, positions: list[int], at: int) -> int:
-        """The first of `positions` at or after `at`, or the end of the text."""
         i = bisect_left(positions, at)
         return positions[i] if i < len(positions) else len(self.text)
 
@@ -102,22 +95,8 @@ class _Tags:
             raise _Spent
 
 
-def _clean_after(tags: _Tags, pos: int, strict: bool) -> bool:
-    """After a call: text without closing tags (a closer means we were inside a value) up to the next call
-    that really starts, so prose may stand between calls; `strict` (inside a quoted call): to the end of
-    the reply, unless another call follows right away."""
-    text = tags.text
-    at = _skip_ws(text, pos)
-    if strict:
-        return (
-            at == len(text) or bool(_CALL_OPEN.match(text, at)) or tags.after(tags.closing, at) == len(text)
-        )
-    return tags.after(tags.closing, at) >= tags.after(tags.calls, at)
-
-
 def _call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool = False) -> tuple[int, bool] | None:
-    """(Offset after the call's closing tags at `pos`, whether the last one is there), or None. Missing closers
-    are fine at the very end."""
+    """(Offset after the call's closing tags at `pos`, whether the last one is there), or None."""
     key = ("end", dialect.end, dialect.tail, pos, strict)
     if key not in tags.memo:
         tags.memo[key] = _find_call_end(tags, pos, dialect, strict)
@@ -137,11 +116,14 @@ def _find_call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool) -> tuple[
             return None
     tail = dialect.tail.match(text, _skip_ws(text, pos)) if dialect.tail and not strict else None
     pos = tail.end() if tail else pos
-    return (pos, closed) if _clean_after(tags, pos, strict) else None
+    at = _skip_ws(text, pos)
+    closer = tags.after(tags.closing, at)  # a closing tag after the call means we were inside a value
+    if strict:  # inside a quoted call: none to the end of the reply, unless another call follows at once
+        return (pos, closed) if at == len(text) or _CALL_OPEN.match(text, at) or closer == len(text) else None
+    return (pos, closed) if closer >= tags.after(tags.calls, at) else None  # prose may stand between calls
 
 
 def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
-    """The key that opens at `pos` (after blanks), or None."""
     memo = ("key", dialect.key, pos)
     if memo not in tags.memo:
         m = dialect.key.match(tags.text, _skip_ws(tags.text, pos))
@@ -149,36 +131,33 @@ def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
     return tags.memo[memo]
 
 
-def _continues(
-    tags: _Tags,
-    pos: int,
-    dialect: _Xml,
-    keys: frozenset[str],
-    seen: Any,
-    strict: bool = False,
-    any_key: bool = False,
-) -> str | None:
-    """What follows a value that closes at `pos`: "key" (a new key of this tool; `any_key`: any new key, after the
-    value's own closer, as upstream parsers take keys the schema lacks), "end" (the call's end), or None. `seen`: the
-    keys this call has given (a key given twice cannot start a new value)."""
-    key = _key_at(tags, pos, dialect)
+@dataclass(frozen=True)
+class _Call:
+    """The call being read: its dialect, its tool's keys, the pairs it has given and the key being read."""
+
+    dialect: _Xml
+    keys: frozenset[str]
+    args: Mapping[str, str]
+    key: str = ""
+
+
+def _continues(tags: _Tags, pos: int, call: _Call, strict: bool = False, any_key: bool = False) -> str | None:
+    """What follows a value that closes at `pos`: "key" (a new key of this tool, not given yet; `any_key`: any new
+    key, after the value's own closer, as upstream parsers take keys the schema lacks), "end", or None."""
+    key = _key_at(tags, pos, call.dialect)
     if key is not None:
-        return "key" if key not in seen and (key in keys or not keys or any_key) else None
-    return "end" if _call_end(tags, pos, dialect, strict) is not None else None
+        fresh = key != call.key and key not in call.args
+        return "key" if fresh and (key in call.keys or not call.keys or any_key) else None
+    return "end" if _call_end(tags, pos, call.dialect, strict) is not None else None
 
 
-def _value_end(
-    tags: _Tags, start: int, dialect: _Xml, keys: frozenset[str], seen: Any, opened: bool = True
-) -> tuple[int, int] | None:
-    """Where this value ends: (end of value, end of its closing tag), None if malformed. A value runs to the
-    close of *its* key: closers nested inside it, or followed by text that cannot follow a value, stay in it.
-    First choice: a closer not nested in the value; then a nested one that ends the call (a quoted call that
-    was left open; the value may quote more calls, so `_LOOK_PAST` more tags are read for a closer of its own);
-    else the first that fits. A value whose closer was left out ends where a new key of this tool opens, or
-    where the call closes (vLLM, SGLang, Ollama read it so); not a value whose opening tag was left out too
-    (`opened`)."""
+def _value_end(tags: _Tags, start: int, call: _Call, opened: bool = True) -> tuple[int, int] | None:
+    """(End of the value, end of its closing tag), None if malformed. First choice: a closer not nested in the
+    value; then a nested one that ends the call (a quoted call left open; `_LOOK_PAST` more tags are read for a
+    closer of its own); else the first that fits. A value whose closer was left out ends where a new key of this
+    tool opens or the call closes (vLLM, SGLang, Ollama); not one whose opening tag was left out too (`opened`)."""
     fallback: tuple[int, int] | None = None
-    nested: tuple[int, int] | None = None
+    nested = fallback
     depth, closers, events, stop = 0, 0, tags.events, len(tags.events)
     for i in range(bisect_left(tags.starts, start), len(events)):
         if i >= stop:
@@ -188,13 +167,13 @@ def _value_end(
         if kind == "open" or (kind == "shut" and depth):
             depth += 1 if kind == "open" else -1
         elif kind in ("shut", "key") and opened and depth == 0 and not closers:
-            if kind == "key" and _continues(tags, at, dialect, keys, seen) == "key":
+            if kind == "key" and _continues(tags, at, call) == "key":
                 return at, at
-            if kind == "shut" and _call_end(tags, at, dialect) is not None:
+            if kind == "shut" and _call_end(tags, at, call.dialect) is not None:
                 return at, at
         elif kind == "close":
             closers += 1
-            follows = _continues(tags, end, dialect, keys, seen, strict=depth > 0, any_key=depth == 0)
+            follows = _continues(tags, end, call, strict=depth > 0, any_key=depth == 0)
             if follows and depth == 0:
                 return at, end
             if follows == "end" and nested is None:
@@ -209,16 +188,6 @@ def _value_end(
 _LOOK_PAST = 16  # tags read past a quoted call's closer for one of the value's own (a constant: linear)
 
 
-class _Seen:
-    """The keys a call has given, and the one being read: `in` without copying them."""
-
-    def __init__(self, args: Mapping[str, str], key: str) -> None:
-        self.args, self.key = args, key
-
-    def __contains__(self, key: object) -> bool:
-        return key == self.key or key in self.args
-
-
 def _xml_pairs(tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str]) -> tuple[dict, int, bool] | None:
     """Read key/value pairs from `pos` to the end of the call: (pairs, end of the call, closed) or None."""
     text, args = tags.text, {}
@@ -231,7 +200,7 @@ def _xml_pairs(tags: _Tags, pos: int, dialect: _Xml, keys: frozenset[str]) -> tu
         if key in args:
             return None
         opened = "opened" not in dialect.key.groupindex or m.group("opened") is not None
-        found = _value_end(tags, m.end(), dialect, keys, _Seen(args, key), opened)
+        found = _value_end(tags, m.end(), _Call(dialect, keys, args, key), opened)
         if found is None:
             return None
         value_end, pos = found
@@ -256,29 +225,31 @@ _QWEN_WRAPPED = replace(_QWEN, end=(_closer("function"), _closer("tool_call")), 
 _QWEN_OPEN = re.compile(r"(<tool_call>\s*+)?<function=" + _QNAME)
 
 
-def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """Qwen3-Coder XML, wrapped or bare:
-    `<tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>`."""
+def _xml_units(text: str, specs: Mapping, opener: re.Pattern[str], dialect: Any, typed: Any) -> list[_Unit]:
+    """The calls `opener` opens (its last group names the tool), in `dialect(match)`, their arguments
+    `typed(args, spec, closed)` (None: no call)."""
     units, pos, tags = [], 0, None
-    while m := _QWEN_OPEN.search(text, pos):
-        tags = tags or _Tags(text, _QWEN)
-        pos, name = m.end(), m.group(2).strip()
+    while m := opener.search(text, pos):
+        pos, name = m.end(), m.group(m.lastindex or 0).strip()
+        tags = tags or _Tags(text, dialect(m))
         try:
-            found = _xml_pairs(
-                tags,
-                m.end(),
-                _QWEN_WRAPPED if m.group(1) else _QWEN,
-                frozenset(spec_properties(specs.get(name))),
-            )
+            found = _xml_pairs(tags, m.end(), dialect(m), frozenset(spec_properties(specs.get(name))))
         except _Spent:
             return [*units, _cut(text, m.start())]
-        if found is not None:
-            units.append(_Unit(m.start(), found[1], ((name, _qwen_typed(found[0], specs.get(name)), False),)))
+        args = typed(found[0], specs.get(name), found[2]) if found else None
+        if found and args is not None:
+            units.append(_Unit(m.start(), found[1], ((name, args, False),)))
             pos = found[1]
     return units
 
 
-def _qwen_typed(args: dict[str, str], spec: Any) -> dict[str, Any]:
+def _parse_qwen3_xml(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
+    """Qwen3-Coder XML, wrapped or bare:
+    `<tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>`."""
+    return _xml_units(text, specs, _QWEN_OPEN, lambda m: _QWEN_WRAPPED if m.group(1) else _QWEN, _qwen_typed)
+
+
+def _qwen_typed(args: dict[str, str], spec: Any, closed: bool) -> dict[str, Any]:
     """Qwen3-Coder's own value rules (vLLM's and Ollama's parsers): `null` is null whatever the type, and a boolean
     parameter that is neither `true` nor `false` is false; every other value is typed by the schema later."""
     props, out = spec_properties(spec), {}
@@ -312,29 +283,16 @@ _GLM_OPEN = re.compile(rf"<tool_call>\s*+({_GNAME})(?=(?:\s|\\n)*+(?:<arg_key>|<
 
 
 def _parse_glm(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
-    """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`.
-    A call cut off before `</tool_call>` runs only with its required arguments (Ollama's rule)."""
-    units, pos, tags = [], 0, None
-    while m := _GLM_OPEN.search(text, pos):
-        tags = tags or _Tags(text, _GLM)
-        pos, name, spec = m.end(), m.group(1), specs.get(m.group(1))
-        try:
-            found = _xml_pairs(tags, m.end(), _GLM, frozenset(spec_properties(spec)))
-        except _Spent:
-            return [*units, _cut(text, m.start())]
-        if found is None:
-            continue
-        args, end, closed = found
-        if not closed and set(spec_required(spec)) - set(args):
-            continue
-        units.append(_Unit(m.start(), end, ((name, _glm_typed(args, spec), False),)))
-        pos = end
-    return units
+    """GLM-4.5 / 4.6: `<tool_call>get_time<arg_key>zone</arg_key><arg_value>UTC</arg_value></tool_call>`."""
+    return _xml_units(text, specs, _GLM_OPEN, lambda m: _GLM, _glm_typed)
 
 
-def _glm_typed(args: dict[str, str], spec: Any) -> dict[str, Any]:
-    """GLM's template writes every non-string value as JSON: a value whose parameter has no declared type
-    is read back as JSON when it is a number, boolean, null, list or object (vLLM's GLM parser does)."""
+def _glm_typed(args: dict[str, str], spec: Any, closed: bool) -> dict[str, Any] | None:
+    """GLM's template writes every non-string value as JSON: a value whose parameter has no declared type is read
+    back as JSON (vLLM's GLM parser). A call cut off before `</tool_call>` runs only with its required arguments
+    (Ollama's rule)."""
+    if not closed and set(spec_required(spec)) - set(args):
+        return None
     props, out = spec_properties(spec), {}
     for key, value in args.items():
         decoded = _NOTHING if _schema_types(props.get(key)) else _literal(value, python=False)
