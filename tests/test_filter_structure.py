@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-from dataclasses import fields
 
 from devkit.histories import FILTER_PATH, ROOT, group, load_filter, output_text, system, user
 
@@ -14,16 +13,17 @@ tcf = load_filter()
 
 
 def test_valves_take_defaults_and_bounds_from_the_one_definition():
-    trim = {f.name: f.metadata["setting"] for f in fields(tcf.TrimConfig) if "setting" in f.metadata}
+    trim = tcf.TrimConfig.__pydantic_fields__
     names = {"trim_policy": "policy"}
-    for valve, setting in tcf.VALVE_SETTINGS.items():
-        info = tcf.Filter.Valves.model_fields[valve]
-        assert info.default == setting.default and info.description == setting.description
-        if valve in names or valve in trim:
-            assert setting is trim[names.get(valve, valve)]  # the very object TrimConfig holds
-            assert getattr(tcf.TrimConfig(1), names.get(valve, valve)) == setting.default
-    for valve, setting in tcf.USER_VALVE_SETTINGS.items():
-        assert tcf.Filter.UserValves.model_fields[valve].default == setting.default
+    shared = 0
+    for valve, info in tcf.Filter.Valves.model_fields.items():
+        name = names.get(valve, valve)
+        if name in trim:
+            shared += 1
+            assert info.default == trim[name].default and info.description == trim[name].description
+            assert set(trim[name].metadata) <= set(info.metadata)  # the same bounds, and an upper one
+            assert getattr(tcf.TrimConfig(1), name) == info.default
+    assert shared == 4
 
 
 def test_a_valve_set_without_validation_is_forced_into_the_same_bounds():
@@ -33,7 +33,8 @@ def test_a_valve_set_without_validation_is_forced_into_the_same_bounds():
     f.valves.trim_policy = "lazy"
     f.valves.keep_recent_tool_groups = -3
     config, _, budget = f._plan_inputs({"messages": []}, {"openai": {"context_length": 8192}})
-    assert config.tool_output_max_tokens == tcf.VALVE_SETTINGS["tool_output_max_tokens"].hi
+    info = tcf.Filter.Valves.model_fields["tool_output_max_tokens"]
+    assert config.tool_output_max_tokens == next(m.le for m in info.metadata if hasattr(m, "le"))
     assert config.policy == "stable" and config.keep_recent_tool_groups == 0 and budget.window == 8192
 
 

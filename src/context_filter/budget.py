@@ -1,13 +1,9 @@
-"""The token budget of a request: the context window the model runs with, less the room kept for
-the reply.  The window comes from the best source there is, in this order: the filter's
-``max_context_tokens`` valve; the request and the workspace model's params (``num_ctx``...); what
-the provider reports; the table of known models (LiteLLM's model map, matched on the model id with
-and without a provider prefix).  When none says it, the window is unknown (``Budget.window`` None):
-the filter then drops nothing and only shrinks old tool outputs.
-
-The reserve is a quarter of the window, at least ``RESERVE_MIN`` and at most ``RESERVE_MAX``
-(8k: 2,048 kept free, 6,144 for the history; 32k: 8,192; 128k and 1M: 16,384), raised to the
-reply the request asks for (``max_tokens``, at most half the window)."""
+"""The token budget of a request: the model's context window, less the room kept for the reply.
+The window comes from, in order: the ``max_context_tokens`` valve; the request and the workspace
+model's params (``num_ctx``...); what the provider reports; LiteLLM's table of known models.  When
+none says it, the window is unknown: the filter drops nothing and only shrinks old tool outputs.
+The reserve is a quarter of the window within ``RESERVE_MIN`` and ``RESERVE_MAX``, raised to the
+reply the request asks for (at most half the window)."""
 
 from __future__ import annotations
 
@@ -65,17 +61,14 @@ def _positive_int(value: Any) -> int | None:
 def _context_from_dict(d: Any) -> int | None:
     if not isinstance(d, dict):
         return None
-    for key in _CONTEXT_KEYS:
-        v = _positive_int(d.get(key))
-        if v:
-            return v
-    for nested in ("top_provider", "meta", "metadata", "details", "limits", "parameters"):
-        sub = d.get(nested)
-        if isinstance(sub, dict):
-            for key in _CONTEXT_KEYS:
-                v = _positive_int(sub.get(key))
-                if v:
-                    return v
+    for sub in (
+        d,
+        *(d.get(k) for k in ("top_provider", "meta", "metadata", "details", "limits", "parameters")),
+    ):
+        for key in _CONTEXT_KEYS if isinstance(sub, dict) else ():
+            v = _positive_int(sub.get(key))
+            if v:
+                return v
     info = d.get("model_info")  # Ollama /api/show: "<arch>.context_length"
     if isinstance(info, dict):
         for key, value in info.items():
@@ -88,21 +81,16 @@ def _context_from_dict(d: Any) -> int | None:
 
 def _window_of(model: Any, body: Any) -> tuple[int | None, str]:
     """The window the request and the model's own fields say, with where it came from."""
-    if isinstance(body, dict):
-        options = body.get("options")
-        for src in (options if isinstance(options, dict) else None, body):
-            if isinstance(src, dict):
-                v = _positive_int(src.get("num_ctx"))
-                if v:
-                    return v, "num_ctx"
+    for src in (body.get("options"), body) if isinstance(body, dict) else ():
+        v = _positive_int(src.get("num_ctx")) if isinstance(src, dict) else None
+        if v:
+            return v, "num_ctx"
     if not isinstance(model, dict):
         return None, ""
     info = model.get("info")
-    if isinstance(info, dict):
-        params = info.get("params")
-        v = _context_from_dict(params) if isinstance(params, dict) else None
-        if v:
-            return v, "the model's params"
+    v = _context_from_dict(info.get("params")) if isinstance(info, dict) else None
+    if v:
+        return v, "the model's params"
     for src in (model, model.get("openai"), model.get("ollama"), model.get("pipe"), info):
         v = _context_from_dict(src)
         if v:
@@ -111,10 +99,7 @@ def _window_of(model: Any, body: Any) -> tuple[int | None, str]:
 
 
 def context_length_from_model(model: Any, body: Any = None) -> int | None:
-    """The context length the request will run with, if the request or the model says so: the
-    request's own ``options.num_ctx``/``num_ctx`` first, then the workspace model's ``info.params``,
-    then provider passthrough fields (``model['openai']``, ``model['ollama']``,
-    ``top_provider.context_length``, ``context_window``, ``max_model_len``...)."""
+    """The context length the request or the model says, if any (see :func:`_window_of`)."""
     return _window_of(model, body)[0]
 
 
@@ -144,9 +129,8 @@ _DATED = re.compile(r"[-@](?:\d{8}|\d{4}-\d{2}-\d{2}|latest|default|v\d+(?::\d+)
 
 
 def _names(model_id: str) -> list[str]:
-    """A model id as Open WebUI gives it, and the names it may stand for: without a provider path
-    (``openrouter/openai/gpt-4o``), a connection prefix (``openai.gpt-4o``) or a date or version
-    suffix (``claude-3-7-sonnet-20250219``)."""
+    """A model id and the names it may stand for: without a provider path, a connection prefix
+    (``openai.gpt-4o``) or a date or version suffix (``claude-3-7-sonnet-20250219``)."""
     name = model_id.strip().lower()
     names = [name, name.rsplit("/", 1)[-1]]
     if "." in name:
@@ -157,8 +141,7 @@ def _names(model_id: str) -> list[str]:
 
 
 def window_from_table(model: Any) -> tuple[int | None, str]:
-    """The window of a known model, by the provider's id, Open WebUI's id or a workspace model's base
-    model.  Not for Ollama models: their window is the ``num_ctx`` they run with, not the model's most."""
+    """The window of a known model by any of its ids; not for Ollama models: theirs is ``num_ctx``."""
     if not isinstance(model, dict) or model.get("owned_by") == "ollama" or "ollama" in model:
         return None, ""
     info = model.get("info") if isinstance(model.get("info"), dict) else {}
@@ -176,17 +159,10 @@ def reply_tokens_from_body(body: Any) -> int:
     """Reply size the request asks for (``max_tokens``, ``max_completion_tokens``, ``num_predict``)."""
     if not isinstance(body, dict):
         return 0
-    best = 0
     options = body.get("options")
-    for src, key in (
-        (body, "max_tokens"),
-        (body, "max_completion_tokens"),
-        (options, "num_predict"),
-    ):
-        v = _int_in(src.get(key), 1, 100_000_000) if isinstance(src, dict) else None
-        if v and v > best:
-            best = v
-    return best
+    predict = options.get("num_predict") if isinstance(options, dict) else None
+    asked = (body.get("max_tokens"), body.get("max_completion_tokens"), predict)
+    return max(_int_in(v, 1, 100_000_000) or 0 for v in asked)
 
 
 @dataclass(frozen=True)

@@ -27,18 +27,10 @@ _IN_MESSAGE, _CALLS, _IMAGE, _IMAGE_DATA = 0, 1, 2, 3  # where a value sits (see
 
 @dataclass(frozen=True)
 class TokenCounter:
-    """One measure of a message: everything a provider receives of it, a pure function of the
-    message alone, the same whatever keys are present.
-
-    A message costs ``message_overhead``, plus every string in it, at any depth (content and its
-    parts of every type, reasoning, ids, names, arguments, ``function_call``, ``refusal``, unknown
-    keys and their names), plus 1 per nested object, ``call_overhead`` per tool call instead, and
-    ``image_tokens`` more per image part instead of its data; a number or ``true``/``null`` counts its
-    JSON text.  Every text is counted whole: exactly with ``exact`` (an encoding loaded without network,
-    see :func:`get_exact_counter`), else with :func:`estimate_tokens`, a safe upper bound.  Counts
-    are kept in :data:`COUNT_CACHE`, keyed by a digest of the text, so the old messages Open WebUI
-    rebuilds for every request are counted once.
-    """
+    """One measure of a message, a pure function of the message alone: ``message_overhead``, plus
+    every string at any depth (unknown keys' names too), 1 per nested object (``call_overhead`` per
+    tool call), ``image_tokens`` per image part instead of its data, a scalar's JSON text.  Texts
+    are counted exactly with ``exact``, else with :func:`estimate_tokens` (a safe upper bound)."""
 
     image_tokens: int = 1024
     message_overhead: int = 4
@@ -64,8 +56,7 @@ class TokenCounter:
         return self.message_overhead - 1 + self.value(m)
 
     def value(self, value: Any) -> int:
-        """Tokens of ``value`` as a provider receives it (see the class notes), walked without
-        recursion, so any depth costs linear work."""
+        """Tokens of ``value`` (see the class notes), walked without recursion: any depth is linear."""
         total, stack, wheres = 0, [value], [_IN_MESSAGE]  # two lists, no tuple per item: a million
         while stack:  # tuples alive at once would make the cycle collector hold the interpreter lock
             v, where = stack.pop(), wheres.pop()
@@ -116,8 +107,7 @@ _SLICE = 1 << 13
 
 
 def _count_text(s: str, exact: Callable[[str], int] | None) -> int:
-    """``exact(s)`` (else the estimate) for every character of ``s``, in slices when it is long; one
-    token more for each slice cut where no piece is known to start (see ``_cut``)."""
+    """``exact(s)`` (else the estimate), in slices when long; a token more per unsafe cut (``_cut``)."""
     if len(s) <= 2 * _SLICE:
         return _count_one(s, exact)
     total, end = 0, 0
@@ -141,18 +131,15 @@ _CUT_AT = re.compile(r"(?<=\n)(?=[^\s/])|(?= [A-Za-z])")
 
 
 def _cut(s: str, at: int, n: int) -> int:
-    """The first cut (see ``_CUT_AT``) within one slice's length from ``at``; ``at`` itself if there
-    is none (one long word, a run of digits or punctuation, CJK): a slice is never longer than two
-    ``_SLICE``, and ``_count_text`` adds a token for such a cut, where a piece may be split in two."""
+    """The first cut (``_CUT_AT``) within a slice's length from ``at``, else ``at`` (a long word,
+    CJK): a slice is never over two ``_SLICE``."""
     found = _CUT_AT.search(s, at, min(n, at + _SLICE))
     return found.start() if found else at
 
 
 def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
-    """``exact(text)``, or the safe estimate without an encoder or when it cannot take ``text``:
-    tiktoken 0.13 panics (``pyo3_runtime.PanicException``, a ``BaseException``) on 999,999 or more
-    whitespace characters before a non-space.  The count cache keeps the estimate, so the encoder is
-    not tried again on that text."""
+    """``exact(text)``, or the estimate when there is no encoder or it fails: tiktoken 0.13 panics
+    (a ``BaseException``) on 999,999 or more whitespace characters before a non-space."""
     if exact is None:
         return estimate_tokens(text)
     try:

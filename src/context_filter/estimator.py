@@ -49,9 +49,8 @@ _ASCII_PIECES = re.compile(
 
 
 def estimate_tokens(text: str) -> int:
-    """A safe upper bound of ``text``'s cl100k tokens; deterministic, never raises for any ``str``,
-    time linear in ``text`` up to a log factor.  One ``findall`` reads the whole text: callers cut
-    long texts first (``counting._slices``) so that it never holds the interpreter lock long."""
+    """A safe upper bound of ``text``'s cl100k tokens; never raises.  Callers cut long texts first
+    (``counting._slices``): one ``findall`` holds the interpreter lock for the whole text."""
     if text.isascii():
         return _ascii_tokens(text.encode())
     total = 0
@@ -71,8 +70,7 @@ def estimate_tokens(text: str) -> int:
 
 
 def _ascii_tokens(data: bytes) -> int:
-    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged.  ``new`` is read
-    once: entries are never removed from a generation, so every piece found in it stays there."""
+    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged."""
     pieces = _ASCII_PIECES.findall(data)
     memo = _PIECES_MEMO
     new = memo.new
@@ -94,10 +92,8 @@ def _merged_tokens(piece: bytes) -> int:
 
 
 def _bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
-    """Tokens of ``piece`` after cl100k's byte-pair merging, as far as ``ranks`` proves it (see the
-    module notes).  Parts are a linked list over their start offsets; adjacent pairs that are
-    tokens wait in a heap by (rank, start), so the lowest rank, then the leftmost, merges first;
-    an entry whose pair has changed since is skipped.  O(n log n)."""
+    """Tokens of ``piece`` after cl100k's merging, as far as ``ranks`` proves it: parts a linked list
+    over their starts, pairs in a heap by (rank, start), stale entries skipped.  O(n log n)."""
     n = len(piece)
     nxt = list(range(1, n + 1))  # nxt[a]: where the part starting at a ends
     prv = list(range(-1, n - 1))  # prv[a]: where the part before it starts (-1: none)

@@ -9,16 +9,10 @@ from typing import Any
 
 
 class Memo:
-    """Values of a pure function by key, shared by every request and thread of the process.
-
-    A key always maps to the same value, so two threads that compute one value get the same one,
-    and a lost entry only costs computing it again.  Two generations: ``new`` takes entries until
-    they weigh ``limit`` (``weigh(value)`` each, 1 by default), then it becomes ``old`` and the
-    previous ``old`` is let go; a hit in ``old`` moves back to ``new``, so what every request uses
-    stays.  At most ``2 * limit`` is held.  No dict is ever emptied or shrunk in place (a swap
-    replaces it), so a thread that holds one keeps a consistent view: reads take no lock, only
-    writes do.  ``hits`` and ``misses`` are there to be measured (``scripts/bench_filter.py``).
-    """
+    """Values of a pure function by key, shared by every request and thread.  ``new`` takes entries
+    until they weigh ``limit`` (1 each by default), then becomes ``old`` and the previous ``old`` goes;
+    a hit in ``old`` moves back.  No dict is changed but by adding (a swap replaces it), so reads
+    take no lock.  ``hits`` and ``misses`` are for ``scripts/bench_filter.py``."""
 
     def __init__(self, limit: int, weigh: Callable[[Any], int] | None = None) -> None:
         self.limit, self.weigh = limit, weigh

@@ -1,6 +1,5 @@
-"""The shapes of chat-completions messages the filter reads and writes: roles, the texts it
-adds (stubs, notes), Open WebUI's image follow-up, and small readers shared by the parser, the
-counter and the validator.  Pure; never mutates a message."""
+"""The shapes of chat-completions messages the filter reads and writes, and small pure readers
+shared by the parser, the counter and the validator."""
 
 from __future__ import annotations
 
@@ -24,8 +23,7 @@ ID_RE = re.compile(r"[a-zA-Z0-9_-]{1,40}\Z")
 
 
 def _role(m: Any) -> str | None:
-    """The role of message ``m``, in lower case, if it is a string (a list or dict role would not
-    even hash): roles are compared without case."""
+    """The role of message ``m`` in lower case, if it is a string (a list or dict would not hash)."""
     role = m.get("role") if m.__class__ is dict or isinstance(m, dict) else None
     return role.lower() if isinstance(role, str) else None
 
@@ -74,8 +72,7 @@ def _has_text(m: dict) -> bool:
 
 
 def _usable_call(call: Any) -> dict | None:
-    """``call`` (or a copy with JSON object arguments, see :func:`_object_arguments`) if it has an id
-    and a name, else ``None``."""
+    """``call`` (or a copy with JSON object arguments) if it has an id and a name, else ``None``."""
     if not isinstance(call, dict):
         return None
     cid, fn = call.get("id"), call.get("function")
@@ -103,8 +100,7 @@ _SCAN = json.JSONDecoder(parse_constant=_no_constant).scan_once  # json's C scan
 
 
 def _is_json_object(text: Any) -> bool:
-    """Whether ``text`` is a string holding exactly one JSON object (strict JSON: no NaN, no
-    Infinity).  Linear; a nesting too deep to decode is not an object."""
+    """Whether ``text`` is exactly one strict JSON object (no NaN); a nesting too deep is not one."""
     if text.__class__ is str and text[:1] == "{":
         start = 0  # the common case
     elif isinstance(text, str) and text.lstrip(_JSON_SPACE)[:1] == "{":
@@ -119,9 +115,8 @@ def _is_json_object(text: Any) -> bool:
 
 
 def _object_arguments(args: Any) -> str:
-    """``arguments`` as the JSON object string strict providers require: an object string as it is,
-    a dict serialized, nothing (``None``, blank, ``null``) as ``{}``, and anything else (invalid or
-    truncated JSON, a value that is not an object) whole, as a string under :data:`RAW_ARGUMENTS`."""
+    """``arguments`` as the JSON object string strict providers require: nothing as ``{}``, anything
+    that is not an object (invalid or truncated JSON) whole, under :data:`RAW_ARGUMENTS`."""
     text = args if isinstance(args, str) else "" if args is None else _safe_dumps(args)
     if _is_json_object(text):
         return text
@@ -140,7 +135,7 @@ def _blank(text: str) -> bool:
 
 
 def _valid_part(p: Any) -> bool:
-    """A content part: an object with a string ``type``, and a text that is not blank if it is a text part."""
+    """An object with a string ``type``, and a text that is not blank if it is a text part."""
     if not isinstance(p, dict):
         return False
     ptype, text = p.get("type"), p.get("text")
@@ -148,10 +143,8 @@ def _valid_part(p: Any) -> bool:
 
 
 def _valid_content(content: Any, role: str = "user", calls: bool = False) -> bool:
-    """What every provider takes as the content of a user, assistant or system message: a text that
-    is not blank (Anthropic), or a non-empty list of content parts (as Open WebUI sends a user's
-    images), of text parts only for a system or assistant message; beside calls, an assistant's
-    content may also be empty or ``None`` (OpenAI's own shape)."""
+    """What every provider takes as a message's content: a text that is not blank (Anthropic), or
+    parts (text parts only but for a user); beside calls also empty or ``None`` (OpenAI's shape)."""
     if content.__class__ is str:
         return calls or not _blank(content)
     if content is None or not isinstance(content, list) or not content:
@@ -168,10 +161,8 @@ EMPTY_TEXT = "(empty)"
 
 
 def _repaired_content(content: Any, role: str = "user") -> Any:
-    """Content a provider takes, from content that is not (see :func:`_valid_content`): a user's
-    list keeps its parts, every other item becomes a text part (a string as it is, anything else as
-    its JSON) and blank texts go; anything else becomes text (a system or assistant list, the text
-    of its parts); what would be left blank becomes :data:`EMPTY_TEXT`."""
+    """Content a provider takes, from content that is not: a user's list keeps its valid parts, other
+    items become text parts; anything else becomes text, :data:`EMPTY_TEXT` if blank."""
     if role == "user" and isinstance(content, list):
         parts = [
             p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
@@ -198,9 +189,8 @@ def _valid_tool_content(content: Any) -> bool:
 
 
 def _tool_text_and_images(content: Any) -> tuple[str, list[dict]]:
-    """A tool result that is not text or text parts, as Open WebUI sends one to a Chat Completions
-    provider (its tool loop, and ``convert_output_to_messages(..., flatten_tool_images=True)``): its
-    text, and its images as ``image_url`` parts for the user message after the group's results."""
+    """A tool result's text, and its images as ``image_url`` parts for the user message after the
+    group's results, as Open WebUI's ``convert_output_to_messages(..., flatten_tool_images=True)``."""
     images = []
     for p in content if isinstance(content, list) else ():
         if isinstance(p, dict) and p.get("type") in ("image_url", "input_image"):
@@ -258,10 +248,8 @@ _ITEM_BYTES = 64
 
 
 def size_over(value: Any, limit: int) -> bool:
-    """Whether ``value`` (a request's messages) is over ``limit`` bytes: every string at any depth
-    (keys too) by its UTF-8 size at most (its length, four times that unless ASCII), a number by
-    its digits, and ``_ITEM_BYTES`` per container item.  Stops as soon as it is over, after at most
-    ``limit / _ITEM_BYTES`` items: cheap enough for the event loop whatever the request holds."""
+    """Whether ``value`` is over ``limit`` bytes (strings at their UTF-8 size at most, ``_ITEM_BYTES``
+    per item); stops once over, after at most ``limit / _ITEM_BYTES`` items: cheap on the event loop."""
     size, stack = 0, [value]
     while stack:
         v = stack.pop()

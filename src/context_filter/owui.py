@@ -1,14 +1,8 @@
-"""The Open WebUI adapter: the ``Filter`` class Open WebUI loads (valves, the ``inlet``, ``request``
-and ``outlet`` hooks, status events) over the pure trimming core.  The only module that touches
-Open WebUI: the outlet rebuilds the next request from the stored messages with Open WebUI's own
-functions, imported when it runs (the file imports without Open WebUI).
-
-Status events: ``inlet`` reports whenever it changed something; ``request`` (before every model
-call, including each tool-loop hop) reports only budget actions; ``outlet`` reports the projected
-cost of the next request.  A failed trim sends the minimal valid request; nothing here ever raises
-into Open WebUI, ``BaseException`` included (only a cancellation or an exit goes through).  Large
-requests are trimmed in a worker thread, and the outlet's work always runs in one.  No per-request
-state is kept on ``self``: one instance serves every user.
+"""The Open WebUI adapter: the ``Filter`` class Open WebUI loads over the pure trimming core, the
+only module that imports Open WebUI (inside functions).  ``inlet`` reports whenever it changed
+something; ``request`` (before every model call) only budget actions; ``outlet`` the next request's
+cost.  Nothing raises into Open WebUI (only a cancellation or an exit goes through); large requests
+are trimmed in a worker thread; no per-request state on ``self``: one instance serves every user.
 """
 
 from __future__ import annotations
@@ -23,7 +17,7 @@ from .budget import Budget, resolve_budget
 from .counting import TokenCounter
 from .messages import FATAL_EXCEPTIONS, log, size_over
 from .report import TrimReport, TrimResult, format_status, format_window
-from .settings import IMAGE_TOKENS, USER_VALVE_SETTINGS, VALVE_SETTINGS, TrimConfig, UserValves, Valves
+from .settings import IMAGE_TOKENS, TrimConfig, UserValves, Valves, clamp
 from .tokenizer import ensure_tokenizer, get_exact_counter
 from .trim import trim_messages
 from .validate import fallback_result
@@ -42,17 +36,8 @@ _THREAD_ABOVE_BYTES = 8_192
 UNBOUNDED = 1 << 62  # the budget when the window is unknown: nothing is dropped
 
 
-def _user_valve(user: Any, name: str, default: Any) -> Any:
-    valves = user.get("valves") if isinstance(user, dict) else None
-    if valves is None:
-        return default
-    value = valves.get(name, default) if isinstance(valves, dict) else getattr(valves, name, default)
-    return default if value is None else value
-
-
 def _large(messages: list) -> bool:
-    """Large enough to trim off the event loop: by the request's size in bytes, every part of every
-    message at any depth (see ``size_over``)."""
+    """Large enough to trim off the event loop (see ``size_over``)."""
     return size_over(messages, _THREAD_ABOVE_BYTES)
 
 
@@ -75,8 +60,7 @@ def _trim_safely(hook: str, messages: list, config: TrimConfig, counter: TokenCo
 
 
 def _projected(messages: list, model: Any, config: TrimConfig, counter: TokenCounter) -> TrimReport:
-    """The outlet's work (in a worker thread): what the next request, rebuilt from the stored
-    messages, will cost after the trim."""
+    """The outlet's work (in a worker thread): what the next request will cost after the trim."""
     inflated = inflate_stored_messages(messages, model)
     inflated.append({"role": "user", "content": ""})  # the next turn starts here
     return trim_messages(inflated, config, counter).report
@@ -93,15 +77,15 @@ class Filter:
 
     def _valve(self, name: str) -> Any:
         """An admin valve, forced into its bounds (a valve may be set without validation)."""
-        return VALVE_SETTINGS[name].clamp(getattr(self.valves, name, VALVE_SETTINGS[name].default))
+        return clamp(Valves, name, getattr(self.valves, name, None))
 
     def _show_status(self, user: Any) -> bool:
-        s = USER_VALVE_SETTINGS["show_status"]
-        return self._valve("show_status") and s.clamp(_user_valve(user, "show_status", s.default))
+        valves = user.get("valves") if isinstance(user, dict) else None
+        mine = valves.get("show_status") if isinstance(valves, dict) else getattr(valves, "show_status", True)
+        return self._valve("show_status") and clamp(UserValves, "show_status", True if mine is None else mine)
 
     def _plan_inputs(self, body: dict, model: Any) -> tuple[TrimConfig, TokenCounter, Budget]:
-        """The trim's config, counter and budget.  An unknown window drops nothing: no budget, and old
-        outputs capped as ``eager`` caps them."""
+        """The trim's config, counter and budget; an unknown window drops nothing (``eager``'s caps only)."""
         valve = self._valve
         budget = resolve_budget(valve("max_context_tokens"), valve("reserve_tokens"), model, body)
         config = TrimConfig(
@@ -214,17 +198,15 @@ class Filter:
 
 
 def _tiktoken_dirs() -> tuple[str, ...]:
-    """Open WebUI's own tiktoken cache folder (``$DATA_DIR/cache/tiktoken`` unless set), where its
-    token text splitter leaves cl100k."""
+    """Open WebUI's own tiktoken cache folder, where its token text splitter leaves cl100k."""
     config = sys.modules.get("open_webui.config")  # read only once Open WebUI has loaded it: no side effects
     folder = getattr(config, "TIKTOKEN_CACHE_DIR", None)
     return (str(folder),) if folder else ()
 
 
 async def model_params(model: Any, clock: Callable[[], float] = time.monotonic) -> dict:
-    """The window and reply size Open WebUI puts into each request for this model, read as its
-    ``chat_completion`` reads them (the admin's default params, then the workspace model's): the
-    outlet's body carries neither, and the model dict's ``info.params`` lacks them since 0.12."""
+    """The window and reply size Open WebUI's ``chat_completion`` puts into this model's requests:
+    the outlet's body carries neither, and the model dict's ``info.params`` lacks them since 0.12."""
     model_id = model.get("id") if isinstance(model, dict) else None
     if not isinstance(model_id, str):
         return {}
@@ -254,8 +236,8 @@ async def _read_model_params(model_id: str) -> dict:
 
 
 def inflate_stored_messages(messages: list[Any], model: Any = None) -> list[dict]:
-    """The message list the next request will carry, rebuilt from stored (outlet) messages by Open
-    WebUI's own functions, as ``load_messages_from_db`` and ``process_chat_payload`` do."""
+    """The next request's messages, rebuilt from stored ones as ``load_messages_from_db`` and
+    ``process_chat_payload`` do."""
     from open_webui.utils.middleware import (
         MESSAGE_REPLAY_KEYS,
         get_reasoning_format,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
@@ -36,8 +36,6 @@ from .settings import _MIN_TARGET
 
 
 class Kind(IntEnum):
-    """What an item of a plan is: one message, or one whole tool group."""
-
     SYSTEM = 0
     USER = 1
     PLAIN = 2  # an assistant message without calls (or with legacy folded blocks)
@@ -49,8 +47,6 @@ _SYSTEM, _USER, _PLAIN, _GROUP = Kind.SYSTEM, Kind.USER, Kind.PLAIN, Kind.GROUP
 
 
 class Level(IntEnum):
-    """How far a tool group's outputs are shrunk."""
-
     RAW = 0  # capped at the recent cap only
     OLD = 1  # outputs above the old cap shrunk to the old target
     FLOOR = 2  # every output shrunk to the floor
@@ -59,41 +55,27 @@ class Level(IntEnum):
 Caps = tuple[int, int, int, int]  # recent cap, old cap, old target, floor target
 
 
+@dataclass(slots=True, eq=False)  # eq=False: a group is a key by identity
 class _Group:
     """One atomic tool group: an assistant message with calls, one result per call (in the order
     they arrived) and Open WebUI's synthetic image message."""
 
-    __slots__ = (
-        "assistant",
-        "tools",
-        "call_of",
-        "image",
-        "tool_tokens",
-        "base_cost",
-        "image_cost",
-        "water",
-        "drop_image",
-        "level_costs",
-    )
-
-    def __init__(self, assistant: dict) -> None:
-        self.assistant = assistant
-        self.tools: list[dict] = []
-        self.call_of: list[int] = []  # index of the call each tool message answers
-        self.image: dict | None = None
-        self.tool_tokens: list[int] = []  # tokens of each tool message, without the overhead
-        self.base_cost = 0  # assistant + per-message overhead of the tool messages
-        self.image_cost = 0
-        self.water: int | None = None  # common cap when the protected part alone does not fit
-        self.drop_image = False
-        self.level_costs: list[int | None] = []  # cost at each Level (no water, image as its level says)
+    assistant: dict
+    tools: list[dict] = field(default_factory=list)
+    call_of: list[int] = field(default_factory=list)  # index of the call each tool message answers
+    image: dict | None = None
+    tool_tokens: list[int] = field(default_factory=list)  # tokens of each tool message, without overhead
+    base_cost: int = 0  # assistant + per-message overhead of the tool messages
+    image_cost: int = 0
+    water: int | None = None  # common cap when the protected part alone does not fit
+    drop_image: bool = False
+    level_costs: list[int | None] = field(default_factory=list)  # cost at each Level (memo)
 
     def messages(self) -> list[dict]:
         return [self.assistant, *self.tools, *([self.image] if self.image is not None else [])]
 
     def measure(self, counter: TokenCounter, recent_cap: int) -> int:
-        """Count its messages, each result's content apart (what shrinking reduces) from the rest
-        (``base_cost``); returns its cost with nothing capped (the report's "before")."""
+        """Count its results' contents apart from the rest (``base_cost``); its cost uncapped."""
         tokens = self.tool_tokens = [counter.value(t.get("content")) for t in self.tools]
         self.base_cost = sum(map(counter.message, (self.assistant, *self.tools))) - sum(tokens)
         if self.image is not None:
@@ -104,17 +86,14 @@ class _Group:
         return whole
 
     def least(self) -> int:
-        """Its cost with every output at the smallest target and no image (a current turn's last
-        resort, see ``_Plan.fit_current_turn``)."""
+        """Its cost with every output at the smallest target and no image."""
         return self.base_cost + sum(min(t, _MIN_TARGET) for t in self.tool_tokens)
 
     def keeps_image(self, level: int) -> bool:
         return self.image is not None and level == 0 and not self.drop_image  # 0: Level.RAW
 
     def sizes(self, caps: Caps, level: int = Level.RAW) -> list[int]:
-        """Tokens of each output at ``level``, under the common cap if there is one: at ``RAW``
-        capped at the recent cap, at ``OLD`` the old target where above the old cap, at ``FLOOR``
-        capped at the floor."""
+        """Tokens of each output at ``level``, under the common cap if there is one."""
         recent_cap, old_cap, old_target, floor = caps
         if level == 0:  # Level.RAW (an enum's attribute costs a slow lookup on this hot path)
             out = [tok if tok <= recent_cap else recent_cap for tok in self.tool_tokens]
@@ -136,18 +115,16 @@ class _Group:
         return cost
 
 
+@dataclass(slots=True, eq=False)
 class _Item:
     """One unit of a plan: a message or a whole tool group, with its cost at its level."""
 
-    __slots__ = ("kind", "payload", "cost", "level", "dropped", "folded")
-
-    def __init__(self, kind: Kind, payload: Any, folded: bool, level: Level = Level.RAW) -> None:
-        self.kind = kind
-        self.payload = payload  # the message, or the _Group
-        self.cost = 0
-        self.level = level
-        self.dropped = False
-        self.folded = folded  # a legacy assistant message with <details type="tool_calls"> blocks
+    kind: Kind
+    payload: Any  # the message, or the _Group
+    folded: bool  # a legacy assistant message with <details type="tool_calls"> blocks
+    level: Level = Level.RAW
+    cost: int = 0
+    dropped: bool = False
 
 
 def _is_folded(m: dict) -> bool:
@@ -158,26 +135,25 @@ def _is_folded(m: dict) -> bool:
 
 @dataclass
 class _Repairs:
-    invalid: int = 0
-    orphans: int = 0
-    stubbed: int = 0
+    """The repairs counted for the report (its fields of the same names)."""
+
+    orphans_removed: int = 0
+    calls_stubbed: int = 0
     calls_removed: int = 0
-    assistants_removed: int = 0
-    empty_tool_calls: int = 0
-    systems_moved: int = 0
-    leading: int = 0
     ids_renamed: int = 0
     results_moved: int = 0
     roles_converted: int = 0
-    other: int = 0  # arguments made JSON objects, user tool_calls removed, contents made valid
+    leading_removed: int = 0
+    #: invalid messages, assistants or calls removed, systems moved, arguments made JSON objects, user
+    #: tool_calls removed, contents made valid
+    other_repairs: int = 0
 
 
 def _normalize_roles(
     messages: Sequence[Any], rep: _Repairs, last_user: int = -1
 ) -> tuple[list[dict], int, dict[int, list[dict]]]:
-    """Every message as every provider takes it (see :func:`_repaired`).  Returns the messages,
-    where the message at ``last_user`` went among them (-1: nowhere), and the images moved out of
-    tool results, by the position of their result."""
+    """Every message as every provider takes it (:func:`_repaired`), where the one at ``last_user``
+    went (-1: nowhere), and the images moved out of tool results, by their result's position."""
     out: list[dict] = []
     images: dict[int, list[dict]] = {}
     last = -1
@@ -201,7 +177,7 @@ def _normalize_roles(
                     last = len(out) - 1
                 continue
         elif not isinstance(m, dict):
-            rep.invalid += 1
+            rep.other_repairs += 1
             continue
         m, moved = _repaired(m, m.get("role"), rep, p == last_user)
         if m is None:
@@ -219,13 +195,9 @@ _ROLES_IN = ROLES_OUT | {"developer", "function"}
 
 
 def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[dict | None, list[dict]]:
-    """Message ``m`` as every provider takes it, or ``None`` (dropped), and the images its tool
-    result carried (they join its group's image message).  Roles are read without case; only
-    system, user, assistant and tool go out: ``developer`` becomes system, a legacy ``function``
-    result an assistant note, anything else is dropped.  A user message loses ``tool_calls``; a
-    content no provider takes becomes one it takes (``_repaired_content``), a blank system message
-    goes; a tool result that is not text becomes its text, its images moved as Open WebUI moves
-    them.  The newest user message may stay blank: Open WebUI sends an attachment-only message so."""
+    """Message ``m`` as every provider takes it, or ``None`` (dropped), and its tool result's images
+    (moved as Open WebUI moves them).  ``developer`` becomes system, a legacy ``function`` result an
+    assistant note.  The newest user message may stay blank: Open WebUI sends attachments so."""
     if not isinstance(role, str):
         role = None
     elif role not in _ROLES_IN and role.lower() in _ROLES_IN:
@@ -240,38 +212,34 @@ def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[
         rep.roles_converted += 1
         return {"role": "assistant", "content": note + _content_as_text(m.get("content"))}, []
     elif role not in ROLES_OUT:
-        rep.invalid += 1
+        rep.other_repairs += 1
         return None, []
     if role == "user" and "tool_calls" in m:  # only assistants call tools
         m = {k: v for k, v in m.items() if k != "tool_calls"}
-        rep.other += 1
+        rep.other_repairs += 1
     content, images = m.get("content"), []
     if role == "tool":
         if not _valid_tool_content(content):
             text, images = _tool_text_and_images(content)
             m = {**m, "content": EMPTY_TEXT if _blank(text) else text}
-            rep.other += 1
+            rep.other_repairs += 1
     elif not (
         _valid_content(content, role, role == "assistant" and "tool_calls" in m)  # the parser decides
         or (newest and content.__class__ is str)
     ):
         fixed = _repaired_content(content, role)
         if role == "system" and fixed == EMPTY_TEXT:
-            rep.invalid += 1
+            rep.other_repairs += 1
             return None, []
         m = {**m, "content": fixed}
-        rep.other += 1
+        rep.other_repairs += 1
     return m, images
 
 
 class _Parser:
-    """Splits messages into items (system, user, plain, group) and repairs pairing on the way.
-
-    Pairing is linear: per turn, a map from call id to a queue of the calls still waiting for a
-    result.  A ``tool`` message answers the oldest waiting call with its id in the same turn, so
-    ids repeated across rounds pair by position and a result out of place moves back to its call.
-    Calls left unanswered get a stub result.  Then ids are made unique across the request.
-    """
+    """Splits messages into items and repairs pairing, linearly: a ``tool`` message answers the
+    oldest call of its turn still waiting with its id (a queue per id), so ids repeated across
+    rounds pair by position and a result out of place moves back to its call."""
 
     def __init__(self) -> None:
         self.rep = _Repairs()
@@ -322,7 +290,7 @@ class _Parser:
                 self.waiting -= 1
                 self.answered = g
             else:
-                self.rep.orphans += 1
+                self.rep.orphans_removed += 1
                 self.answered = None
         elif role == "assistant":
             self.run = None
@@ -345,20 +313,20 @@ class _Parser:
                     plain["content"] = _repaired_content(plain.get("content"), "assistant")
                 self.items.append(_Item(_PLAIN, plain, _is_folded(m)))
             else:
-                self.rep.assistants_removed += 1
+                self.rep.other_repairs += 1
         elif role == "user":
             if m.get("content").__class__ is list and _is_image_followup(m):
                 if self.run is not None and prev == "tool" and self.run.image is None:
                     self.run.image, self.run = m, None
                     return
                 if not last:  # Open WebUI's synthetic image message away from its results
-                    self.rep.orphans += 1
+                    self.rep.orphans_removed += 1
                     return
             self.end_turn()
             self.items.append(_Item(_USER, m, False))
         else:  # system
             if self.run is not None and nxt is not None and nxt.get("role") == "tool":
-                self.rep.systems_moved += 1
+                self.rep.other_repairs += 1
             self.items.append(_Item(_SYSTEM, m, False))
 
 
@@ -368,7 +336,7 @@ def _group_of(m: dict, rep: _Repairs) -> _Group | None:
         return None
     calls = m.get("tool_calls")
     if not isinstance(calls, list) or not calls:
-        rep.empty_tool_calls += 1
+        rep.other_repairs += 1
         return None
     usable, changed = [], False
     for c in calls:
@@ -378,7 +346,7 @@ def _group_of(m: dict, rep: _Repairs) -> _Group | None:
             changed = True
             continue
         if u is not c:
-            rep.other += 1  # arguments made a JSON string
+            rep.other_repairs += 1  # arguments made a JSON string
             changed = True
         usable.append(u)
     if not usable:
@@ -394,7 +362,7 @@ def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> None:
             if ci not in answered:
                 g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
                 g.call_of.append(ci)
-                rep.stubbed += 1
+                rep.calls_stubbed += 1
 
 
 _ID_OTHER = re.compile(r"[^a-zA-Z0-9_-]+")
@@ -402,11 +370,8 @@ _ID_KEPT = 32  # characters of a renamed id kept: a suffix of up to 7 digits sti
 
 
 def _rename_ids(groups: list[_Group], rep: _Repairs) -> None:
-    """Call ids every provider takes, unique across the request: an id that repeats an earlier one,
-    or is not 1-40 letters, digits, "_" or "-" (OpenAI's length, Anthropic's alphabet), is renamed,
-    in the call and in the result paired with it: the allowed characters of its first ``_ID_KEPT``
-    (``call`` if none), with a deterministic suffix (``_2``, ``_3``...) once that is taken, at most
-    40 characters in all."""
+    """Call ids every provider takes (``ID_RE``), unique across the request: any other id is renamed
+    in its call and result, to its allowed characters with a deterministic suffix once taken."""
     taken = {c["id"] for g in groups for c in g.assistant["tool_calls"]}  # and every name chosen
     seen: set[str] = set()
     next_suffix: dict[str, int] = {}  # per base, where the search for a free suffix resumes

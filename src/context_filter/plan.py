@@ -62,7 +62,7 @@ class _Plan:
             # Start on a user message (Gemini): only system messages may come before it.
             first, items = self.users[0], self.items
             head = [it for it in items[:first] if it.kind == Kind.SYSTEM]
-            self.rep.leading += sum(
+            self.rep.leading_removed += sum(
                 len(it.payload.messages()) if it.kind == Kind.GROUP else 1
                 for it in items[:first]
                 if it.kind != Kind.SYSTEM
@@ -88,10 +88,8 @@ class _Plan:
         return item.cost
 
     def measure_and_replay(self) -> None:
-        """Count every item.  ``stable``: replay each earlier request (every user turn and every
-        tool-loop hop) with a batch wherever it outgrew the budget, down to the low-water mark:
-        first the previous turns, then the current turn's older hops.  ``eager``: cap old outputs
-        outside the newest ``keep_recent_tool_groups`` groups now."""
+        """Count every item; ``stable``: replay each earlier request (user turn and tool-loop hop),
+        with a batch wherever it outgrew the budget; ``eager``: cap old outputs now."""
         items, stable = self.items, self.stable
         recent = set() if stable else self.recent_groups()
         low = int(self.budget * self.config.low_water)
@@ -123,8 +121,7 @@ class _Plan:
                     self.drop_oldest_hops(low, end)
 
     def older_hops_end(self, turn_start: int) -> int:
-        """Where the current turn's older hops end: the newest ``keep_recent_tool_groups`` hops (at
-        least the newest one) are left out of its batches."""
+        """Where the current turn's older hops end: its newest hops are left out of its batches."""
         keep, hops = self.config.newest_hops, self.hops
         return hops[-keep] if len(hops) >= keep else turn_start
 
@@ -167,16 +164,11 @@ class _Plan:
     # -- a batch: shrink, floor, drop, relax ----------------------------------------------------
 
     def batch(self, target: int, end: int, drop: bool) -> None:
-        """Bring the total to ``target`` using only the items before item ``end``.
-
-        First outputs go to the old target, oldest first, until the total is within ``target``.
-        If that alone brings the total within the budget, nothing else changes: it only touches
-        outputs that were still raw, the oldest, so the leading part of the request (what prompt
-        caches reuse) changes as late as it can, and the newer outputs stay whole.  Otherwise,
-        oldest first and while over ``target``, outputs go to the floor; then (``drop``: previous
-        turns only, never the current one) the oldest whole turns are dropped; last, the outputs
-        this batch floored get their old size back, newest first, where that still fits ``target``.
-        """
+        """Bring the total to ``target`` using only the items before item ``end``: outputs to the
+        old target, oldest first; if that fits the budget, nothing else changes (the request's
+        leading part, what prompt caches reuse, changes as late as it can).  Else outputs to the
+        floor, then (``drop``) the oldest whole turns; last, floored outputs get their old size
+        back, newest first, where that still fits."""
         hi = bisect_left(self.shrinkable, end)
         items = self.items
         old, floor = Level.OLD, Level.FLOOR  # an enum's attribute costs a slow lookup: read once
@@ -205,8 +197,7 @@ class _Plan:
                 self.set_level(k, old)
 
     def drop_oldest_units(self, target: int, cur: int) -> None:
-        """Drop the oldest whole turns before item ``cur``; the last one touched loses its tool
-        groups first."""
+        """Drop the oldest turns before item ``cur``; the last one touched loses its groups first."""
         users, items = self.users, self.items
         system, group = Kind.SYSTEM, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
         while self.total > target and self.first_turn + 1 < len(users) and users[self.first_turn] < cur:
@@ -239,16 +230,14 @@ class _Plan:
             self.messages_dropped += 1 + len(p.tools) + (p.image is not None) if p.__class__ is _Group else 1
 
     def drop_hop(self, k: int) -> None:
-        """Drop hop ``k`` of a turn (the last resort: see :meth:`drop_oldest_hops`), counted."""
+        """Drop hop ``k`` of a turn, counted."""
         self.drop_all([k])
         self.hops_dropped += 1
 
     def drop_oldest_hops(self, target: int, end: int) -> None:
-        """The last resort inside the current turn, after its older hops went to the floor: drop
-        them, oldest first, whole, until the total is within ``target`` (as any batch: the next
-        hops then append).  Newest hops larger than the room a batch leaves (``budget - target``)
-        do not count beyond it: :meth:`fit_current_turn` shrinks those, rather than dropping more.
-        ``hop_from`` only moves forward."""
+        """The last resort inside the current turn: drop its older hops, oldest first, until the
+        total is within ``target``.  Newest hops beyond the room a batch leaves do not count:
+        :meth:`fit_current_turn` shrinks those rather than dropping more."""
         items, hops = self.items, self.hops
         at = bisect_left(hops, end)
         newest = sum(items[k].cost for k in hops[at:] if not items[k].dropped)
@@ -276,10 +265,8 @@ class _Plan:
             self.drop_oldest_hops(target, end)
 
     def fit_current_turn(self) -> None:
-        """Only when the protected part alone is over budget: drop its tool images; if even every
-        output at the smallest target would not fit, drop its oldest hops (never the newest
-        ``keep_recent_tool_groups``, at least one); then one common cap for its outputs, as high as
-        fits (water-filling); fixed levels below that."""
+        """When the protected part alone is over budget: drop its tool images, then its older hops
+        if even stubs would not fit, then one common cap for its outputs, as high as fits."""
         if self.total <= self.budget:
             return
         items = self.items

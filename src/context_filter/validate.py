@@ -21,19 +21,14 @@ from .report import TrimReport, TrimResult
 
 
 def validate_messages(messages: Sequence[Any]) -> list[str]:
-    """Provider-exact structural check.  Returns a list of problems; empty means valid.
+    """Provider-exact structural check (OpenAI, Anthropic, Gemini): the problems, none if valid.
 
-    Rules (OpenAI, Anthropic, Gemini): every ``tool`` message answers a call of the assistant
-    message directly before its run of tool messages; every call of an assistant message is
-    answered in that run (adjacency); call ids are 1-40 letters, digits, "_" or "-", unique across
-    the request; ``tool_calls`` is never an empty list; ``arguments`` is a JSON object string; only
-    system, user, assistant and tool roles (exactly so spelled); contents are texts or content parts,
-    never blank (Anthropic) but beside calls (``None`` too) and in the newest user message (Open
-    WebUI sends an attachment-only one so); a tool result's only text parts (no images); Open
-    WebUI's synthetic tool-image message only directly after tool results unless it is the newest
-    user message; and, when the history has a real user message, the first non-system message is a
-    user message.
-    """
+    Every call answered in the run of tool messages directly after it, and nothing else there; call
+    ids 1-40 of ``[a-zA-Z0-9_-]``, unique; no empty ``tool_calls``; arguments a JSON object string;
+    the four roles exactly so spelled; contents text or parts, never blank (Anthropic) but beside
+    calls and in the newest user message (Open WebUI sends an attachment-only one so); tool results
+    text only; Open WebUI's tool-image message right after tool results unless newest; a user
+    message first when the history has one."""
     problems: list[str] = []
     n = len(messages)
     has_user = _has_real_user(messages)
@@ -53,43 +48,40 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             problems.append(f"[{i}] not a message object")
             i += 1
             continue
-        role = m.get("role")
-        if role.__class__ is not str:  # as _role(m): a list or dict role would not even hash
-            role = None
-        content = m.get("content")
-        if role not in ROLES_OUT:
-            problems.append(f"[{i}] role {_brief(m.get('role'))} is not accepted by every provider")
-        elif role != "tool" and not (
-            _valid_content(content, role, bool(m.get("tool_calls")))
-            or (i == last_user and content.__class__ is str)
-        ):
-            problems.append(f"[{i}] {role} message content is blank, or neither text nor content parts")
-        if role == "system":
-            i += 1
-            continue
-        if not first_checked:
+        role = _check_role_and_content(m, i, i == last_user, problems)
+        if role != "system" and not first_checked:
             first_checked = True
             if has_user and role != "user":
                 problems.append(f"[{i}] history starts with role {role!r}, not 'user'")
+        if role == "assistant" and "tool_calls" in m:
+            i = _check_group(messages, i, seen_ids, problems)
+            continue
         if role == "tool":
             problems.append(
                 f"[{i}] tool message {_brief(m.get('tool_call_id'))} without a directly preceding call"
             )
-            i += 1
-            continue
         if role == "user" and "tool_calls" in m:
             problems.append(f"[{i}] user message with tool_calls")
         if role == "user" and isinstance(m.get("content"), list) and _is_image_followup(m) and i != last_user:
-            prev = messages[i - 1] if i else None
-            if not (isinstance(prev, dict) and prev.get("role") == "tool"):
+            if not _role_is(messages[i - 1] if i else None, "tool"):
                 problems.append(f"[{i}] synthetic tool-image message not directly after tool results")
-            i += 1
-            continue
-        if role == "assistant" and "tool_calls" in m:
-            i = _check_group(messages, i, seen_ids, problems)
-            continue
         i += 1
     return problems
+
+
+def _check_role_and_content(m: dict, i: int, newest_user: bool, problems: list[str]) -> str | None:
+    """Message ``m``'s role if every provider takes it (else ``None``), noting a bad role or content."""
+    role = m.get("role")
+    if role.__class__ is not str:  # as _role(m): a list or dict role would not even hash
+        role = None
+    content = m.get("content")
+    if role not in ROLES_OUT:
+        problems.append(f"[{i}] role {_brief(m.get('role'))} is not accepted by every provider")
+    elif role != "tool" and not (
+        _valid_content(content, role, bool(m.get("tool_calls"))) or (newest_user and content.__class__ is str)
+    ):
+        problems.append(f"[{i}] {role} message content is blank, or neither text nor content parts")
+    return role
 
 
 def _has_real_user(messages: Sequence[Any]) -> bool:
@@ -119,8 +111,7 @@ def _role_is(m: Any, role: str) -> bool:
 
 
 def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: list[str]) -> int:
-    """Check the assistant message with calls at ``i`` and its run of results; returns the index
-    after the run."""
+    """Check the assistant message with calls at ``i`` and its run of results; the index after it."""
     calls = messages[i].get("tool_calls")
     if not isinstance(calls, list) or not calls:
         problems.append(f"[{i}] assistant has empty or invalid tool_calls")
@@ -167,9 +158,8 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
 
 def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
     """The fallback when trimming fails: the system messages, the newest user message and the
-    current turn's tool groups that are whole and valid (anything else of that turn is left out).
-    Written independently of the parser so that a bug there cannot reach it; always passes
-    :func:`validate_messages`, or is ``None`` when there is no user message."""
+    current turn's whole, valid tool groups (``None`` without a user message).  Independent of the
+    parser, so a bug there cannot reach it; always passes :func:`validate_messages`."""
     msgs = [m for m in messages if isinstance(m, dict)]
     last = next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
     if last < 0:
@@ -210,8 +200,7 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
 
 
 def _as_sent(m: dict, role: str) -> dict:
-    """``m`` with its role spelled ``role``, a content every provider takes and, for a user
-    message, no ``tool_calls``: what the minimal request repairs in the messages it keeps."""
+    """``m`` with role ``role``, a valid content and, for a user message, no ``tool_calls``."""
     content = m.get("content")
     valid = _valid_content(content, role)
     if m.get("role") == role and valid and not (role == "user" and "tool_calls" in m):
@@ -222,8 +211,7 @@ def _as_sent(m: dict, role: str) -> dict:
 
 
 def fallback_result(messages: list[Any], counter: TokenCounter, budget: int, before: int = 0) -> TrimResult:
-    """:func:`minimal_request` as a :class:`TrimResult` (``safety_net`` set), or the input as it
-    came when it has no user message (then nothing valid can be built)."""
+    """:func:`minimal_request` as a :class:`TrimResult`, or the input as it came without a user message."""
     out = minimal_request(messages)
     if out is None:
         return TrimResult(messages, TrimReport(before, before, budget, no_user_message=True))
