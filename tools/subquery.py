@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4943: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4933: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
-#    183: src/context_filter/estimator.py
-#    358: src/subquery/types.py
-#    581: src/textcalls/calls.py
-#    903: src/subquery/messages.py
-#   1094: src/textcalls/xml.py
-#   1385: src/textcalls/dialects.py
-#   1809: src/textcalls/reader.py
-#   1985: src/textcalls/rule.py
-#   2177: src/subquery/reading.py
-#   2338: src/subquery/budget.py
-#   2535: src/subquery/prepare.py
-#   2649: src/subquery/rounds.py
-#   2733: src/subquery/record.py
-#   2858: src/subquery/status.py
-#   3065: src/subquery/threads.py
-#   3117: src/subquery/loop.py
-#   3478: src/subquery/owui_completion.py
-#   3657: src/subquery/owui_context.py
-#   3917: src/subquery/owui_run.py
-#   4099: src/subquery/owui_calls.py
-#   4263: src/subquery/owui_select.py
-#   4465: src/subquery/owui_usage.py
-#   4553: src/subquery/tasks.py
-#   4613: src/subquery/view.py
-#   4725: src/subquery/owui_tools.py
-#   5033: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    177: src/context_filter/estimator.py
+#    348: src/subquery/types.py
+#    571: src/textcalls/calls.py
+#    893: src/subquery/messages.py
+#   1084: src/textcalls/xml.py
+#   1375: src/textcalls/dialects.py
+#   1799: src/textcalls/reader.py
+#   1975: src/textcalls/rule.py
+#   2167: src/subquery/reading.py
+#   2328: src/subquery/budget.py
+#   2525: src/subquery/prepare.py
+#   2639: src/subquery/rounds.py
+#   2723: src/subquery/record.py
+#   2848: src/subquery/status.py
+#   3055: src/subquery/threads.py
+#   3107: src/subquery/loop.py
+#   3468: src/subquery/owui_completion.py
+#   3647: src/subquery/owui_context.py
+#   3907: src/subquery/owui_run.py
+#   4089: src/subquery/owui_calls.py
+#   4253: src/subquery/owui_select.py
+#   4455: src/subquery/owui_usage.py
+#   4543: src/subquery/tasks.py
+#   4603: src/subquery/view.py
+#   4715: src/subquery/owui_tools.py
+#   5023: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -131,16 +131,10 @@ shrunk outputs): two generations, safe to share between threads."""
 
 
 class Memo:
-    """Values of a pure function by key, shared by every request and thread of the process.
-
-    A key always maps to the same value, so two threads that compute one value get the same one,
-    and a lost entry only costs computing it again.  Two generations: ``new`` takes entries until
-    they weigh ``limit`` (``weigh(value)`` each, 1 by default), then it becomes ``old`` and the
-    previous ``old`` is let go; a hit in ``old`` moves back to ``new``, so what every request uses
-    stays.  At most ``2 * limit`` is held.  No dict is ever emptied or shrunk in place (a swap
-    replaces it), so a thread that holds one keeps a consistent view: reads take no lock, only
-    writes do.  ``hits`` and ``misses`` are there to be measured (``scripts/bench_filter.py``).
-    """
+    """Values of a pure function by key, shared by every request and thread.  ``new`` takes entries
+    until they weigh ``limit`` (1 each by default), then becomes ``old`` and the previous ``old`` goes;
+    a hit in ``old`` moves back.  No dict is changed but by adding (a swap replaces it), so reads
+    take no lock.  ``hits`` and ``misses`` are for ``scripts/bench_filter.py``."""
 
     def __init__(self, limit: int, weigh: Callable[[Any], int] | None = None) -> None:
         self.limit, self.weigh = limit, weigh
@@ -224,9 +218,8 @@ _ASCII_PIECES = re.compile(
 
 
 def estimate_tokens(text: str) -> int:
-    """A safe upper bound of ``text``'s cl100k tokens; deterministic, never raises for any ``str``,
-    time linear in ``text`` up to a log factor.  One ``findall`` reads the whole text: callers cut
-    long texts first (``counting._slices``) so that it never holds the interpreter lock long."""
+    """A safe upper bound of ``text``'s cl100k tokens; never raises.  Callers cut long texts first
+    (``counting._slices``): one ``findall`` holds the interpreter lock for the whole text."""
     if text.isascii():
         return _ascii_tokens(text.encode())
     total = 0
@@ -246,8 +239,7 @@ def estimate_tokens(text: str) -> int:
 
 
 def _ascii_tokens(data: bytes) -> int:
-    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged.  ``new`` is read
-    once: entries are never removed from a generation, so every piece found in it stays there."""
+    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged."""
     pieces = _ASCII_PIECES.findall(data)
     memo = _PIECES_MEMO
     new = memo.new
@@ -269,10 +261,8 @@ def _merged_tokens(piece: bytes) -> int:
 
 
 def _bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
-    """Tokens of ``piece`` after cl100k's byte-pair merging, as far as ``ranks`` proves it (see the
-    module notes).  Parts are a linked list over their start offsets; adjacent pairs that are
-    tokens wait in a heap by (rank, start), so the lowest rank, then the leftmost, merges first;
-    an entry whose pair has changed since is skipped.  O(n log n)."""
+    """Tokens of ``piece`` after cl100k's merging, as far as ``ranks`` proves it: parts a linked list
+    over their starts, pairs in a heap by (rank, start), stale entries skipped.  O(n log n)."""
     n = len(piece)
     nxt = list(range(1, n + 1))  # nxt[a]: where the part starting at a ends
     prv = list(range(-1, n - 1))  # prv[a]: where the part before it starts (-1: none)
