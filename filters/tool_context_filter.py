@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2770: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#   2678: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
 #     64: src/context_filter/budget.py
-#    258: src/context_filter/estimator_data.py
-#    301: src/context_filter/memo.py
-#    352: src/context_filter/estimator.py
-#    523: src/context_filter/messages.py
-#    794: src/context_filter/counting.py
-#    944: src/context_filter/report.py
-#   1084: src/context_filter/settings.py
-#   1242: src/context_filter/tokenizer.py
-#   1388: src/context_filter/parse.py
-#   1769: src/context_filter/shrink.py
-#   2053: src/context_filter/plan.py
-#   2366: src/context_filter/validate.py
-#   2582: src/context_filter/trim.py
-#   2715: src/context_filter/owui.py
-#   2960: src/context_filter/windows_data.py (generated data)
-#   3482: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    249: src/context_filter/estimator_data.py
+#    292: src/context_filter/memo.py
+#    343: src/context_filter/estimator.py
+#    495: src/context_filter/messages.py
+#    754: src/context_filter/counting.py
+#    902: src/context_filter/report.py
+#   1040: src/context_filter/settings.py
+#   1198: src/context_filter/tokenizer.py
+#   1344: src/context_filter/parse.py
+#   1730: src/context_filter/shrink.py
+#   1997: src/context_filter/plan.py
+#   2285: src/context_filter/validate.py
+#   2494: src/context_filter/trim.py
+#   2623: src/context_filter/owui.py
+#   2868: src/context_filter/windows_data.py (generated data)
+#   3390: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -79,17 +79,9 @@ RESERVE_SHARE = 0.25
 RESERVE_MIN = 1024
 RESERVE_MAX = 16384
 
-_CONTEXT_KEYS = (
-    "num_ctx",
-    "context_length",
-    "context_window",
-    "max_context_length",
-    "max_model_len",
-    "max_input_tokens",
-    "input_token_limit",
-    "inputTokenLimit",
-    "n_ctx",
-    "max_context_tokens",
+_CONTEXT_KEYS = tuple(
+    "num_ctx context_length context_window max_context_length max_model_len max_input_tokens "
+    "input_token_limit inputTokenLimit n_ctx max_context_tokens".split()
 )
 
 
@@ -111,8 +103,7 @@ def _int_in(value: Any, lo: int, hi: int) -> int | None:
     return value if lo <= value <= hi else None
 
 
-def _positive_int(value: Any) -> int | None:
-    """A context length: from 256 to 100 million tokens."""
+def _positive_int(value: Any) -> int | None:  # a context length
     return _int_in(value, 256, 100_000_000)
 
 
@@ -395,35 +386,16 @@ _ASCII_PIECES = re.compile(
 def estimate_tokens(text: str) -> int:
     """A safe upper bound of ``text``'s cl100k tokens; never raises.  Callers cut long texts first
     (``counting._slices``): one ``findall`` holds the interpreter lock for the whole text."""
-    if text.isascii():
-        return _ascii_tokens(text.encode())
-    total = 0
+    pieces = _ASCII_PIECES.findall(text.encode()) if text.isascii() else _PIECES.findall(text)
     memo = _PIECES_MEMO
-    new = memo.new
-    for piece in _PIECES.findall(text):
-        cost = new.get(piece)
-        if cost is None:
-            cost = memo.old.get(piece)
-            if cost is None:
-                data = piece.encode("utf-8", "surrogatepass")
-                cost = 1 if data.isdigit() else _merged_tokens(data)
-            if len(piece) <= _MEMO_PIECE_MAX:
-                memo.put(piece, cost)
-        total += cost
-    return total
-
-
-def _ascii_tokens(data: bytes) -> int:
-    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged."""
-    pieces = _ASCII_PIECES.findall(data)
-    memo = _PIECES_MEMO
-    new = memo.new
+    new = memo.new  # read once: a generation only grows, so every piece found in it stays
     missing = {p for p in pieces if p not in new}
     if not missing:
-        return sum(map(new.__getitem__, pieces))
+        return sum(map(new.__getitem__, pieces))  # pieces seen before, at C speed
     costs = {}
     for p in missing:
-        costs[p] = cost = memo.old.get(p) or (1 if p.isdigit() else _merged_tokens(p))
+        data = p if p.__class__ is bytes else p.encode("utf-8", "surrogatepass")
+        costs[p] = cost = memo.old.get(p) or (1 if data.isdigit() else _merged_tokens(data))
         if len(p) <= _MEMO_PIECE_MAX:
             memo.put(p, cost)
     return sum(costs[p] if p in costs else new[p] for p in pieces)
@@ -568,12 +540,8 @@ def _with_images(image: dict | None, parts: list[dict]) -> dict:
 
 
 def _is_image_followup(m: Any) -> bool:
-    if not isinstance(m, dict) or m.get("role") != "user":
-        return False
-    content = m.get("content")
-    if not isinstance(content, list) or not content:
-        return False
-    first = content[0]
+    content = m.get("content") if isinstance(m, dict) and m.get("role") == "user" else None
+    first = content[0] if isinstance(content, list) and content else None
     return (
         isinstance(first, dict) and first.get("type") == "text" and first.get("text") == IMAGE_FOLLOWUP_TEXT
     )
@@ -722,13 +690,8 @@ def _content_as_text(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        parts = []
-        for p in content:
-            if isinstance(p, str):
-                parts.append(p)
-            elif isinstance(p, dict) and isinstance(p.get("text"), str):
-                parts.append(p["text"])
-        return "\n".join(parts)
+        texts = (p.get("text") if isinstance(p, dict) else p for p in content)
+        return "\n".join(t for t in texts if isinstance(t, str))
     return "" if content is None else _safe_dumps(content)
 
 
@@ -754,10 +717,7 @@ def _safe_dumps(value: Any) -> str:
 
 def _last_user(msgs: list[Any]) -> int:
     """Position of the last user message (-1 if none)."""
-    for i in range(len(msgs) - 1, -1, -1):
-        if _role(msgs[i]) == "user":
-            return i
-    return -1
+    return next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
 
 
 #: Every container item and key weighs this much besides its text: the Python work of reading one.
@@ -795,8 +755,7 @@ def size_over(value: Any, limit: int) -> bool:
 # ----------------------------------------------------------------------------------------------
 
 """Counting messages: ``TokenCounter``, one measure of everything a provider receives (a pure
-function of each message, never of its place), the process-wide count cache that lets every
-request of a chat count its old texts once, and the size that decides where the work runs."""
+function of each message), and the process-wide count cache: a chat's old texts are counted once."""
 
 
 #: Keys of the chat-completions schema: their names are part of the fixed framing a provider renders
@@ -885,9 +844,8 @@ COUNT_CACHE = Memo(50_000)
 
 
 #: Long texts are counted in slices of about this many characters, cut where cl100k's and o200k's
-#: pre-tokenizers always cut (``_CUT_AT``), so the count is exact, while no regex (the estimator's
-#: over 8K characters of CJK takes ~20 ms; tiktoken's list of a 40 MB output's tokens) holds the
-#: interpreter lock for long.  A text with no such cut in a slice's length is cut anyway (``_cut``).
+#: pre-tokenizers always cut (``_CUT_AT``), so no regex holds the interpreter lock for long (the
+#: estimator's takes ~20 ms over 8K characters of CJK).
 _SLICE = 1 << 13
 
 
@@ -1020,10 +978,6 @@ def format_tokens(n: int) -> str:
     return f"{n / 1_000_000:.1f}M"
 
 
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
 #: The status line's note when nothing says the model's window (see ``budget.resolve_budget``).
 UNKNOWN_WINDOW = (
     "context window unknown, so no turn is dropped and only old tool outputs are shrunk: set "
@@ -1052,18 +1006,20 @@ def format_status(report: TrimReport, window: str | None = "") -> str:
         ]
     else:
         parts = [f"Context {format_tokens(report.tokens_after)} tokens"]
-    if report.outputs_shrunk:
-        parts.append(_plural(report.outputs_shrunk, "tool output") + " shrunk")
-    if report.images_removed:
-        parts.append(_plural(report.images_removed, "tool image") + " removed")
-    if report.turns_dropped:
-        parts.append(_plural(report.turns_dropped, "turn") + " dropped")
-    if report.groups_dropped:
-        parts.append(_plural(report.groups_dropped, "tool group") + " dropped")
-    if report.hops_dropped:
-        parts.append(_plural(report.hops_dropped, "early tool round") + " of a long turn dropped")
-    if report.repairs:
-        parts.append(_plural(report.repairs, "pairing fix", "pairing fixes"))
+    for n, one, many in (
+        (report.outputs_shrunk, "tool output shrunk", "tool outputs shrunk"),
+        (report.images_removed, "tool image removed", "tool images removed"),
+        (report.turns_dropped, "turn dropped", "turns dropped"),
+        (report.groups_dropped, "tool group dropped", "tool groups dropped"),
+        (
+            report.hops_dropped,
+            "early tool round of a long turn dropped",
+            "early tool rounds of a long turn dropped",
+        ),
+        (report.repairs, "pairing fix", "pairing fixes"),
+    ):
+        if n:
+            parts.append(f"{n} {one if n == 1 else many}")
     if window is None:
         parts.append(UNKNOWN_WINDOW)
     elif report.newest_over_budget:
@@ -1389,10 +1345,8 @@ async def ensure_tokenizer(extra_dirs: tuple[str, ...] = ()) -> None:
 # ----------------------------------------------------------------------------------------------
 
 """Parsing a message list into the items the trim works on (system, user, plain, tool group),
-repairing on the way: roles (read without case) and contents only providers accept, calls with
-ids, names and JSON object arguments, one result per call in the group that made it, a result's
-images in its group's image message, a stub for a call left unanswered, and call ids unique across
-the request.  Linear; never mutates its input (a repaired message is a copy)."""
+repairing on the way what providers refuse: roles, contents, calls, pairing (a stub for a call
+left unanswered) and ids.  Linear; never mutates its input (a repaired message is a copy)."""
 
 
 class Kind(IntEnum):
@@ -1627,6 +1581,13 @@ class _Parser:
             g.image = _with_images(g.image, parts)
         _rename_ids(self.groups, self.rep)
         user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
+        first = next((k for k, it in enumerate(self.items) if it.kind is user), 0)
+        if first:  # start on a user message (Gemini): only system messages may come before it
+            lead = self.items[:first]
+            self.rep.leading_removed += sum(
+                len(it.payload.messages()) if it.kind is group else 1 for it in lead if it.kind is not _SYSTEM
+            )
+            self.items = [it for it in lead if it.kind is _SYSTEM] + self.items[first:]
         self.users = [k for k, it in enumerate(self.items) if it.kind is user]
         self.shrinkable = [k for k, it in enumerate(self.items) if it.kind is group or it.folded]
 
@@ -1770,27 +1731,15 @@ def _rename_ids(groups: list[_Group], rep: _Repairs) -> None:
 # ----------------------------------------------------------------------------------------------
 
 """Shrinking one tool output to a token target: a one-line stub saying what was removed (and that
-the tool can be called again), the head and the tail cut at line breaks, and the error lines and
-URLs of the removed middle.  Idempotent; legacy folded ``result`` attributes too.  Shrunk results
-are memoized for the process (every request of a chat shrinks the same old outputs again)."""
+the tool can be called again), head and tail cut at line breaks, and the removed middle's error
+lines and URLs.  Idempotent; legacy folded ``result`` attributes too; memoized for the process."""
 
 
 _CUT = "\n[…]\n"
 _EXTRACT_WINDOW = 32_768  # removed middles up to 4x this are scanned whole, longer ones in 3 windows
 # Case-sensitive on purpose: "ERROR"/"Error:" are signals, the plain word "error" in prose is not.
-_EXTRACT_PATTERNS = (
-    "Traceback",
-    "Exception",
-    "Error:",
-    "ERROR",
-    "error:",
-    '"error"',
-    "FAIL",
-    "atal",
-    "FATAL",
-    "panic:",
-    "denied",
-    "https://",
+_EXTRACT_PATTERNS = tuple(
+    'Traceback Exception Error: ERROR error: "error" FAIL atal FATAL panic: denied https://'.split()
 )
 #: Rare characters each pattern contains; a window without one of them cannot hold the pattern.
 _EXTRACT_GATED = tuple((pat, frozenset(c for c in pat if c in 'TEFR":/kx')) for pat in _EXTRACT_PATTERNS)
@@ -1844,14 +1793,9 @@ def _find_extracts(body: str, start: int, end: int, max_chars: int) -> str:
             p = body.find(pat, ws, we)
             if p < 0:
                 continue
-            ls = body.rfind("\n", max(ws, p - 200), p) + 1
-            if ls == 0:
-                ls = max(ws, p - 200)
+            ls = body.rfind("\n", max(ws, p - 200), p) + 1 or max(ws, p - 200)
             le = body.find("\n", p, min(we, p + 240))
-            if le < 0:
-                le = min(we, p + 240)
-            if ls not in found:
-                found[ls] = body[ls:le].strip()
+            found.setdefault(ls, body[ls : le if le >= 0 else min(we, p + 240)].strip())
     lines = dict.fromkeys(line for _, line in sorted(found.items()) if line)
     return _fit_lines("\n".join(lines), max_chars)
 
@@ -2055,17 +1999,12 @@ _SHRINK_MEMO = Memo(16 << 20, weigh=lambda hit: sys.getsizeof(hit[0]) + _ENTRY_B
 
 """The trim's decisions: which items are kept and how far each tool group's outputs are shrunk.
 
-``_Plan`` holds the items of one request, their levels and the running total.  Under the
-``stable`` policy it replays the chat request by request (each user turn and each tool-loop hop):
-while the kept history fits, requests only append; when it outgrows the budget, one batch goes
-down to ``low_water`` of the budget (old outputs to a fixed smaller size, then the oldest turns,
-then the current turn's older hops), so the following requests append again and prompt caches
-keep hitting.  ``eager`` keeps every request as small as possible instead.
-
-Batches walk three pointers that only move forward, so a replay of n items costs O(n) for every
-``low_water``: ``raw_from`` (every shrinkable item before it is at least at ``Level.OLD``),
-``floor_from`` (every one before it was considered for the floor) and ``first_turn`` (the oldest
-turn not dropped).
+Under ``stable``, ``_Plan`` replays the chat request by request (each user turn and tool-loop hop):
+while the history fits, requests only append; when it outgrows the budget, one batch goes down to
+``low_water`` of it (old outputs smaller, then the oldest turns, then the current turn's older
+hops), so the next requests append again and prompt caches keep hitting.  ``eager`` keeps every
+request as small as it can.  Batches walk pointers that only move forward (``raw_from``,
+``floor_from``, ``first_turn``), so a replay costs O(n).
 """
 
 
@@ -2097,27 +2036,11 @@ class _Plan:
         self.messages_dropped = 0  # counted as items are dropped
         self.whole = False  # everything fits uncapped: nothing is shrunk (set by ``trim_messages``)
 
-    # -- parse --------------------------------------------------------------------------------
-
     def parse(self, last_user: int) -> None:
         parser = self.parser
         parser.parse(self.msgs, last_user)
         self.items, self.users, self.shrinkable = parser.items, parser.users, parser.shrinkable
-        if self.users and self.users[0]:
-            # Start on a user message (Gemini): only system messages may come before it.
-            first, items = self.users[0], self.items
-            head = [it for it in items[:first] if it.kind == Kind.SYSTEM]
-            self.rep.leading_removed += sum(
-                len(it.payload.messages()) if it.kind == Kind.GROUP else 1
-                for it in items[:first]
-                if it.kind != Kind.SYSTEM
-            )
-            self.items = items = head + items[first:]
-            self.users = [k for k, it in enumerate(items) if it.kind == Kind.USER]
-            self.shrinkable = [k for k, it in enumerate(items) if it.kind == Kind.GROUP or it.folded]
         self.current_start = self.users[-1] if self.users else 0
-
-    # -- measure and replay -------------------------------------------------------------------
 
     def measure(self, item: _Item, k: int) -> int:
         """Cost of item ``k`` at ``Level.RAW`` (recent cap applied)."""
@@ -2206,8 +2129,6 @@ class _Plan:
             self.folded[key] = (content if changed else None, self.counter.message(new))
         return self.folded[key]
 
-    # -- a batch: shrink, floor, drop, relax ----------------------------------------------------
-
     def batch(self, target: int, end: int, drop: bool) -> None:
         """Bring the total to ``target`` using only the items before item ``end``: outputs to the
         old target, oldest first; if that fits the budget, nothing else changes (the request's
@@ -2293,8 +2214,6 @@ class _Plan:
                 self.drop_hop(hops[i])
             i += 1
         self.hop_from = i
-
-    # -- this request: the last batch, then fit the current turn --------------------------------
 
     def last_batch(self) -> None:
         """This request itself: previous turns first, then the current turn's older hops."""
@@ -2439,14 +2358,7 @@ def _has_real_user(messages: Sequence[Any]) -> bool:
     (part of that tool group).  Without one (stateful Responses API follow-ups) the first-message
     rule cannot apply."""
     return any(
-        isinstance(m, dict)
-        and m.get("role") == "user"
-        and not (
-            _is_image_followup(m)
-            and i
-            and isinstance(messages[i - 1], dict)
-            and messages[i - 1].get("role") == "tool"
-        )
+        _role_is(m, "user") and not (_is_image_followup(m) and i and _role_is(messages[i - 1], "tool"))
         for i, m in enumerate(messages)
     )
 
@@ -2511,7 +2423,7 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
     current turn's whole, valid tool groups (``None`` without a user message).  Independent of the
     parser, so a bug there cannot reach it; always passes :func:`validate_messages`."""
     msgs = [m for m in messages if isinstance(m, dict)]
-    last = next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
+    last = _last_user(msgs)
     if last < 0:
         return None
     out: list[Any] = [
@@ -2583,12 +2495,8 @@ def fallback_result(messages: list[Any], counter: TokenCounter, budget: int, bef
 # ----------------------------------------------------------------------------------------------
 
 """``trim_messages``: repair, shrink and trim a message list to a token budget, and report it.
-
-Pure: it never touches Open WebUI, never mutates its input (changed messages are copies, unchanged
-ones are passed through by reference) and is deterministic, so ``trim(trim(x)) == trim(x)``.  Every
-text is counted whole (exactly when an encoding is on disk, else with a safe upper bound), so a
-message's cost is a function of the message alone, never of its place.  A group is never split;
-the output is validated, and a failed check sends :func:`minimal_request` instead.
+Pure and deterministic (``trim(trim(x)) == trim(x)``); never mutates its input; a group is never
+split; the output is validated, and a failed check sends :func:`minimal_request` instead.
 """
 
 

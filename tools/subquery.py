@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4933: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4914: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    177: src/context_filter/estimator.py
-#    348: src/subquery/types.py
-#    571: src/textcalls/calls.py
-#    893: src/subquery/messages.py
-#   1084: src/textcalls/xml.py
-#   1375: src/textcalls/dialects.py
-#   1799: src/textcalls/reader.py
-#   1975: src/textcalls/rule.py
-#   2167: src/subquery/reading.py
-#   2328: src/subquery/budget.py
-#   2525: src/subquery/prepare.py
-#   2639: src/subquery/rounds.py
-#   2723: src/subquery/record.py
-#   2848: src/subquery/status.py
-#   3055: src/subquery/threads.py
-#   3107: src/subquery/loop.py
-#   3468: src/subquery/owui_completion.py
-#   3647: src/subquery/owui_context.py
-#   3907: src/subquery/owui_run.py
-#   4089: src/subquery/owui_calls.py
-#   4253: src/subquery/owui_select.py
-#   4455: src/subquery/owui_usage.py
-#   4543: src/subquery/tasks.py
-#   4603: src/subquery/view.py
-#   4715: src/subquery/owui_tools.py
-#   5023: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    329: src/subquery/types.py
+#    552: src/textcalls/calls.py
+#    874: src/subquery/messages.py
+#   1065: src/textcalls/xml.py
+#   1356: src/textcalls/dialects.py
+#   1780: src/textcalls/reader.py
+#   1956: src/textcalls/rule.py
+#   2148: src/subquery/reading.py
+#   2309: src/subquery/budget.py
+#   2506: src/subquery/prepare.py
+#   2620: src/subquery/rounds.py
+#   2704: src/subquery/record.py
+#   2829: src/subquery/status.py
+#   3036: src/subquery/threads.py
+#   3088: src/subquery/loop.py
+#   3449: src/subquery/owui_completion.py
+#   3628: src/subquery/owui_context.py
+#   3888: src/subquery/owui_run.py
+#   4070: src/subquery/owui_calls.py
+#   4234: src/subquery/owui_select.py
+#   4436: src/subquery/owui_usage.py
+#   4524: src/subquery/tasks.py
+#   4584: src/subquery/view.py
+#   4696: src/subquery/owui_tools.py
+#   5004: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -220,35 +220,16 @@ _ASCII_PIECES = re.compile(
 def estimate_tokens(text: str) -> int:
     """A safe upper bound of ``text``'s cl100k tokens; never raises.  Callers cut long texts first
     (``counting._slices``): one ``findall`` holds the interpreter lock for the whole text."""
-    if text.isascii():
-        return _ascii_tokens(text.encode())
-    total = 0
+    pieces = _ASCII_PIECES.findall(text.encode()) if text.isascii() else _PIECES.findall(text)
     memo = _PIECES_MEMO
-    new = memo.new
-    for piece in _PIECES.findall(text):
-        cost = new.get(piece)
-        if cost is None:
-            cost = memo.old.get(piece)
-            if cost is None:
-                data = piece.encode("utf-8", "surrogatepass")
-                cost = 1 if data.isdigit() else _merged_tokens(data)
-            if len(piece) <= _MEMO_PIECE_MAX:
-                memo.put(piece, cost)
-        total += cost
-    return total
-
-
-def _ascii_tokens(data: bytes) -> int:
-    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged."""
-    pieces = _ASCII_PIECES.findall(data)
-    memo = _PIECES_MEMO
-    new = memo.new
+    new = memo.new  # read once: a generation only grows, so every piece found in it stays
     missing = {p for p in pieces if p not in new}
     if not missing:
-        return sum(map(new.__getitem__, pieces))
+        return sum(map(new.__getitem__, pieces))  # pieces seen before, at C speed
     costs = {}
     for p in missing:
-        costs[p] = cost = memo.old.get(p) or (1 if p.isdigit() else _merged_tokens(p))
+        data = p if p.__class__ is bytes else p.encode("utf-8", "surrogatepass")
+        costs[p] = cost = memo.old.get(p) or (1 if data.isdigit() else _merged_tokens(data))
         if len(p) <= _MEMO_PIECE_MAX:
             memo.put(p, cost)
     return sum(costs[p] if p in costs else new[p] for p in pieces)

@@ -21,17 +21,9 @@ RESERVE_SHARE = 0.25
 RESERVE_MIN = 1024
 RESERVE_MAX = 16384
 
-_CONTEXT_KEYS = (
-    "num_ctx",
-    "context_length",
-    "context_window",
-    "max_context_length",
-    "max_model_len",
-    "max_input_tokens",
-    "input_token_limit",
-    "inputTokenLimit",
-    "n_ctx",
-    "max_context_tokens",
+_CONTEXT_KEYS = tuple(
+    "num_ctx context_length context_window max_context_length max_model_len max_input_tokens "
+    "input_token_limit inputTokenLimit n_ctx max_context_tokens".split()
 )
 
 
@@ -53,8 +45,7 @@ def _int_in(value: Any, lo: int, hi: int) -> int | None:
     return value if lo <= value <= hi else None
 
 
-def _positive_int(value: Any) -> int | None:
-    """A context length: from 256 to 100 million tokens."""
+def _positive_int(value: Any) -> int | None:  # a context length
     return _int_in(value, 256, 100_000_000)
 
 

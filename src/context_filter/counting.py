@@ -1,6 +1,5 @@
 """Counting messages: ``TokenCounter``, one measure of everything a provider receives (a pure
-function of each message, never of its place), the process-wide count cache that lets every
-request of a chat count its old texts once, and the size that decides where the work runs."""
+function of each message), and the process-wide count cache: a chat's old texts are counted once."""
 
 from __future__ import annotations
 
@@ -100,9 +99,8 @@ COUNT_CACHE = Memo(50_000)
 
 
 #: Long texts are counted in slices of about this many characters, cut where cl100k's and o200k's
-#: pre-tokenizers always cut (``_CUT_AT``), so the count is exact, while no regex (the estimator's
-#: over 8K characters of CJK takes ~20 ms; tiktoken's list of a 40 MB output's tokens) holds the
-#: interpreter lock for long.  A text with no such cut in a slice's length is cut anyway (``_cut``).
+#: pre-tokenizers always cut (``_CUT_AT``), so no regex holds the interpreter lock for long (the
+#: estimator's takes ~20 ms over 8K characters of CJK).
 _SLICE = 1 << 13
 
 

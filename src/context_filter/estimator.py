@@ -51,35 +51,16 @@ _ASCII_PIECES = re.compile(
 def estimate_tokens(text: str) -> int:
     """A safe upper bound of ``text``'s cl100k tokens; never raises.  Callers cut long texts first
     (``counting._slices``): one ``findall`` holds the interpreter lock for the whole text."""
-    if text.isascii():
-        return _ascii_tokens(text.encode())
-    total = 0
+    pieces = _ASCII_PIECES.findall(text.encode()) if text.isascii() else _PIECES.findall(text)
     memo = _PIECES_MEMO
-    new = memo.new
-    for piece in _PIECES.findall(text):
-        cost = new.get(piece)
-        if cost is None:
-            cost = memo.old.get(piece)
-            if cost is None:
-                data = piece.encode("utf-8", "surrogatepass")
-                cost = 1 if data.isdigit() else _merged_tokens(data)
-            if len(piece) <= _MEMO_PIECE_MAX:
-                memo.put(piece, cost)
-        total += cost
-    return total
-
-
-def _ascii_tokens(data: bytes) -> int:
-    """Tokens of ASCII ``data``: pieces seen before at C speed, the others merged."""
-    pieces = _ASCII_PIECES.findall(data)
-    memo = _PIECES_MEMO
-    new = memo.new
+    new = memo.new  # read once: a generation only grows, so every piece found in it stays
     missing = {p for p in pieces if p not in new}
     if not missing:
-        return sum(map(new.__getitem__, pieces))
+        return sum(map(new.__getitem__, pieces))  # pieces seen before, at C speed
     costs = {}
     for p in missing:
-        costs[p] = cost = memo.old.get(p) or (1 if p.isdigit() else _merged_tokens(p))
+        data = p if p.__class__ is bytes else p.encode("utf-8", "surrogatepass")
+        costs[p] = cost = memo.old.get(p) or (1 if data.isdigit() else _merged_tokens(data))
         if len(p) <= _MEMO_PIECE_MAX:
             memo.put(p, cost)
     return sum(costs[p] if p in costs else new[p] for p in pieces)

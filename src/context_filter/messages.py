@@ -51,12 +51,8 @@ def _with_images(image: dict | None, parts: list[dict]) -> dict:
 
 
 def _is_image_followup(m: Any) -> bool:
-    if not isinstance(m, dict) or m.get("role") != "user":
-        return False
-    content = m.get("content")
-    if not isinstance(content, list) or not content:
-        return False
-    first = content[0]
+    content = m.get("content") if isinstance(m, dict) and m.get("role") == "user" else None
+    first = content[0] if isinstance(content, list) and content else None
     return (
         isinstance(first, dict) and first.get("type") == "text" and first.get("text") == IMAGE_FOLLOWUP_TEXT
     )
@@ -205,13 +201,8 @@ def _content_as_text(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        parts = []
-        for p in content:
-            if isinstance(p, str):
-                parts.append(p)
-            elif isinstance(p, dict) and isinstance(p.get("text"), str):
-                parts.append(p["text"])
-        return "\n".join(parts)
+        texts = (p.get("text") if isinstance(p, dict) else p for p in content)
+        return "\n".join(t for t in texts if isinstance(t, str))
     return "" if content is None else _safe_dumps(content)
 
 
@@ -237,10 +228,7 @@ def _safe_dumps(value: Any) -> str:
 
 def _last_user(msgs: list[Any]) -> int:
     """Position of the last user message (-1 if none)."""
-    for i in range(len(msgs) - 1, -1, -1):
-        if _role(msgs[i]) == "user":
-            return i
-    return -1
+    return next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
 
 
 #: Every container item and key weighs this much besides its text: the Python work of reading one.

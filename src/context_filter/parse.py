@@ -1,8 +1,6 @@
 """Parsing a message list into the items the trim works on (system, user, plain, tool group),
-repairing on the way: roles (read without case) and contents only providers accept, calls with
-ids, names and JSON object arguments, one result per call in the group that made it, a result's
-images in its group's image message, a stub for a call left unanswered, and call ids unique across
-the request.  Linear; never mutates its input (a repaired message is a copy)."""
+repairing on the way what providers refuse: roles, contents, calls, pairing (a stub for a call
+left unanswered) and ids.  Linear; never mutates its input (a repaired message is a copy)."""
 
 from __future__ import annotations
 
@@ -267,6 +265,13 @@ class _Parser:
             g.image = _with_images(g.image, parts)
         _rename_ids(self.groups, self.rep)
         user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
+        first = next((k for k, it in enumerate(self.items) if it.kind is user), 0)
+        if first:  # start on a user message (Gemini): only system messages may come before it
+            lead = self.items[:first]
+            self.rep.leading_removed += sum(
+                len(it.payload.messages()) if it.kind is group else 1 for it in lead if it.kind is not _SYSTEM
+            )
+            self.items = [it for it in lead if it.kind is _SYSTEM] + self.items[first:]
         self.users = [k for k, it in enumerate(self.items) if it.kind is user]
         self.shrinkable = [k for k, it in enumerate(self.items) if it.kind is group or it.folded]
 

@@ -1,16 +1,11 @@
 """The trim's decisions: which items are kept and how far each tool group's outputs are shrunk.
 
-``_Plan`` holds the items of one request, their levels and the running total.  Under the
-``stable`` policy it replays the chat request by request (each user turn and each tool-loop hop):
-while the kept history fits, requests only append; when it outgrows the budget, one batch goes
-down to ``low_water`` of the budget (old outputs to a fixed smaller size, then the oldest turns,
-then the current turn's older hops), so the following requests append again and prompt caches
-keep hitting.  ``eager`` keeps every request as small as possible instead.
-
-Batches walk three pointers that only move forward, so a replay of n items costs O(n) for every
-``low_water``: ``raw_from`` (every shrinkable item before it is at least at ``Level.OLD``),
-``floor_from`` (every one before it was considered for the floor) and ``first_turn`` (the oldest
-turn not dropped).
+Under ``stable``, ``_Plan`` replays the chat request by request (each user turn and tool-loop hop):
+while the history fits, requests only append; when it outgrows the budget, one batch goes down to
+``low_water`` of it (old outputs smaller, then the oldest turns, then the current turn's older
+hops), so the next requests append again and prompt caches keep hitting.  ``eager`` keeps every
+request as small as it can.  Batches walk pointers that only move forward (``raw_from``,
+``floor_from``, ``first_turn``), so a replay costs O(n).
 """
 
 from __future__ import annotations
@@ -52,27 +47,11 @@ class _Plan:
         self.messages_dropped = 0  # counted as items are dropped
         self.whole = False  # everything fits uncapped: nothing is shrunk (set by ``trim_messages``)
 
-    # -- parse --------------------------------------------------------------------------------
-
     def parse(self, last_user: int) -> None:
         parser = self.parser
         parser.parse(self.msgs, last_user)
         self.items, self.users, self.shrinkable = parser.items, parser.users, parser.shrinkable
-        if self.users and self.users[0]:
-            # Start on a user message (Gemini): only system messages may come before it.
-            first, items = self.users[0], self.items
-            head = [it for it in items[:first] if it.kind == Kind.SYSTEM]
-            self.rep.leading_removed += sum(
-                len(it.payload.messages()) if it.kind == Kind.GROUP else 1
-                for it in items[:first]
-                if it.kind != Kind.SYSTEM
-            )
-            self.items = items = head + items[first:]
-            self.users = [k for k, it in enumerate(items) if it.kind == Kind.USER]
-            self.shrinkable = [k for k, it in enumerate(items) if it.kind == Kind.GROUP or it.folded]
         self.current_start = self.users[-1] if self.users else 0
-
-    # -- measure and replay -------------------------------------------------------------------
 
     def measure(self, item: _Item, k: int) -> int:
         """Cost of item ``k`` at ``Level.RAW`` (recent cap applied)."""
@@ -161,8 +140,6 @@ class _Plan:
             self.folded[key] = (content if changed else None, self.counter.message(new))
         return self.folded[key]
 
-    # -- a batch: shrink, floor, drop, relax ----------------------------------------------------
-
     def batch(self, target: int, end: int, drop: bool) -> None:
         """Bring the total to ``target`` using only the items before item ``end``: outputs to the
         old target, oldest first; if that fits the budget, nothing else changes (the request's
@@ -248,8 +225,6 @@ class _Plan:
                 self.drop_hop(hops[i])
             i += 1
         self.hop_from = i
-
-    # -- this request: the last batch, then fit the current turn --------------------------------
 
     def last_batch(self) -> None:
         """This request itself: previous turns first, then the current turn's older hops."""

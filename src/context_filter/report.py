@@ -79,10 +79,6 @@ def format_tokens(n: int) -> str:
     return f"{n / 1_000_000:.1f}M"
 
 
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
 #: The status line's note when nothing says the model's window (see ``budget.resolve_budget``).
 UNKNOWN_WINDOW = (
     "context window unknown, so no turn is dropped and only old tool outputs are shrunk: set "
@@ -111,18 +107,20 @@ def format_status(report: TrimReport, window: str | None = "") -> str:
         ]
     else:
         parts = [f"Context {format_tokens(report.tokens_after)} tokens"]
-    if report.outputs_shrunk:
-        parts.append(_plural(report.outputs_shrunk, "tool output") + " shrunk")
-    if report.images_removed:
-        parts.append(_plural(report.images_removed, "tool image") + " removed")
-    if report.turns_dropped:
-        parts.append(_plural(report.turns_dropped, "turn") + " dropped")
-    if report.groups_dropped:
-        parts.append(_plural(report.groups_dropped, "tool group") + " dropped")
-    if report.hops_dropped:
-        parts.append(_plural(report.hops_dropped, "early tool round") + " of a long turn dropped")
-    if report.repairs:
-        parts.append(_plural(report.repairs, "pairing fix", "pairing fixes"))
+    for n, one, many in (
+        (report.outputs_shrunk, "tool output shrunk", "tool outputs shrunk"),
+        (report.images_removed, "tool image removed", "tool images removed"),
+        (report.turns_dropped, "turn dropped", "turns dropped"),
+        (report.groups_dropped, "tool group dropped", "tool groups dropped"),
+        (
+            report.hops_dropped,
+            "early tool round of a long turn dropped",
+            "early tool rounds of a long turn dropped",
+        ),
+        (report.repairs, "pairing fix", "pairing fixes"),
+    ):
+        if n:
+            parts.append(f"{n} {one if n == 1 else many}")
     if window is None:
         parts.append(UNKNOWN_WINDOW)
     elif report.newest_over_budget:

@@ -1,7 +1,6 @@
 """Shrinking one tool output to a token target: a one-line stub saying what was removed (and that
-the tool can be called again), the head and the tail cut at line breaks, and the error lines and
-URLs of the removed middle.  Idempotent; legacy folded ``result`` attributes too.  Shrunk results
-are memoized for the process (every request of a chat shrinks the same old outputs again)."""
+the tool can be called again), head and tail cut at line breaks, and the removed middle's error
+lines and URLs.  Idempotent; legacy folded ``result`` attributes too; memoized for the process."""
 
 from __future__ import annotations
 
@@ -19,19 +18,8 @@ from .settings import _MIN_TARGET
 _CUT = "\n[…]\n"
 _EXTRACT_WINDOW = 32_768  # removed middles up to 4x this are scanned whole, longer ones in 3 windows
 # Case-sensitive on purpose: "ERROR"/"Error:" are signals, the plain word "error" in prose is not.
-_EXTRACT_PATTERNS = (
-    "Traceback",
-    "Exception",
-    "Error:",
-    "ERROR",
-    "error:",
-    '"error"',
-    "FAIL",
-    "atal",
-    "FATAL",
-    "panic:",
-    "denied",
-    "https://",
+_EXTRACT_PATTERNS = tuple(
+    'Traceback Exception Error: ERROR error: "error" FAIL atal FATAL panic: denied https://'.split()
 )
 #: Rare characters each pattern contains; a window without one of them cannot hold the pattern.
 _EXTRACT_GATED = tuple((pat, frozenset(c for c in pat if c in 'TEFR":/kx')) for pat in _EXTRACT_PATTERNS)
@@ -85,14 +73,9 @@ def _find_extracts(body: str, start: int, end: int, max_chars: int) -> str:
             p = body.find(pat, ws, we)
             if p < 0:
                 continue
-            ls = body.rfind("\n", max(ws, p - 200), p) + 1
-            if ls == 0:
-                ls = max(ws, p - 200)
+            ls = body.rfind("\n", max(ws, p - 200), p) + 1 or max(ws, p - 200)
             le = body.find("\n", p, min(we, p + 240))
-            if le < 0:
-                le = min(we, p + 240)
-            if ls not in found:
-                found[ls] = body[ls:le].strip()
+            found.setdefault(ls, body[ls : le if le >= 0 else min(we, p + 240)].strip())
     lines = dict.fromkeys(line for _, line in sorted(found.items()) if line)
     return _fit_lines("\n".join(lines), max_chars)
 

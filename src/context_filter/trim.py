@@ -1,10 +1,6 @@
 """``trim_messages``: repair, shrink and trim a message list to a token budget, and report it.
-
-Pure: it never touches Open WebUI, never mutates its input (changed messages are copies, unchanged
-ones are passed through by reference) and is deterministic, so ``trim(trim(x)) == trim(x)``.  Every
-text is counted whole (exactly when an encoding is on disk, else with a safe upper bound), so a
-message's cost is a function of the message alone, never of its place.  A group is never split;
-the output is validated, and a failed check sends :func:`minimal_request` instead.
+Pure and deterministic (``trim(trim(x)) == trim(x)``); never mutates its input; a group is never
+split; the output is validated, and a failed check sends :func:`minimal_request` instead.
 """
 
 from __future__ import annotations

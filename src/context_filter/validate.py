@@ -12,6 +12,7 @@ from .messages import (
     ROLES_OUT,
     _is_image_followup,
     _is_json_object,
+    _last_user,
     _repaired_content,
     _role,
     _valid_content,
@@ -89,14 +90,7 @@ def _has_real_user(messages: Sequence[Any]) -> bool:
     (part of that tool group).  Without one (stateful Responses API follow-ups) the first-message
     rule cannot apply."""
     return any(
-        isinstance(m, dict)
-        and m.get("role") == "user"
-        and not (
-            _is_image_followup(m)
-            and i
-            and isinstance(messages[i - 1], dict)
-            and messages[i - 1].get("role") == "tool"
-        )
+        _role_is(m, "user") and not (_is_image_followup(m) and i and _role_is(messages[i - 1], "tool"))
         for i, m in enumerate(messages)
     )
 
@@ -161,7 +155,7 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
     current turn's whole, valid tool groups (``None`` without a user message).  Independent of the
     parser, so a bug there cannot reach it; always passes :func:`validate_messages`."""
     msgs = [m for m in messages if isinstance(m, dict)]
-    last = next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
+    last = _last_user(msgs)
     if last < 0:
         return None
     out: list[Any] = [
