@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2678: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
-#     64: src/context_filter/budget.py
-#    249: src/context_filter/estimator_data.py
-#    292: src/context_filter/memo.py
-#    343: src/context_filter/estimator.py
-#    495: src/context_filter/messages.py
-#    754: src/context_filter/counting.py
-#    902: src/context_filter/report.py
-#   1040: src/context_filter/settings.py
-#   1198: src/context_filter/tokenizer.py
-#   1344: src/context_filter/parse.py
-#   1730: src/context_filter/shrink.py
-#   1997: src/context_filter/plan.py
-#   2285: src/context_filter/validate.py
-#   2494: src/context_filter/trim.py
-#   2623: src/context_filter/owui.py
-#   2868: src/context_filter/windows_data.py (generated data)
-#   3390: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2550: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#     65: src/context_filter/budget.py
+#    244: src/context_filter/estimator_data.py
+#    287: src/context_filter/memo.py
+#    333: src/context_filter/estimator.py
+#    467: src/context_filter/messages.py
+#    722: src/context_filter/counting.py
+#    864: src/context_filter/report.py
+#    991: src/context_filter/settings.py
+#   1147: src/context_filter/tokenizer.py
+#   1275: src/context_filter/parse.py
+#   1642: src/context_filter/shrink.py
+#   1896: src/context_filter/plan.py
+#   2177: src/context_filter/validate.py
+#   2373: src/context_filter/trim.py
+#   2495: src/context_filter/owui.py
+#   2729: src/context_filter/windows_data.py (generated data)
+#   3251: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ import math
 import os
 import re
 import sys
+import tempfile
 import threading
 import time
 import zlib
@@ -86,9 +87,8 @@ _CONTEXT_KEYS = tuple(
 
 
 def _int_in(value: Any, lo: int, hi: int) -> int | None:
-    """``value`` as an int within ``[lo, hi]``, or ``None`` for anything else: a bool, NaN, an
-    infinite or huge float, a negative number, a string that is not up to 12 ASCII digits ("²"
-    passes ``str.isdigit`` and fails ``int``; 5,000 digits fail too).  Never raises."""
+    """``value`` as an int within ``[lo, hi]``, else ``None`` (a bool, NaN, a string not of up to 12
+    ASCII digits: "²" passes ``str.isdigit`` and fails ``int``).  Never raises."""
     if isinstance(value, bool):
         return None
     if isinstance(value, str):
@@ -178,8 +178,7 @@ _DATED = re.compile(r"[-@](?:\d{8}|\d{4}-\d{2}-\d{2}|latest|default|v\d+(?::\d+)
 
 
 def _names(model_id: str) -> list[str]:
-    """A model id and the names it may stand for: without a provider path, a connection prefix
-    (``openai.gpt-4o``) or a date or version suffix (``claude-3-7-sonnet-20250219``)."""
+    """A model id and the names it may stand for: without a provider path, prefix or date suffix."""
     name = model_id.strip().lower()
     names = [name, name.rsplit("/", 1)[-1]]
     if "." in name:
@@ -223,11 +222,6 @@ class Budget:
     source: str = ""
 
 
-def auto_reserve(window: int) -> int:
-    """The reserve kept free when the ``reserve_tokens`` valve is 0: see the module notes."""
-    return min(RESERVE_MAX, max(RESERVE_MIN, int(window * RESERVE_SHARE)))
-
-
 def resolve_budget(
     max_context_tokens: int, reserve_tokens: int, model: Any = None, body: Any = None
 ) -> Budget:
@@ -241,7 +235,8 @@ def resolve_budget(
     if window is None:
         return Budget(None)
     reply = min(reply_tokens_from_body(body), window // 2)
-    reserve = max(reserve_tokens if reserve_tokens > 0 else auto_reserve(window), reply)
+    auto = min(RESERVE_MAX, max(RESERVE_MIN, int(window * RESERVE_SHARE)))  # see the module notes
+    reserve = max(reserve_tokens if reserve_tokens > 0 else auto, reply)
     return Budget(max(window - reserve, window // 4), window, source)
 
 
@@ -297,10 +292,9 @@ shrunk outputs): two generations, safe to share between threads."""
 
 
 class Memo:
-    """Values of a pure function by key, shared by every request and thread.  ``new`` takes entries
-    until they weigh ``limit`` (1 each by default), then becomes ``old`` and the previous ``old`` goes;
-    a hit in ``old`` moves back.  No dict is changed but by adding (a swap replaces it), so reads
-    take no lock.  ``hits`` and ``misses`` are for ``scripts/bench_filter.py``."""
+    """Values of a pure function by key, shared by every thread.  ``new`` takes entries until they weigh
+    ``limit``, then becomes ``old`` (the previous one goes); a hit in ``old`` moves back.  A dict is only
+    ever added to (a swap replaces it), so reads take no lock."""
 
     def __init__(self, limit: int, weigh: Callable[[Any], int] | None = None) -> None:
         self.limit, self.weigh = limit, weigh
@@ -334,10 +328,6 @@ class Memo:
             self.new[key] = value
             self.used += size
 
-    @property
-    def hit_rate(self) -> float:
-        return self.hits / max(1, self.hits + self.misses)
-
 
 # ----------------------------------------------------------------------------------------------
 # src/context_filter/estimator.py
@@ -345,23 +335,13 @@ class Memo:
 
 """A safe upper bound of cl100k's token count for any text, when no encoding is on disk.
 
-The text is cut into pieces exactly where cl100k's own pre-tokenizer cuts (tiktoken never merges
-across these cuts): its pattern, written for the stdlib ``re``, where a space is Unicode's
-White_Space and letters and numbers are ``\\w`` and ``\\d`` corrected by two classes from
-``estimator_data`` (numbers other than decimal digits, which ``re`` reads as letters, and letters and
-numbers newer than Python's Unicode database).  Then each piece is byte-pair merged as cl100k merges it (the
-lowest-ranked adjacent pair first, the leftmost of equals), as far as the embedded table proves:
-
-* The table holds every cl100k token below rank ``_BPE_RANKS`` and every token with a non-ASCII byte
-  (with the tokens its merging forms on the way), each at its true rank.  The only tokens it lacks
-  are ASCII tokens of rank ``_BPE_RANKS`` or more.
-* So a merge below ``_BPE_RANKS`` is always cl100k's next one, and so is a merge above it unless
-  two adjacent parts are both ASCII and unknown (they might form a lacking token of a lower rank):
-  then merging stops.  Stopping early leaves more tokens, never fewer: an upper bound by
-  construction.  A piece without such a pair (Cyrillic, Greek, CJK, ...) is counted exactly; ASCII
-  prose and code count ~13-19% high.
-
-A piece that is one token counts one, as in tiktoken, and so does a run of 1-3 ASCII digits.
+The text is cut where cl100k's pre-tokenizer cuts (its pattern for the stdlib ``re``: ``\\w`` and
+``\\d`` corrected by two classes from ``estimator_data``), then each piece is byte-pair merged as
+cl100k merges it, as far as the embedded table proves.  The table holds every token below rank
+``_BPE_RANKS`` and every token with a non-ASCII byte, at its true rank; it lacks only ASCII tokens
+from that rank up.  So a merge is cl100k's next one unless two adjacent parts are both ASCII and
+unknown (they might form a lacking token of a lower rank): then merging stops, which leaves more
+tokens, never fewer.  Non-ASCII scripts count exactly; ASCII prose and code ~13-19% high.
 """
 
 
@@ -374,8 +354,6 @@ _PIECES = re.compile(
     rf"'(?i:[sdmt]|ll|ve|re)|(?:[^\r\n\w{_LN}]|_)?+{_LETTER}++|{_NUMBER}{{1,3}}+|"
     rf" ?(?:[^{_WS}\w{_LN}]|_)++[\r\n]*+|[{_WS}]++\Z|[{_WS}]*[\r\n]|[{_WS}]+(?![^{_WS}])|[{_WS}]"
 )
-
-
 #: The same for ASCII text, on bytes (``\s`` of a bytes pattern is White_Space in ASCII).
 _ASCII_PIECES = re.compile(
     rb"'(?i:[sdmt]|ll|ve|re)|[^\r\nA-Za-z0-9]?+[A-Za-z]++|[0-9]{1,3}+|"
@@ -395,21 +373,17 @@ def estimate_tokens(text: str) -> int:
     costs = {}
     for p in missing:
         data = p if p.__class__ is bytes else p.encode("utf-8", "surrogatepass")
-        costs[p] = cost = memo.old.get(p) or (1 if data.isdigit() else _merged_tokens(data))
+        costs[p] = cost = memo.old.get(p) or (1 if data.isdigit() else _bpe_count(data, _ranks()))
         if len(p) <= _MEMO_PIECE_MAX:
             memo.put(p, cost)
     return sum(costs[p] if p in costs else new[p] for p in pieces)
 
 
-def _merged_tokens(piece: bytes) -> int:
-    """Tokens of one piece: one if it is a token (as in tiktoken), else :func:`_bpe_count`."""
-    ranks = _ranks()
-    return 1 if piece in ranks else _bpe_count(piece, ranks)
-
-
 def _bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
     """Tokens of ``piece`` after cl100k's merging, as far as ``ranks`` proves it: parts a linked list
     over their starts, pairs in a heap by (rank, start), stale entries skipped.  O(n log n)."""
+    if piece in ranks:
+        return 1  # one token, as in tiktoken
     n = len(piece)
     nxt = list(range(1, n + 1))  # nxt[a]: where the part starting at a ends
     prv = list(range(-1, n - 1))  # prv[a]: where the part before it starts (-1: none)
@@ -486,8 +460,6 @@ def _ranks() -> dict[bytes, int]:
 
 
 _TABLES: list[Any] = []
-
-
 _BPE_RANKS = 12000
 
 
@@ -558,18 +530,14 @@ def _has_text(m: dict) -> bool:
 
 def _usable_call(call: Any) -> dict | None:
     """``call`` (or a copy with JSON object arguments) if it has an id and a name, else ``None``."""
-    if not isinstance(call, dict):
-        return None
-    cid, fn = call.get("id"), call.get("function")
-    if not isinstance(cid, str) or not cid or not isinstance(fn, dict):
-        return None
-    name = fn.get("name")
+    cid, fn = (call.get("id"), call.get("function")) if isinstance(call, dict) else (None, None)
+    name = fn.get("name") if isinstance(cid, str) and cid and isinstance(fn, dict) else None
     if not isinstance(name, str) or not name.strip():
         return None
     args = fn.get("arguments")
-    if _is_json_object(args):
-        return call
-    return {**call, "function": {**fn, "arguments": _object_arguments(args)}}
+    return (
+        call if _is_json_object(args) else {**call, "function": {**fn, "arguments": _object_arguments(args)}}
+    )
 
 
 #: Arguments that are not a JSON object go out whole, as a string under this key: nothing is lost.
@@ -771,10 +739,9 @@ _IN_MESSAGE, _CALLS, _IMAGE, _IMAGE_DATA = 0, 1, 2, 3  # where a value sits (see
 
 @dataclass(frozen=True)
 class TokenCounter:
-    """One measure of a message, a pure function of the message alone: ``message_overhead``, plus
-    every string at any depth (unknown keys' names too), 1 per nested object (``call_overhead`` per
-    tool call), ``image_tokens`` per image part instead of its data, a scalar's JSON text.  Texts
-    are counted exactly with ``exact``, else with :func:`estimate_tokens` (a safe upper bound)."""
+    """One measure of a message alone: ``message_overhead``, every string at any depth (unknown keys'
+    names too), 1 per nested object (``call_overhead`` per call), ``image_tokens`` per image part, a
+    scalar's JSON text; texts exactly with ``exact``, else :func:`estimate_tokens` (an upper bound)."""
 
     image_tokens: int = 1024
     message_overhead: int = 4
@@ -826,9 +793,8 @@ class TokenCounter:
         return total
 
     def _scalar(self, v: Any) -> int:
-        """Tokens of a number, ``true``, ``false`` or ``null`` as JSON writes it; of anything else, as
-        the filter would write it (:func:`_safe_dumps`).  A huge int is never turned into text (Python
-        refuses more than 4,300 digits): a token holds at least three of its digits."""
+        """Tokens of a scalar as JSON writes it.  A huge int is never turned into text (Python refuses
+        more than 4,300 digits): a token holds at least three of its digits."""
         if v is None or v.__class__ is bool:
             return 1
         if isinstance(v, int):
@@ -842,15 +808,13 @@ class TokenCounter:
 #: string object and kept on it by Python): no text is stored.  Two generations of 50,000.
 COUNT_CACHE = Memo(50_000)
 
-
-#: Long texts are counted in slices of about this many characters, cut where cl100k's and o200k's
-#: pre-tokenizers always cut (``_CUT_AT``), so no regex holds the interpreter lock for long (the
-#: estimator's takes ~20 ms over 8K characters of CJK).
+#: Long texts are counted in slices of about this many characters, cut where both pre-tokenizers cut
+#: (``_CUT_AT``): no regex holds the interpreter lock long (the estimator's: ~20 ms per 8K CJK characters).
 _SLICE = 1 << 13
 
 
 def _count_text(s: str, exact: Callable[[str], int] | None) -> int:
-    """``exact(s)`` (else the estimate), in slices when long; a token more per unsafe cut (``_cut``)."""
+    """``exact(s)`` (else the estimate), in slices when long; a token more per unsafe cut (``_slices``)."""
     if len(s) <= 2 * _SLICE:
         return _count_one(s, exact)
     total, end = 0, 0
@@ -861,9 +825,14 @@ def _count_text(s: str, exact: Callable[[str], int] | None) -> int:
 
 
 def _slices(s: str) -> Iterator[str]:
+    """Slices cut at the first ``_CUT_AT`` within a slice's length, else anyway (a long word, CJK):
+    never over two ``_SLICE``; ``_count_text`` adds a token for such a cut."""
     n, start = len(s), 0
     while start < n:
-        cut = _cut(s, start + _SLICE, n) if n - start > 2 * _SLICE else n
+        cut = n
+        if n - start > 2 * _SLICE:
+            found = _CUT_AT.search(s, start + _SLICE, min(n, start + 2 * _SLICE))
+            cut = found.start() if found else start + _SLICE
         yield s[start:cut]
         start = cut
 
@@ -871,13 +840,6 @@ def _slices(s: str) -> Iterator[str]:
 #: Where both pre-tokenizers always start a piece: after a line break, before a character that is
 #: neither blank nor "/"; before a space that precedes an ASCII letter (the space starts the word's).
 _CUT_AT = re.compile(r"(?<=\n)(?=[^\s/])|(?= [A-Za-z])")
-
-
-def _cut(s: str, at: int, n: int) -> int:
-    """The first cut (``_CUT_AT``) within a slice's length from ``at``, else ``at`` (a long word,
-    CJK): a slice is never over two ``_SLICE``."""
-    found = _CUT_AT.search(s, at, min(n, at + _SLICE))
-    return found.start() if found else at
 
 
 def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
@@ -991,48 +953,37 @@ def format_window(window: int | None, source: str) -> str | None:
 
 
 def format_status(report: TrimReport, window: str | None = "") -> str:
-    """For example ``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · 3 turns dropped``.
-    ``window``: where the budget came from (:func:`format_window`; None: unknown, no budget)."""
+    """``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · …``; ``window`` None: unknown."""
+    before, after, budget = map(format_tokens, (report.tokens_before, report.tokens_after, report.budget))
     if report.no_user_message:
-        return f"Context {format_tokens(report.tokens_before)} tokens · no user message left to answer: sent as it came"
+        return f"Context {before} tokens · no user message left to answer: sent as it came"
     if report.safety_net:
         return (
-            f"Context {format_tokens(report.tokens_before)} → {format_tokens(report.tokens_after)} tokens · "
-            "trimming failed: only the system prompt, your message and this turn's tool results were sent"
+            f"Context {before} → {after} tokens · trimming failed: only the system prompt, your message "
+            "and this turn's tool results were sent"
         )
-    if report.changed:
-        parts = [
-            f"Context {format_tokens(report.tokens_before)} → {format_tokens(report.tokens_after)} tokens"
-        ]
-    else:
-        parts = [f"Context {format_tokens(report.tokens_after)} tokens"]
-    for n, one, many in (
-        (report.outputs_shrunk, "tool output shrunk", "tool outputs shrunk"),
-        (report.images_removed, "tool image removed", "tool images removed"),
-        (report.turns_dropped, "turn dropped", "turns dropped"),
-        (report.groups_dropped, "tool group dropped", "tool groups dropped"),
-        (
-            report.hops_dropped,
-            "early tool round of a long turn dropped",
-            "early tool rounds of a long turn dropped",
-        ),
-        (report.repairs, "pairing fix", "pairing fixes"),
+    parts = [f"Context {before} → {after} tokens" if report.changed else f"Context {after} tokens"]
+    for n, what, plural in (
+        (report.outputs_shrunk, "tool output{} shrunk", "s"),
+        (report.images_removed, "tool image{} removed", "s"),
+        (report.turns_dropped, "turn{} dropped", "s"),
+        (report.groups_dropped, "tool group{} dropped", "s"),
+        (report.hops_dropped, "early tool round{} of a long turn dropped", "s"),
+        (report.repairs, "pairing fix{}", "es"),
     ):
         if n:
-            parts.append(f"{n} {one if n == 1 else many}")
+            parts.append(f"{n} {what.format('' if n == 1 else plural)}")
     if window is None:
         parts.append(UNKNOWN_WINDOW)
     elif report.newest_over_budget:
-        parts.append(
-            f"over budget: the newest message alone is over the budget of {format_tokens(report.budget)}"
-        )
+        parts.append(f"over budget: the newest message alone is over the budget of {budget}")
     elif report.over_budget:
         inside = ", its tool outputs shrunk" if report.protected_shrunk else ""
-        parts.append(f"over budget {format_tokens(report.budget)}: the current turn does not fit{inside}")
+        parts.append(f"over budget {budget}: the current turn does not fit{inside}")
     elif report.protected_shrunk:
         parts.append("current turn shrunk to fit")
     elif not report.changed or window:
-        parts.append(" ".join(filter(None, (f"within budget {format_tokens(report.budget)}", window))))
+        parts.append(" ".join(filter(None, (f"within budget {budget}", window))))
     return " · ".join(parts)
 
 
@@ -1135,8 +1086,7 @@ _TRIM = TrimConfig.__pydantic_fields__
 
 
 class Valves(_Valves):
-    """Every admin valve, in the order Open WebUI shows them: the trim settings are TrimConfig's own
-    (an upper bound added)."""
+    """Every admin valve, in the order Open WebUI shows them; the trim settings are TrimConfig's own."""
 
     max_context_tokens: int = Field(
         0,
@@ -1174,8 +1124,7 @@ class UserValves(_Valves):
 
 
 def clamp(model: type[BaseModel], name: str, value: Any) -> Any:
-    """``value`` of valve ``name`` if valid, else forced into its bounds (Open WebUI may set a valve
-    without validation), else the default."""
+    """``value`` of valve ``name``, forced into its bounds (a valve may be set without validation)."""
     info = model.model_fields[name]
     try:
         return getattr(
@@ -1211,11 +1160,7 @@ Otherwise the estimator counts.
 
 
 _TOKENIZER_LOCK = threading.Lock()
-
-
 _TOKENIZER_STATE: dict[str, Any] = {}  # {"fn": Callable | None, "name": str | None}, set once
-
-
 _PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_public defines them)
     "cl100k_base": (
         "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
@@ -1225,25 +1170,15 @@ _PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_publ
     "o200k_base": (
         "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
         "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
-        "|".join(
-            [
-                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-                r"""\p{N}{1,3}""",
-                r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
-                r"""\s*[\r\n]+""",
-                r"""\s+(?!\S)""",
-                r"""\s+""",
-            ]
-        ),
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"""
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"""
+        r"""\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
     ),
 }
 
 
 def _cache_dirs(extra: tuple[str, ...] = ()) -> list[str]:
     """Folders where a tiktoken cache file may be, most specific first (never creates one)."""
-    import tempfile
-
     dirs = [os.environ.get("TIKTOKEN_CACHE_DIR"), os.environ.get("DATA_GYM_CACHE_DIR"), *extra]
     if os.environ.get("DATA_DIR"):
         dirs.append(os.path.join(os.environ["DATA_DIR"], "cache", "tiktoken"))
@@ -1251,13 +1186,11 @@ def _cache_dirs(extra: tuple[str, ...] = ()) -> list[str]:
     return list(dict.fromkeys(str(d) for d in dirs if d))
 
 
-def _cache_file(folder: str, name: str) -> str:
-    return os.path.join(folder, hashlib.sha1(_PUBLIC_ENCODINGS[name][0].encode()).hexdigest())
-
-
-def _read_verified(path: str, sha256: str) -> bytes | None:
+def _cached(folder: str, name: str) -> bytes | None:
+    """tiktoken's cache file of ``name`` in ``folder``, if its SHA-256 is right."""
+    url, sha256, _ = _PUBLIC_ENCODINGS[name]
     try:
-        with open(path, "rb") as fh:
+        with open(os.path.join(folder, hashlib.sha1(url.encode()).hexdigest()), "rb") as fh:
             data = fh.read()
     except OSError:
         return None
@@ -1266,8 +1199,6 @@ def _read_verified(path: str, sha256: str) -> bytes | None:
 
 def _encoding_from_bytes(name: str, data: bytes) -> Any:
     """A tiktoken ``Encoding`` from a verified ``.tiktoken`` file (``<base64 token> <rank>`` lines)."""
-    import base64
-
     import tiktoken
 
     ranks = {
@@ -1302,9 +1233,9 @@ def _load_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str
                 return _counter_of(tiktoken.get_encoding(name)), name
             except Exception:
                 log.warning("tool_context_filter: encoding %s did not load", name, exc_info=True)
-    for name, (_url, sha, _pat) in _PUBLIC_ENCODINGS.items():
+    for name in _PUBLIC_ENCODINGS:
         for folder in _cache_dirs(extra_dirs):
-            data = _read_verified(_cache_file(folder, name), sha)
+            data = _cached(folder, name)
             if data is not None:
                 try:
                     return _counter_of(_encoding_from_bytes(name, data)), name
@@ -1371,8 +1302,7 @@ Caps = tuple[int, int, int, int]  # recent cap, old cap, old target, floor targe
 
 @dataclass(slots=True, eq=False)  # eq=False: a group is a key by identity
 class _Group:
-    """One atomic tool group: an assistant message with calls, one result per call (in the order
-    they arrived) and Open WebUI's synthetic image message."""
+    """One atomic tool group: an assistant message with calls, its results and Open WebUI's image message."""
 
     assistant: dict
     tools: list[dict] = field(default_factory=list)
@@ -1466,36 +1396,28 @@ class _Repairs:
 def _normalize_roles(
     messages: Sequence[Any], rep: _Repairs, last_user: int = -1
 ) -> tuple[list[dict], int, dict[int, list[dict]]]:
-    """Every message as every provider takes it (:func:`_repaired`), where the one at ``last_user``
-    went (-1: nowhere), and the images moved out of tool results, by their result's position."""
+    """Every message repaired (:func:`_repaired`), where ``last_user`` went, and the images moved."""
     out: list[dict] = []
     images: dict[int, list[dict]] = {}
     last = -1
     for p, m in enumerate(messages):
-        if m.__class__ is dict:
-            role, content = m.get("role"), m.get("content")
-            if content.__class__ is str and (
-                role == "tool"
-                or (role == "assistant" and "tool_calls" in m)
-                or (p == last_user and role == "user" and "tool_calls" not in m)
-                or (
-                    content
-                    and not content.isspace()
-                    and (
-                        role == "assistant" or role == "system" or (role == "user" and "tool_calls" not in m)
-                    )
-                )
-            ):
-                out.append(m)  # the common case: nothing to repair
-                if p == last_user:
-                    last = len(out) - 1
-                continue
-        elif not isinstance(m, dict):
+        if m.__class__ is not dict and not isinstance(m, dict):
             rep.other_repairs += 1
             continue
-        m, moved = _repaired(m, m.get("role"), rep, p == last_user)
-        if m is None:
-            continue
+        role, content, moved = m.get("role"), m.get("content"), None
+        if not (  # the common case: nothing to repair
+            m.__class__ is dict
+            and content.__class__ is str
+            and (
+                role == "tool"
+                or (role == "assistant" and "tool_calls" in m)
+                or (role == "user" and "tool_calls" not in m and (p == last_user or not _blank(content)))
+                or ((role == "assistant" or role == "system") and not _blank(content))
+            )
+        ):
+            m, moved = _repaired(m, role, rep, p == last_user)
+            if m is None:
+                continue
         out.append(m)
         if moved:
             images[len(out) - 1] = moved
@@ -1509,9 +1431,8 @@ _ROLES_IN = ROLES_OUT | {"developer", "function"}
 
 
 def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[dict | None, list[dict]]:
-    """Message ``m`` as every provider takes it, or ``None`` (dropped), and its tool result's images
-    (moved as Open WebUI moves them).  ``developer`` becomes system, a legacy ``function`` result an
-    assistant note.  The newest user message may stay blank: Open WebUI sends attachments so."""
+    """Message ``m`` as every provider takes it (``None``: dropped), and its tool result's images.  The
+    newest user message may stay blank: Open WebUI sends an attachment-only one so."""
     if not isinstance(role, str):
         role = None
     elif role not in _ROLES_IN and role.lower() in _ROLES_IN:
@@ -1551,9 +1472,8 @@ def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[
 
 
 class _Parser:
-    """Splits messages into items and repairs pairing, linearly: a ``tool`` message answers the
-    oldest call of its turn still waiting with its id (a queue per id), so ids repeated across
-    rounds pair by position and a result out of place moves back to its call."""
+    """Splits messages into items and repairs pairing, linearly: a result answers the oldest call of its
+    turn waiting with its id, so repeated ids pair by position and a misplaced result moves back."""
 
     def __init__(self) -> None:
         self.rep = _Repairs()
@@ -1593,8 +1513,13 @@ class _Parser:
 
     def end_turn(self) -> None:
         """Give every call of the turn left unanswered a stub result."""
-        if self.waiting:
-            _stub_unanswered(self.turn_groups, self.rep)
+        for g in self.turn_groups if self.waiting else ():
+            answered = set(g.call_of)
+            for ci, c in enumerate(g.assistant["tool_calls"]):
+                if ci not in answered:
+                    g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
+                    g.call_of.append(ci)
+                    self.rep.calls_stubbed += 1
         self.pending, self.turn_groups, self.run, self.waiting = {}, [], None, 0
 
     def add(self, m: dict, last: bool, nxt: dict | None) -> None:
@@ -1653,8 +1578,6 @@ class _Parser:
 
 def _group_of(m: dict, rep: _Repairs) -> _Group | None:
     """A group for assistant message ``m`` if it has usable calls (unusable ones are removed)."""
-    if "tool_calls" not in m:
-        return None
     calls = m.get("tool_calls")
     if not isinstance(calls, list) or not calls:
         rep.other_repairs += 1
@@ -1673,17 +1596,6 @@ def _group_of(m: dict, rep: _Repairs) -> _Group | None:
     if not usable:
         return None
     return _Group({**m, "tool_calls": usable} if changed else m)
-
-
-def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> None:
-    """Give every call of ``groups`` left unanswered a stub result."""
-    for g in groups:
-        answered = set(g.call_of)
-        for ci, c in enumerate(g.assistant["tool_calls"]):
-            if ci not in answered:
-                g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
-                g.call_of.append(ci)
-                rep.calls_stubbed += 1
 
 
 _ID_OTHER = re.compile(r"[^a-zA-Z0-9_-]+")
@@ -1818,9 +1730,8 @@ def _fit_lines(lines: str, max_chars: int) -> str:
 
 
 def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] | None = None) -> str:
-    """Shrink ``text`` to at most ``target_tokens`` (as measured by ``count``); a text that fits is
-    returned unchanged (idempotent).  Nothing is read from the text: one that starts like the stub
-    is shrunk like any other, and the stub's figures are the counts made here."""
+    """Shrink ``text`` to at most ``target_tokens`` (by ``count``); idempotent.  Nothing is read from
+    the text: one that starts like the stub is shrunk like any other."""
     return _shrink(text, target_tokens, count or estimate_tokens)[0]
 
 
@@ -1880,9 +1791,8 @@ def _bounds(body: str, head_chars: int, tail_chars: int) -> tuple[int, int]:
 def _largest_fit(
     build: Callable[[int], tuple[str, int]], avail: int, target: int, body_tokens: float
 ) -> tuple[str, int] | None:
-    """The result of ``build(room)`` for the largest room (tokens) whose cost fits ``target``.  Cost
-    is not linear in the room: shrink until something fits, grow while it fits well under the
-    target, then bisect.  At most 8 builds, and ``_FIT_TRIES`` once something fits."""
+    """``build(room)`` for the largest room whose cost fits ``target``: cost is not linear in the room,
+    so shrink until it fits, grow while well under, then bisect; at most 8 builds."""
     best: tuple[str, int] | None = None
     fits = over = tries = 0
     while tries < 8 and not (fits and tries >= _FIT_TRIES):
@@ -1951,32 +1861,21 @@ def _shrink_folded_value(raw: str, cap: int, target: int, count: Callable[[str],
 def shrink_folded_content(
     content: str, limits: Sequence[tuple[int, int] | None], count: Callable[[str], int] | None = None
 ) -> tuple[str, int]:
-    """Shrink the ``result`` of folded block ``k`` to ``limits[k][1]`` tokens when it is above
-    ``limits[k][0]`` (``None`` = keep).  Returns the new content and how many blocks changed."""
+    """Folded block ``k``'s ``result`` above ``limits[k][0]`` shrunk to ``limits[k][1]``; blocks changed."""
     count = count or estimate_tokens
-    spans = _folded_blocks(content)
     out: list[str] = []
-    last = 0
-    changed = 0
-    for (vs, ve), limit in zip(spans, limits, strict=False):
-        if limit is None:
-            continue
+    last = changed = 0
+    for (vs, ve), limit in zip(_folded_blocks(content), limits, strict=False):
         raw = content[vs:ve]
-        new = _shrink_folded_value(raw, limit[0], limit[1], count)
+        new = raw if limit is None else _shrink_folded_value(raw, limit[0], limit[1], count)
         if new != raw:
-            out.append(content[last:vs])
-            out.append(new)
-            last = ve
-            changed += 1
-    if not changed:
-        return content, 0
-    out.append(content[last:])
-    return "".join(out), changed
+            out += [content[last:vs], new]
+            last, changed = ve, changed + 1
+    return ("".join(out) + content[last:] if changed else content), changed
 
 
 def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: int) -> tuple[dict, int]:
-    """Copy of tool message ``m`` whose content costs at most ``target`` tokens, and that cost
-    (``tokens``: its content's cost now), memoized: every request of a chat shrinks the same outputs."""
+    """Tool message ``m`` shrunk to ``target`` tokens, and its cost; memoized (every request shrinks them)."""
     content = m.get("content")
     text = content if content.__class__ is str else _content_as_text(content)
     key = (len(text), hash(text), target, counter.exact)
@@ -2008,7 +1907,64 @@ request as small as it can.  Batches walk pointers that only move forward (``raw
 """
 
 
-class _Plan:
+class _Ledger:
+    """Items and costs: the one place a cost or the total changes (state set in ``_Plan.__init__``)."""
+
+    def measure(self, item: _Item, k: int) -> int:
+        """Cost of item ``k`` at ``Level.RAW`` (recent cap applied)."""
+        if item.payload.__class__ is _Group:
+            g: _Group = item.payload
+            self.tokens_before += g.measure(self.counter, self.caps[0])
+            item.cost = g.cost(self.caps)
+        else:
+            item.cost = cost = self.counter.message(item.payload)
+            self.tokens_before += cost
+            if item.folded:
+                item.cost = self.folded_at(k, Level.RAW)[1]
+        return item.cost
+
+    def set_level(self, k: int, level: Level) -> None:
+        if self.items[k].level != level:
+            self.items[k].level = level
+            self.recost(k)
+
+    def cost_at(self, k: int, level: Level) -> int:
+        payload = self.items[k].payload
+        return payload.cost(self.caps, level) if payload.__class__ is _Group else self.folded_at(k, level)[1]
+
+    def recost(self, k: int) -> None:
+        """The one place an item's cost changes after it was measured."""
+        item = self.items[k]
+        new = self.cost_at(k, item.level)
+        if not item.dropped:
+            self.total += new - item.cost
+        item.cost = new
+
+    def folded_at(self, k: int, level: Level) -> tuple[str | None, int]:
+        """A folded message's content shrunk to ``level`` (``None``: unchanged), and its cost."""
+        key = (k, level)
+        if key not in self.folded:
+            src = self.items[k].payload
+            recent_cap, old_cap, old_target, floor = self.caps
+            limit = ((recent_cap, recent_cap), (old_cap, old_target), (floor, floor))[level]
+            blocks = len(_folded_blocks(src["content"]))
+            content, changed = shrink_folded_content(src["content"], [limit] * blocks, self.counter.text)
+            new = {**src, "content": content} if changed else src
+            self.folded[key] = (content if changed else None, self.counter.message(new))
+        return self.folded[key]
+
+    def drop_all(self, ks: list[int]) -> None:
+        """Drop items ``ks``, counting the messages they held."""
+        items = self.items
+        for k in ks:
+            item = items[k]
+            item.dropped = True
+            self.total -= item.cost
+            p = item.payload
+            self.messages_dropped += 1 + len(p.tools) + (p.image is not None) if p.__class__ is _Group else 1
+
+
+class _Plan(_Ledger):
     """The state of one ``trim_messages`` call (see the module notes)."""
 
     def __init__(self, msgs: list[Any], config: TrimConfig, counter: TokenCounter) -> None:
@@ -2042,24 +1998,11 @@ class _Plan:
         self.items, self.users, self.shrinkable = parser.items, parser.users, parser.shrinkable
         self.current_start = self.users[-1] if self.users else 0
 
-    def measure(self, item: _Item, k: int) -> int:
-        """Cost of item ``k`` at ``Level.RAW`` (recent cap applied)."""
-        if item.payload.__class__ is _Group:
-            g: _Group = item.payload
-            self.tokens_before += g.measure(self.counter, self.caps[0])
-            item.cost = g.cost(self.caps)
-        else:
-            item.cost = cost = self.counter.message(item.payload)
-            self.tokens_before += cost
-            if item.folded:
-                item.cost = self.folded_at(k, Level.RAW)[1]
-        return item.cost
-
     def measure_and_replay(self) -> None:
-        """Count every item; ``stable``: replay each earlier request (user turn and tool-loop hop),
-        with a batch wherever it outgrew the budget; ``eager``: cap old outputs now."""
+        """Count every item; ``stable``: replay each earlier request, ``eager``: cap old outputs now."""
         items, stable = self.items, self.stable
-        recent = set() if stable else self.recent_groups()
+        keep = 0 if stable else self.config.keep_recent_tool_groups  # eager: the newest groups stay
+        recent = set([k for k, it in enumerate(items) if it.kind == Kind.GROUP][-keep:] if keep else ())
         low = int(self.budget * self.config.low_water)
         user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
         message = self.counter.message
@@ -2093,48 +2036,11 @@ class _Plan:
         keep, hops = self.config.newest_hops, self.hops
         return hops[-keep] if len(hops) >= keep else turn_start
 
-    def recent_groups(self) -> set[int]:
-        keep = self.config.keep_recent_tool_groups
-        groups = [k for k, it in enumerate(self.items) if it.kind == Kind.GROUP]
-        return set(groups[-keep:]) if keep else set()
-
-    def set_level(self, k: int, level: Level) -> None:
-        if self.items[k].level != level:
-            self.items[k].level = level
-            self.recost(k)
-
-    def cost_at(self, k: int, level: Level) -> int:
-        payload = self.items[k].payload
-        return payload.cost(self.caps, level) if payload.__class__ is _Group else self.folded_at(k, level)[1]
-
-    def recost(self, k: int) -> None:
-        """The one place an item's cost changes after it was measured."""
-        item = self.items[k]
-        new = self.cost_at(k, item.level)
-        if not item.dropped:
-            self.total += new - item.cost
-        item.cost = new
-
-    def folded_at(self, k: int, level: Level) -> tuple[str | None, int]:
-        """A legacy folded message's content with its ``result`` attributes shrunk to ``level``
-        (``None`` when nothing had to shrink), and the message's cost."""
-        key = (k, level)
-        if key not in self.folded:
-            src = self.items[k].payload
-            recent_cap, old_cap, old_target, floor = self.caps
-            limit = ((recent_cap, recent_cap), (old_cap, old_target), (floor, floor))[level]
-            blocks = len(_folded_blocks(src["content"]))
-            content, changed = shrink_folded_content(src["content"], [limit] * blocks, self.counter.text)
-            new = {**src, "content": content} if changed else src
-            self.folded[key] = (content if changed else None, self.counter.message(new))
-        return self.folded[key]
-
     def batch(self, target: int, end: int, drop: bool) -> None:
-        """Bring the total to ``target`` using only the items before item ``end``: outputs to the
-        old target, oldest first; if that fits the budget, nothing else changes (the request's
-        leading part, what prompt caches reuse, changes as late as it can).  Else outputs to the
-        floor, then (``drop``) the oldest whole turns; last, floored outputs get their old size
-        back, newest first, where that still fits."""
+        """Bring the total to ``target`` with the items before ``end``: outputs to the old target,
+        oldest first; if that fits the budget, nothing else changes (what prompt caches reuse changes
+        as late as it can).  Else outputs to the floor, then (``drop``) the oldest turns; last,
+        floored outputs get their old size back, newest first, where that still fits."""
         hi = bisect_left(self.shrinkable, end)
         items = self.items
         old, floor = Level.OLD, Level.FLOOR  # an enum's attribute costs a slow lookup: read once
@@ -2185,25 +2091,9 @@ class _Plan:
             self.turns_dropped += 1
             self.first_turn += 1
 
-    def drop_all(self, ks: list[int]) -> None:
-        """Drop items ``ks``, counting the messages they held."""
-        items = self.items
-        for k in ks:
-            item = items[k]
-            item.dropped = True
-            self.total -= item.cost
-            p = item.payload
-            self.messages_dropped += 1 + len(p.tools) + (p.image is not None) if p.__class__ is _Group else 1
-
-    def drop_hop(self, k: int) -> None:
-        """Drop hop ``k`` of a turn, counted."""
-        self.drop_all([k])
-        self.hops_dropped += 1
-
     def drop_oldest_hops(self, target: int, end: int) -> None:
-        """The last resort inside the current turn: drop its older hops, oldest first, until the
-        total is within ``target``.  Newest hops beyond the room a batch leaves do not count:
-        :meth:`fit_current_turn` shrinks those rather than dropping more."""
+        """The last resort: drop the current turn's older hops, oldest first, until within ``target``;
+        newest hops beyond a batch's room do not count (:meth:`fit_current_turn` shrinks those)."""
         items, hops = self.items, self.hops
         at = bisect_left(hops, end)
         newest = sum(items[k].cost for k in hops[at:] if not items[k].dropped)
@@ -2211,7 +2101,8 @@ class _Plan:
         i = self.hop_from
         while i < at and self.total - excess > target:
             if not items[hops[i]].dropped:
-                self.drop_hop(hops[i])
+                self.drop_all([hops[i]])
+                self.hops_dropped += 1
             i += 1
         self.hop_from = i
 
@@ -2248,7 +2139,8 @@ class _Plan:
         end, i = self.older_hops_end(self.current_start), 0
         while least > self.budget and i < len(chain) and chain[i] < end:  # even stubs do not fit
             least -= items[chain[i]].payload.least()
-            self.drop_hop(chain[i])
+            self.drop_all([chain[i]])
+            self.hops_dropped += 1
             i += 1
         chain = chain[i:]
         sizes = [s for k in chain for s in items[k].payload.sizes(self.caps, items[k].level)]
@@ -2291,7 +2183,6 @@ minimal request sent when a trim fails it."""
 
 def validate_messages(messages: Sequence[Any]) -> list[str]:
     """Provider-exact structural check (OpenAI, Anthropic, Gemini): the problems, none if valid.
-
     Every call answered in the run of tool messages directly after it, and nothing else there; call
     ids 1-40 of ``[a-zA-Z0-9_-]``, unique; no empty ``tool_calls``; arguments a JSON object string;
     the four roles exactly so spelled; contents text or parts, never blank (Anthropic) but beside
@@ -2354,9 +2245,8 @@ def _check_role_and_content(m: dict, i: int, newest_user: bool, problems: list[s
 
 
 def _has_real_user(messages: Sequence[Any]) -> bool:
-    """A user message that is not Open WebUI's synthetic image follow-up right after tool results
-    (part of that tool group).  Without one (stateful Responses API follow-ups) the first-message
-    rule cannot apply."""
+    """A user message other than Open WebUI's image follow-up after tool results.  Without one
+    (stateful Responses API follow-ups) the first-message rule cannot apply."""
     return any(
         _role_is(m, "user") and not (_is_image_followup(m) and i and _role_is(messages[i - 1], "tool"))
         for i, m in enumerate(messages)
@@ -2396,11 +2286,8 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
         seen_ids.add(cid)
         pending[cid] = pending.get(cid, 0) + 1
     j = i + 1
-    n = len(messages)
-    while j < n:
+    while j < len(messages) and _role_is(messages[j], "tool"):
         t = messages[j]
-        if not isinstance(t, dict) or t.get("role") != "tool":
-            break
         tid = t.get("tool_call_id")
         if isinstance(tid, str) and pending.get(tid):
             pending[tid] -= 1
@@ -2412,16 +2299,15 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
                 f"[{j}] tool message {_brief(tid)} has content that is neither a string nor parts of text"
             )
         j += 1
-    for cid, left in pending.items():
-        if left:
-            problems.append(f"[{i}] tool call {_brief(cid)} is not answered directly after it")
+    problems += [
+        f"[{i}] tool call {_brief(c)} is not answered directly after it" for c, n in pending.items() if n
+    ]
     return j
 
 
 def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
-    """The fallback when trimming fails: the system messages, the newest user message and the
-    current turn's whole, valid tool groups (``None`` without a user message).  Independent of the
-    parser, so a bug there cannot reach it; always passes :func:`validate_messages`."""
+    """The fallback when trimming fails: the system messages, the newest user message and its turn's
+    valid tool groups (``None``: no user message).  Independent of the parser, so its bugs cannot reach it."""
     msgs = [m for m in messages if isinstance(m, dict)]
     last = _last_user(msgs)
     if last < 0:
@@ -2445,18 +2331,11 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
         if j < len(msgs) and _is_image_followup(msgs[j]):
             group.append(msgs[j])
             j += 1
-        ids = [c.get("id") if isinstance(c, dict) else None for c in calls]
-        if (
-            isinstance(calls, list)
-            and all(isinstance(cid, str) for cid in ids)
-            and len(set(ids)) == len(ids)
-            and seen.isdisjoint(ids)
-            and sorted(map(str, ids))
-            == sorted(str(t.get("tool_call_id")) for t in group[1:] if _role(t) == "tool")
-            and not validate_messages([newest, *group])
-        ):
-            out.extend(group)
-            seen.update(ids)
+        if not validate_messages([newest, *group]):  # whole: every call answered, ids valid
+            ids = [c["id"] for c in calls]
+            if seen.isdisjoint(ids):
+                out.extend(group)
+                seen.update(ids)
         i = j
     return out if not validate_messages(out) else out[: out.index(newest) + 1]
 
@@ -2517,14 +2396,7 @@ def trim_messages(
 
 def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:
     """Tokens of ``messages`` as :func:`trim_messages` counts them (after repair, before shrinking)."""
-    unlimited = 1 << 62
-    probe = replace(
-        config,
-        budget_tokens=unlimited,
-        tool_output_max_tokens=unlimited,
-        recent_tool_output_max_tokens=unlimited,
-        policy="eager",
-    )
+    probe = replace(config, budget_tokens=1 << 62, policy="stable")  # it all fits: nothing is shrunk
     return trim_messages(messages, probe, counter).report.tokens_before
 
 
@@ -2682,8 +2554,6 @@ class Filter:
     def __init__(self) -> None:
         self.valves = self.Valves()
 
-    # -- helpers (no per-request state is ever stored on self) --
-
     def _valve(self, name: str) -> Any:
         """An admin valve, forced into its bounds (a valve may be set without validation)."""
         return clamp(Valves, name, getattr(self.valves, name, None))
@@ -2722,9 +2592,7 @@ class Filter:
 
     async def _trim(self, hook: str, body: Any, user: Any, model: Any, emitter: Any, metadata: Any) -> Any:
         try:
-            if not isinstance(body, dict):
-                return body
-            messages = body.get("messages")
+            messages = body.get("messages") if isinstance(body, dict) else None
             if not isinstance(messages, list) or not messages or body.get("previous_response_id"):
                 return body
             if self._valve("use_tokenizer"):
@@ -2741,16 +2609,12 @@ class Filter:
             if not report.changed:
                 return body
             log.debug("tool_context_filter %s chat=%s: %s (%r)", hook, chat_id, status, report)
-            new_body = dict(body)
-            new_body["messages"] = result.messages
-            return new_body
+            return {**body, "messages": result.messages}
         except FATAL_EXCEPTIONS:
             raise
         except BaseException:
             log.exception("tool_context_filter %s failed; passing the body through unchanged", hook)
             return body
-
-    # -- hooks --
 
     async def inlet(
         self,
@@ -2784,12 +2648,10 @@ class Filter:
     ) -> dict:
         """Report what the next request will cost; never changes what is stored."""
         try:
-            if not isinstance(body, dict):
+            messages = body.get("messages") if isinstance(body, dict) else None
+            if not (isinstance(messages, list) and messages and callable(__event_emitter__)):
                 return body
-            messages = body.get("messages")
-            if not (self._show_status(__user__) and callable(__event_emitter__)):
-                return body
-            if not isinstance(messages, list) or not messages:
+            if not self._show_status(__user__):
                 return body
             if self._valve("use_tokenizer"):
                 await ensure_tokenizer(_tiktoken_dirs())
@@ -2845,8 +2707,7 @@ async def _read_model_params(model_id: str) -> dict:
 
 
 def inflate_stored_messages(messages: list[Any], model: Any = None) -> list[dict]:
-    """The next request's messages, rebuilt from stored ones as ``load_messages_from_db`` and
-    ``process_chat_payload`` do."""
+    """The next request's messages, rebuilt as ``load_messages_from_db`` and ``process_chat_payload`` do."""
     from open_webui.utils.middleware import (
         MESSAGE_REPLAY_KEYS,
         get_reasoning_format,

@@ -38,14 +38,17 @@ def test_a_valve_set_without_validation_is_forced_into_the_same_bounds():
     assert config.policy == "stable" and config.keep_recent_tool_groups == 0 and budget.window == 8192
 
 
-def _plan_class() -> ast.ClassDef:
+def _plan_methods() -> list[ast.stmt]:
+    """The methods of ``_Plan`` and of its base ``_Ledger``."""
     tree = ast.parse(FILTER_PATH.read_text(encoding="utf-8"))
-    return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "_Plan")
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name in ("_Ledger", "_Plan")]
+    assert len(classes) == 2
+    return [fn for c in classes for fn in c.body]
 
 
 def test_the_plan_sets_all_its_state_in_init():
     assigned: dict[str, set[str]] = {}
-    for fn in _plan_class().body:
+    for fn in _plan_methods():
         if isinstance(fn, ast.FunctionDef):
             for node in ast.walk(fn):
                 targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]

@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4914: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4891: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
-#    177: src/context_filter/estimator.py
-#    329: src/subquery/types.py
-#    552: src/textcalls/calls.py
-#    874: src/subquery/messages.py
-#   1065: src/textcalls/xml.py
-#   1356: src/textcalls/dialects.py
-#   1780: src/textcalls/reader.py
-#   1956: src/textcalls/rule.py
-#   2148: src/subquery/reading.py
-#   2309: src/subquery/budget.py
-#   2506: src/subquery/prepare.py
-#   2620: src/subquery/rounds.py
-#   2704: src/subquery/record.py
-#   2829: src/subquery/status.py
-#   3036: src/subquery/threads.py
-#   3088: src/subquery/loop.py
-#   3449: src/subquery/owui_completion.py
-#   3628: src/subquery/owui_context.py
-#   3888: src/subquery/owui_run.py
-#   4070: src/subquery/owui_calls.py
-#   4234: src/subquery/owui_select.py
-#   4436: src/subquery/owui_usage.py
-#   4524: src/subquery/tasks.py
-#   4584: src/subquery/view.py
-#   4696: src/subquery/owui_tools.py
-#   5004: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    172: src/context_filter/estimator.py
+#    306: src/subquery/types.py
+#    529: src/textcalls/calls.py
+#    851: src/subquery/messages.py
+#   1042: src/textcalls/xml.py
+#   1333: src/textcalls/dialects.py
+#   1757: src/textcalls/reader.py
+#   1933: src/textcalls/rule.py
+#   2125: src/subquery/reading.py
+#   2286: src/subquery/budget.py
+#   2483: src/subquery/prepare.py
+#   2597: src/subquery/rounds.py
+#   2681: src/subquery/record.py
+#   2806: src/subquery/status.py
+#   3013: src/subquery/threads.py
+#   3065: src/subquery/loop.py
+#   3426: src/subquery/owui_completion.py
+#   3605: src/subquery/owui_context.py
+#   3865: src/subquery/owui_run.py
+#   4047: src/subquery/owui_calls.py
+#   4211: src/subquery/owui_select.py
+#   4413: src/subquery/owui_usage.py
+#   4501: src/subquery/tasks.py
+#   4561: src/subquery/view.py
+#   4673: src/subquery/owui_tools.py
+#   4981: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -131,10 +131,9 @@ shrunk outputs): two generations, safe to share between threads."""
 
 
 class Memo:
-    """Values of a pure function by key, shared by every request and thread.  ``new`` takes entries
-    until they weigh ``limit`` (1 each by default), then becomes ``old`` and the previous ``old`` goes;
-    a hit in ``old`` moves back.  No dict is changed but by adding (a swap replaces it), so reads
-    take no lock.  ``hits`` and ``misses`` are for ``scripts/bench_filter.py``."""
+    """Values of a pure function by key, shared by every thread.  ``new`` takes entries until they weigh
+    ``limit``, then becomes ``old`` (the previous one goes); a hit in ``old`` moves back.  A dict is only
+    ever added to (a swap replaces it), so reads take no lock."""
 
     def __init__(self, limit: int, weigh: Callable[[Any], int] | None = None) -> None:
         self.limit, self.weigh = limit, weigh
@@ -168,10 +167,6 @@ class Memo:
             self.new[key] = value
             self.used += size
 
-    @property
-    def hit_rate(self) -> float:
-        return self.hits / max(1, self.hits + self.misses)
-
 
 # ----------------------------------------------------------------------------------------------
 # src/context_filter/estimator.py
@@ -179,23 +174,13 @@ class Memo:
 
 """A safe upper bound of cl100k's token count for any text, when no encoding is on disk.
 
-The text is cut into pieces exactly where cl100k's own pre-tokenizer cuts (tiktoken never merges
-across these cuts): its pattern, written for the stdlib ``re``, where a space is Unicode's
-White_Space and letters and numbers are ``\\w`` and ``\\d`` corrected by two classes from
-``estimator_data`` (numbers other than decimal digits, which ``re`` reads as letters, and letters and
-numbers newer than Python's Unicode database).  Then each piece is byte-pair merged as cl100k merges it (the
-lowest-ranked adjacent pair first, the leftmost of equals), as far as the embedded table proves:
-
-* The table holds every cl100k token below rank ``_BPE_RANKS`` and every token with a non-ASCII byte
-  (with the tokens its merging forms on the way), each at its true rank.  The only tokens it lacks
-  are ASCII tokens of rank ``_BPE_RANKS`` or more.
-* So a merge below ``_BPE_RANKS`` is always cl100k's next one, and so is a merge above it unless
-  two adjacent parts are both ASCII and unknown (they might form a lacking token of a lower rank):
-  then merging stops.  Stopping early leaves more tokens, never fewer: an upper bound by
-  construction.  A piece without such a pair (Cyrillic, Greek, CJK, ...) is counted exactly; ASCII
-  prose and code count ~13-19% high.
-
-A piece that is one token counts one, as in tiktoken, and so does a run of 1-3 ASCII digits.
+The text is cut where cl100k's pre-tokenizer cuts (its pattern for the stdlib ``re``: ``\\w`` and
+``\\d`` corrected by two classes from ``estimator_data``), then each piece is byte-pair merged as
+cl100k merges it, as far as the embedded table proves.  The table holds every token below rank
+``_BPE_RANKS`` and every token with a non-ASCII byte, at its true rank; it lacks only ASCII tokens
+from that rank up.  So a merge is cl100k's next one unless two adjacent parts are both ASCII and
+unknown (they might form a lacking token of a lower rank): then merging stops, which leaves more
+tokens, never fewer.  Non-ASCII scripts count exactly; ASCII prose and code ~13-19% high.
 """
 
 
@@ -208,8 +193,6 @@ _PIECES = re.compile(
     rf"'(?i:[sdmt]|ll|ve|re)|(?:[^\r\n\w{_LN}]|_)?+{_LETTER}++|{_NUMBER}{{1,3}}+|"
     rf" ?(?:[^{_WS}\w{_LN}]|_)++[\r\n]*+|[{_WS}]++\Z|[{_WS}]*[\r\n]|[{_WS}]+(?![^{_WS}])|[{_WS}]"
 )
-
-
 #: The same for ASCII text, on bytes (``\s`` of a bytes pattern is White_Space in ASCII).
 _ASCII_PIECES = re.compile(
     rb"'(?i:[sdmt]|ll|ve|re)|[^\r\nA-Za-z0-9]?+[A-Za-z]++|[0-9]{1,3}+|"
@@ -229,21 +212,17 @@ def estimate_tokens(text: str) -> int:
     costs = {}
     for p in missing:
         data = p if p.__class__ is bytes else p.encode("utf-8", "surrogatepass")
-        costs[p] = cost = memo.old.get(p) or (1 if data.isdigit() else _merged_tokens(data))
+        costs[p] = cost = memo.old.get(p) or (1 if data.isdigit() else _bpe_count(data, _ranks()))
         if len(p) <= _MEMO_PIECE_MAX:
             memo.put(p, cost)
     return sum(costs[p] if p in costs else new[p] for p in pieces)
 
 
-def _merged_tokens(piece: bytes) -> int:
-    """Tokens of one piece: one if it is a token (as in tiktoken), else :func:`_bpe_count`."""
-    ranks = _ranks()
-    return 1 if piece in ranks else _bpe_count(piece, ranks)
-
-
 def _bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
     """Tokens of ``piece`` after cl100k's merging, as far as ``ranks`` proves it: parts a linked list
     over their starts, pairs in a heap by (rank, start), stale entries skipped.  O(n log n)."""
+    if piece in ranks:
+        return 1  # one token, as in tiktoken
     n = len(piece)
     nxt = list(range(1, n + 1))  # nxt[a]: where the part starting at a ends
     prv = list(range(-1, n - 1))  # prv[a]: where the part before it starts (-1: none)
@@ -320,8 +299,6 @@ def _ranks() -> dict[bytes, int]:
 
 
 _TABLES: list[Any] = []
-
-
 _BPE_RANKS = 12000
 
 

@@ -28,9 +28,8 @@ _CONTEXT_KEYS = tuple(
 
 
 def _int_in(value: Any, lo: int, hi: int) -> int | None:
-    """``value`` as an int within ``[lo, hi]``, or ``None`` for anything else: a bool, NaN, an
-    infinite or huge float, a negative number, a string that is not up to 12 ASCII digits ("²"
-    passes ``str.isdigit`` and fails ``int``; 5,000 digits fail too).  Never raises."""
+    """``value`` as an int within ``[lo, hi]``, else ``None`` (a bool, NaN, a string not of up to 12
+    ASCII digits: "²" passes ``str.isdigit`` and fails ``int``).  Never raises."""
     if isinstance(value, bool):
         return None
     if isinstance(value, str):
@@ -120,8 +119,7 @@ _DATED = re.compile(r"[-@](?:\d{8}|\d{4}-\d{2}-\d{2}|latest|default|v\d+(?::\d+)
 
 
 def _names(model_id: str) -> list[str]:
-    """A model id and the names it may stand for: without a provider path, a connection prefix
-    (``openai.gpt-4o``) or a date or version suffix (``claude-3-7-sonnet-20250219``)."""
+    """A model id and the names it may stand for: without a provider path, prefix or date suffix."""
     name = model_id.strip().lower()
     names = [name, name.rsplit("/", 1)[-1]]
     if "." in name:
@@ -165,11 +163,6 @@ class Budget:
     source: str = ""
 
 
-def auto_reserve(window: int) -> int:
-    """The reserve kept free when the ``reserve_tokens`` valve is 0: see the module notes."""
-    return min(RESERVE_MAX, max(RESERVE_MIN, int(window * RESERVE_SHARE)))
-
-
 def resolve_budget(
     max_context_tokens: int, reserve_tokens: int, model: Any = None, body: Any = None
 ) -> Budget:
@@ -183,5 +176,6 @@ def resolve_budget(
     if window is None:
         return Budget(None)
     reply = min(reply_tokens_from_body(body), window // 2)
-    reserve = max(reserve_tokens if reserve_tokens > 0 else auto_reserve(window), reply)
+    auto = min(RESERVE_MAX, max(RESERVE_MIN, int(window * RESERVE_SHARE)))  # see the module notes
+    reserve = max(reserve_tokens if reserve_tokens > 0 else auto, reply)
     return Budget(max(window - reserve, window // 4), window, source)

@@ -26,10 +26,9 @@ _IN_MESSAGE, _CALLS, _IMAGE, _IMAGE_DATA = 0, 1, 2, 3  # where a value sits (see
 
 @dataclass(frozen=True)
 class TokenCounter:
-    """One measure of a message, a pure function of the message alone: ``message_overhead``, plus
-    every string at any depth (unknown keys' names too), 1 per nested object (``call_overhead`` per
-    tool call), ``image_tokens`` per image part instead of its data, a scalar's JSON text.  Texts
-    are counted exactly with ``exact``, else with :func:`estimate_tokens` (a safe upper bound)."""
+    """One measure of a message alone: ``message_overhead``, every string at any depth (unknown keys'
+    names too), 1 per nested object (``call_overhead`` per call), ``image_tokens`` per image part, a
+    scalar's JSON text; texts exactly with ``exact``, else :func:`estimate_tokens` (an upper bound)."""
 
     image_tokens: int = 1024
     message_overhead: int = 4
@@ -81,9 +80,8 @@ class TokenCounter:
         return total
 
     def _scalar(self, v: Any) -> int:
-        """Tokens of a number, ``true``, ``false`` or ``null`` as JSON writes it; of anything else, as
-        the filter would write it (:func:`_safe_dumps`).  A huge int is never turned into text (Python
-        refuses more than 4,300 digits): a token holds at least three of its digits."""
+        """Tokens of a scalar as JSON writes it.  A huge int is never turned into text (Python refuses
+        more than 4,300 digits): a token holds at least three of its digits."""
         if v is None or v.__class__ is bool:
             return 1
         if isinstance(v, int):
@@ -97,15 +95,13 @@ class TokenCounter:
 #: string object and kept on it by Python): no text is stored.  Two generations of 50,000.
 COUNT_CACHE = Memo(50_000)
 
-
-#: Long texts are counted in slices of about this many characters, cut where cl100k's and o200k's
-#: pre-tokenizers always cut (``_CUT_AT``), so no regex holds the interpreter lock for long (the
-#: estimator's takes ~20 ms over 8K characters of CJK).
+#: Long texts are counted in slices of about this many characters, cut where both pre-tokenizers cut
+#: (``_CUT_AT``): no regex holds the interpreter lock long (the estimator's: ~20 ms per 8K CJK characters).
 _SLICE = 1 << 13
 
 
 def _count_text(s: str, exact: Callable[[str], int] | None) -> int:
-    """``exact(s)`` (else the estimate), in slices when long; a token more per unsafe cut (``_cut``)."""
+    """``exact(s)`` (else the estimate), in slices when long; a token more per unsafe cut (``_slices``)."""
     if len(s) <= 2 * _SLICE:
         return _count_one(s, exact)
     total, end = 0, 0
@@ -116,9 +112,14 @@ def _count_text(s: str, exact: Callable[[str], int] | None) -> int:
 
 
 def _slices(s: str) -> Iterator[str]:
+    """Slices cut at the first ``_CUT_AT`` within a slice's length, else anyway (a long word, CJK):
+    never over two ``_SLICE``; ``_count_text`` adds a token for such a cut."""
     n, start = len(s), 0
     while start < n:
-        cut = _cut(s, start + _SLICE, n) if n - start > 2 * _SLICE else n
+        cut = n
+        if n - start > 2 * _SLICE:
+            found = _CUT_AT.search(s, start + _SLICE, min(n, start + 2 * _SLICE))
+            cut = found.start() if found else start + _SLICE
         yield s[start:cut]
         start = cut
 
@@ -126,13 +127,6 @@ def _slices(s: str) -> Iterator[str]:
 #: Where both pre-tokenizers always start a piece: after a line break, before a character that is
 #: neither blank nor "/"; before a space that precedes an ASCII letter (the space starts the word's).
 _CUT_AT = re.compile(r"(?<=\n)(?=[^\s/])|(?= [A-Za-z])")
-
-
-def _cut(s: str, at: int, n: int) -> int:
-    """The first cut (``_CUT_AT``) within a slice's length from ``at``, else ``at`` (a long word,
-    CJK): a slice is never over two ``_SLICE``."""
-    found = _CUT_AT.search(s, at, min(n, at + _SLICE))
-    return found.start() if found else at
 
 
 def _count_one(text: str, exact: Callable[[str], int] | None) -> int:

@@ -1,22 +1,12 @@
 """A safe upper bound of cl100k's token count for any text, when no encoding is on disk.
 
-The text is cut into pieces exactly where cl100k's own pre-tokenizer cuts (tiktoken never merges
-across these cuts): its pattern, written for the stdlib ``re``, where a space is Unicode's
-White_Space and letters and numbers are ``\\w`` and ``\\d`` corrected by two classes from
-``estimator_data`` (numbers other than decimal digits, which ``re`` reads as letters, and letters and
-numbers newer than Python's Unicode database).  Then each piece is byte-pair merged as cl100k merges it (the
-lowest-ranked adjacent pair first, the leftmost of equals), as far as the embedded table proves:
-
-* The table holds every cl100k token below rank ``_BPE_RANKS`` and every token with a non-ASCII byte
-  (with the tokens its merging forms on the way), each at its true rank.  The only tokens it lacks
-  are ASCII tokens of rank ``_BPE_RANKS`` or more.
-* So a merge below ``_BPE_RANKS`` is always cl100k's next one, and so is a merge above it unless
-  two adjacent parts are both ASCII and unknown (they might form a lacking token of a lower rank):
-  then merging stops.  Stopping early leaves more tokens, never fewer: an upper bound by
-  construction.  A piece without such a pair (Cyrillic, Greek, CJK, ...) is counted exactly; ASCII
-  prose and code count ~13-19% high.
-
-A piece that is one token counts one, as in tiktoken, and so does a run of 1-3 ASCII digits.
+The text is cut where cl100k's pre-tokenizer cuts (its pattern for the stdlib ``re``: ``\\w`` and
+``\\d`` corrected by two classes from ``estimator_data``), then each piece is byte-pair merged as
+cl100k merges it, as far as the embedded table proves.  The table holds every token below rank
+``_BPE_RANKS`` and every token with a non-ASCII byte, at its true rank; it lacks only ASCII tokens
+from that rank up.  So a merge is cl100k's next one unless two adjacent parts are both ASCII and
+unknown (they might form a lacking token of a lower rank): then merging stops, which leaves more
+tokens, never fewer.  Non-ASCII scripts count exactly; ASCII prose and code ~13-19% high.
 """
 
 from __future__ import annotations
@@ -39,8 +29,6 @@ _PIECES = re.compile(
     rf"'(?i:[sdmt]|ll|ve|re)|(?:[^\r\n\w{_LN}]|_)?+{_LETTER}++|{_NUMBER}{{1,3}}+|"
     rf" ?(?:[^{_WS}\w{_LN}]|_)++[\r\n]*+|[{_WS}]++\Z|[{_WS}]*[\r\n]|[{_WS}]+(?![^{_WS}])|[{_WS}]"
 )
-
-
 #: The same for ASCII text, on bytes (``\s`` of a bytes pattern is White_Space in ASCII).
 _ASCII_PIECES = re.compile(
     rb"'(?i:[sdmt]|ll|ve|re)|[^\r\nA-Za-z0-9]?+[A-Za-z]++|[0-9]{1,3}+|"
@@ -60,21 +48,17 @@ def estimate_tokens(text: str) -> int:
     costs = {}
     for p in missing:
         data = p if p.__class__ is bytes else p.encode("utf-8", "surrogatepass")
-        costs[p] = cost = memo.old.get(p) or (1 if data.isdigit() else _merged_tokens(data))
+        costs[p] = cost = memo.old.get(p) or (1 if data.isdigit() else _bpe_count(data, _ranks()))
         if len(p) <= _MEMO_PIECE_MAX:
             memo.put(p, cost)
     return sum(costs[p] if p in costs else new[p] for p in pieces)
 
 
-def _merged_tokens(piece: bytes) -> int:
-    """Tokens of one piece: one if it is a token (as in tiktoken), else :func:`_bpe_count`."""
-    ranks = _ranks()
-    return 1 if piece in ranks else _bpe_count(piece, ranks)
-
-
 def _bpe_count(piece: bytes, ranks: dict[bytes, int]) -> int:
     """Tokens of ``piece`` after cl100k's merging, as far as ``ranks`` proves it: parts a linked list
     over their starts, pairs in a heap by (rank, start), stale entries skipped.  O(n log n)."""
+    if piece in ranks:
+        return 1  # one token, as in tiktoken
     n = len(piece)
     nxt = list(range(1, n + 1))  # nxt[a]: where the part starting at a ends
     prv = list(range(-1, n - 1))  # prv[a]: where the part before it starts (-1: none)
@@ -151,6 +135,4 @@ def _ranks() -> dict[bytes, int]:
 
 
 _TABLES: list[Any] = []
-
-
 _BPE_RANKS = 12000

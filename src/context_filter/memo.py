@@ -9,10 +9,9 @@ from typing import Any
 
 
 class Memo:
-    """Values of a pure function by key, shared by every request and thread.  ``new`` takes entries
-    until they weigh ``limit`` (1 each by default), then becomes ``old`` and the previous ``old`` goes;
-    a hit in ``old`` moves back.  No dict is changed but by adding (a swap replaces it), so reads
-    take no lock.  ``hits`` and ``misses`` are for ``scripts/bench_filter.py``."""
+    """Values of a pure function by key, shared by every thread.  ``new`` takes entries until they weigh
+    ``limit``, then becomes ``old`` (the previous one goes); a hit in ``old`` moves back.  A dict is only
+    ever added to (a swap replaces it), so reads take no lock."""
 
     def __init__(self, limit: int, weigh: Callable[[Any], int] | None = None) -> None:
         self.limit, self.weigh = limit, weigh
@@ -45,7 +44,3 @@ class Memo:
                 self.old, self.new, self.used = self.new, {}, 0
             self.new[key] = value
             self.used += size
-
-    @property
-    def hit_rate(self) -> float:
-        return self.hits / max(1, self.hits + self.misses)

@@ -69,18 +69,14 @@ def _has_text(m: dict) -> bool:
 
 def _usable_call(call: Any) -> dict | None:
     """``call`` (or a copy with JSON object arguments) if it has an id and a name, else ``None``."""
-    if not isinstance(call, dict):
-        return None
-    cid, fn = call.get("id"), call.get("function")
-    if not isinstance(cid, str) or not cid or not isinstance(fn, dict):
-        return None
-    name = fn.get("name")
+    cid, fn = (call.get("id"), call.get("function")) if isinstance(call, dict) else (None, None)
+    name = fn.get("name") if isinstance(cid, str) and cid and isinstance(fn, dict) else None
     if not isinstance(name, str) or not name.strip():
         return None
     args = fn.get("arguments")
-    if _is_json_object(args):
-        return call
-    return {**call, "function": {**fn, "arguments": _object_arguments(args)}}
+    return (
+        call if _is_json_object(args) else {**call, "function": {**fn, "arguments": _object_arguments(args)}}
+    )
 
 
 #: Arguments that are not a JSON object go out whole, as a string under this key: nothing is lost.

@@ -73,8 +73,6 @@ class Filter:
     def __init__(self) -> None:
         self.valves = self.Valves()
 
-    # -- helpers (no per-request state is ever stored on self) --
-
     def _valve(self, name: str) -> Any:
         """An admin valve, forced into its bounds (a valve may be set without validation)."""
         return clamp(Valves, name, getattr(self.valves, name, None))
@@ -113,9 +111,7 @@ class Filter:
 
     async def _trim(self, hook: str, body: Any, user: Any, model: Any, emitter: Any, metadata: Any) -> Any:
         try:
-            if not isinstance(body, dict):
-                return body
-            messages = body.get("messages")
+            messages = body.get("messages") if isinstance(body, dict) else None
             if not isinstance(messages, list) or not messages or body.get("previous_response_id"):
                 return body
             if self._valve("use_tokenizer"):
@@ -132,16 +128,12 @@ class Filter:
             if not report.changed:
                 return body
             log.debug("tool_context_filter %s chat=%s: %s (%r)", hook, chat_id, status, report)
-            new_body = dict(body)
-            new_body["messages"] = result.messages
-            return new_body
+            return {**body, "messages": result.messages}
         except FATAL_EXCEPTIONS:
             raise
         except BaseException:
             log.exception("tool_context_filter %s failed; passing the body through unchanged", hook)
             return body
-
-    # -- hooks --
 
     async def inlet(
         self,
@@ -175,12 +167,10 @@ class Filter:
     ) -> dict:
         """Report what the next request will cost; never changes what is stored."""
         try:
-            if not isinstance(body, dict):
+            messages = body.get("messages") if isinstance(body, dict) else None
+            if not (isinstance(messages, list) and messages and callable(__event_emitter__)):
                 return body
-            messages = body.get("messages")
-            if not (self._show_status(__user__) and callable(__event_emitter__)):
-                return body
-            if not isinstance(messages, list) or not messages:
+            if not self._show_status(__user__):
                 return body
             if self._valve("use_tokenizer"):
                 await ensure_tokenizer(_tiktoken_dirs())
@@ -236,8 +226,7 @@ async def _read_model_params(model_id: str) -> dict:
 
 
 def inflate_stored_messages(messages: list[Any], model: Any = None) -> list[dict]:
-    """The next request's messages, rebuilt from stored ones as ``load_messages_from_db`` and
-    ``process_chat_payload`` do."""
+    """The next request's messages, rebuilt as ``load_messages_from_db`` and ``process_chat_payload`` do."""
     from open_webui.utils.middleware import (
         MESSAGE_REPLAY_KEYS,
         get_reasoning_format,

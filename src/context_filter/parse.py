@@ -55,8 +55,7 @@ Caps = tuple[int, int, int, int]  # recent cap, old cap, old target, floor targe
 
 @dataclass(slots=True, eq=False)  # eq=False: a group is a key by identity
 class _Group:
-    """One atomic tool group: an assistant message with calls, one result per call (in the order
-    they arrived) and Open WebUI's synthetic image message."""
+    """One atomic tool group: an assistant message with calls, its results and Open WebUI's image message."""
 
     assistant: dict
     tools: list[dict] = field(default_factory=list)
@@ -150,36 +149,28 @@ class _Repairs:
 def _normalize_roles(
     messages: Sequence[Any], rep: _Repairs, last_user: int = -1
 ) -> tuple[list[dict], int, dict[int, list[dict]]]:
-    """Every message as every provider takes it (:func:`_repaired`), where the one at ``last_user``
-    went (-1: nowhere), and the images moved out of tool results, by their result's position."""
+    """Every message repaired (:func:`_repaired`), where ``last_user`` went, and the images moved."""
     out: list[dict] = []
     images: dict[int, list[dict]] = {}
     last = -1
     for p, m in enumerate(messages):
-        if m.__class__ is dict:
-            role, content = m.get("role"), m.get("content")
-            if content.__class__ is str and (
-                role == "tool"
-                or (role == "assistant" and "tool_calls" in m)
-                or (p == last_user and role == "user" and "tool_calls" not in m)
-                or (
-                    content
-                    and not content.isspace()
-                    and (
-                        role == "assistant" or role == "system" or (role == "user" and "tool_calls" not in m)
-                    )
-                )
-            ):
-                out.append(m)  # the common case: nothing to repair
-                if p == last_user:
-                    last = len(out) - 1
-                continue
-        elif not isinstance(m, dict):
+        if m.__class__ is not dict and not isinstance(m, dict):
             rep.other_repairs += 1
             continue
-        m, moved = _repaired(m, m.get("role"), rep, p == last_user)
-        if m is None:
-            continue
+        role, content, moved = m.get("role"), m.get("content"), None
+        if not (  # the common case: nothing to repair
+            m.__class__ is dict
+            and content.__class__ is str
+            and (
+                role == "tool"
+                or (role == "assistant" and "tool_calls" in m)
+                or (role == "user" and "tool_calls" not in m and (p == last_user or not _blank(content)))
+                or ((role == "assistant" or role == "system") and not _blank(content))
+            )
+        ):
+            m, moved = _repaired(m, role, rep, p == last_user)
+            if m is None:
+                continue
         out.append(m)
         if moved:
             images[len(out) - 1] = moved
@@ -193,9 +184,8 @@ _ROLES_IN = ROLES_OUT | {"developer", "function"}
 
 
 def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[dict | None, list[dict]]:
-    """Message ``m`` as every provider takes it, or ``None`` (dropped), and its tool result's images
-    (moved as Open WebUI moves them).  ``developer`` becomes system, a legacy ``function`` result an
-    assistant note.  The newest user message may stay blank: Open WebUI sends attachments so."""
+    """Message ``m`` as every provider takes it (``None``: dropped), and its tool result's images.  The
+    newest user message may stay blank: Open WebUI sends an attachment-only one so."""
     if not isinstance(role, str):
         role = None
     elif role not in _ROLES_IN and role.lower() in _ROLES_IN:
@@ -235,9 +225,8 @@ def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[
 
 
 class _Parser:
-    """Splits messages into items and repairs pairing, linearly: a ``tool`` message answers the
-    oldest call of its turn still waiting with its id (a queue per id), so ids repeated across
-    rounds pair by position and a result out of place moves back to its call."""
+    """Splits messages into items and repairs pairing, linearly: a result answers the oldest call of its
+    turn waiting with its id, so repeated ids pair by position and a misplaced result moves back."""
 
     def __init__(self) -> None:
         self.rep = _Repairs()
@@ -277,8 +266,13 @@ class _Parser:
 
     def end_turn(self) -> None:
         """Give every call of the turn left unanswered a stub result."""
-        if self.waiting:
-            _stub_unanswered(self.turn_groups, self.rep)
+        for g in self.turn_groups if self.waiting else ():
+            answered = set(g.call_of)
+            for ci, c in enumerate(g.assistant["tool_calls"]):
+                if ci not in answered:
+                    g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
+                    g.call_of.append(ci)
+                    self.rep.calls_stubbed += 1
         self.pending, self.turn_groups, self.run, self.waiting = {}, [], None, 0
 
     def add(self, m: dict, last: bool, nxt: dict | None) -> None:
@@ -337,8 +331,6 @@ class _Parser:
 
 def _group_of(m: dict, rep: _Repairs) -> _Group | None:
     """A group for assistant message ``m`` if it has usable calls (unusable ones are removed)."""
-    if "tool_calls" not in m:
-        return None
     calls = m.get("tool_calls")
     if not isinstance(calls, list) or not calls:
         rep.other_repairs += 1
@@ -357,17 +349,6 @@ def _group_of(m: dict, rep: _Repairs) -> _Group | None:
     if not usable:
         return None
     return _Group({**m, "tool_calls": usable} if changed else m)
-
-
-def _stub_unanswered(groups: list[_Group], rep: _Repairs) -> None:
-    """Give every call of ``groups`` left unanswered a stub result."""
-    for g in groups:
-        answered = set(g.call_of)
-        for ci, c in enumerate(g.assistant["tool_calls"]):
-            if ci not in answered:
-                g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
-                g.call_of.append(ci)
-                rep.calls_stubbed += 1
 
 
 _ID_OTHER = re.compile(r"[^a-zA-Z0-9_-]+")

@@ -19,7 +19,64 @@ from .settings import _MIN_TARGET, TrimConfig
 from .shrink import _folded_blocks, shrink_folded_content
 
 
-class _Plan:
+class _Ledger:
+    """Items and costs: the one place a cost or the total changes (state set in ``_Plan.__init__``)."""
+
+    def measure(self, item: _Item, k: int) -> int:
+        """Cost of item ``k`` at ``Level.RAW`` (recent cap applied)."""
+        if item.payload.__class__ is _Group:
+            g: _Group = item.payload
+            self.tokens_before += g.measure(self.counter, self.caps[0])
+            item.cost = g.cost(self.caps)
+        else:
+            item.cost = cost = self.counter.message(item.payload)
+            self.tokens_before += cost
+            if item.folded:
+                item.cost = self.folded_at(k, Level.RAW)[1]
+        return item.cost
+
+    def set_level(self, k: int, level: Level) -> None:
+        if self.items[k].level != level:
+            self.items[k].level = level
+            self.recost(k)
+
+    def cost_at(self, k: int, level: Level) -> int:
+        payload = self.items[k].payload
+        return payload.cost(self.caps, level) if payload.__class__ is _Group else self.folded_at(k, level)[1]
+
+    def recost(self, k: int) -> None:
+        """The one place an item's cost changes after it was measured."""
+        item = self.items[k]
+        new = self.cost_at(k, item.level)
+        if not item.dropped:
+            self.total += new - item.cost
+        item.cost = new
+
+    def folded_at(self, k: int, level: Level) -> tuple[str | None, int]:
+        """A folded message's content shrunk to ``level`` (``None``: unchanged), and its cost."""
+        key = (k, level)
+        if key not in self.folded:
+            src = self.items[k].payload
+            recent_cap, old_cap, old_target, floor = self.caps
+            limit = ((recent_cap, recent_cap), (old_cap, old_target), (floor, floor))[level]
+            blocks = len(_folded_blocks(src["content"]))
+            content, changed = shrink_folded_content(src["content"], [limit] * blocks, self.counter.text)
+            new = {**src, "content": content} if changed else src
+            self.folded[key] = (content if changed else None, self.counter.message(new))
+        return self.folded[key]
+
+    def drop_all(self, ks: list[int]) -> None:
+        """Drop items ``ks``, counting the messages they held."""
+        items = self.items
+        for k in ks:
+            item = items[k]
+            item.dropped = True
+            self.total -= item.cost
+            p = item.payload
+            self.messages_dropped += 1 + len(p.tools) + (p.image is not None) if p.__class__ is _Group else 1
+
+
+class _Plan(_Ledger):
     """The state of one ``trim_messages`` call (see the module notes)."""
 
     def __init__(self, msgs: list[Any], config: TrimConfig, counter: TokenCounter) -> None:
@@ -53,24 +110,11 @@ class _Plan:
         self.items, self.users, self.shrinkable = parser.items, parser.users, parser.shrinkable
         self.current_start = self.users[-1] if self.users else 0
 
-    def measure(self, item: _Item, k: int) -> int:
-        """Cost of item ``k`` at ``Level.RAW`` (recent cap applied)."""
-        if item.payload.__class__ is _Group:
-            g: _Group = item.payload
-            self.tokens_before += g.measure(self.counter, self.caps[0])
-            item.cost = g.cost(self.caps)
-        else:
-            item.cost = cost = self.counter.message(item.payload)
-            self.tokens_before += cost
-            if item.folded:
-                item.cost = self.folded_at(k, Level.RAW)[1]
-        return item.cost
-
     def measure_and_replay(self) -> None:
-        """Count every item; ``stable``: replay each earlier request (user turn and tool-loop hop),
-        with a batch wherever it outgrew the budget; ``eager``: cap old outputs now."""
+        """Count every item; ``stable``: replay each earlier request, ``eager``: cap old outputs now."""
         items, stable = self.items, self.stable
-        recent = set() if stable else self.recent_groups()
+        keep = 0 if stable else self.config.keep_recent_tool_groups  # eager: the newest groups stay
+        recent = set([k for k, it in enumerate(items) if it.kind == Kind.GROUP][-keep:] if keep else ())
         low = int(self.budget * self.config.low_water)
         user, group = Kind.USER, Kind.GROUP  # an enum's attribute costs a slow lookup: read once
         message = self.counter.message
@@ -104,48 +148,11 @@ class _Plan:
         keep, hops = self.config.newest_hops, self.hops
         return hops[-keep] if len(hops) >= keep else turn_start
 
-    def recent_groups(self) -> set[int]:
-        keep = self.config.keep_recent_tool_groups
-        groups = [k for k, it in enumerate(self.items) if it.kind == Kind.GROUP]
-        return set(groups[-keep:]) if keep else set()
-
-    def set_level(self, k: int, level: Level) -> None:
-        if self.items[k].level != level:
-            self.items[k].level = level
-            self.recost(k)
-
-    def cost_at(self, k: int, level: Level) -> int:
-        payload = self.items[k].payload
-        return payload.cost(self.caps, level) if payload.__class__ is _Group else self.folded_at(k, level)[1]
-
-    def recost(self, k: int) -> None:
-        """The one place an item's cost changes after it was measured."""
-        item = self.items[k]
-        new = self.cost_at(k, item.level)
-        if not item.dropped:
-            self.total += new - item.cost
-        item.cost = new
-
-    def folded_at(self, k: int, level: Level) -> tuple[str | None, int]:
-        """A legacy folded message's content with its ``result`` attributes shrunk to ``level``
-        (``None`` when nothing had to shrink), and the message's cost."""
-        key = (k, level)
-        if key not in self.folded:
-            src = self.items[k].payload
-            recent_cap, old_cap, old_target, floor = self.caps
-            limit = ((recent_cap, recent_cap), (old_cap, old_target), (floor, floor))[level]
-            blocks = len(_folded_blocks(src["content"]))
-            content, changed = shrink_folded_content(src["content"], [limit] * blocks, self.counter.text)
-            new = {**src, "content": content} if changed else src
-            self.folded[key] = (content if changed else None, self.counter.message(new))
-        return self.folded[key]
-
     def batch(self, target: int, end: int, drop: bool) -> None:
-        """Bring the total to ``target`` using only the items before item ``end``: outputs to the
-        old target, oldest first; if that fits the budget, nothing else changes (the request's
-        leading part, what prompt caches reuse, changes as late as it can).  Else outputs to the
-        floor, then (``drop``) the oldest whole turns; last, floored outputs get their old size
-        back, newest first, where that still fits."""
+        """Bring the total to ``target`` with the items before ``end``: outputs to the old target,
+        oldest first; if that fits the budget, nothing else changes (what prompt caches reuse changes
+        as late as it can).  Else outputs to the floor, then (``drop``) the oldest turns; last,
+        floored outputs get their old size back, newest first, where that still fits."""
         hi = bisect_left(self.shrinkable, end)
         items = self.items
         old, floor = Level.OLD, Level.FLOOR  # an enum's attribute costs a slow lookup: read once
@@ -196,25 +203,9 @@ class _Plan:
             self.turns_dropped += 1
             self.first_turn += 1
 
-    def drop_all(self, ks: list[int]) -> None:
-        """Drop items ``ks``, counting the messages they held."""
-        items = self.items
-        for k in ks:
-            item = items[k]
-            item.dropped = True
-            self.total -= item.cost
-            p = item.payload
-            self.messages_dropped += 1 + len(p.tools) + (p.image is not None) if p.__class__ is _Group else 1
-
-    def drop_hop(self, k: int) -> None:
-        """Drop hop ``k`` of a turn, counted."""
-        self.drop_all([k])
-        self.hops_dropped += 1
-
     def drop_oldest_hops(self, target: int, end: int) -> None:
-        """The last resort inside the current turn: drop its older hops, oldest first, until the
-        total is within ``target``.  Newest hops beyond the room a batch leaves do not count:
-        :meth:`fit_current_turn` shrinks those rather than dropping more."""
+        """The last resort: drop the current turn's older hops, oldest first, until within ``target``;
+        newest hops beyond a batch's room do not count (:meth:`fit_current_turn` shrinks those)."""
         items, hops = self.items, self.hops
         at = bisect_left(hops, end)
         newest = sum(items[k].cost for k in hops[at:] if not items[k].dropped)
@@ -222,7 +213,8 @@ class _Plan:
         i = self.hop_from
         while i < at and self.total - excess > target:
             if not items[hops[i]].dropped:
-                self.drop_hop(hops[i])
+                self.drop_all([hops[i]])
+                self.hops_dropped += 1
             i += 1
         self.hop_from = i
 
@@ -259,7 +251,8 @@ class _Plan:
         end, i = self.older_hops_end(self.current_start), 0
         while least > self.budget and i < len(chain) and chain[i] < end:  # even stubs do not fit
             least -= items[chain[i]].payload.least()
-            self.drop_hop(chain[i])
+            self.drop_all([chain[i]])
+            self.hops_dropped += 1
             i += 1
         chain = chain[i:]
         sizes = [s for k in chain for s in items[k].payload.sizes(self.caps, items[k].level)]

@@ -92,46 +92,35 @@ def format_window(window: int | None, source: str) -> str | None:
 
 
 def format_status(report: TrimReport, window: str | None = "") -> str:
-    """For example ``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · 3 turns dropped``.
-    ``window``: where the budget came from (:func:`format_window`; None: unknown, no budget)."""
+    """``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · …``; ``window`` None: unknown."""
+    before, after, budget = map(format_tokens, (report.tokens_before, report.tokens_after, report.budget))
     if report.no_user_message:
-        return f"Context {format_tokens(report.tokens_before)} tokens · no user message left to answer: sent as it came"
+        return f"Context {before} tokens · no user message left to answer: sent as it came"
     if report.safety_net:
         return (
-            f"Context {format_tokens(report.tokens_before)} → {format_tokens(report.tokens_after)} tokens · "
-            "trimming failed: only the system prompt, your message and this turn's tool results were sent"
+            f"Context {before} → {after} tokens · trimming failed: only the system prompt, your message "
+            "and this turn's tool results were sent"
         )
-    if report.changed:
-        parts = [
-            f"Context {format_tokens(report.tokens_before)} → {format_tokens(report.tokens_after)} tokens"
-        ]
-    else:
-        parts = [f"Context {format_tokens(report.tokens_after)} tokens"]
-    for n, one, many in (
-        (report.outputs_shrunk, "tool output shrunk", "tool outputs shrunk"),
-        (report.images_removed, "tool image removed", "tool images removed"),
-        (report.turns_dropped, "turn dropped", "turns dropped"),
-        (report.groups_dropped, "tool group dropped", "tool groups dropped"),
-        (
-            report.hops_dropped,
-            "early tool round of a long turn dropped",
-            "early tool rounds of a long turn dropped",
-        ),
-        (report.repairs, "pairing fix", "pairing fixes"),
+    parts = [f"Context {before} → {after} tokens" if report.changed else f"Context {after} tokens"]
+    for n, what, plural in (
+        (report.outputs_shrunk, "tool output{} shrunk", "s"),
+        (report.images_removed, "tool image{} removed", "s"),
+        (report.turns_dropped, "turn{} dropped", "s"),
+        (report.groups_dropped, "tool group{} dropped", "s"),
+        (report.hops_dropped, "early tool round{} of a long turn dropped", "s"),
+        (report.repairs, "pairing fix{}", "es"),
     ):
         if n:
-            parts.append(f"{n} {one if n == 1 else many}")
+            parts.append(f"{n} {what.format('' if n == 1 else plural)}")
     if window is None:
         parts.append(UNKNOWN_WINDOW)
     elif report.newest_over_budget:
-        parts.append(
-            f"over budget: the newest message alone is over the budget of {format_tokens(report.budget)}"
-        )
+        parts.append(f"over budget: the newest message alone is over the budget of {budget}")
     elif report.over_budget:
         inside = ", its tool outputs shrunk" if report.protected_shrunk else ""
-        parts.append(f"over budget {format_tokens(report.budget)}: the current turn does not fit{inside}")
+        parts.append(f"over budget {budget}: the current turn does not fit{inside}")
     elif report.protected_shrunk:
         parts.append("current turn shrunk to fit")
     elif not report.changed or window:
-        parts.append(" ".join(filter(None, (f"within budget {format_tokens(report.budget)}", window))))
+        parts.append(" ".join(filter(None, (f"within budget {budget}", window))))
     return " · ".join(parts)

@@ -100,8 +100,7 @@ _TRIM = TrimConfig.__pydantic_fields__
 
 
 class Valves(_Valves):
-    """Every admin valve, in the order Open WebUI shows them: the trim settings are TrimConfig's own
-    (an upper bound added)."""
+    """Every admin valve, in the order Open WebUI shows them; the trim settings are TrimConfig's own."""
 
     max_context_tokens: int = Field(
         0,
@@ -139,8 +138,7 @@ class UserValves(_Valves):
 
 
 def clamp(model: type[BaseModel], name: str, value: Any) -> Any:
-    """``value`` of valve ``name`` if valid, else forced into its bounds (Open WebUI may set a valve
-    without validation), else the default."""
+    """``value`` of valve ``name``, forced into its bounds (a valve may be set without validation)."""
     info = model.model_fields[name]
     try:
         return getattr(

@@ -98,9 +98,8 @@ def _fit_lines(lines: str, max_chars: int) -> str:
 
 
 def shrink_text(text: str, target_tokens: int, count: Callable[[str], int] | None = None) -> str:
-    """Shrink ``text`` to at most ``target_tokens`` (as measured by ``count``); a text that fits is
-    returned unchanged (idempotent).  Nothing is read from the text: one that starts like the stub
-    is shrunk like any other, and the stub's figures are the counts made here."""
+    """Shrink ``text`` to at most ``target_tokens`` (by ``count``); idempotent.  Nothing is read from
+    the text: one that starts like the stub is shrunk like any other."""
     return _shrink(text, target_tokens, count or estimate_tokens)[0]
 
 
@@ -160,9 +159,8 @@ def _bounds(body: str, head_chars: int, tail_chars: int) -> tuple[int, int]:
 def _largest_fit(
     build: Callable[[int], tuple[str, int]], avail: int, target: int, body_tokens: float
 ) -> tuple[str, int] | None:
-    """The result of ``build(room)`` for the largest room (tokens) whose cost fits ``target``.  Cost
-    is not linear in the room: shrink until something fits, grow while it fits well under the
-    target, then bisect.  At most 8 builds, and ``_FIT_TRIES`` once something fits."""
+    """``build(room)`` for the largest room whose cost fits ``target``: cost is not linear in the room,
+    so shrink until it fits, grow while well under, then bisect; at most 8 builds."""
     best: tuple[str, int] | None = None
     fits = over = tries = 0
     while tries < 8 and not (fits and tries >= _FIT_TRIES):
@@ -231,32 +229,21 @@ def _shrink_folded_value(raw: str, cap: int, target: int, count: Callable[[str],
 def shrink_folded_content(
     content: str, limits: Sequence[tuple[int, int] | None], count: Callable[[str], int] | None = None
 ) -> tuple[str, int]:
-    """Shrink the ``result`` of folded block ``k`` to ``limits[k][1]`` tokens when it is above
-    ``limits[k][0]`` (``None`` = keep).  Returns the new content and how many blocks changed."""
+    """Folded block ``k``'s ``result`` above ``limits[k][0]`` shrunk to ``limits[k][1]``; blocks changed."""
     count = count or estimate_tokens
-    spans = _folded_blocks(content)
     out: list[str] = []
-    last = 0
-    changed = 0
-    for (vs, ve), limit in zip(spans, limits, strict=False):
-        if limit is None:
-            continue
+    last = changed = 0
+    for (vs, ve), limit in zip(_folded_blocks(content), limits, strict=False):
         raw = content[vs:ve]
-        new = _shrink_folded_value(raw, limit[0], limit[1], count)
+        new = raw if limit is None else _shrink_folded_value(raw, limit[0], limit[1], count)
         if new != raw:
-            out.append(content[last:vs])
-            out.append(new)
-            last = ve
-            changed += 1
-    if not changed:
-        return content, 0
-    out.append(content[last:])
-    return "".join(out), changed
+            out += [content[last:vs], new]
+            last, changed = ve, changed + 1
+    return ("".join(out) + content[last:] if changed else content), changed
 
 
 def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: int) -> tuple[dict, int]:
-    """Copy of tool message ``m`` whose content costs at most ``target`` tokens, and that cost
-    (``tokens``: its content's cost now), memoized: every request of a chat shrinks the same outputs."""
+    """Tool message ``m`` shrunk to ``target`` tokens, and its cost; memoized (every request shrinks them)."""
     content = m.get("content")
     text = content if content.__class__ is str else _content_as_text(content)
     key = (len(text), hash(text), target, counter.exact)

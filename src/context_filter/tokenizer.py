@@ -12,8 +12,10 @@ Otherwise the estimator counts.
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import os
+import tempfile
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -22,11 +24,7 @@ from .estimator import _TABLES, _tables
 from .messages import log
 
 _TOKENIZER_LOCK = threading.Lock()
-
-
 _TOKENIZER_STATE: dict[str, Any] = {}  # {"fn": Callable | None, "name": str | None}, set once
-
-
 _PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_public defines them)
     "cl100k_base": (
         "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
@@ -36,25 +34,15 @@ _PUBLIC_ENCODINGS = {  # url, sha256, pre-tokenizer (as tiktoken_ext.openai_publ
     "o200k_base": (
         "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
         "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
-        "|".join(
-            [
-                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-                r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
-                r"""\p{N}{1,3}""",
-                r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
-                r"""\s*[\r\n]+""",
-                r"""\s+(?!\S)""",
-                r"""\s+""",
-            ]
-        ),
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"""
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|"""
+        r"""\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
     ),
 }
 
 
 def _cache_dirs(extra: tuple[str, ...] = ()) -> list[str]:
     """Folders where a tiktoken cache file may be, most specific first (never creates one)."""
-    import tempfile
-
     dirs = [os.environ.get("TIKTOKEN_CACHE_DIR"), os.environ.get("DATA_GYM_CACHE_DIR"), *extra]
     if os.environ.get("DATA_DIR"):
         dirs.append(os.path.join(os.environ["DATA_DIR"], "cache", "tiktoken"))
@@ -62,13 +50,11 @@ def _cache_dirs(extra: tuple[str, ...] = ()) -> list[str]:
     return list(dict.fromkeys(str(d) for d in dirs if d))
 
 
-def _cache_file(folder: str, name: str) -> str:
-    return os.path.join(folder, hashlib.sha1(_PUBLIC_ENCODINGS[name][0].encode()).hexdigest())
-
-
-def _read_verified(path: str, sha256: str) -> bytes | None:
+def _cached(folder: str, name: str) -> bytes | None:
+    """tiktoken's cache file of ``name`` in ``folder``, if its SHA-256 is right."""
+    url, sha256, _ = _PUBLIC_ENCODINGS[name]
     try:
-        with open(path, "rb") as fh:
+        with open(os.path.join(folder, hashlib.sha1(url.encode()).hexdigest()), "rb") as fh:
             data = fh.read()
     except OSError:
         return None
@@ -77,8 +63,6 @@ def _read_verified(path: str, sha256: str) -> bytes | None:
 
 def _encoding_from_bytes(name: str, data: bytes) -> Any:
     """A tiktoken ``Encoding`` from a verified ``.tiktoken`` file (``<base64 token> <rank>`` lines)."""
-    import base64
-
     import tiktoken
 
     ranks = {
@@ -113,9 +97,9 @@ def _load_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str
                 return _counter_of(tiktoken.get_encoding(name)), name
             except Exception:
                 log.warning("tool_context_filter: encoding %s did not load", name, exc_info=True)
-    for name, (_url, sha, _pat) in _PUBLIC_ENCODINGS.items():
+    for name in _PUBLIC_ENCODINGS:
         for folder in _cache_dirs(extra_dirs):
-            data = _read_verified(_cache_file(folder, name), sha)
+            data = _cached(folder, name)
             if data is not None:
                 try:
                     return _counter_of(_encoding_from_bytes(name, data)), name

@@ -36,14 +36,7 @@ def trim_messages(
 
 def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:
     """Tokens of ``messages`` as :func:`trim_messages` counts them (after repair, before shrinking)."""
-    unlimited = 1 << 62
-    probe = replace(
-        config,
-        budget_tokens=unlimited,
-        tool_output_max_tokens=unlimited,
-        recent_tool_output_max_tokens=unlimited,
-        policy="eager",
-    )
+    probe = replace(config, budget_tokens=1 << 62, policy="stable")  # it all fits: nothing is shrunk
     return trim_messages(messages, probe, counter).report.tokens_before
 
 

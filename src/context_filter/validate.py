@@ -23,7 +23,6 @@ from .report import TrimReport, TrimResult
 
 def validate_messages(messages: Sequence[Any]) -> list[str]:
     """Provider-exact structural check (OpenAI, Anthropic, Gemini): the problems, none if valid.
-
     Every call answered in the run of tool messages directly after it, and nothing else there; call
     ids 1-40 of ``[a-zA-Z0-9_-]``, unique; no empty ``tool_calls``; arguments a JSON object string;
     the four roles exactly so spelled; contents text or parts, never blank (Anthropic) but beside
@@ -86,9 +85,8 @@ def _check_role_and_content(m: dict, i: int, newest_user: bool, problems: list[s
 
 
 def _has_real_user(messages: Sequence[Any]) -> bool:
-    """A user message that is not Open WebUI's synthetic image follow-up right after tool results
-    (part of that tool group).  Without one (stateful Responses API follow-ups) the first-message
-    rule cannot apply."""
+    """A user message other than Open WebUI's image follow-up after tool results.  Without one
+    (stateful Responses API follow-ups) the first-message rule cannot apply."""
     return any(
         _role_is(m, "user") and not (_is_image_followup(m) and i and _role_is(messages[i - 1], "tool"))
         for i, m in enumerate(messages)
@@ -128,11 +126,8 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
         seen_ids.add(cid)
         pending[cid] = pending.get(cid, 0) + 1
     j = i + 1
-    n = len(messages)
-    while j < n:
+    while j < len(messages) and _role_is(messages[j], "tool"):
         t = messages[j]
-        if not isinstance(t, dict) or t.get("role") != "tool":
-            break
         tid = t.get("tool_call_id")
         if isinstance(tid, str) and pending.get(tid):
             pending[tid] -= 1
@@ -144,16 +139,15 @@ def _check_group(messages: Sequence[Any], i: int, seen_ids: set[Any], problems: 
                 f"[{j}] tool message {_brief(tid)} has content that is neither a string nor parts of text"
             )
         j += 1
-    for cid, left in pending.items():
-        if left:
-            problems.append(f"[{i}] tool call {_brief(cid)} is not answered directly after it")
+    problems += [
+        f"[{i}] tool call {_brief(c)} is not answered directly after it" for c, n in pending.items() if n
+    ]
     return j
 
 
 def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
-    """The fallback when trimming fails: the system messages, the newest user message and the
-    current turn's whole, valid tool groups (``None`` without a user message).  Independent of the
-    parser, so a bug there cannot reach it; always passes :func:`validate_messages`."""
+    """The fallback when trimming fails: the system messages, the newest user message and its turn's
+    valid tool groups (``None``: no user message).  Independent of the parser, so its bugs cannot reach it."""
     msgs = [m for m in messages if isinstance(m, dict)]
     last = _last_user(msgs)
     if last < 0:
@@ -177,18 +171,11 @@ def minimal_request(messages: Sequence[Any]) -> list[Any] | None:
         if j < len(msgs) and _is_image_followup(msgs[j]):
             group.append(msgs[j])
             j += 1
-        ids = [c.get("id") if isinstance(c, dict) else None for c in calls]
-        if (
-            isinstance(calls, list)
-            and all(isinstance(cid, str) for cid in ids)
-            and len(set(ids)) == len(ids)
-            and seen.isdisjoint(ids)
-            and sorted(map(str, ids))
-            == sorted(str(t.get("tool_call_id")) for t in group[1:] if _role(t) == "tool")
-            and not validate_messages([newest, *group])
-        ):
-            out.extend(group)
-            seen.update(ids)
+        if not validate_messages([newest, *group]):  # whole: every call answered, ids valid
+            ids = [c["id"] for c in calls]
+            if seen.isdisjoint(ids):
+                out.extend(group)
+                seen.update(ids)
         i = j
     return out if not validate_messages(out) else out[: out.index(newest) + 1]
 
