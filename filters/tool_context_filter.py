@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2550: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#   2561: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
 #     65: src/context_filter/budget.py
 #    244: src/context_filter/estimator_data.py
 #    287: src/context_filter/memo.py
 #    333: src/context_filter/estimator.py
 #    467: src/context_filter/messages.py
-#    722: src/context_filter/counting.py
-#    864: src/context_filter/report.py
-#    991: src/context_filter/settings.py
-#   1147: src/context_filter/tokenizer.py
-#   1275: src/context_filter/parse.py
-#   1642: src/context_filter/shrink.py
-#   1896: src/context_filter/plan.py
-#   2177: src/context_filter/validate.py
-#   2373: src/context_filter/trim.py
-#   2495: src/context_filter/owui.py
-#   2729: src/context_filter/windows_data.py (generated data)
-#   3251: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    731: src/context_filter/counting.py
+#    873: src/context_filter/report.py
+#   1000: src/context_filter/settings.py
+#   1156: src/context_filter/tokenizer.py
+#   1284: src/context_filter/parse.py
+#   1652: src/context_filter/shrink.py
+#   1906: src/context_filter/plan.py
+#   2187: src/context_filter/validate.py
+#   2384: src/context_filter/trim.py
+#   2506: src/context_filter/owui.py
+#   2740: src/context_filter/windows_data.py (generated data)
+#   3262: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -686,6 +686,15 @@ def _safe_dumps(value: Any) -> str:
 def _last_user(msgs: list[Any]) -> int:
     """Position of the last user message (-1 if none)."""
     return next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
+
+
+def _newest_request(msgs: Sequence[Any]) -> int:
+    """Position of the user message that may stay blank (Open WebUI sends an attachment-only one so):
+    the newest, or the one before Open WebUI's tool-image follow-ups, which belong to its turn."""
+    last = _last_user(msgs)
+    return next(
+        (i for i in range(last, -1, -1) if _role(msgs[i]) == "user" and not _is_image_followup(msgs[i])), last
+    )
 
 
 #: Every container item and key weighs this much besides its text: the Python work of reading one.
@@ -1400,6 +1409,7 @@ def _normalize_roles(
     out: list[dict] = []
     images: dict[int, list[dict]] = {}
     last = -1
+    request = _newest_request(messages)  # the user message that may stay blank
     for p, m in enumerate(messages):
         if m.__class__ is not dict and not isinstance(m, dict):
             rep.other_repairs += 1
@@ -1411,11 +1421,11 @@ def _normalize_roles(
             and (
                 role == "tool"
                 or (role == "assistant" and "tool_calls" in m)
-                or (role == "user" and "tool_calls" not in m and (p == last_user or not _blank(content)))
+                or (role == "user" and "tool_calls" not in m and (p == request or not _blank(content)))
                 or ((role == "assistant" or role == "system") and not _blank(content))
             )
         ):
-            m, moved = _repaired(m, role, rep, p == last_user)
+            m, moved = _repaired(m, role, rep, p == request)
             if m is None:
                 continue
         out.append(m)
@@ -2194,6 +2204,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
     has_user = _has_real_user(messages)
     first_checked = False
     last_user = next((j for j in range(n - 1, -1, -1) if _role_is(messages[j], "user")), -1)
+    request = _newest_request(messages)
     seen_ids: set[Any] = set()
     i = 0
     while i < n:
@@ -2208,7 +2219,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             problems.append(f"[{i}] not a message object")
             i += 1
             continue
-        role = _check_role_and_content(m, i, i == last_user, problems)
+        role = _check_role_and_content(m, i, i == request, problems)
         if role != "system" and not first_checked:
             first_checked = True
             if has_user and role != "user":

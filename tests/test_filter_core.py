@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from devkit.histories import (
     IMAGE_TEXT,
     NONLATIN_PROSE,
+    PNG,
     assistant,
     call,
     cl100k_tokens,
@@ -300,6 +301,18 @@ def test_an_image_follow_up_that_is_the_newest_user_message_is_kept():
     assert r.messages is h
     r = trim(h, budget=BIG, policy="eager")
     assert r.messages[-1]["content"][0]["text"] == IMAGE_TEXT
+
+
+def test_a_blank_request_before_its_turns_tool_images_stays_blank_and_valid():
+    # Attachment-only (blank) request, then a tool result with an image: Open WebUI's image
+    # follow-up becomes the newest user message, and the blank request must still pass as the
+    # turn's own (hypothesis found the trim failing its own check and sending the minimal request).
+    parts = [{"type": "input_text", "text": "t"}, {"type": "input_image", "image_url": PNG}]
+    h = [user("q"), user(" "), assistant("", tool_calls=[call("c1")]), tool("c1", parts)]
+    r = trim(h, budget=4000)
+    assert tcf.validate_messages(r.messages) == [] and not r.report.safety_net
+    assert r.messages[1] == user(" ") and r.messages[-1]["content"][0]["text"] == IMAGE_TEXT
+    assert trim(r.messages, budget=4000).messages is r.messages  # nothing left to repair
 
 
 def test_image_followup_belongs_to_its_group():

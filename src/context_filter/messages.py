@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import re
+from collections.abc import Sequence
 from itertools import islice
 from typing import Any
 
@@ -225,6 +226,15 @@ def _safe_dumps(value: Any) -> str:
 def _last_user(msgs: list[Any]) -> int:
     """Position of the last user message (-1 if none)."""
     return next((i for i in range(len(msgs) - 1, -1, -1) if _role(msgs[i]) == "user"), -1)
+
+
+def _newest_request(msgs: Sequence[Any]) -> int:
+    """Position of the user message that may stay blank (Open WebUI sends an attachment-only one so):
+    the newest, or the one before Open WebUI's tool-image follow-ups, which belong to its turn."""
+    last = _last_user(msgs)
+    return next(
+        (i for i in range(last, -1, -1) if _role(msgs[i]) == "user" and not _is_image_followup(msgs[i])), last
+    )
 
 
 #: Every container item and key weighs this much besides its text: the Python work of reading one.

@@ -23,6 +23,7 @@ from .messages import (
     _content_as_text,
     _has_text,
     _is_image_followup,
+    _newest_request,
     _repaired_content,
     _tool_text_and_images,
     _usable_call,
@@ -153,6 +154,7 @@ def _normalize_roles(
     out: list[dict] = []
     images: dict[int, list[dict]] = {}
     last = -1
+    request = _newest_request(messages)  # the user message that may stay blank
     for p, m in enumerate(messages):
         if m.__class__ is not dict and not isinstance(m, dict):
             rep.other_repairs += 1
@@ -164,11 +166,11 @@ def _normalize_roles(
             and (
                 role == "tool"
                 or (role == "assistant" and "tool_calls" in m)
-                or (role == "user" and "tool_calls" not in m and (p == last_user or not _blank(content)))
+                or (role == "user" and "tool_calls" not in m and (p == request or not _blank(content)))
                 or ((role == "assistant" or role == "system") and not _blank(content))
             )
         ):
-            m, moved = _repaired(m, role, rep, p == last_user)
+            m, moved = _repaired(m, role, rep, p == request)
             if m is None:
                 continue
         out.append(m)

@@ -13,6 +13,7 @@ from .messages import (
     _is_image_followup,
     _is_json_object,
     _last_user,
+    _newest_request,
     _repaired_content,
     _role,
     _valid_content,
@@ -34,6 +35,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
     has_user = _has_real_user(messages)
     first_checked = False
     last_user = next((j for j in range(n - 1, -1, -1) if _role_is(messages[j], "user")), -1)
+    request = _newest_request(messages)
     seen_ids: set[Any] = set()
     i = 0
     while i < n:
@@ -48,7 +50,7 @@ def validate_messages(messages: Sequence[Any]) -> list[str]:
             problems.append(f"[{i}] not a message object")
             i += 1
             continue
-        role = _check_role_and_content(m, i, i == last_user, problems)
+        role = _check_role_and_content(m, i, i == request, problems)
         if role != "system" and not first_checked:
             first_checked = True
             if has_user and role != "user":
