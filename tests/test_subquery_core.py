@@ -846,15 +846,17 @@ def test_a_slow_event_emitter_never_holds_the_loop_past_its_deadline():
         model = FakeModel(sq.Completion(tool_calls=(tc(1),)), sq.Completion(tool_calls=(tc(2),)), sq.Completion(content="done"))
         settings = sq.Settings(total_timeout_seconds=1.0)
         out = await loop([], TOOLS, settings, model, execute, emit=emit, clock=clock)
-        await emit("Subquery done", True)
         elapsed, sent = clock(), list(events)
+        await emit("Subquery done", True)
+        done_wait = clock() - elapsed
         await asyncio.sleep(3.5)
-        return out, elapsed, sent
+        return out, elapsed, sent, done_wait
 
-    out, elapsed, sent = run_virtual(main())
+    out, elapsed, sent, done_wait = run_virtual(main())
     assert out.stopped == "answered" and out.rounds == 3
     assert elapsed < 1.0, elapsed  # before: 1.5 s per status line, 3 lines awaited in a row
     assert sent == []  # nothing had gone out yet: the lines were under way in the background
+    assert done_wait <= sq.DONE_WAIT_SECONDS + 0.01, done_wait  # the final line: a bounded wait
     # the line under way arrives, then done (which supersedes the still deferred round-2 line); in order
     assert events == [("Subquery · round 1/8 · calling f", False), ("Subquery done", True)]
 

@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4891: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4893: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     83: src/context_filter/estimator_data.py
 #    126: src/context_filter/memo.py
 #    172: src/context_filter/estimator.py
@@ -30,18 +30,18 @@ required_open_webui_version: 0.11.4
 #   2597: src/subquery/rounds.py
 #   2681: src/subquery/record.py
 #   2806: src/subquery/status.py
-#   3013: src/subquery/threads.py
-#   3065: src/subquery/loop.py
-#   3426: src/subquery/owui_completion.py
-#   3605: src/subquery/owui_context.py
-#   3865: src/subquery/owui_run.py
-#   4047: src/subquery/owui_calls.py
-#   4211: src/subquery/owui_select.py
-#   4413: src/subquery/owui_usage.py
-#   4501: src/subquery/tasks.py
-#   4561: src/subquery/view.py
-#   4673: src/subquery/owui_tools.py
-#   4981: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   3015: src/subquery/threads.py
+#   3067: src/subquery/loop.py
+#   3428: src/subquery/owui_completion.py
+#   3607: src/subquery/owui_context.py
+#   3867: src/subquery/owui_run.py
+#   4049: src/subquery/owui_calls.py
+#   4213: src/subquery/owui_select.py
+#   4415: src/subquery/owui_usage.py
+#   4503: src/subquery/tasks.py
+#   4563: src/subquery/view.py
+#   4675: src/subquery/owui_tools.py
+#   4983: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -2816,7 +2816,9 @@ ARGUMENT_CHARS = 40
 # A line is sent in the background and may take this long; the loop never waits for it.
 STATUS_SEND_SECONDS = 5.0
 # The caller waits at most this long for the final `done` line; a slower one still goes out afterwards.
-DONE_WAIT_SECONDS = 0.3
+# 2 s, not less: on a loaded server the line's database write took over 0.3 s, and the stored message
+# then ended without its final line (the answer is not delayed when the write is fast).
+DONE_WAIT_SECONDS = 2.0
 # Call lines kept per subquery (each is a database write); further calls are counted in one line.
 MAX_CALL_LINES = 48
 _BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
