@@ -12,7 +12,7 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2521: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#   2514: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
 #     58: src/text_tool_calls/chunks.py
 #    149: src/text_tool_calls/data.py
 #    225: src/textcalls/calls.py
@@ -22,11 +22,11 @@ required_open_webui_version: 0.12.4
 #   1438: src/text_tool_calls/decide.py
 #   1559: src/text_tool_calls/tokens.py
 #   1717: src/text_tool_calls/hold.py
-#   2001: src/text_tool_calls/restore.py
-#   2042: src/text_tool_calls/settings.py
-#   2066: src/text_tool_calls/streams.py
-#   2163: src/textcalls/rule.py
-#   2355: src/text_tool_calls/owui.py
+#   1994: src/text_tool_calls/restore.py
+#   2035: src/text_tool_calls/settings.py
+#   2059: src/text_tool_calls/streams.py
+#   2156: src/textcalls/rule.py
+#   2348: src/text_tool_calls/owui.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1814,8 +1814,7 @@ class Holder:
     blank: str = ""
 
     def feed(self, text: str, cap: int | None = None) -> str:
-        """Read one piece of the reply; returns the text released now. `cap`: hold at most this much (the store's
-        room), else `self.cap`."""
+        """Read one piece of the reply; returns the text released now, holding at most `cap` (the store's room)."""
         out: list[str] = []
         limit = self.cap if cap is None else min(cap, self.cap)
         stack = [(text, 0)]
@@ -1851,8 +1850,6 @@ class Holder:
         if self.mode is Mode.AFTER:
             return self._after(s, i), ""
         return self._passing(s, i, out), ""
-
-    # -- passing text ------------------------------------------------------------------------------------------
 
     def _release(self, text: str, out: list[str]) -> None:
         out.append(text)
@@ -1906,8 +1903,6 @@ class Holder:
         self.mode, self.line = Mode.PROSE, self.mode is Mode.THINK
         return stop
 
-    # -- a lead ------------------------------------------------------------------------------------------------
-
     def _lead(self, s: str, i: int, out: list[str]) -> tuple[int, str]:
         old = self.lead
         piece = s[i : i + LEAD_CHARS]
@@ -1945,8 +1940,6 @@ class Holder:
             self.brackets = None if role is Role.TAGGED else _Brackets(python=role is Role.PYTHONIC)
             self.inner = 1 if role is Role.TAGGED else 0
         return past(size)
-
-    # -- a call's body and what follows it --------------------------------------------------------------------
 
     def _body(self, s: str, i: int, out: list[str]) -> int:
         if self.brackets is not None:

@@ -104,8 +104,7 @@ class Holder:
     blank: str = ""
 
     def feed(self, text: str, cap: int | None = None) -> str:
-        """Read one piece of the reply; returns the text released now. `cap`: hold at most this much (the store's
-        room), else `self.cap`."""
+        """Read one piece of the reply; returns the text released now, holding at most `cap` (the store's room)."""
         out: list[str] = []
         limit = self.cap if cap is None else min(cap, self.cap)
         stack = [(text, 0)]
@@ -141,8 +140,6 @@ class Holder:
         if self.mode is Mode.AFTER:
             return self._after(s, i), ""
         return self._passing(s, i, out), ""
-
-    # -- passing text ------------------------------------------------------------------------------------------
 
     def _release(self, text: str, out: list[str]) -> None:
         out.append(text)
@@ -196,8 +193,6 @@ class Holder:
         self.mode, self.line = Mode.PROSE, self.mode is Mode.THINK
         return stop
 
-    # -- a lead ------------------------------------------------------------------------------------------------
-
     def _lead(self, s: str, i: int, out: list[str]) -> tuple[int, str]:
         old = self.lead
         piece = s[i : i + LEAD_CHARS]
@@ -235,8 +230,6 @@ class Holder:
             self.brackets = None if role is Role.TAGGED else _Brackets(python=role is Role.PYTHONIC)
             self.inner = 1 if role is Role.TAGGED else 0
         return past(size)
-
-    # -- a call's body and what follows it --------------------------------------------------------------------
 
     def _body(self, s: str, i: int, out: list[str]) -> int:
         if self.brackets is not None:
