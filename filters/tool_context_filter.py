@@ -13,30 +13,31 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2561: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
-#     65: src/context_filter/budget.py
-#    244: src/context_filter/estimator_data.py
-#    287: src/context_filter/memo.py
-#    333: src/context_filter/estimator.py
-#    467: src/context_filter/messages.py
+#   2565: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#     66: src/context_filter/budget.py
+#    245: src/context_filter/estimator_data.py
+#    288: src/context_filter/memo.py
+#    334: src/context_filter/estimator.py
+#    468: src/context_filter/messages.py
 #    731: src/context_filter/counting.py
 #    873: src/context_filter/report.py
 #   1000: src/context_filter/settings.py
-#   1156: src/context_filter/tokenizer.py
-#   1284: src/context_filter/parse.py
-#   1652: src/context_filter/shrink.py
-#   1906: src/context_filter/plan.py
-#   2187: src/context_filter/validate.py
-#   2384: src/context_filter/trim.py
-#   2506: src/context_filter/owui.py
-#   2740: src/context_filter/windows_data.py (generated data)
-#   3262: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   1161: src/context_filter/tokenizer.py
+#   1289: src/context_filter/parse.py
+#   1657: src/context_filter/shrink.py
+#   1911: src/context_filter/plan.py
+#   2192: src/context_filter/validate.py
+#   2389: src/context_filter/trim.py
+#   2510: src/context_filter/owui.py
+#   2744: src/context_filter/windows_data.py (generated data)
+#   3266: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import hashlib
 import heapq
 import html
@@ -689,8 +690,7 @@ def _last_user(msgs: list[Any]) -> int:
 
 
 def _newest_request(msgs: Sequence[Any]) -> int:
-    """Position of the user message that may stay blank (Open WebUI sends an attachment-only one so):
-    the newest, or the one before Open WebUI's tool-image follow-ups, which belong to its turn."""
+    """The user message that may stay blank (attachment-only): newest but tool-image follow-ups."""
     last = _last_user(msgs)
     return next(
         (i for i in range(last, -1, -1) if _role(msgs[i]) == "user" and not _is_image_followup(msgs[i])), last
@@ -1000,9 +1000,8 @@ def format_status(report: TrimReport, window: str | None = "") -> str:
 # src/context_filter/settings.py
 # ----------------------------------------------------------------------------------------------
 
-"""Every setting, defined once (default, bounds, description): ``TrimConfig`` for the trimming core,
-and the admin ``Valves`` and per-user ``UserValves`` Open WebUI shows, which take the trim settings
-from ``TrimConfig``'s own fields and add the bounds admin input must keep."""
+"""Every setting, defined once: ``TrimConfig``'s fields for the trimming core, which the admin ``Valves``
+take with the bounds admin input must keep, and the per-user ``UserValves``."""
 
 
 POLICIES = ("stable", "eager")
@@ -1133,7 +1132,13 @@ class UserValves(_Valves):
 
 
 def clamp(model: type[BaseModel], name: str, value: Any) -> Any:
-    """``value`` of valve ``name``, forced into its bounds (a valve may be set without validation)."""
+    """``value`` of valve ``name`` in its bounds (it may be set unvalidated); plain values cached."""
+    plain = value.__class__ in (str, int, float, bool)
+    return (_clamp if plain else _clamp.__wrapped__)(model, name, value)
+
+
+@functools.lru_cache(maxsize=256, typed=True)  # typed: True, 1 and 1.0 are told apart
+def _clamp(model: type[BaseModel], name: str, value: Any) -> Any:
     info = model.model_fields[name]
     try:
         return getattr(
@@ -2386,8 +2391,7 @@ def fallback_result(messages: list[Any], counter: TokenCounter, budget: int, bef
 
 """``trim_messages``: repair, shrink and trim a message list to a token budget, and report it.
 Pure and deterministic (``trim(trim(x)) == trim(x)``); never mutates its input; a group is never
-split; the output is validated, and a failed check sends :func:`minimal_request` instead.
-"""
+split; the output is validated, and a failed check sends :func:`minimal_request` instead."""
 
 
 def trim_messages(

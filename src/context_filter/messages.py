@@ -229,8 +229,7 @@ def _last_user(msgs: list[Any]) -> int:
 
 
 def _newest_request(msgs: Sequence[Any]) -> int:
-    """Position of the user message that may stay blank (Open WebUI sends an attachment-only one so):
-    the newest, or the one before Open WebUI's tool-image follow-ups, which belong to its turn."""
+    """The user message that may stay blank (attachment-only): newest but tool-image follow-ups."""
     last = _last_user(msgs)
     return next(
         (i for i in range(last, -1, -1) if _role(msgs[i]) == "user" and not _is_image_followup(msgs[i])), last

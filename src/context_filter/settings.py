@@ -1,9 +1,9 @@
-"""Every setting, defined once (default, bounds, description): ``TrimConfig`` for the trimming core,
-and the admin ``Valves`` and per-user ``UserValves`` Open WebUI shows, which take the trim settings
-from ``TrimConfig``'s own fields and add the bounds admin input must keep."""
+"""Every setting, defined once: ``TrimConfig``'s fields for the trimming core, which the admin ``Valves``
+take with the bounds admin input must keep, and the per-user ``UserValves``."""
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Annotated, Any, ClassVar
 
@@ -138,7 +138,13 @@ class UserValves(_Valves):
 
 
 def clamp(model: type[BaseModel], name: str, value: Any) -> Any:
-    """``value`` of valve ``name``, forced into its bounds (a valve may be set without validation)."""
+    """``value`` of valve ``name`` in its bounds (it may be set unvalidated); plain values cached."""
+    plain = value.__class__ in (str, int, float, bool)
+    return (_clamp if plain else _clamp.__wrapped__)(model, name, value)
+
+
+@functools.lru_cache(maxsize=256, typed=True)  # typed: True, 1 and 1.0 are told apart
+def _clamp(model: type[BaseModel], name: str, value: Any) -> Any:
     info = model.model_fields[name]
     try:
         return getattr(

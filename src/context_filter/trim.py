@@ -1,7 +1,6 @@
 """``trim_messages``: repair, shrink and trim a message list to a token budget, and report it.
 Pure and deterministic (``trim(trim(x)) == trim(x)``); never mutates its input; a group is never
-split; the output is validated, and a failed check sends :func:`minimal_request` instead.
-"""
+split; the output is validated, and a failed check sends :func:`minimal_request` instead."""
 
 from __future__ import annotations
 
