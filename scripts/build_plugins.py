@@ -49,6 +49,7 @@ PLUGINS = {
 OPEN_WEBUI_CLASSES = ("Tools", "Filter", "Pipe", "Action")
 
 RULE = "# " + "-" * 94
+
 NOTICE = f"""\
 {RULE}
 # GENERATED FILE: do not edit.  Built from src/{{package}}/ (and the modules of src/ it imports) by
@@ -171,7 +172,9 @@ def _load_from(module: Module, node: ast.ImportFrom, ours: set[str], problems: l
     module.deps.add(target)
     for alias in node.names:
         if alias.asname and alias.asname != alias.name:
-            problems.append(f"{module.rel}:{node.lineno}: `{alias.name} as {alias.asname}`: no aliases of our names")
+            problems.append(
+                f"{module.rel}:{node.lineno}: `{alias.name} as {alias.asname}`: no aliases of our names"
+            )
         module.imported[alias.name] = target
 
 
@@ -185,14 +188,22 @@ def _inside_type_checking(module: Module, node: ast.AST) -> bool:
 def defined_names(module: Module) -> dict[str, int]:
     """Names a module binds at its top level, with their lines, but for those its top-level imports
     bind (which the build merges or takes out)."""
-    tops = [n for top in module.external + module.dropped for n in ast.walk(top) if isinstance(n, ast.Import | ast.ImportFrom)]
+    tops = [
+        n
+        for top in module.external + module.dropped
+        for n in ast.walk(top)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+    ]
     imported = {a.asname or a.name.split(".")[0] for node in tops for a in node.names}
     lines = name_lines(module.tree)
     return {n: lines.get(n, 1) for n in sorted(bound_names(module.text, str(module.path), imported))}
 
 
 def check_names(
-    mods: list[Module], defined: dict[str, dict[str, int]], merged: dict[str, tuple[str, str]], problems: list[str]
+    mods: list[Module],
+    defined: dict[str, dict[str, int]],
+    merged: dict[str, tuple[str, str]],
+    problems: list[str],
 ) -> None:
     """Each name bound once in the whole bundle (by one module, or by the merged imports), and each
     name a module reads bound or imported by that module."""
@@ -206,7 +217,9 @@ def check_names(
             if n == "__all__":
                 problems.append(f"{where}: no __all__ (one flat namespace)")
             elif n in merged:
-                problems.append(f"{where}: `{n}` shadows the merged import of `{merged[n][0]}` ({merged[n][1]})")
+                problems.append(
+                    f"{where}: `{n}` shadows the merged import of `{merged[n][0]}` ({merged[n][1]})"
+                )
             elif n in owners:
                 problems.append(f"`{n}` is defined in {owners[n]} and in {where}")
             owners.setdefault(n, where)
@@ -272,7 +285,12 @@ def import_block(mods: list[Module], problems: list[str]) -> tuple[str, dict[str
             if isinstance(node, ast.Import):
                 for a in node.names:
                     plain.setdefault(a.name, set()).add(a.asname)
-                    bind(m, node, a.asname or a.name.split(".")[0], a.name if a.asname else a.name.split(".")[0])
+                    bind(
+                        m,
+                        node,
+                        a.asname or a.name.split(".")[0],
+                        a.name if a.asname else a.name.split(".")[0],
+                    )
             else:
                 assert isinstance(node, ast.ImportFrom) and node.module
                 for a in node.names:
@@ -291,10 +309,14 @@ def _sorted_imports(plain: dict[str, set[str | None]], froms: dict[str, dict[str
     lines: dict[int, list[tuple[int, str, str]]] = {0: [], 1: [], 2: []}
     for mod, asnames in plain.items():
         for asname in sorted(asnames, key=str):
-            lines[section(mod)].append((0, mod.lower(), f"import {mod}" + (f" as {asname}" if asname else "")))
+            lines[section(mod)].append(
+                (0, mod.lower(), f"import {mod}" + (f" as {asname}" if asname else ""))
+            )
     for mod, names in froms.items():
         if names:
-            lines[section(mod)].append((1, mod.lower(), f"from {mod} import {', '.join(_isort_names(names))}"))
+            lines[section(mod)].append(
+                (1, mod.lower(), f"from {mod} import {', '.join(_isort_names(names))}")
+            )
     blocks = ["\n".join(text for _, _, text in sorted(lines[sec])) for sec in (0, 1, 2) if lines[sec]]
     return "\n\n".join(blocks) + "\n"
 
@@ -334,7 +356,9 @@ def module_part(m: Module, omit: Iterable[ast.stmt], title: str, open_webui: tup
         while start > 1 and start - 1 not in code and m.lines[start - 2].lstrip().startswith("#"):
             start -= 1
         gone.update(range(start, (node.end_lineno or node.lineno) + 1))
-    kept: list[tuple[int, str]] = []  # (line number in the module, negative for a blank line between statements)
+    kept: list[
+        tuple[int, str]
+    ] = []  # (line number in the module, negative for a blank line between statements)
     run = 0
     for number, line in enumerate(m.lines, 1):
         if number in gone:
@@ -345,11 +369,16 @@ def module_part(m: Module, omit: Iterable[ast.stmt], title: str, open_webui: tup
             kept.append((-number if blank else number, line))
     while kept and kept[-1][0] < 0:
         kept.pop()
-    part = Part(title, [RULE, f"# {title}", RULE] + ([""] if kept else []) + [line for _, line in kept])
+    part = Part(title, [banner(title)] + ([""] if kept else []) + [line for _, line in kept])
     if m.rel == open_webui[1]:
         (node,) = [n for n in m.tree.body if isinstance(n, ast.ClassDef) and n.name == open_webui[0]]
-        part.marks[f"class {node.name}"] = 4 + [n for n, _ in kept].index(node.lineno)
+        part.marks[f"class {node.name}"] = 2 + [n for n, _ in kept].index(node.lineno)
     return part
+
+
+def banner(title: str) -> str:
+    """The one line that starts a part: its title, then a rule to the width of ``RULE``."""
+    return f"# {title} ".ljust(len(RULE), "-")
 
 
 def table_of_contents(parts: list[Part], start: int, open_webui: tuple[str, str]) -> list[str]:
@@ -361,7 +390,7 @@ def table_of_contents(parts: list[Part], start: int, open_webui: tuple[str, str]
         for what, index in part.marks.items():
             entries.insert(0, (line + index, f"{what}: what Open WebUI loads (in {open_webui[1]})"))
         if part.title:
-            entries.append((line + 1, part.title))
+            entries.append((line, part.title))
         line += len(part.lines) + (1 if part is parts[0] else 2)
     width = len(str(max(n for n, _ in entries)))
     return ["# Contents (line: part):"] + [f"#   {n:>{width}}: {what}" for n, what in entries] + [RULE]
@@ -422,13 +451,19 @@ def _open_webui_class(package: str, mods: list[Module], problems: list[str]) -> 
         if isinstance(node, ast.ClassDef) and node.name in OPEN_WEBUI_CLASSES
     ]
     if len(found) != 1:
-        problems.append(f"src/{package}/ must define one of {', '.join(OPEN_WEBUI_CLASSES)}; found {found or 'none'}")
+        problems.append(
+            f"src/{package}/ must define one of {', '.join(OPEN_WEBUI_CLASSES)}; found {found or 'none'}"
+        )
         return ("", "")
     return found[0]
 
 
 def _is_docstring(node: ast.stmt) -> bool:
-    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
 
 
 def _parts(mods: list[Module], block: str, open_webui: tuple[str, str]) -> list[Part]:
@@ -453,7 +488,9 @@ def _parts(mods: list[Module], block: str, open_webui: tuple[str, str]) -> list[
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--check", action="store_true", help="fail when a committed file differs from a fresh build")
+    ap.add_argument(
+        "--check", action="store_true", help="fail when a committed file differs from a fresh build"
+    )
     args = ap.parse_args(argv)
     stale, failed = [], False
     for out, package in PLUGINS.items():

@@ -46,8 +46,10 @@ def _run(text: str) -> dict:
 
 def _section(text: str, rel: str) -> str:
     """The text under the banner of ``rel``, up to the next banner."""
-    start = text.index(f"\n# {rel}\n") + len(f"\n# {rel}\n") + len(build_plugins.RULE) + 1
-    end = text.find("\n" + build_plugins.RULE, start)
+    head = "\n" + build_plugins.banner(rel) + "\n"
+    start = text.index(head) + len(head)
+    ends = [i for i in (text.find("\n# src/", start), text.find("\n" + build_plugins.RULE, start)) if i >= 0]
+    end = min(ends, default=-1)
     return text[start : end if end >= 0 else len(text)].strip("\n")
 
 
@@ -225,7 +227,7 @@ def _check_contents(text: str, modules: list[str]) -> list[tuple[int, str]]:
     assert re.fullmatch(r"class (Tools|Filter|Pipe|Action)", cls)
     assert lines[entries[0][0] - 1].startswith(cls + ":") or lines[entries[0][0] - 1].startswith(cls + "(")
     for number, what in entries[1:]:
-        assert lines[number - 1] == f"# {what}", (number, what)
+        assert lines[number - 1] == build_plugins.banner(what), (number, what)
     assert [what.split(",")[0].split(" ")[0] for _, what in entries[1:]] == modules
     return entries
 

@@ -43,6 +43,12 @@ from devkit.histories import (
 from tests.test_filter_linear import lines_executed
 
 tcf = load_filter()
+
+
+def context_length(model, body=None):
+    return tcf._window_of(model, body)[0]
+
+
 EST = tcf.TokenCounter()
 BIG = 10**9
 
@@ -451,17 +457,15 @@ BAD_NUMBERS = [
 @pytest.mark.parametrize("bad", BAD_NUMBERS, ids=lambda v: repr(v)[:12])
 def test_a_bad_num_ctx_is_ignored_and_the_next_source_used(bad):
     model = {"info": {"params": {"num_ctx": 8192}}}
-    assert tcf.context_length_from_model(model, {"options": {"num_ctx": bad}}) == 8192
-    assert tcf.context_length_from_model(model, {"num_ctx": bad}) == 8192
-    assert (
-        tcf.context_length_from_model({"info": {"params": {"num_ctx": bad}}, "context_length": 4096}) == 4096
-    )
+    assert context_length(model, {"options": {"num_ctx": bad}}) == 8192
+    assert context_length(model, {"num_ctx": bad}) == 8192
+    assert context_length({"info": {"params": {"num_ctx": bad}}, "context_length": 4096}) == 4096
     assert tcf.reply_tokens_from_body({"max_tokens": bad, "max_completion_tokens": 900}) == 900
 
 
 @pytest.mark.parametrize("good", [8192, 8192.0, "8192", " 8192 "], ids=repr)
 def test_a_good_num_ctx_is_read(good):
-    assert tcf.context_length_from_model({}, {"options": {"num_ctx": good}}) == 8192
+    assert context_length({}, {"options": {"num_ctx": good}}) == 8192
 
 
 @pytest.mark.parametrize("bad", ["²", "9" * 5_000], ids=["superscript", "5,000 digits"])

@@ -31,6 +31,12 @@ from devkit.histories import (
 )
 
 tcf = load_filter()
+
+
+def context_length(model, body=None):
+    return tcf._window_of(model, body)[0]
+
+
 EST = tcf.TokenCounter()  # estimator only: deterministic whatever is installed
 BIG = 10**9
 
@@ -522,8 +528,8 @@ def test_validation_failure_sends_the_minimal_request(monkeypatch, caplog):
 
 
 def test_odd_numbers_and_deep_nesting_never_stop_trimming():
-    assert tcf.context_length_from_model({"openai": {"id": "x"}}, {"num_ctx": float("inf")}) is None
-    assert tcf.context_length_from_model({"info": {"params": {"num_ctx": float("nan")}}}) is None
+    assert context_length({"openai": {"id": "x"}}, {"num_ctx": float("inf")}) is None
+    assert context_length({"info": {"params": {"num_ctx": float("nan")}}}) is None
     deep: list = []
     node = deep
     for _ in range(5000):
@@ -820,7 +826,7 @@ def test_unchanged_messages_are_passed_by_reference():
 
 
 def test_context_length_is_derived_from_model_fields():
-    f = tcf.context_length_from_model
+    f = context_length
     assert f({"info": {"params": {"num_ctx": 8192}}, "openai": {"context_length": 128000}}) == 8192
     assert f({"openai": {"id": "x", "context_length": 131072}}) == 131072
     assert f({"openai": {"top_provider": {"context_length": 200000}}}) == 200000

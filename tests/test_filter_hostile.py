@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 
 import pytest
 
@@ -203,6 +204,19 @@ def nested(depth: int) -> list:
     for _ in range(depth):
         value = [value]
     return value
+
+
+def test_a_large_value_is_written_as_json_dumps_writes_it_its_texts_escaped_in_slices(monkeypatch):
+    """Issue 33, Must 3: escaping a 10 MB text in one C call held the interpreter lock 33 ms (a dict
+    argument, a dict tool result, nested lists all become JSON text)."""
+    text = ('word "quoted" \\ é 😀 \x01\n' * 20) * 2_000
+    values = [{"q": text}, [[text]], {1: text, None: [1.5, float("nan"), -float("inf"), True, 10**30]}]
+    expected = [json.dumps(value, ensure_ascii=False, default=str) for value in values]
+    longest = []
+    escape = json.encoder.encode_basestring
+    monkeypatch.setattr(json.encoder, "encode_basestring", lambda s: longest.append(len(s)) or escape(s))
+    assert [tcf._safe_dumps(value) for value in values] == expected
+    assert len(text) > 500_000 and max(longest) <= 1 << 16
 
 
 def test_deep_nesting_costs_bounded_work():

@@ -4,6 +4,7 @@ filter executes, traced), never as wall-clock time: this machine is shared."""
 
 from __future__ import annotations
 
+import gc
 import sys
 
 import pytest
@@ -101,3 +102,39 @@ def agent_turn(n: int) -> list:
 def test_one_long_agent_turn_is_linear(policy):
     config = tcf.TrimConfig(budget_tokens=26_624, policy=policy)
     assert growth(agent_turn, 200, config) < 5
+
+
+def tracked_while_planning(messages: list, counter, monkeypatch) -> int:
+    """The most objects the cycle collector tracks beyond those before, while a trim plans (at the end
+    of a turn, when its calls wait the most, and once all is counted): a deterministic count."""
+    gc.collect()
+    before, peaks = len(gc.get_objects()), []
+    end_turn = tcf._Parser.end_turn
+
+    def spy(self):
+        peaks.append(len(gc.get_objects()) - before)
+        end_turn(self)
+
+    monkeypatch.setattr(tcf._Parser, "end_turn", spy)
+    plan = tcf._Plan(messages, tcf.TrimConfig(budget_tokens=8_192), counter)
+    plan.parse(tcf._last_user(messages))
+    plan.measure_and_replay()
+    peaks.append(len(gc.get_objects()) - before)
+    return max(peaks)
+
+
+@pytest.mark.parametrize("exact", [None, len], ids=["estimate", "exact"])
+@pytest.mark.parametrize("ids", ["one id", "distinct ids"])
+def test_calls_make_no_object_the_collector_tracks_per_call(ids, exact, monkeypatch):
+    """Issue 33, Must 3: a full pass of the cycle collector holds the interpreter lock over every object
+    it tracks, so a million calls that made a few objects each held the event loop 240-600 ms.  Waiting
+    calls are numbers, stubs and new ids are made as a kept group goes out, cache keys are numbers."""
+    n = 50_000
+    calls = [call("c1")] * n if ids == "one id" else [call(f"c{i}") for i in range(n)]
+    messages = [user("q"), assistant("", tool_calls=calls), assistant("ok"), user("next?")]  # no results
+    tcf.COUNT_CACHE.clear()
+    assert tracked_while_planning(messages, tcf.TokenCounter(exact=exact), monkeypatch) < 1_000
+    r = tcf.trim_messages(messages[:2], tcf.TrimConfig(budget_tokens=10**9), tcf.TokenCounter(exact=exact))
+    assert r.report.calls_stubbed == n and r.report.ids_renamed == (n - 1 if ids == "one id" else 0)
+    sent = [c["id"] for c in r.messages[1]["tool_calls"]]
+    assert len(set(sent)) == n and [m["tool_call_id"] for m in r.messages[2:]] == sent

@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4893: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
-#     83: src/context_filter/estimator_data.py
-#    126: src/context_filter/memo.py
-#    172: src/context_filter/estimator.py
-#    306: src/subquery/types.py
-#    529: src/textcalls/calls.py
-#    851: src/subquery/messages.py
-#   1042: src/textcalls/xml.py
-#   1333: src/textcalls/dialects.py
-#   1757: src/textcalls/reader.py
-#   1933: src/textcalls/rule.py
-#   2125: src/subquery/reading.py
-#   2286: src/subquery/budget.py
-#   2483: src/subquery/prepare.py
-#   2597: src/subquery/rounds.py
-#   2681: src/subquery/record.py
-#   2806: src/subquery/status.py
-#   3015: src/subquery/threads.py
-#   3067: src/subquery/loop.py
-#   3428: src/subquery/owui_completion.py
-#   3607: src/subquery/owui_context.py
-#   3867: src/subquery/owui_run.py
-#   4049: src/subquery/owui_calls.py
-#   4213: src/subquery/owui_select.py
-#   4415: src/subquery/owui_usage.py
-#   4503: src/subquery/tasks.py
-#   4563: src/subquery/view.py
-#   4675: src/subquery/owui_tools.py
-#   4983: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   4839: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#     82: src/context_filter/estimator_data.py
+#    123: src/context_filter/memo.py
+#    167: src/context_filter/estimator.py
+#    299: src/subquery/types.py
+#    520: src/textcalls/calls.py
+#    840: src/subquery/messages.py
+#   1029: src/textcalls/xml.py
+#   1318: src/textcalls/dialects.py
+#   1740: src/textcalls/reader.py
+#   1914: src/textcalls/rule.py
+#   2104: src/subquery/reading.py
+#   2263: src/subquery/budget.py
+#   2458: src/subquery/prepare.py
+#   2570: src/subquery/rounds.py
+#   2652: src/subquery/record.py
+#   2775: src/subquery/status.py
+#   2982: src/subquery/threads.py
+#   3032: src/subquery/loop.py
+#   3391: src/subquery/owui_completion.py
+#   3568: src/subquery/owui_context.py
+#   3826: src/subquery/owui_run.py
+#   4006: src/subquery/owui_calls.py
+#   4168: src/subquery/owui_select.py
+#   4368: src/subquery/owui_usage.py
+#   4454: src/subquery/tasks.py
+#   4512: src/subquery/view.py
+#   4622: src/subquery/owui_tools.py
+#   4928: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -79,9 +79,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/estimator_data.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/estimator_data.py ---------------------------------------------------------
 
 """The estimator's data: cl100k's first 12,000 tokens, then every token with a non-ASCII byte
 and the tokens its merging forms on the way, each with its rank, as one zlib-compressed,
@@ -122,9 +120,7 @@ _LETTERS_NOT_WORD = (
 )
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/memo.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/memo.py -------------------------------------------------------------------
 
 """The one bounded memo behind every cache of the filter (token counts, the estimator's pieces,
 shrunk outputs): two generations, safe to share between threads."""
@@ -168,9 +164,7 @@ class Memo:
             self.used += size
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/estimator.py
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/estimator.py --------------------------------------------------------------
 
 """A safe upper bound of cl100k's token count for any text, when no encoding is on disk.
 
@@ -302,9 +296,7 @@ _TABLES: list[Any] = []
 _BPE_RANKS = 12000
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/types.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/types.py ------------------------------------------------------------------------
 
 """What the whole tool shares: its names, the limits (`Settings`, the admin's valves; the internal constants),
 the types the loop and the adapter exchange, small text and usage helpers."""
@@ -525,9 +517,7 @@ def summarize_usage(usages: Sequence[Any]) -> dict[str, int]:
     return total
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/calls.py
-# ----------------------------------------------------------------------------------------------
+# src/textcalls/calls.py -----------------------------------------------------------------------
 
 """A tool call in the forms the readers meet it: `ToolCall`, its arguments decoded, replayed as valid JSON, split,
 and typed by the tool's schema (models often write every value as text, `"3"`, `"[1, 2]"`); `_Unit`, a stretch of
@@ -847,9 +837,7 @@ def _has_args(value: Any) -> bool:
     return all(isinstance(v, dict) and ({"arguments", "parameters", "function"} & set(v)) for v in items)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/messages.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/messages.py ---------------------------------------------------------------------
 
 """The messages a loop starts from and reads back: the chat's recent messages made provider-valid, call ids
 unique in the whole request, the chat's files as context, what a loop gathered, and the reasoning in replies."""
@@ -1038,9 +1026,7 @@ def _without_blocks(content: str, opener: re.Pattern[str], closer: re.Pattern[st
     return "".join(kept)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/xml.py
-# ----------------------------------------------------------------------------------------------
+# src/textcalls/xml.py -------------------------------------------------------------------------
 
 """The XML-ish dialects, Qwen3-Coder (`<function=…><parameter=…>`) and GLM-4.5/4.6 (`<arg_key>`/`<arg_value>`), read
 by one machine (`_Xml`) that finds where each value really ends: at the close of *its* key (closers nested inside
@@ -1329,9 +1315,7 @@ _HERMES_OPEN = re.compile(r"<(tool_call|tools)>(?=\s*+[\{\[])")
 _CALL_START = re.compile("|".join(f"(?:{p.pattern})" for p in (_QWEN_OPEN, _GLM_OPEN, _HERMES_OPEN)))
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/dialects.py
-# ----------------------------------------------------------------------------------------------
+# src/textcalls/dialects.py --------------------------------------------------------------------
 
 """The dialects of calls written as text besides the XML-ish ones, and the table `_DIALECTS` every reader goes
 through. Each parser's docstring shows one example; a dialect's quirks live in its table entry, never in the
@@ -1753,9 +1737,7 @@ _DIALECTS: tuple[_Dialect, ...] = (
 _DIALECT_BY_NAME = {d.name: d for d in _DIALECTS}
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/reader.py
-# ----------------------------------------------------------------------------------------------
+# src/textcalls/reader.py ----------------------------------------------------------------------
 
 """Reading a reply for calls written as text: every dialect's units, outermost first, minus those quoted in prose
 (code spans and fences, as CommonMark reads them), each taken whole or left as text; a veto (`Refuse`: the
@@ -1929,9 +1911,7 @@ def text_calls(
         return TextCalls(content, [])
 
 
-# ----------------------------------------------------------------------------------------------
-# src/textcalls/rule.py
-# ----------------------------------------------------------------------------------------------
+# src/textcalls/rule.py ------------------------------------------------------------------------
 
 """The rule for a call a model wrote as text, in one sentence: it runs only when no untrusted text read since the
 user's request names its tool; otherwise it needs the user's yes (Open WebUI's approval `ask`), or it is refused,
@@ -2121,9 +2101,7 @@ def verdict(names: Iterable[str], mentions: Mentions, can_ask: bool) -> Verdict:
     return Verdict("ask" if can_ask else "refuse", reasons[0])
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/reading.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/reading.py ----------------------------------------------------------------------
 
 """Reading one model reply (`Reader.read`). Its reasoning is removed over the whole reply (linear), then calls
 written as text are read in the first READ_CHARS characters of the rest (the model is told). Structured calls come
@@ -2282,9 +2260,7 @@ def round_notes(reading: Reading, limit: int) -> str:
     return "\n".join([*notes, *reading.notes])
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/budget.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/budget.py -----------------------------------------------------------------------
 
 """The token budget of one subquery (valve `max_subquery_tokens`) as a bound. A round counts at the larger of the
 provider's usage and a safe upper bound of what was sent and returned (missing, NaN or lying usage cannot count
@@ -2479,9 +2455,7 @@ def message_chars(message: Any) -> int:
     return sum(len(v) if isinstance(v, str) else len(_safe_str(v)) for v in message.values() if v)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/prepare.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/prepare.py ----------------------------------------------------------------------
 
 """Each call of a round before it runs: decoded, typed by the tool's schema, filtered to what the tool accepts
 (as Open WebUI filters it), checked for required arguments and repeats, or answered at once with a message the
@@ -2593,9 +2567,7 @@ def serialize_result(value: Any) -> str:
     return _safe_str(value)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/rounds.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/rounds.py -----------------------------------------------------------------------
 
 """What a round needs from outside the loop's state: the hooks (`Hooks`, the adapter's `Run` provides them), the
 `tools` of a request, and a round's calls run concurrently and bounded (`run_calls`)."""
@@ -2677,9 +2649,7 @@ def round_label(calls: Sequence[ToolCall]) -> str:
     return label + (", …" if len(counts) > 6 else "")
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/record.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/record.py -----------------------------------------------------------------------
 
 """The record of a subquery's inner calls (`CallRecord`): each call with its full arguments and outcome, shown as
 one collapsed block on the chat message. Sent as an embed: Open WebUI 0.12.4 draws a message from its `output` items,
@@ -2802,9 +2772,7 @@ def record_event(record: CallRecord) -> Mapping[str, Any] | None:
     return {"type": "embeds", "data": {"embeds": [record.html()]}}
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/status.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/status.py -----------------------------------------------------------------------
 
 """Status lines: what the user sees of a subquery while it runs (the model never gets them), each at most
 STATUS_LINE_CHARS long, sent in the background so that a slow socket never holds the loop past its deadline."""
@@ -3011,9 +2979,7 @@ class TaskStatus:
             await self.log(call_line(name, arguments, "running"))
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/threads.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/threads.py ----------------------------------------------------------------------
 
 """Process-wide state (`process_state()`): one holder in `sys.modules` shared by every copy of this tool (Open
 WebUI loads a module per tool id, and again when its code changes). It holds the recursion marker (a token counts
@@ -3063,9 +3029,7 @@ def subquery_run() -> Iterator[None]:
         state.var.reset(token)  # type: ignore[attr-defined]
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/loop.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/loop.py -------------------------------------------------------------------------
 
 """The self-driven tool loop (`run_subquery_loop`), a function of its injected hooks, so several run at once.
 Every await of a run sits inside ONE deadline (`asyncio.timeout_at`): a subquery returns once its time is up,
@@ -3424,9 +3388,7 @@ def _tool_messages(
     return out
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/owui_completion.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_completion.py --------------------------------------------------------------
 
 """One inner model call's request and its reply, whatever the provider returned, read as a `Completion`."""
 
@@ -3603,9 +3565,7 @@ async def _read_stream(response: Any) -> dict:
     return merge_stream_chunks(chunks)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/owui_context.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_context.py -----------------------------------------------------------------
 
 """The turn (`Turn`: what Open WebUI handed this tool call), its chat parameters (`chat_params`) and the system
 context its native loop built (`turn_context`), read with Open WebUI's own helpers, for the inner loop."""
@@ -3863,9 +3823,7 @@ async def _knowledge_list(turn: Turn, user: Any, entries: Mapping[str, Any]) -> 
 _TURN_PARTS = (_folder_system, _chat_system, _code_prompt, _skills_manifest, _server_prompts, _knowledge_list)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/owui_run.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_run.py ---------------------------------------------------------------------
 
 """One loop's context on Open WebUI (`Run`) and its model rounds, by the rules of a direct chat: the filters'
 `request` hooks, then `generate_chat_completion` WITHOUT bypass_filter (the user's model access check runs), on a
@@ -4045,9 +4003,7 @@ class Run:
             log.debug("subquery: usage logging unavailable", exc_info=True)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/owui_calls.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_calls.py -------------------------------------------------------------------
 
 """One loop's tool calls on Open WebUI (`ToolCalls`, the `Hooks` of a `Run`), run by Open WebUI's own
 `execute_tool_call` and rendered by it, with embeds, files and citation sources sent to the chat message. What
@@ -4209,9 +4165,7 @@ class ToolCalls:
             return False
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/owui_select.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_select.py ------------------------------------------------------------------
 
 """Which of the turn's tools the inner loop gets (minus this tool under any id, minus direct tools without a
 live session, by the include/exclude valves) and what the core knows of each (`tool_info`). Over 128 tools,
@@ -4411,9 +4365,7 @@ def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -
     return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/owui_usage.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_usage.py -------------------------------------------------------------------
 
 """Usage where the admin analytics read it: each inner call's in the audit log (`Run._log_usage`), a loop's
 total on the turn's `chat_message` row (`record_usage`). Every save of the message merges the usage it carries
@@ -4499,9 +4451,7 @@ async def add_message_usage(chat_id: str, message_id: str, usage: Mapping[str, A
     return total
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/tasks.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/tasks.py ------------------------------------------------------------------------
 
 """The tasks of one `subqueries` call: read from what the model sent, answered in one section each in the given
 order; every task leaves an outcome, also one cut short (what it gathered)."""
@@ -4559,9 +4509,7 @@ class TaskRun:
         return LoopResult(answer, len(self.usages), calls, summarize_usage(self.usages), stopped)
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/view.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/view.py -------------------------------------------------------------------------
 
 """The conversation view: the chat so far as the inner loop knows it, compact (the user's and the assistant's
 texts, one line per earlier tool call), newest kept first within a token budget, shown oldest first, so that a
@@ -4671,9 +4619,7 @@ def chat_for_helper(
     return recent, view, data
 
 
-# ----------------------------------------------------------------------------------------------
-# src/subquery/owui_tools.py
-# ----------------------------------------------------------------------------------------------
+# src/subquery/owui_tools.py -------------------------------------------------------------------
 
 """The tool Open WebUI loads (`Tools`, its valves, its two functions), and how a call runs its task(s): one loop,
 or one per task (at most `max_parallel_subqueries` at a time, one shared deadline, each its own status lines and
@@ -4979,9 +4925,7 @@ class Tools:
             raise
 
 
-# ----------------------------------------------------------------------------------------------
-# src/context_filter/estimator_data.py, the rest of it (generated data)
-# ----------------------------------------------------------------------------------------------
+# src/context_filter/estimator_data.py, the rest of it (generated data) ------------------------
 
 _TOKENS_B85 = (  # generated by scripts/gen_estimator_tables.py: do not edit
     "c-pMJ33yyrdL?$>RtwZ^w`X57PmsD%poqtvA|;X%2!JG7Ab|!zQEiG-eyAz{kEl)cssKW=9CbU+OfpWK#7<^Bu@leOV~;0s#>;r("

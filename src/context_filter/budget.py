@@ -59,14 +59,11 @@ def _context_from_dict(d: Any) -> int | None:
             v = _positive_int(sub.get(key))
             if v:
                 return v
-    info = d.get("model_info")  # Ollama /api/show: "<arch>.context_length"
-    if isinstance(info, dict):
-        for key, value in info.items():
-            if isinstance(key, str) and key.endswith(".context_length"):
-                v = _positive_int(value)
-                if v:
-                    return v
-    return None
+    info = d.get("model_info") if isinstance(d.get("model_info"), dict) else {}  # Ollama /api/show
+    found = (
+        _positive_int(v) for k, v in info.items() if isinstance(k, str) and k.endswith(".context_length")
+    )
+    return next(filter(None, found), None)
 
 
 def _window_of(model: Any, body: Any) -> tuple[int | None, str]:
@@ -86,11 +83,6 @@ def _window_of(model: Any, body: Any) -> tuple[int | None, str]:
         if v:
             return v, "the provider"
     return None, ""
-
-
-def context_length_from_model(model: Any, body: Any = None) -> int | None:
-    """The context length the request or the model says, if any (see :func:`_window_of`)."""
-    return _window_of(model, body)[0]
 
 
 _TABLE: dict[str, int] = {}

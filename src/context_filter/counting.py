@@ -4,8 +4,9 @@ function of each message), and the process-wide count cache: a chat's old texts 
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Any
 
@@ -34,9 +35,13 @@ class TokenCounter:
     message_overhead: int = 4
     call_overhead: int = 8
     exact: Callable[[str], int] | None = None
+    rule: int = field(init=False, compare=False)  # ``exact`` as a number, for caches' keys (_rule_of)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rule", _rule_of(self.exact))
 
     def text(self, s: str) -> int:
-        key = (self.exact, len(s), hash(s))
+        key = (self.rule, len(s), hash(s))
         value = COUNT_CACHE.get(key)
         if value is None:
             value = _count_text(s, self.exact)
@@ -91,7 +96,18 @@ class TokenCounter:
         return self.text(_safe_dumps(v))
 
 
-#: Token counts by (counting function, length, ``hash()``) of each text (SipHash, computed once per
+#: Each counting function by a number, kept for good (one or two per process): a cache key of numbers
+#: is no object the cycle collector tracks (a million keys holding the function made it hold the lock).
+_RULES: dict[Any, int] = {None: 0}
+_RULES_LOCK = threading.Lock()
+
+
+def _rule_of(exact: Callable[[str], int] | None) -> int:
+    with _RULES_LOCK:
+        return _RULES.setdefault(exact, len(_RULES))
+
+
+#: Token counts by (counting rule, length, ``hash()``) of each text (SipHash, computed once per
 #: string object and kept on it by Python): no text is stored.  Two generations of 50,000.
 COUNT_CACHE = Memo(50_000)
 

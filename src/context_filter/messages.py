@@ -60,12 +60,8 @@ def _is_image_followup(m: Any) -> bool:
 
 
 def _has_text(m: dict) -> bool:
-    content = m.get("content")
-    if isinstance(content, str):
-        return bool(content.strip())
-    if isinstance(content, list):
-        return bool(content)
-    return content is not None
+    c = m.get("content")
+    return not _blank(c) if isinstance(c, str) else bool(c) if isinstance(c, list) else c is not None
 
 
 def _usable_call(call: Any) -> dict | None:
@@ -85,11 +81,8 @@ RAW_ARGUMENTS = "_raw_arguments"
 _JSON_SPACE = " \t\n\r"
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-_SCAN = json.JSONDecoder(parse_constant=_no_constant).scan_once  # json's C scanner: (value, end)
+#: json's C scanner: (value, end); ``int`` refuses "NaN" and "Infinity", which strict JSON has not.
+_SCAN = json.JSONDecoder(parse_constant=int).scan_once
 
 
 def _is_json_object(text: Any) -> bool:
@@ -203,15 +196,21 @@ def _content_as_text(content: Any) -> str:
     return "" if content is None else _safe_dumps(content)
 
 
-#: Python's own JSON encoder (not its C one): it lets other threads and the event loop run while
-#: it writes a large value; ``json.dumps`` holds the interpreter lock for the whole value.
-_PY_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
+def _escaped(s: str, n: int = 1 << 16) -> str:
+    """``s`` as a JSON string, escaped ``n`` characters at a time: no C call holds the lock over 10 MB."""
+    parts = (json.encoder.encode_basestring(s[i : i + n])[1:-1] for i in range(0, len(s), n))
+    return f'"{"".join(parts)}"'
 
 
 def _safe_dumps(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False, default=str)``; a large value by Python's own encoder,
+    which lets the event loop run (``json.dumps`` holds the lock over the whole value), its texts
+    escaped in slices.  Too deep or odd: ``str(value)``."""
     try:
         if isinstance(value, (dict, list, tuple)) and size_over(value, 1 << 16):
-            chunks, pieces = [], _PY_ENCODER.iterencode(value)
+            # Python's encoder (private, in every Python 3): texts by _escaped, floats by json.dumps.
+            args = ({}, str, _escaped, None, json.dumps, ": ", ", ", False, False, False)
+            chunks, pieces = [], json.encoder._make_iterencode(*args)(value, 0)
             while chunk := list(islice(pieces, 1 << 14)):  # joined in bounded chunks too
                 chunks.append("".join(chunk))
             return "".join(chunks)

@@ -136,34 +136,19 @@ class Filter:
             return body
 
     async def inlet(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
+        self, body: dict, __user__=None, __metadata__=None, __model__=None, __event_emitter__=None
     ) -> dict:
         """Trim the re-inflated history before the first model call of a turn."""
         return await self._trim("inlet", body, __user__, __model__, __event_emitter__, __metadata__)
 
     async def request(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
+        self, body: dict, __user__=None, __metadata__=None, __model__=None, __event_emitter__=None
     ) -> dict:
         """Trim and validate before every model call, including each tool-loop follow-up (0.11.2+)."""
         return await self._trim("request", body, __user__, __model__, __event_emitter__, __metadata__)
 
     async def outlet(
-        self,
-        body: dict,
-        __user__: Any = None,
-        __metadata__: Any = None,
-        __model__: Any = None,
-        __event_emitter__: Any = None,
+        self, body: dict, __user__=None, __metadata__=None, __model__=None, __event_emitter__=None
     ) -> dict:
         """Report what the next request will cost; never changes what is stored."""
         try:

@@ -5,7 +5,6 @@ left unanswered) and ids.  Linear; never mutates its input (a repaired message i
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -59,8 +58,9 @@ class _Group:
     """One atomic tool group: an assistant message with calls, its results and Open WebUI's image message."""
 
     assistant: dict
-    tools: list[dict] = field(default_factory=list)
+    tools: list[dict | None] = field(default_factory=list)  # None: a stub (:meth:`tool_at`)
     call_of: list[int] = field(default_factory=list)  # index of the call each tool message answers
+    renames: dict[int, str] | None = None  # call index -> its new id (``_rename_ids``)
     image: dict | None = None
     tool_tokens: list[int] = field(default_factory=list)  # tokens of each tool message, without overhead
     base_cost: int = 0  # assistant + per-message overhead of the tool messages
@@ -69,13 +69,38 @@ class _Group:
     drop_image: bool = False
     level_costs: list[int | None] = field(default_factory=list)  # cost at each Level (memo)
 
-    def messages(self) -> list[dict]:
-        return [self.assistant, *self.tools, *([self.image] if self.image is not None else [])]
+    def size(self) -> int:
+        return 1 + len(self.tools) + (self.image is not None)
+
+    # Stubs and new ids are made only as a kept group goes out: the parse keeps no object per call.
+    def sent_assistant(self) -> dict:
+        new, calls = self.renames, self.assistant["tool_calls"]
+        calls = [{**c, "id": new[i]} if i in new else c for i, c in enumerate(calls)] if new else calls
+        return {**self.assistant, "tool_calls": calls} if new else self.assistant
+
+    def tool_at(self, j: int) -> dict:
+        """Tool message ``j`` as it goes out: a stub for a call left unanswered, with its call's new id."""
+        t, ci = self.tools[j], self.call_of[j]
+        cid = self.renames.get(ci) if self.renames else None
+        if t is None:
+            cid = cid or self.assistant["tool_calls"][ci]["id"]
+            return {"role": "tool", "tool_call_id": cid, "content": UNANSWERED_RESULT}
+        return t if cid is None else {**t, "tool_call_id": cid}
 
     def measure(self, counter: TokenCounter, recent_cap: int) -> int:
-        """Count its results' contents apart from the rest (``base_cost``); its cost uncapped."""
-        tokens = self.tool_tokens = [counter.value(t.get("content")) for t in self.tools]
-        self.base_cost = sum(map(counter.message, (self.assistant, *self.tools))) - sum(tokens)
+        """Count its results' contents apart from the rest (``base_cost``); its cost uncapped.  Each
+        string is counted alone, so a new id costs its own count in place of the old one's."""
+        tokens = self.tool_tokens = []
+        base, calls = counter.message(self.assistant), self.assistant["tool_calls"]
+        base += sum(
+            counter.text(cid) - counter.text(calls[ci]["id"]) for ci, cid in (self.renames or {}).items()
+        )
+        for j in range(len(self.tools)):
+            t = self.tool_at(j)
+            tok = counter.value(t.get("content"))
+            tokens.append(tok)
+            base += counter.message(t) - tok
+        self.base_cost = base
         if self.image is not None:
             self.image_cost = counter.message(self.image)
         whole = self.base_cost + sum(tokens) + self.image_cost
@@ -226,6 +251,9 @@ def _repaired(m: dict, role: Any, rep: _Repairs, newest: bool = False) -> tuple[
     return m, images
 
 
+_CALLS_MAX = 1 << 40  # a waiting call is one int: its group's index times this, plus its own index
+
+
 class _Parser:
     """Splits messages into items and repairs pairing, linearly: a result answers the oldest call of its
     turn waiting with its id, so repeated ids pair by position and a misplaced result moves back."""
@@ -236,7 +264,11 @@ class _Parser:
         self.users: list[int] = []  # items that start a turn
         self.shrinkable: list[int] = []  # items whose outputs can shrink (groups, folded), in order
         self.groups: list[_Group] = []
-        self.pending: dict[Any, deque] = {}
+        # The turn's waiting calls as numbers (``_CALLS_MAX``), the next with each one's id, per id the ends.
+        self.calls: list[int] = []
+        self.same: list[int] = []
+        self.pending: dict[str, int] = {}
+        self.newest: dict[str, int] = {}
         self.turn_groups: list[_Group] = []
         self.run: _Group | None = None  # the group whose run of tool messages is still open
         self.answered: _Group | None = None  # the group the last tool message answered (None: orphan)
@@ -260,7 +292,7 @@ class _Parser:
         if first:  # start on a user message (Gemini): only system messages may come before it
             lead = self.items[:first]
             self.rep.leading_removed += sum(
-                len(it.payload.messages()) if it.kind is group else 1 for it in lead if it.kind is not _SYSTEM
+                it.payload.size() if it.kind is group else 1 for it in lead if it.kind is not _SYSTEM
             )
             self.items = [it for it in lead if it.kind is _SYSTEM] + self.items[first:]
         self.users = [k for k, it in enumerate(self.items) if it.kind is user]
@@ -270,21 +302,46 @@ class _Parser:
         """Give every call of the turn left unanswered a stub result."""
         for g in self.turn_groups if self.waiting else ():
             answered = set(g.call_of)
-            for ci, c in enumerate(g.assistant["tool_calls"]):
+            for ci in range(len(g.assistant["tool_calls"])):
                 if ci not in answered:
-                    g.tools.append({"role": "tool", "tool_call_id": c["id"], "content": UNANSWERED_RESULT})
+                    g.tools.append(None)  # a stub (_Group.tool_at)
                     g.call_of.append(ci)
                     self.rep.calls_stubbed += 1
-        self.pending, self.turn_groups, self.run, self.waiting = {}, [], None, 0
+        self.calls, self.same, self.pending, self.newest = [], [], {}, {}
+        self.turn_groups, self.run, self.waiting = [], None, 0
+
+    def wait_for(self, group: int, calls: list[dict]) -> None:
+        for ci, c in enumerate(calls):
+            cid, k = c["id"], len(self.calls)
+            self.calls.append(group * _CALLS_MAX + ci)
+            self.same.append(-1)
+            if cid in self.newest:
+                self.same[self.newest[cid]] = k
+            else:
+                self.pending[cid] = k
+            self.newest[cid] = k
+
+    def answer(self, tid: str) -> tuple[_Group, int] | None:
+        """The oldest call of the turn waiting with id ``tid``, now answered: its group and index."""
+        k = self.pending.get(tid)
+        if k is None:
+            return None
+        nxt = self.same[k]
+        if nxt < 0:
+            del self.pending[tid], self.newest[tid]
+        else:
+            self.pending[tid] = nxt
+        group, ci = divmod(self.calls[k], _CALLS_MAX)
+        return self.groups[group], ci
 
     def add(self, m: dict, last: bool, nxt: dict | None) -> None:
         role, prev = m.get("role"), self.prev_role
         self.prev_role = role
         if role == "tool":
             tid = m.get("tool_call_id")
-            queue = self.pending.get(tid) if tid.__class__ is str or isinstance(tid, str) else None
-            if queue:
-                g, ci = queue.popleft()
+            found = self.answer(tid) if tid.__class__ is str or isinstance(tid, str) else None
+            if found is not None:
+                g, ci = found
                 self.rep.results_moved += g is not self.run
                 g.tools.append(m)
                 g.call_of.append(ci)
@@ -298,8 +355,7 @@ class _Parser:
             group = _group_of(m, self.rep) if "tool_calls" in m else None
             if group is not None:
                 calls = group.assistant["tool_calls"]
-                for ci, c in enumerate(calls):
-                    self.pending.setdefault(c["id"], deque()).append((group, ci))
+                self.wait_for(len(self.groups), calls)
                 self.waiting += len(calls)
                 self.turn_groups.append(group)
                 self.groups.append(group)
@@ -379,15 +435,6 @@ def _rename_ids(groups: list[_Group], rep: _Repairs) -> None:
                 taken.add(cid)
                 renames[ci] = cid
             seen.add(cid)
-        if not renames:
-            continue
-        rep.ids_renamed += len(renames)
-        calls = g.assistant["tool_calls"]
-        g.assistant = {
-            **g.assistant,
-            "tool_calls": [{**c, "id": renames[ci]} if ci in renames else c for ci, c in enumerate(calls)],
-        }
-        g.tools = [
-            {**t, "tool_call_id": renames[ci]} if ci in renames else t
-            for t, ci in zip(g.tools, g.call_of, strict=True)
-        ]
+        if renames:
+            rep.ids_renamed += len(renames)
+            g.renames = renames  # applied as the group goes out (_Group.sent_assistant, tool_at)

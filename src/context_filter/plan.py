@@ -73,7 +73,7 @@ class _Ledger:
             item.dropped = True
             self.total -= item.cost
             p = item.payload
-            self.messages_dropped += 1 + len(p.tools) + (p.image is not None) if p.__class__ is _Group else 1
+            self.messages_dropped += p.size() if p.__class__ is _Group else 1
 
 
 class _Plan(_Ledger):

@@ -38,29 +38,19 @@ class TrimReport:
 
     @property
     def repairs(self) -> int:
-        return (
-            self.orphans_removed
-            + self.calls_stubbed
-            + self.calls_removed
-            + self.ids_renamed
-            + self.results_moved
-            + self.roles_converted
-            + self.leading_removed
-            + self.other_repairs
-        )
+        return sum(getattr(self, k) for k in REPAIR_KEYS)
 
     @property
     def budget_actions(self) -> bool:
         """True when the total budget (not just per-output caps or repairs) forced something."""
-        return bool(
-            self.turns_dropped
-            or self.groups_dropped
-            or self.hops_dropped
-            or self.protected_shrunk
-            or self.over_budget
-            or self.no_user_message
-            or self.safety_net
-        )
+        return any(getattr(self, k) for k in _BUDGET_KEYS)
+
+
+#: The repairs counted (``parse._Repairs``'s fields), and what says the total budget forced something.
+REPAIR_KEYS = "orphans_removed calls_stubbed calls_removed ids_renamed results_moved roles_converted".split()
+REPAIR_KEYS += ["leading_removed", "other_repairs"]
+_BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget".split()
+_BUDGET_KEYS += ["no_user_message", "safety_net"]
 
 
 @dataclass(frozen=True)

@@ -246,7 +246,7 @@ def _shrink_tool_message(m: dict, target: int, counter: TokenCounter, tokens: in
     """Tool message ``m`` shrunk to ``target`` tokens, and its cost; memoized (every request shrinks them)."""
     content = m.get("content")
     text = content if content.__class__ is str else _content_as_text(content)
-    key = (len(text), hash(text), target, counter.exact)
+    key = (len(text), hash(text), target, counter.rule)
     hit = _SHRINK_MEMO.get(key)
     if hit is None:
         hit = _shrink(text, target, counter.text, tokens if content.__class__ is str else None)

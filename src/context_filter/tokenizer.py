@@ -121,8 +121,7 @@ def get_exact_counter(extra_dirs: tuple[str, ...] = ()) -> tuple[Callable[[str],
                     fn, name = _load_exact_counter(extra_dirs)
                 except Exception:  # pragma: no cover - defensive
                     fn, name = None, None
-                state["name"] = name
-                state["fn"] = fn
+                state["name"], state["fn"] = name, fn  # "fn" last: its presence says it is done
     return state["fn"], state["name"]
 
 

@@ -76,10 +76,11 @@ def _add_group(plan: _Plan, out: _Output, k: int, g: _Group) -> None:
     """Kept group ``k`` at its level; what the protected part (the current turn) gave up is counted apart."""
     level = plan.items[k].level
     protected = g.water is not None or (k > plan.current_start and level > 0)  # 0: Level.RAW
-    out.messages.append(g.assistant)
+    out.messages.append(g.sent_assistant())
     out.tokens += g.base_cost
     sizes = g.tool_tokens if plan.whole else g.sizes(plan.caps, level)
-    for t, tok, size in zip(g.tools, g.tool_tokens, sizes, strict=True):
+    for j, (tok, size) in enumerate(zip(g.tool_tokens, sizes, strict=True)):
+        t = g.tool_at(j)
         if size != tok:  # its target: shrunk to it
             t, tok = _shrink_tool_message(t, size, plan.counter, tok)
             out.outputs_shrunk += 1
