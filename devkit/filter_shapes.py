@@ -70,7 +70,8 @@ def field_shapes(x: str, items: int = 1_000_000) -> dict[str, list[dict]]:
         "dict tool content": [user("q"), assistant("", tool_calls=[c1]), tool("c1", {"rows": x})],
         "tool_call_id": [user("q"), assistant("", tool_calls=[c1]), tool("c1", "ok"), tool(x, "orphan")],
         "many tiny parts": [user([{"type": "text", "text": "x"}] * items)],
-        "many calls": [user("q"), assistant("", tool_calls=[call("c1")] * items)],
+        "many calls": [user("q"), assistant("", tool_calls=[call("c1")] * items)],  # one id, none answered
+        "many distinct calls": [user("q"), assistant("", tool_calls=[call(f"c{i}") for i in range(items)])],
         "many messages": [user("q"), *[assistant("a"), user("b")] * (items // 100)],
     }
 
