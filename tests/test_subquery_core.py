@@ -959,7 +959,7 @@ def test_the_file_is_laid_out_as_the_house_rules_ask():
     # generated from src/: the design notes live in the module docstrings, one per module, each first in its part
     assert "GENERATED FILE" in source.split("from __future__")[0]
     parts = [p for p in source.split("\n# src/")[1:] if "(generated data)" not in p.split("\n", 1)[0]]
-    assert len(parts) > 10 and all(p.split("\n# ---", 1)[1].split("\n", 1)[1].lstrip("\n").startswith('"""') for p in parts)
+    assert len(parts) > 10 and all(p.split("\n", 1)[1].lstrip("\n").startswith('"""') for p in parts)
     classes = [node for node in tree.body if isinstance(node, pyast.ClassDef)]  # generated data goes after them
     assert classes[-1].name == "Tools" and pyast.get_docstring(classes[-1])
     assert typing.get_args(sq.StopReason) == ("answered", "max_rounds", "budget", "deadline", "error")
