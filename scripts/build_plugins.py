@@ -49,7 +49,6 @@ PLUGINS = {
 OPEN_WEBUI_CLASSES = ("Tools", "Filter", "Pipe", "Action")
 
 RULE = "# " + "-" * 94
-
 NOTICE = f"""\
 {RULE}
 # GENERATED FILE: do not edit.  Built from src/{{package}}/ (and the modules of src/ it imports) by
@@ -172,9 +171,7 @@ def _load_from(module: Module, node: ast.ImportFrom, ours: set[str], problems: l
     module.deps.add(target)
     for alias in node.names:
         if alias.asname and alias.asname != alias.name:
-            problems.append(
-                f"{module.rel}:{node.lineno}: `{alias.name} as {alias.asname}`: no aliases of our names"
-            )
+            problems.append(f"{module.rel}:{node.lineno}: `{alias.name} as {alias.asname}`: no aliases of our names")
         module.imported[alias.name] = target
 
 
@@ -188,22 +185,14 @@ def _inside_type_checking(module: Module, node: ast.AST) -> bool:
 def defined_names(module: Module) -> dict[str, int]:
     """Names a module binds at its top level, with their lines, but for those its top-level imports
     bind (which the build merges or takes out)."""
-    tops = [
-        n
-        for top in module.external + module.dropped
-        for n in ast.walk(top)
-        if isinstance(n, ast.Import | ast.ImportFrom)
-    ]
+    tops = [n for top in module.external + module.dropped for n in ast.walk(top) if isinstance(n, ast.Import | ast.ImportFrom)]
     imported = {a.asname or a.name.split(".")[0] for node in tops for a in node.names}
     lines = name_lines(module.tree)
     return {n: lines.get(n, 1) for n in sorted(bound_names(module.text, str(module.path), imported))}
 
 
 def check_names(
-    mods: list[Module],
-    defined: dict[str, dict[str, int]],
-    merged: dict[str, tuple[str, str]],
-    problems: list[str],
+    mods: list[Module], defined: dict[str, dict[str, int]], merged: dict[str, tuple[str, str]], problems: list[str]
 ) -> None:
     """Each name bound once in the whole bundle (by one module, or by the merged imports), and each
     name a module reads bound or imported by that module."""
@@ -217,9 +206,7 @@ def check_names(
             if n == "__all__":
                 problems.append(f"{where}: no __all__ (one flat namespace)")
             elif n in merged:
-                problems.append(
-                    f"{where}: `{n}` shadows the merged import of `{merged[n][0]}` ({merged[n][1]})"
-                )
+                problems.append(f"{where}: `{n}` shadows the merged import of `{merged[n][0]}` ({merged[n][1]})")
             elif n in owners:
                 problems.append(f"`{n}` is defined in {owners[n]} and in {where}")
             owners.setdefault(n, where)
@@ -285,12 +272,7 @@ def import_block(mods: list[Module], problems: list[str]) -> tuple[str, dict[str
             if isinstance(node, ast.Import):
                 for a in node.names:
                     plain.setdefault(a.name, set()).add(a.asname)
-                    bind(
-                        m,
-                        node,
-                        a.asname or a.name.split(".")[0],
-                        a.name if a.asname else a.name.split(".")[0],
-                    )
+                    bind(m, node, a.asname or a.name.split(".")[0], a.name if a.asname else a.name.split(".")[0])
             else:
                 assert isinstance(node, ast.ImportFrom) and node.module
                 for a in node.names:
@@ -309,14 +291,10 @@ def _sorted_imports(plain: dict[str, set[str | None]], froms: dict[str, dict[str
     lines: dict[int, list[tuple[int, str, str]]] = {0: [], 1: [], 2: []}
     for mod, asnames in plain.items():
         for asname in sorted(asnames, key=str):
-            lines[section(mod)].append(
-                (0, mod.lower(), f"import {mod}" + (f" as {asname}" if asname else ""))
-            )
+            lines[section(mod)].append((0, mod.lower(), f"import {mod}" + (f" as {asname}" if asname else "")))
     for mod, names in froms.items():
         if names:
-            lines[section(mod)].append(
-                (1, mod.lower(), f"from {mod} import {', '.join(_isort_names(names))}")
-            )
+            lines[section(mod)].append((1, mod.lower(), f"from {mod} import {', '.join(_isort_names(names))}"))
     blocks = ["\n".join(text for _, _, text in sorted(lines[sec])) for sec in (0, 1, 2) if lines[sec]]
     return "\n\n".join(blocks) + "\n"
 
@@ -356,9 +334,7 @@ def module_part(m: Module, omit: Iterable[ast.stmt], title: str, open_webui: tup
         while start > 1 and start - 1 not in code and m.lines[start - 2].lstrip().startswith("#"):
             start -= 1
         gone.update(range(start, (node.end_lineno or node.lineno) + 1))
-    kept: list[
-        tuple[int, str]
-    ] = []  # (line number in the module, negative for a blank line between statements)
+    kept: list[tuple[int, str]] = []  # (line number in the module, negative for a blank line between statements)
     run = 0
     for number, line in enumerate(m.lines, 1):
         if number in gone:
@@ -451,19 +427,13 @@ def _open_webui_class(package: str, mods: list[Module], problems: list[str]) -> 
         if isinstance(node, ast.ClassDef) and node.name in OPEN_WEBUI_CLASSES
     ]
     if len(found) != 1:
-        problems.append(
-            f"src/{package}/ must define one of {', '.join(OPEN_WEBUI_CLASSES)}; found {found or 'none'}"
-        )
+        problems.append(f"src/{package}/ must define one of {', '.join(OPEN_WEBUI_CLASSES)}; found {found or 'none'}")
         return ("", "")
     return found[0]
 
 
 def _is_docstring(node: ast.stmt) -> bool:
-    return (
-        isinstance(node, ast.Expr)
-        and isinstance(node.value, ast.Constant)
-        and isinstance(node.value.value, str)
-    )
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
 
 
 def _parts(mods: list[Module], block: str, open_webui: tuple[str, str]) -> list[Part]:
@@ -488,9 +458,7 @@ def _parts(mods: list[Module], block: str, open_webui: tuple[str, str]) -> list[
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument(
-        "--check", action="store_true", help="fail when a committed file differs from a fresh build"
-    )
+    ap.add_argument("--check", action="store_true", help="fail when a committed file differs from a fresh build")
     args = ap.parse_args(argv)
     stale, failed = [], False
     for out, package in PLUGINS.items():

@@ -30,6 +30,7 @@ from .messages import (
     _valid_tool_content,
     _with_images,
 )
+from .report import _Repairs
 from .settings import _MIN_TARGET
 
 
@@ -154,22 +155,6 @@ def _is_folded(m: dict) -> bool:
     """A legacy assistant message with ``<details type="tool_calls">`` blocks (Open WebUI 0.6/0.7)."""
     content = m.get("content")
     return m.get("role") == "assistant" and content.__class__ is str and FOLDED_MARKER in content
-
-
-@dataclass
-class _Repairs:
-    """The repairs counted for the report (its fields of the same names)."""
-
-    orphans_removed: int = 0
-    calls_stubbed: int = 0
-    calls_removed: int = 0
-    ids_renamed: int = 0
-    results_moved: int = 0
-    roles_converted: int = 0
-    leading_removed: int = 0
-    #: invalid messages, assistants or calls removed, systems moved, arguments made JSON objects, user
-    #: tool_calls removed, contents made valid
-    other_repairs: int = 0
 
 
 def _normalize_roles(
