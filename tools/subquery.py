@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4839: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4810: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
 #    299: src/subquery/types.py
-#    520: src/textcalls/calls.py
-#    840: src/subquery/messages.py
-#   1029: src/textcalls/xml.py
-#   1318: src/textcalls/dialects.py
-#   1740: src/textcalls/reader.py
-#   1914: src/textcalls/rule.py
-#   2104: src/subquery/reading.py
-#   2263: src/subquery/budget.py
-#   2458: src/subquery/prepare.py
-#   2570: src/subquery/rounds.py
-#   2652: src/subquery/record.py
-#   2775: src/subquery/status.py
-#   2982: src/subquery/threads.py
-#   3032: src/subquery/loop.py
-#   3391: src/subquery/owui_completion.py
-#   3568: src/subquery/owui_context.py
-#   3826: src/subquery/owui_run.py
-#   4006: src/subquery/owui_calls.py
-#   4168: src/subquery/owui_select.py
-#   4368: src/subquery/owui_usage.py
-#   4454: src/subquery/tasks.py
-#   4512: src/subquery/view.py
-#   4622: src/subquery/owui_tools.py
-#   4928: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    518: src/textcalls/calls.py
+#    838: src/subquery/messages.py
+#   1027: src/textcalls/xml.py
+#   1316: src/textcalls/dialects.py
+#   1738: src/textcalls/reader.py
+#   1912: src/textcalls/rule.py
+#   2102: src/subquery/reading.py
+#   2261: src/subquery/budget.py
+#   2456: src/subquery/prepare.py
+#   2561: src/subquery/rounds.py
+#   2643: src/subquery/record.py
+#   2766: src/subquery/status.py
+#   2973: src/subquery/threads.py
+#   3023: src/subquery/loop.py
+#   3362: src/subquery/owui_completion.py
+#   3539: src/subquery/owui_context.py
+#   3797: src/subquery/owui_run.py
+#   3977: src/subquery/owui_calls.py
+#   4139: src/subquery/owui_select.py
+#   4339: src/subquery/owui_usage.py
+#   4425: src/subquery/tasks.py
+#   4483: src/subquery/view.py
+#   4593: src/subquery/owui_tools.py
+#   4899: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ from bisect import bisect_left
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -303,7 +303,8 @@ the types the loop and the adapter exchange, small text and usage helpers."""
 
 
 log = logging.getLogger(__name__)
-TextCallMode = Literal["auto", "always", "off"]
+TextCallMode = Literal["auto", "always", "off"]  # valve `text_tool_calls`
+TEXT_CALL_MODES = get_args(TextCallMode)
 
 SELF_NAMES = ("subquery", "subqueries")  # this tool's functions: never offered inside a subquery
 SUBQUERY_MARKER = "owui-subquery-tool"  # recognises copies of this tool under any id
@@ -392,9 +393,6 @@ class Settings(AdminValves):
 
 DEFAULTS = Settings()
 CHARS_PER_TOKEN = 3  # a token estimate from characters that errs long (cl100k: about 4 in English)
-# When calls written as text are read (valve `text_tool_calls`): `auto` only while the model has not
-# made a structured call in this run, `always` whenever a reply has no structured calls, `off` never.
-TEXT_CALL_MODES = ("auto", "always", "off")
 
 
 @dataclass(frozen=True)
@@ -2487,14 +2485,6 @@ def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
             return f"{name}:{id(kwargs)}"
 
 
-def call_kwargs(call: ToolCall, tool: ToolInfo) -> tuple[dict | None, str | None]:
-    args, error = decode_arguments(call.name, call.arguments)
-    if error or args is None:
-        return None, error
-    props = spec_properties(tool.spec)
-    return filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)[0], None
-
-
 def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping, limit: int) -> Prepared:
     tool = tools.get(call.name)
     if tool is None and call.name in SELF_NAMES:
@@ -2504,10 +2494,11 @@ def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping,
         available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
         answer = f'Error: Tool "{call.name}" not found. Available tools: {available}.'
         return Prepared(call, answer=answer, outcome="refused: no such tool")
-    kwargs, error = call_kwargs(call, tool)
-    if kwargs is None:
+    args, error = decode_arguments(call.name, call.arguments)
+    if error or args is None:
         return Prepared(call, answer=error, outcome="refused: bad arguments")
     props = spec_properties(tool.spec)
+    kwargs = filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)[0]
     missing = [r for r in spec_required(tool.spec) if r not in kwargs]
     if missing:
         expected = ", ".join(f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in props.items())
@@ -3207,7 +3198,7 @@ class _Loop:
         return remaining if own else min(self.settings.tool_timeout_seconds, remaining)
 
     async def tool_round(self, reading: Reading, reasoning: Mapping[str, Any]) -> None:
-        message, ordered, notes = _prepared(reading, reasoning, self.hooks.resolve, self.tools, self.counts)
+        message, ordered, notes = _prepared(self, reading, reasoning)
         self.messages.append(message)
         self.phase = f"while asking the user about the calls of round {self.rounds}"
         prepared = await _approved(self, ordered, reading.confirm)
@@ -3256,7 +3247,13 @@ class _Loop:
         if self.remaining() < MIN_USEFUL_SECONDS:
             return self.out_of_time("after the last tool round")
         rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.ledger.spent
-        stopped, prompt, ran, used = _final_words(budget, rounds, cap, spent)
+        stopped: StopReason = "max_rounds"
+        prompt = FINAL_ROUND_PROMPT.format(rounds=rounds)
+        ran, used = f"used all {rounds} rounds", f"{rounds} rounds used"
+        if budget:
+            stopped, prompt = "budget", BUDGET_PROMPT.format(spent=spent, cap=cap)
+            ran = f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
+            used = f"token budget reached ({spent:,} of {cap:,})"
         self.messages.append({"role": "user", "content": prompt})
         room = await self.room(answer_after=False)
         if room is None:
@@ -3273,24 +3270,6 @@ class _Loop:
         note = BUDGET_NOTE.format(spent=spent, cap=cap) if budget else ""
         answer = reading.content.strip() + refused_note(reading.refused, final=True)
         return self.result(answer + await self.unread(reading) + note, stopped)
-
-
-def _final_words(budget: bool, rounds: int, cap: int, spent: int) -> tuple[StopReason, str, str, str]:
-    """The answer round's StopReason, prompt, what the run did, and the status words."""
-    if budget:
-        ran = f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
-        return (
-            "budget",
-            BUDGET_PROMPT.format(spent=spent, cap=cap),
-            ran,
-            f"token budget reached ({spent:,} of {cap:,})",
-        )
-    return (
-        "max_rounds",
-        FINAL_ROUND_PROMPT.format(rounds=rounds),
-        f"used all {rounds} rounds",
-        f"{rounds} rounds used",
-    )
 
 
 def _read_all(mentions: Mentions, texts: Sequence[tuple[str, str]]) -> None:
@@ -3336,26 +3315,18 @@ async def _yes(loop: _Loop, ask: Callable[..., Awaitable[bool]] | None, p: Prepa
         return False
 
 
-def _prepared(
-    reading: Reading,
-    reasoning: Mapping[str, Any],
-    resolve: Callable,
-    tools: Mapping[str, ToolInfo],
-    counts: dict,
-) -> tuple[dict, list[Prepared], list[str]]:
+def _prepared(loop: _Loop, reading: Reading, reasoning: Mapping) -> tuple[dict, list[Prepared], list]:
     """The round's bounded assistant message, and each call prepared in call order (repeats counted)."""
-    targets = _targets(reading.calls, resolve)
+    targets = _targets(reading.calls, loop.hooks.resolve)
     content = cap_text(reading.content, REPLY_CHARS, "reply")
     replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
     kept, notes = bounded_reasoning(reasoning, REPLY_CHARS)
-    runnable = iter(prepare_round([t for t in targets if isinstance(t, ToolCall)], tools, counts))
+    runnable = iter(prepare_round([t for t in targets if isinstance(t, ToolCall)], loop.tools, loop.counts))
     ordered = [t if isinstance(t, Prepared) else next(runnable) for t in targets]
     return {"role": "assistant", "content": content, "tool_calls": replayed, **kept}, ordered, notes
 
 
-def _targets(
-    calls: list[ToolCall], resolve: Callable[[ToolCall], ToolCall | str]
-) -> list[Prepared | ToolCall]:
+def _targets(calls: list[ToolCall], resolve: Callable) -> list[Prepared | ToolCall]:
     """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound, else answered at once."""
     out: list[Prepared | ToolCall] = []
     budget = REPLY_CHARS

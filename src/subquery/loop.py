@@ -207,7 +207,7 @@ class _Loop:
         return remaining if own else min(self.settings.tool_timeout_seconds, remaining)
 
     async def tool_round(self, reading: Reading, reasoning: Mapping[str, Any]) -> None:
-        message, ordered, notes = _prepared(reading, reasoning, self.hooks.resolve, self.tools, self.counts)
+        message, ordered, notes = _prepared(self, reading, reasoning)
         self.messages.append(message)
         self.phase = f"while asking the user about the calls of round {self.rounds}"
         prepared = await _approved(self, ordered, reading.confirm)
@@ -256,7 +256,13 @@ class _Loop:
         if self.remaining() < MIN_USEFUL_SECONDS:
             return self.out_of_time("after the last tool round")
         rounds, cap, spent = self.settings.max_rounds, self.settings.max_subquery_tokens, self.ledger.spent
-        stopped, prompt, ran, used = _final_words(budget, rounds, cap, spent)
+        stopped: StopReason = "max_rounds"
+        prompt = FINAL_ROUND_PROMPT.format(rounds=rounds)
+        ran, used = f"used all {rounds} rounds", f"{rounds} rounds used"
+        if budget:
+            stopped, prompt = "budget", BUDGET_PROMPT.format(spent=spent, cap=cap)
+            ran = f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
+            used = f"token budget reached ({spent:,} of {cap:,})"
         self.messages.append({"role": "user", "content": prompt})
         room = await self.room(answer_after=False)
         if room is None:
@@ -273,24 +279,6 @@ class _Loop:
         note = BUDGET_NOTE.format(spent=spent, cap=cap) if budget else ""
         answer = reading.content.strip() + refused_note(reading.refused, final=True)
         return self.result(answer + await self.unread(reading) + note, stopped)
-
-
-def _final_words(budget: bool, rounds: int, cap: int, spent: int) -> tuple[StopReason, str, str, str]:
-    """The answer round's StopReason, prompt, what the run did, and the status words."""
-    if budget:
-        ran = f"stopped at its token budget ({spent:,} of {cap:,} tokens)"
-        return (
-            "budget",
-            BUDGET_PROMPT.format(spent=spent, cap=cap),
-            ran,
-            f"token budget reached ({spent:,} of {cap:,})",
-        )
-    return (
-        "max_rounds",
-        FINAL_ROUND_PROMPT.format(rounds=rounds),
-        f"used all {rounds} rounds",
-        f"{rounds} rounds used",
-    )
 
 
 def _read_all(mentions: Mentions, texts: Sequence[tuple[str, str]]) -> None:
@@ -336,26 +324,18 @@ async def _yes(loop: _Loop, ask: Callable[..., Awaitable[bool]] | None, p: Prepa
         return False
 
 
-def _prepared(
-    reading: Reading,
-    reasoning: Mapping[str, Any],
-    resolve: Callable,
-    tools: Mapping[str, ToolInfo],
-    counts: dict,
-) -> tuple[dict, list[Prepared], list[str]]:
+def _prepared(loop: _Loop, reading: Reading, reasoning: Mapping) -> tuple[dict, list[Prepared], list]:
     """The round's bounded assistant message, and each call prepared in call order (repeats counted)."""
-    targets = _targets(reading.calls, resolve)
+    targets = _targets(reading.calls, loop.hooks.resolve)
     content = cap_text(reading.content, REPLY_CHARS, "reply")
     replayed = [(t.call if isinstance(t, Prepared) else t).as_message_call() for t in targets]
     kept, notes = bounded_reasoning(reasoning, REPLY_CHARS)
-    runnable = iter(prepare_round([t for t in targets if isinstance(t, ToolCall)], tools, counts))
+    runnable = iter(prepare_round([t for t in targets if isinstance(t, ToolCall)], loop.tools, loop.counts))
     ordered = [t if isinstance(t, Prepared) else next(runnable) for t in targets]
     return {"role": "assistant", "content": content, "tool_calls": replayed, **kept}, ordered, notes
 
 
-def _targets(
-    calls: list[ToolCall], resolve: Callable[[ToolCall], ToolCall | str]
-) -> list[Prepared | ToolCall]:
+def _targets(calls: list[ToolCall], resolve: Callable) -> list[Prepared | ToolCall]:
     """Each call resolved (Tool Search's `call_tool`) and within the reply's size bound, else answered at once."""
     out: list[Prepared | ToolCall] = []
     budget = REPLY_CHARS

@@ -46,14 +46,6 @@ def call_signature(name: str, kwargs: Mapping[str, Any]) -> str:
             return f"{name}:{id(kwargs)}"
 
 
-def call_kwargs(call: ToolCall, tool: ToolInfo) -> tuple[dict | None, str | None]:
-    args, error = decode_arguments(call.name, call.arguments)
-    if error or args is None:
-        return None, error
-    props = spec_properties(tool.spec)
-    return filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)[0], None
-
-
 def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping, limit: int) -> Prepared:
     tool = tools.get(call.name)
     if tool is None and call.name in SELF_NAMES:
@@ -63,10 +55,11 @@ def prepare_call(call: ToolCall, tools: Mapping[str, ToolInfo], counts: Mapping,
         available = ", ".join(sorted(n for n, t in tools.items() if not t.deferred)) or "none"
         answer = f'Error: Tool "{call.name}" not found. Available tools: {available}.'
         return Prepared(call, answer=answer, outcome="refused: no such tool")
-    kwargs, error = call_kwargs(call, tool)
-    if kwargs is None:
+    args, error = decode_arguments(call.name, call.arguments)
+    if error or args is None:
         return Prepared(call, answer=error, outcome="refused: bad arguments")
     props = spec_properties(tool.spec)
+    kwargs = filter_arguments(args if tool.passthrough else coerce_arguments(args, props), tool)[0]
     missing = [r for r in spec_required(tool.spec) if r not in kwargs]
     if missing:
         expected = ", ".join(f"{k} ({'/'.join(_schema_types(v)) or 'any'})" for k, v in props.items())

@@ -7,7 +7,7 @@ import logging
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -15,7 +15,8 @@ if TYPE_CHECKING:  # for annotations only: the tool's names and limits come firs
     from textcalls.calls import ToolCall
 
 log = logging.getLogger(__name__)
-TextCallMode = Literal["auto", "always", "off"]
+TextCallMode = Literal["auto", "always", "off"]  # valve `text_tool_calls`
+TEXT_CALL_MODES = get_args(TextCallMode)
 
 SELF_NAMES = ("subquery", "subqueries")  # this tool's functions: never offered inside a subquery
 SUBQUERY_MARKER = "owui-subquery-tool"  # recognises copies of this tool under any id
@@ -104,9 +105,6 @@ class Settings(AdminValves):
 
 DEFAULTS = Settings()
 CHARS_PER_TOKEN = 3  # a token estimate from characters that errs long (cl100k: about 4 in English)
-# When calls written as text are read (valve `text_tool_calls`): `auto` only while the model has not
-# made a structured call in this run, `always` whenever a reply has no structured calls, `off` never.
-TEXT_CALL_MODES = ("auto", "always", "off")
 
 
 @dataclass(frozen=True)
