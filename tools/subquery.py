@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4810: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4790: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -25,23 +25,23 @@ required_open_webui_version: 0.11.4
 #   1738: src/textcalls/reader.py
 #   1912: src/textcalls/rule.py
 #   2102: src/subquery/reading.py
-#   2261: src/subquery/budget.py
-#   2456: src/subquery/prepare.py
-#   2561: src/subquery/rounds.py
-#   2643: src/subquery/record.py
-#   2766: src/subquery/status.py
-#   2973: src/subquery/threads.py
-#   3023: src/subquery/loop.py
-#   3362: src/subquery/owui_completion.py
-#   3539: src/subquery/owui_context.py
-#   3797: src/subquery/owui_run.py
-#   3977: src/subquery/owui_calls.py
-#   4139: src/subquery/owui_select.py
-#   4339: src/subquery/owui_usage.py
-#   4425: src/subquery/tasks.py
-#   4483: src/subquery/view.py
-#   4593: src/subquery/owui_tools.py
-#   4899: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2260: src/subquery/budget.py
+#   2452: src/subquery/prepare.py
+#   2557: src/subquery/rounds.py
+#   2633: src/subquery/record.py
+#   2750: src/subquery/status.py
+#   2953: src/subquery/threads.py
+#   3003: src/subquery/loop.py
+#   3342: src/subquery/owui_completion.py
+#   3519: src/subquery/owui_context.py
+#   3777: src/subquery/owui_run.py
+#   3957: src/subquery/owui_calls.py
+#   4119: src/subquery/owui_select.py
+#   4319: src/subquery/owui_usage.py
+#   4405: src/subquery/tasks.py
+#   4463: src/subquery/view.py
+#   4573: src/subquery/owui_tools.py
+#   4879: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -2145,10 +2145,8 @@ class Reader:
     tags: Sequence[tuple[str, str]]
     asks: bool = False
 
-    def read(
-        self, reply: Completion, prefix: str, text_on: bool, limit: int, messages: Sequence[dict]
-    ) -> Reading:
-        """Structured calls, else (if `text_on`) the text calls the rule lets through; at most `limit`, ids unique."""
+    def read(self, reply: Completion, prefix: str, text_on: bool, messages: Sequence[dict]) -> Reading:
+        """Structured calls, else (if `text_on`) the text calls the rule lets through; ids made unique."""
         text = strip_reasoning(_text_of(reply.content), self.tags)  # the whole reply, linearly
         content, rest = text[:READ_CHARS], text[READ_CHARS:]
         calls, more = bounded_calls(normalize_tool_calls(reply.tool_calls, prefix), self.tools, prefix)
@@ -2156,12 +2154,13 @@ class Reader:
         flagged: set[tuple[str, str]] = set()
         if not calls and text_on and self.tools:
             content, calls, refused, flagged = self.text_calls(content, f"{prefix}_inline")
-        kept = unique_ids(calls[:limit], messages)
+        kept = unique_ids(calls[:MAX_CALLS_PER_ROUND], messages)
         confirm = frozenset(c.id for c in kept if (c.name, c.arguments) in flagged)
         unread = len(rest) if text_on and rest.strip() else 0
         notes = (more if kept else ()) + ((UNREAD_NOTE,) if unread else ())
         text = "\n".join(t for t in (content, rest) if t) if rest else content
-        return Reading(text, kept, refused, max(len(calls) - limit, 0), confirm, notes, unread)
+        dropped = max(len(calls) - MAX_CALLS_PER_ROUND, 0)
+        return Reading(text, kept, refused, dropped, confirm, notes, unread)
 
     def text_calls(self, content: str, prefix: str) -> tuple[str, list, tuple, set]:
         """(text, calls, refused, calls the user must confirm); a unit with a refused call stays text whole."""
@@ -2250,10 +2249,10 @@ def refused_note(refused: Sequence[tuple[str, str, str]], final: bool = False) -
     return "\n\n" + note if final else note
 
 
-def round_notes(reading: Reading, limit: int) -> str:
+def round_notes(reading: Reading) -> str:
     notes = [refused_note(reading.refused)] if reading.refused else []
     if reading.dropped:
-        more = f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most {limit} calls run per round. Send the ones still needed in the next round.]"
+        more = f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most {MAX_CALLS_PER_ROUND} calls run per round. Send the ones still needed in the next round.]"
         notes.append(more)
     return "\n".join([*notes, *reading.notes])
 
@@ -2424,7 +2423,8 @@ class Ledger:
     async def measure(self, messages: Sequence[Any], specs: list[dict] | None) -> int:
         new = [m for m in messages if id(m) not in self.sizes]
         size = sum(map(message_chars, new))
-        for m, n in zip(new, await self.work(size, "measuring the request", _bounds, new), strict=True):
+        bounds = await self.work(size, "measuring the request", list, map(message_tokens, new))
+        for m, n in zip(new, bounds, strict=True):
             self.sizes[id(m)] = n
         if "specs" not in self.sizes:
             self.sizes["specs"] = await self.work(len(str(specs)), "measuring the tools", specs_tokens, specs)
@@ -2441,10 +2441,6 @@ class Ledger:
         size = reply_size(reply) + len(reply.reasoning_text or "")
         received = await self.work(size, "measuring the reply", reply_tokens_of, *texts)
         self.spent += max(usage["prompt_tokens"], self.prompt) + max(usage["completion_tokens"], received)
-
-
-def _bounds(messages: Sequence[Any]) -> list[int]:
-    return [message_tokens(m) for m in messages]
 
 
 def message_chars(message: Any) -> int:
@@ -2610,16 +2606,10 @@ async def run_calls(
         if p.answer is not None:
             return ToolOutput(p.answer, outcome=p.outcome or "refused")
         error, limit, started = f"Error: `{p.call.name}`", timeout(p) if callable(timeout) else timeout, False
-
-        async def go() -> str | ToolOutput:
-            nonlocal started
-            async with semaphore:
-                started = True
-                return await execute(p.call, p.kwargs or {}, limit)
-
         try:
-            async with asyncio.timeout(limit):
-                out = await go()
+            async with asyncio.timeout(limit), semaphore:
+                started = True
+                out = await execute(p.call, p.kwargs or {}, limit)
         except TimeoutError:
             if not started:
                 why = f"no free slot within {limit:g} s (other calls of this round were still running)."
@@ -2757,12 +2747,6 @@ def _item(entry: CallEntry) -> str:
     return f"<li>{head}<pre>{html.escape(entry.arguments)}</pre></li>"
 
 
-def record_event(record: CallRecord) -> Mapping[str, Any] | None:
-    if not record.entries:
-        return None
-    return {"type": "embeds", "data": {"embeds": [record.html()]}}
-
-
 # src/subquery/status.py -----------------------------------------------------------------------
 
 """Status lines: what the user sees of a subquery while it runs (the model never gets them), each at most
@@ -2897,10 +2881,9 @@ class StatusEmitter:
 
     def send_record(self) -> None:
         """The call record to the chat message, once, whatever `show_status` says (it is what ran)."""
-        event = None if self.recorded else record_event(self.record)
-        if self.sink is not None and event is not None:
+        if self.sink is not None and not self.recorded and self.record.entries:
             self.recorded = True
-            self._put("record", event)
+            self._put("record", {"type": "embeds", "data": {"embeds": [self.record.html()]}})
 
     def _put(self, kind: str, line: Any) -> None:
         if isinstance(line, str) and len(line) > STATUS_LINE_CHARS:
@@ -2922,7 +2905,8 @@ class StatusEmitter:
                 if kind == "record":
                     await self._send_event(self.sink, line)
                 else:
-                    await self._send_event(self.event_emitter, status_event(line, kind == "done"))
+                    status = {"description": line, "done": kind == "done"}
+                    await self._send_event(self.event_emitter, {"type": "status", "data": status})
         finally:
             self.worker = None
 
@@ -2931,10 +2915,6 @@ class StatusEmitter:
             await asyncio.wait_for(emitter(event), timeout=STATUS_SEND_SECONDS)
         except Exception:  # progress must never break the work
             log.debug("subquery: status event failed", exc_info=True)
-
-
-def status_event(description: str, done: bool) -> dict:
-    return {"type": "status", "data": {"description": description, "done": done}}
 
 
 class TaskStatus:
@@ -3176,7 +3156,7 @@ class _Loop:
         mode, prefix = self.settings.text_tool_calls, f"call_r{self.rounds}"
         text_on = final or mode == "always" or (mode == "auto" and not self.native_seen)
         reader = replace(self.reader, asks=False) if final else self.reader
-        args = (reply, prefix, text_on, MAX_CALLS_PER_ROUND, self.messages)
+        args = (reply, prefix, text_on, self.messages)
         reading = await self.work(reply_size(reply), "reading a reply", reader.read, *args)
         self.native_seen = self.native_seen or any(c.source == "structured" for c in reading.calls)
         return reading
@@ -3211,7 +3191,7 @@ class _Loop:
         self.phase = f"while the tools of round {self.rounds} ran"
         limit = self.settings.max_parallel_tools
         outputs = await run_calls(prepared, self.hooks.execute, limit, self.timeout_for)
-        note = "\n".join([round_notes(reading, MAX_CALLS_PER_ROUND), *notes]).strip()
+        note = "\n".join([round_notes(reading), *notes]).strip()
         self.phase = f"while reading the results of round {self.rounds}"
         await self.add_results(prepared, outputs, note)
         args = [p.kwargs if p.kwargs is not None else p.call.arguments for p in prepared]

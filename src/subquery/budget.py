@@ -174,7 +174,8 @@ class Ledger:
     async def measure(self, messages: Sequence[Any], specs: list[dict] | None) -> int:
         new = [m for m in messages if id(m) not in self.sizes]
         size = sum(map(message_chars, new))
-        for m, n in zip(new, await self.work(size, "measuring the request", _bounds, new), strict=True):
+        bounds = await self.work(size, "measuring the request", list, map(message_tokens, new))
+        for m, n in zip(new, bounds, strict=True):
             self.sizes[id(m)] = n
         if "specs" not in self.sizes:
             self.sizes["specs"] = await self.work(len(str(specs)), "measuring the tools", specs_tokens, specs)
@@ -191,10 +192,6 @@ class Ledger:
         size = reply_size(reply) + len(reply.reasoning_text or "")
         received = await self.work(size, "measuring the reply", reply_tokens_of, *texts)
         self.spent += max(usage["prompt_tokens"], self.prompt) + max(usage["completion_tokens"], received)
-
-
-def _bounds(messages: Sequence[Any]) -> list[int]:
-    return [message_tokens(m) for m in messages]
 
 
 def message_chars(message: Any) -> int:

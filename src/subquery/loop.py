@@ -185,7 +185,7 @@ class _Loop:
         mode, prefix = self.settings.text_tool_calls, f"call_r{self.rounds}"
         text_on = final or mode == "always" or (mode == "auto" and not self.native_seen)
         reader = replace(self.reader, asks=False) if final else self.reader
-        args = (reply, prefix, text_on, MAX_CALLS_PER_ROUND, self.messages)
+        args = (reply, prefix, text_on, self.messages)
         reading = await self.work(reply_size(reply), "reading a reply", reader.read, *args)
         self.native_seen = self.native_seen or any(c.source == "structured" for c in reading.calls)
         return reading
@@ -220,7 +220,7 @@ class _Loop:
         self.phase = f"while the tools of round {self.rounds} ran"
         limit = self.settings.max_parallel_tools
         outputs = await run_calls(prepared, self.hooks.execute, limit, self.timeout_for)
-        note = "\n".join([round_notes(reading, MAX_CALLS_PER_ROUND), *notes]).strip()
+        note = "\n".join([round_notes(reading), *notes]).strip()
         self.phase = f"while reading the results of round {self.rounds}"
         await self.add_results(prepared, outputs, note)
         args = [p.kwargs if p.kwargs is not None else p.call.arguments for p in prepared]

@@ -16,7 +16,16 @@ from textcalls.reader import text_calls
 from textcalls.rule import Mentions, verdict
 
 from .messages import _text_of, strip_reasoning, unique_ids
-from .types import ID_CHARS, NAME_CHARS, READ_CHARS, Completion, ToolInfo, _shorten, cap_text
+from .types import (
+    ID_CHARS,
+    MAX_CALLS_PER_ROUND,
+    NAME_CHARS,
+    READ_CHARS,
+    Completion,
+    ToolInfo,
+    _shorten,
+    cap_text,
+)
 
 UNREAD_NOTE = f"[Subquery: only the first {READ_CHARS:,} characters of your reply (after its reasoning) were read for calls; calls written after them were not run.]"
 
@@ -55,10 +64,8 @@ class Reader:
     tags: Sequence[tuple[str, str]]
     asks: bool = False
 
-    def read(
-        self, reply: Completion, prefix: str, text_on: bool, limit: int, messages: Sequence[dict]
-    ) -> Reading:
-        """Structured calls, else (if `text_on`) the text calls the rule lets through; at most `limit`, ids unique."""
+    def read(self, reply: Completion, prefix: str, text_on: bool, messages: Sequence[dict]) -> Reading:
+        """Structured calls, else (if `text_on`) the text calls the rule lets through; ids made unique."""
         text = strip_reasoning(_text_of(reply.content), self.tags)  # the whole reply, linearly
         content, rest = text[:READ_CHARS], text[READ_CHARS:]
         calls, more = bounded_calls(normalize_tool_calls(reply.tool_calls, prefix), self.tools, prefix)
@@ -66,12 +73,13 @@ class Reader:
         flagged: set[tuple[str, str]] = set()
         if not calls and text_on and self.tools:
             content, calls, refused, flagged = self.text_calls(content, f"{prefix}_inline")
-        kept = unique_ids(calls[:limit], messages)
+        kept = unique_ids(calls[:MAX_CALLS_PER_ROUND], messages)
         confirm = frozenset(c.id for c in kept if (c.name, c.arguments) in flagged)
         unread = len(rest) if text_on and rest.strip() else 0
         notes = (more if kept else ()) + ((UNREAD_NOTE,) if unread else ())
         text = "\n".join(t for t in (content, rest) if t) if rest else content
-        return Reading(text, kept, refused, max(len(calls) - limit, 0), confirm, notes, unread)
+        dropped = max(len(calls) - MAX_CALLS_PER_ROUND, 0)
+        return Reading(text, kept, refused, dropped, confirm, notes, unread)
 
     def text_calls(self, content: str, prefix: str) -> tuple[str, list, tuple, set]:
         """(text, calls, refused, calls the user must confirm); a unit with a refused call stays text whole."""
@@ -160,9 +168,9 @@ def refused_note(refused: Sequence[tuple[str, str, str]], final: bool = False) -
     return "\n\n" + note if final else note
 
 
-def round_notes(reading: Reading, limit: int) -> str:
+def round_notes(reading: Reading) -> str:
     notes = [refused_note(reading.refused)] if reading.refused else []
     if reading.dropped:
-        more = f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most {limit} calls run per round. Send the ones still needed in the next round.]"
+        more = f"[{reading.dropped} more call(s) in your reply were dropped, neither run nor kept: at most {MAX_CALLS_PER_ROUND} calls run per round. Send the ones still needed in the next round.]"
         notes.append(more)
     return "\n".join([*notes, *reading.notes])

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,9 +119,3 @@ def _item(entry: CallEntry) -> str:
     outcome = (entry.outcome or INTERRUPTED)[:OUTCOME_CHARS]
     head = f"{html.escape(task)}<b>{html.escape(entry.name)}</b> · {html.escape(outcome)}"
     return f"<li>{head}<pre>{html.escape(entry.arguments)}</pre></li>"
-
-
-def record_event(record: CallRecord) -> Mapping[str, Any] | None:
-    if not record.entries:
-        return None
-    return {"type": "embeds", "data": {"embeds": [record.html()]}}

@@ -62,16 +62,10 @@ async def run_calls(
         if p.answer is not None:
             return ToolOutput(p.answer, outcome=p.outcome or "refused")
         error, limit, started = f"Error: `{p.call.name}`", timeout(p) if callable(timeout) else timeout, False
-
-        async def go() -> str | ToolOutput:
-            nonlocal started
-            async with semaphore:
-                started = True
-                return await execute(p.call, p.kwargs or {}, limit)
-
         try:
-            async with asyncio.timeout(limit):
-                out = await go()
+            async with asyncio.timeout(limit), semaphore:
+                started = True
+                out = await execute(p.call, p.kwargs or {}, limit)
         except TimeoutError:
             if not started:
                 why = f"no free slot within {limit:g} s (other calls of this round were still running)."

@@ -13,7 +13,7 @@ from typing import Any
 
 from textcalls.calls import decode_arguments
 
-from .record import INTERRUPTED, CallRecord, record_event
+from .record import INTERRUPTED, CallRecord
 from .types import LoopResult, _safe_str, _shorten, log
 
 CALL_LINE_CHARS = 200
@@ -144,10 +144,9 @@ class StatusEmitter:
 
     def send_record(self) -> None:
         """The call record to the chat message, once, whatever `show_status` says (it is what ran)."""
-        event = None if self.recorded else record_event(self.record)
-        if self.sink is not None and event is not None:
+        if self.sink is not None and not self.recorded and self.record.entries:
             self.recorded = True
-            self._put("record", event)
+            self._put("record", {"type": "embeds", "data": {"embeds": [self.record.html()]}})
 
     def _put(self, kind: str, line: Any) -> None:
         if isinstance(line, str) and len(line) > STATUS_LINE_CHARS:
@@ -169,7 +168,8 @@ class StatusEmitter:
                 if kind == "record":
                     await self._send_event(self.sink, line)
                 else:
-                    await self._send_event(self.event_emitter, status_event(line, kind == "done"))
+                    status = {"description": line, "done": kind == "done"}
+                    await self._send_event(self.event_emitter, {"type": "status", "data": status})
         finally:
             self.worker = None
 
@@ -178,10 +178,6 @@ class StatusEmitter:
             await asyncio.wait_for(emitter(event), timeout=STATUS_SEND_SECONDS)
         except Exception:  # progress must never break the work
             log.debug("subquery: status event failed", exc_info=True)
-
-
-def status_event(description: str, done: bool) -> dict:
-    return {"type": "status", "data": {"description": description, "done": done}}
 
 
 class TaskStatus:
