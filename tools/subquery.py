@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4790: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4787: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -30,18 +30,18 @@ required_open_webui_version: 0.11.4
 #   2557: src/subquery/rounds.py
 #   2633: src/subquery/record.py
 #   2750: src/subquery/status.py
-#   2953: src/subquery/threads.py
-#   3003: src/subquery/loop.py
-#   3342: src/subquery/owui_completion.py
-#   3519: src/subquery/owui_context.py
-#   3777: src/subquery/owui_run.py
-#   3957: src/subquery/owui_calls.py
-#   4119: src/subquery/owui_select.py
-#   4319: src/subquery/owui_usage.py
-#   4405: src/subquery/tasks.py
-#   4463: src/subquery/view.py
-#   4573: src/subquery/owui_tools.py
-#   4879: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2950: src/subquery/threads.py
+#   3000: src/subquery/loop.py
+#   3339: src/subquery/owui_completion.py
+#   3516: src/subquery/owui_context.py
+#   3774: src/subquery/owui_run.py
+#   3954: src/subquery/owui_calls.py
+#   4116: src/subquery/owui_select.py
+#   4316: src/subquery/owui_usage.py
+#   4402: src/subquery/tasks.py
+#   4460: src/subquery/view.py
+#   4570: src/subquery/owui_tools.py
+#   4876: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -2764,6 +2764,7 @@ STATUS_SEND_SECONDS = 5.0
 DONE_WAIT_SECONDS = 2.0
 # Call lines kept per subquery (each is a database write); further calls are counted in one line.
 MAX_CALL_LINES = 48
+UNLISTED = "Subquery · {n} more inner calls (not listed one by one)"
 _BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
 _VERDICTS = {"answered": "done", "max_rounds": "done (round limit reached)", "error": "failed"}
 _VERDICTS["deadline"] = "stopped at the time limit"
@@ -2799,10 +2800,6 @@ def short_arguments(arguments: Any) -> str:
             shown = _safe_str(value)
         parts.append(f"{key}={_shorten(shown, ARGUMENT_CHARS)}")
     return ", ".join(parts) + (", …" if len(arguments) > 8 else "")
-
-
-def _unlisted(n: int) -> str:
-    return f"Subquery · {n} more inner calls (not listed one by one)"
 
 
 def _totals(rounds: int, calls: int, tokens: int, seconds: float) -> str:
@@ -2850,7 +2847,7 @@ class StatusEmitter:
             busy = self.worker is not None or time.monotonic() < self.last + self.min_interval
             return self._put("progress" if busy else "line", description)
         if self.unlisted:
-            self._put("line", _unlisted(self.unlisted))
+            self._put("line", UNLISTED.format(n=self.unlisted))
         self.send_record()
         self._put("done", description)
         self.closing.set()
@@ -2934,7 +2931,7 @@ class TaskStatus:
             return await self.shared(self.named(description), False)
         self.started = True
         if done and self.unlisted:
-            await self.shared.log(self.named(_unlisted(self.unlisted)))
+            await self.shared.log(self.named(UNLISTED.format(n=self.unlisted)))
         await self.shared.log(self.named(description))
 
     async def log(self, line: str) -> None:

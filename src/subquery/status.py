@@ -27,6 +27,7 @@ STATUS_SEND_SECONDS = 5.0
 DONE_WAIT_SECONDS = 2.0
 # Call lines kept per subquery (each is a database write); further calls are counted in one line.
 MAX_CALL_LINES = 48
+UNLISTED = "Subquery · {n} more inner calls (not listed one by one)"
 _BACKGROUND: set[asyncio.Task] = set()  # strong references to background work still under way
 _VERDICTS = {"answered": "done", "max_rounds": "done (round limit reached)", "error": "failed"}
 _VERDICTS["deadline"] = "stopped at the time limit"
@@ -62,10 +63,6 @@ def short_arguments(arguments: Any) -> str:
             shown = _safe_str(value)
         parts.append(f"{key}={_shorten(shown, ARGUMENT_CHARS)}")
     return ", ".join(parts) + (", …" if len(arguments) > 8 else "")
-
-
-def _unlisted(n: int) -> str:
-    return f"Subquery · {n} more inner calls (not listed one by one)"
 
 
 def _totals(rounds: int, calls: int, tokens: int, seconds: float) -> str:
@@ -113,7 +110,7 @@ class StatusEmitter:
             busy = self.worker is not None or time.monotonic() < self.last + self.min_interval
             return self._put("progress" if busy else "line", description)
         if self.unlisted:
-            self._put("line", _unlisted(self.unlisted))
+            self._put("line", UNLISTED.format(n=self.unlisted))
         self.send_record()
         self._put("done", description)
         self.closing.set()
@@ -197,7 +194,7 @@ class TaskStatus:
             return await self.shared(self.named(description), False)
         self.started = True
         if done and self.unlisted:
-            await self.shared.log(self.named(_unlisted(self.unlisted)))
+            await self.shared.log(self.named(UNLISTED.format(n=self.unlisted)))
         await self.shared.log(self.named(description))
 
     async def log(self, line: str) -> None:
