@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4787: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4782: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -29,19 +29,19 @@ required_open_webui_version: 0.11.4
 #   2452: src/subquery/prepare.py
 #   2557: src/subquery/rounds.py
 #   2633: src/subquery/record.py
-#   2750: src/subquery/status.py
-#   2950: src/subquery/threads.py
-#   3000: src/subquery/loop.py
-#   3339: src/subquery/owui_completion.py
-#   3516: src/subquery/owui_context.py
-#   3774: src/subquery/owui_run.py
-#   3954: src/subquery/owui_calls.py
-#   4116: src/subquery/owui_select.py
-#   4316: src/subquery/owui_usage.py
-#   4402: src/subquery/tasks.py
-#   4460: src/subquery/view.py
-#   4570: src/subquery/owui_tools.py
-#   4876: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2745: src/subquery/status.py
+#   2945: src/subquery/threads.py
+#   2995: src/subquery/loop.py
+#   3334: src/subquery/owui_completion.py
+#   3511: src/subquery/owui_context.py
+#   3769: src/subquery/owui_run.py
+#   3949: src/subquery/owui_calls.py
+#   4111: src/subquery/owui_select.py
+#   4311: src/subquery/owui_usage.py
+#   4397: src/subquery/tasks.py
+#   4455: src/subquery/view.py
+#   4565: src/subquery/owui_tools.py
+#   4871: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ import types
 import unicodedata
 import uuid
 import zlib
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -2729,13 +2729,8 @@ def bounded_arguments(text: str, room: int) -> str:
     """`text` whole when it fits `room` bytes once escaped, else its longest head that does, with a note."""
     if _escaped_bytes(text) <= room:
         return text
-    low, high = 0, len(text)
-    while low < high:  # the longest head whose escaped form, with its note, fits
-        mid = (low + high + 1) // 2
-        if _escaped_bytes(text[:mid]) + 160 <= room:
-            low = mid
-        else:
-            high = mid - 1
+    fits = bisect_right(range(len(text) + 1), room, key=lambda n: _escaped_bytes(text[:n]) + 160)
+    low = max(fits - 1, 0)  # the longest head whose escaped form, with its note, fits
     note = f"\n[… {len(text) - low:,} of {len(text):,} characters cut: the record of inner calls is at its bound …]"
     return text[:low] + note
 
@@ -2976,7 +2971,7 @@ def process_state() -> types.ModuleType:
 
 async def off_loop(fn: Callable[..., Any], *args: Any) -> Any:
     readers = process_state().readers_v1  # type: ignore[attr-defined]
-    return await asyncio.get_running_loop().run_in_executor(readers, functools.partial(fn, *args))
+    return await asyncio.get_running_loop().run_in_executor(readers, fn, *args)
 
 
 def inside_subquery() -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import json
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,13 +104,8 @@ def bounded_arguments(text: str, room: int) -> str:
     """`text` whole when it fits `room` bytes once escaped, else its longest head that does, with a note."""
     if _escaped_bytes(text) <= room:
         return text
-    low, high = 0, len(text)
-    while low < high:  # the longest head whose escaped form, with its note, fits
-        mid = (low + high + 1) // 2
-        if _escaped_bytes(text[:mid]) + 160 <= room:
-            low = mid
-        else:
-            high = mid - 1
+    fits = bisect_right(range(len(text) + 1), room, key=lambda n: _escaped_bytes(text[:n]) + 160)
+    low = max(fits - 1, 0)  # the longest head whose escaped form, with its note, fits
     note = f"\n[… {len(text) - low:,} of {len(text):,} characters cut: the record of inner calls is at its bound …]"
     return text[:low] + note
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import functools
 import sys
 import types
 from collections.abc import Callable, Iterator
@@ -36,7 +35,7 @@ def process_state() -> types.ModuleType:
 
 async def off_loop(fn: Callable[..., Any], *args: Any) -> Any:
     readers = process_state().readers_v1  # type: ignore[attr-defined]
-    return await asyncio.get_running_loop().run_in_executor(readers, functools.partial(fn, *args))
+    return await asyncio.get_running_loop().run_in_executor(readers, fn, *args)
 
 
 def inside_subquery() -> bool:
