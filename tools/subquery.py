@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4782: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4779: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -29,19 +29,19 @@ required_open_webui_version: 0.11.4
 #   2452: src/subquery/prepare.py
 #   2557: src/subquery/rounds.py
 #   2633: src/subquery/record.py
-#   2745: src/subquery/status.py
-#   2945: src/subquery/threads.py
-#   2995: src/subquery/loop.py
-#   3334: src/subquery/owui_completion.py
-#   3511: src/subquery/owui_context.py
-#   3769: src/subquery/owui_run.py
-#   3949: src/subquery/owui_calls.py
-#   4111: src/subquery/owui_select.py
-#   4311: src/subquery/owui_usage.py
-#   4397: src/subquery/tasks.py
-#   4455: src/subquery/view.py
-#   4565: src/subquery/owui_tools.py
-#   4871: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2742: src/subquery/status.py
+#   2942: src/subquery/threads.py
+#   2992: src/subquery/loop.py
+#   3331: src/subquery/owui_completion.py
+#   3508: src/subquery/owui_context.py
+#   3766: src/subquery/owui_run.py
+#   3946: src/subquery/owui_calls.py
+#   4108: src/subquery/owui_select.py
+#   4308: src/subquery/owui_usage.py
+#   4394: src/subquery/tasks.py
+#   4452: src/subquery/view.py
+#   4562: src/subquery/owui_tools.py
+#   4868: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -2707,9 +2707,6 @@ class CallRecord:
         self.used[label], self.used["*"] = self.used.get(label, 0) + size, self.used.get("*", 0) + size
         self.entries[(label, key)] = CallEntry(label, name, text, outcome)
 
-    def in_flight(self) -> list[CallEntry]:
-        return [e for e in self.entries.values() if e.outcome is None]
-
     def html(self) -> str:
         """The record as one collapsed block (a whole HTML page, for an embed); every text escaped."""
         n = len(self.entries)
@@ -2866,7 +2863,7 @@ class StatusEmitter:
 
     async def stop(self, description: str) -> None:
         """Cancelled or crashed: each call still running gets an `interrupted` line, then the `done` line."""
-        for entry in self.record.in_flight():
+        for entry in [e for e in self.record.entries.values() if e.outcome is None]:
             line = call_line(entry.name, entry.arguments, INTERRUPTED.split(":")[0])
             await self.log(f"Subquery {entry.label}{line[len('Subquery') :]}" if entry.label else line)
         await self(description, True)

@@ -82,9 +82,6 @@ class CallRecord:
         self.used[label], self.used["*"] = self.used.get(label, 0) + size, self.used.get("*", 0) + size
         self.entries[(label, key)] = CallEntry(label, name, text, outcome)
 
-    def in_flight(self) -> list[CallEntry]:
-        return [e for e in self.entries.values() if e.outcome is None]
-
     def html(self) -> str:
         """The record as one collapsed block (a whole HTML page, for an embed); every text escaped."""
         n = len(self.entries)

@@ -134,7 +134,7 @@ class StatusEmitter:
 
     async def stop(self, description: str) -> None:
         """Cancelled or crashed: each call still running gets an `interrupted` line, then the `done` line."""
-        for entry in self.record.in_flight():
+        for entry in [e for e in self.record.entries.values() if e.outcome is None]:
             line = call_line(entry.name, entry.arguments, INTERRUPTED.split(":")[0])
             await self.log(f"Subquery {entry.label}{line[len('Subquery') :]}" if entry.label else line)
         await self(description, True)
