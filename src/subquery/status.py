@@ -126,10 +126,10 @@ class StatusEmitter:
             self.logged += 1
             self._put("line", line)
 
-    async def trace(self, key: str, name: str, arguments: Any, outcome: str | None, label: str = "") -> None:
+    async def trace(self, key: str, name: str, arguments: Any, outcome: str | None) -> None:
         """One inner call for the record, before it runs (`outcome` None: its `running` line goes out) and when it ended."""
-        self.record.note(label, key, name, arguments, outcome)
-        if outcome is None and not label:
+        self.record.note("", key, name, arguments, outcome)
+        if outcome is None:
             await self.log(call_line(name, arguments, "running"))
 
     async def stop(self, description: str) -> None:
@@ -205,6 +205,6 @@ class TaskStatus:
             await self.shared.log(self.named(line))
 
     async def trace(self, key: str, name: str, arguments: Any, outcome: str | None) -> None:
-        await self.shared.trace(key, name, arguments, outcome, self.label)
+        self.shared.record.note(self.label, key, name, arguments, outcome)
         if outcome is None:
             await self.log(call_line(name, arguments, "running"))
