@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4779: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4777: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
 #    299: src/subquery/types.py
 #    518: src/textcalls/calls.py
 #    838: src/subquery/messages.py
-#   1027: src/textcalls/xml.py
-#   1316: src/textcalls/dialects.py
-#   1738: src/textcalls/reader.py
-#   1912: src/textcalls/rule.py
-#   2102: src/subquery/reading.py
-#   2260: src/subquery/budget.py
-#   2452: src/subquery/prepare.py
-#   2557: src/subquery/rounds.py
-#   2633: src/subquery/record.py
-#   2742: src/subquery/status.py
-#   2942: src/subquery/threads.py
-#   2992: src/subquery/loop.py
-#   3331: src/subquery/owui_completion.py
-#   3508: src/subquery/owui_context.py
-#   3766: src/subquery/owui_run.py
-#   3946: src/subquery/owui_calls.py
-#   4108: src/subquery/owui_select.py
-#   4308: src/subquery/owui_usage.py
-#   4394: src/subquery/tasks.py
-#   4452: src/subquery/view.py
-#   4562: src/subquery/owui_tools.py
-#   4868: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   1026: src/textcalls/xml.py
+#   1315: src/textcalls/dialects.py
+#   1737: src/textcalls/reader.py
+#   1911: src/textcalls/rule.py
+#   2101: src/subquery/reading.py
+#   2259: src/subquery/budget.py
+#   2450: src/subquery/prepare.py
+#   2555: src/subquery/rounds.py
+#   2631: src/subquery/record.py
+#   2740: src/subquery/status.py
+#   2940: src/subquery/threads.py
+#   2990: src/subquery/loop.py
+#   3329: src/subquery/owui_completion.py
+#   3506: src/subquery/owui_context.py
+#   3764: src/subquery/owui_run.py
+#   3944: src/subquery/owui_calls.py
+#   4106: src/subquery/owui_select.py
+#   4306: src/subquery/owui_usage.py
+#   4392: src/subquery/tasks.py
+#   4450: src/subquery/view.py
+#   4560: src/subquery/owui_tools.py
+#   4866: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -983,9 +983,8 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
     return cap_text("\n".join(lines), limit, "summary") if lines else "(nothing was gathered)"
 
 
-# Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
-# A copy, as the pure modules cannot import Open WebUI; a test compares it with Open WebUI's own.
-REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
+# Open WebUI's DEFAULT_REASONING_TAGS (0.12.4), copied: pure modules cannot import it; a test compares the two.
+REASONING_TAGS: tuple[tuple[str, str], ...] = (
     *((f"<{t}>", f"</{t}>") for t in ("think", "thinking", "reason", "reasoning", "thought", "Thought")),
     ("<|begin_of_thought|>", "<|end_of_thought|>"),
     ("◁think▷", "◁/think▷"),
@@ -2424,8 +2423,7 @@ class Ledger:
         new = [m for m in messages if id(m) not in self.sizes]
         size = sum(map(message_chars, new))
         bounds = await self.work(size, "measuring the request", list, map(message_tokens, new))
-        for m, n in zip(new, bounds, strict=True):
-            self.sizes[id(m)] = n
+        self.sizes.update(zip(map(id, new), bounds, strict=True))
         if "specs" not in self.sizes:
             self.sizes["specs"] = await self.work(len(str(specs)), "measuring the tools", specs_tokens, specs)
         self.prompt = sum(self.sizes[id(m)] for m in messages) + self.sizes["specs"]

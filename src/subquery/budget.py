@@ -175,8 +175,7 @@ class Ledger:
         new = [m for m in messages if id(m) not in self.sizes]
         size = sum(map(message_chars, new))
         bounds = await self.work(size, "measuring the request", list, map(message_tokens, new))
-        for m, n in zip(new, bounds, strict=True):
-            self.sizes[id(m)] = n
+        self.sizes.update(zip(map(id, new), bounds, strict=True))
         if "specs" not in self.sizes:
             self.sizes["specs"] = await self.work(len(str(specs)), "measuring the tools", specs_tokens, specs)
         self.prompt = sum(self.sizes[id(m)] for m in messages) + self.sizes["specs"]

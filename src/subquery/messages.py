@@ -156,9 +156,8 @@ def gathered_summary(messages: Sequence[dict], limit: int) -> str:
     return cap_text("\n".join(lines), limit, "summary") if lines else "(nothing was gathered)"
 
 
-# Open WebUI's reasoning markers, read by the loop (see `strip_reasoning`).
-# A copy, as the pure modules cannot import Open WebUI; a test compares it with Open WebUI's own.
-REASONING_TAGS: tuple[tuple[str, str], ...] = (  # Open WebUI's DEFAULT_REASONING_TAGS (0.12.4)
+# Open WebUI's DEFAULT_REASONING_TAGS (0.12.4), copied: pure modules cannot import it; a test compares the two.
+REASONING_TAGS: tuple[tuple[str, str], ...] = (
     *((f"<{t}>", f"</{t}>") for t in ("think", "thinking", "reason", "reasoning", "thought", "Thought")),
     ("<|begin_of_thought|>", "<|end_of_thought|>"),
     ("◁think▷", "◁/think▷"),
