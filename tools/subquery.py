@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4839: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4814: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -35,13 +35,13 @@ required_open_webui_version: 0.11.4
 #   3391: src/subquery/owui_completion.py
 #   3568: src/subquery/owui_context.py
 #   3826: src/subquery/owui_run.py
-#   4006: src/subquery/owui_calls.py
-#   4168: src/subquery/owui_select.py
-#   4368: src/subquery/owui_usage.py
-#   4454: src/subquery/tasks.py
-#   4512: src/subquery/view.py
-#   4622: src/subquery/owui_tools.py
-#   4928: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   4007: src/subquery/owui_calls.py
+#   4169: src/subquery/owui_select.py
+#   4363: src/subquery/owui_usage.py
+#   4449: src/subquery/tasks.py
+#   4507: src/subquery/view.py
+#   4617: src/subquery/owui_tools.py
+#   4903: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -3832,7 +3832,8 @@ request of its own (`inner_request`): nothing is written on the turn's request, 
 
 @dataclass(kw_only=True)
 class Run:
-    """One loop's context, built per loop. `messages`, `usages`, `sources`: what it has seen so far;
+    """One loop's context: `get_ready` makes the turn's, each loop its own copy (`replace`). `messages`, `usages`,
+    `sources`: what the loop has seen so far (not init fields, so a copy starts with its own empty lists);
     `prompt_at`: the task's message (the citation context goes there); `approvals`: one question at a time across tasks."""
 
     turn: Turn
@@ -3845,9 +3846,9 @@ class Run:
     approvals: asyncio.Lock | None = None
     prompt: str = ""
     prompt_at: int = -1
-    messages: list = field(default_factory=list)
-    usages: list = field(default_factory=list)
-    sources: list = field(default_factory=list)
+    messages: list = field(default_factory=list, init=False)
+    usages: list = field(default_factory=list, init=False)
+    sources: list = field(default_factory=list, init=False)
 
     @property
     def request(self) -> Any:
@@ -4251,15 +4252,6 @@ _INJECTED_NAMES = frozenset(
 )
 
 
-def _unwrap(fn: Any) -> tuple[Any, dict]:
-    """Open WebUI wraps tool methods: the original function and its bound dunder arguments."""
-    original = getattr(fn, "__function__", None)
-    bound = getattr(fn, "__extra_params__", None)
-    if original is not None and isinstance(bound, dict):
-        return original, dict(bound)
-    return fn, {}
-
-
 def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
     spec = dict(entry["spec"], name=name)
     own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
@@ -4270,7 +4262,11 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
         return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
     if entry.get("direct") or not callable(entry.get("callable")):
         return ToolInfo(name, spec, None, deferred=deferred, own_time=own_time)
-    fn, bound = _unwrap(entry["callable"])
+    fn, bound = entry["callable"], getattr(entry["callable"], "__extra_params__", None)
+    if getattr(fn, "__function__", None) is not None and isinstance(bound, dict):  # Open WebUI's tool wrapper
+        fn = fn.__function__
+    else:
+        bound = {}
     names = accepted_parameters(fn)
     injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
     accepted = None if names is None else frozenset(n for n in names - injected if not n.startswith("__"))
@@ -4355,14 +4351,13 @@ async def _mcp_call(client: Any, function_name: str, **kwargs: Any) -> Any:
     return await client.call_tool(function_name, function_args=kwargs)
 
 
-def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
+def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> str:
+    """Tool Search's system text; only Open WebUI 0.12's middleware sets `deferred_tools`, so the import holds."""
     if not deferred:
-        return None
-    try:
-        from open_webui.utils.tool_search import build_deferred_tools_manifest
-    except ImportError:
-        return None
-    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
+        return ""
+    from open_webui.utils.tool_search import build_deferred_tools_manifest
+
+    return build_deferred_tools_manifest(dict(entries), list(deferred))
 
 
 # src/subquery/owui_usage.py -------------------------------------------------------------------
@@ -4638,16 +4633,9 @@ async def _load_user(user_dict: dict) -> Any:
     return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
 
 
-@dataclass(frozen=True)
-class _Ready:
-    turn: Turn
-    user: Any
-    model_id: str
-    settings: Settings  # the valves too: the include/exclude lists, the model
-
-
-async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> _Ready | str:
-    """The user, the inner model and the limits; or the error the model gets (its status line sent)."""
+async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> Run | str:
+    """The turn's `Run` (the user, the inner model, the limits; no tools yet), or the error the model gets (its
+    status line sent)."""
     model_id = settings.model_id.strip() or turn.chat_model_id
     if turn.request is None or not model_id:
         await emit("Subquery unavailable: no request context", True)
@@ -4658,7 +4646,7 @@ async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> _Rea
         log.exception("subquery: cannot load the user")
         await emit("Subquery failed: unknown user", True)
         return f"Error: subquery could not identify the user ({exc})."
-    return _Ready(turn, user, model_id, settings)
+    return Run(turn=turn, user=user, model_id=model_id, settings=settings, entries={}, emit=emit)
 
 
 async def _within(deadline: float, step: Awaitable[Any]) -> Any:
@@ -4738,7 +4726,7 @@ async def run_many(
 async def run_task(
     task: TaskRun,
     recent: Any,
-    ready: _Ready,
+    ready: Run,
     emit: StatusEmitter | TaskStatus,
     approvals: Any,
     deadline: float,
@@ -4764,21 +4752,8 @@ async def run_task(
 
 
 async def _start(
-    task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: Any, clients: list
+    task: TaskRun, recent: Any, ready: Run, emit: StatusEmitter | TaskStatus, approvals: Any, clients: list
 ) -> tuple[list[dict], dict[str, ToolInfo], list[tuple[str, str]]]:
-    task.run = run = await _prepare(ready, emit, approvals, clients)
-    messages, data = await _first_messages(run, task.prompt, recent)
-    task.first = len(messages)
-    deferred = run.metadata.get("deferred_tools") or ()
-    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
-    tools, left_out = cap_request_tools(tools, task.prompt)
-    await emit(start_line(tools, left_out), False)
-    return messages, tools, data
-
-
-async def _prepare(
-    ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None, clients: list
-) -> Run:
     turn, settings = ready.turn, ready.settings
     entries = await _tool_entries(turn, ready.user)
     include, exclude = parse_id_list(settings.include_tool_ids), parse_id_list(settings.exclude_tool_ids)
@@ -4787,16 +4762,14 @@ async def _prepare(
     entries = {**entries, **{name: e for name, e in own.items() if name not in entries}}
     selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
     params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
-    return Run(
-        turn=turn,
-        user=ready.user,
-        model_id=ready.model_id,
-        settings=ready.settings,
-        entries=selected,
-        emit=emit,
-        params=params,
-        approvals=approvals,
-    )
+    task.run = run = replace(ready, entries=selected, emit=emit, params=params, approvals=approvals)
+    messages, data = await _first_messages(run, task.prompt, recent)
+    task.first = len(messages)
+    deferred = run.metadata.get("deferred_tools") or ()
+    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+    tools, left_out = cap_request_tools(tools, task.prompt)
+    await emit(start_line(tools, left_out), False)
+    return messages, tools, data
 
 
 def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
@@ -4820,8 +4793,10 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     settings = run.settings
     context = files_context(run.turn.files, run.metadata.get("sources") or [], settings.max_result_chars)
     deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
-    manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
-    parts = (await turn_context(run.turn, run.user, run.entries), manifest)
+    parts = (
+        await turn_context(run.turn, run.user, run.entries),
+        _tool_search_manifest(run.entries, deferred),
+    )
     system = "\n".join(part for part in parts if part)
     chat = run.turn.messages if isinstance(run.turn.messages, list) else []
     size = sum(map(message_chars, chat))

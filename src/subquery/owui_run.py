@@ -18,7 +18,8 @@ from .types import Completion, Settings, _count, _safe_str, log
 
 @dataclass(kw_only=True)
 class Run:
-    """One loop's context, built per loop. `messages`, `usages`, `sources`: what it has seen so far;
+    """One loop's context: `get_ready` makes the turn's, each loop its own copy (`replace`). `messages`, `usages`,
+    `sources`: what the loop has seen so far (not init fields, so a copy starts with its own empty lists);
     `prompt_at`: the task's message (the citation context goes there); `approvals`: one question at a time across tasks."""
 
     turn: Turn
@@ -31,9 +32,9 @@ class Run:
     approvals: asyncio.Lock | None = None
     prompt: str = ""
     prompt_at: int = -1
-    messages: list = field(default_factory=list)
-    usages: list = field(default_factory=list)
-    sources: list = field(default_factory=list)
+    messages: list = field(default_factory=list, init=False)
+    usages: list = field(default_factory=list, init=False)
+    sources: list = field(default_factory=list, init=False)
 
     @property
     def request(self) -> Any:

@@ -9,7 +9,7 @@ import asyncio
 import inspect
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -70,16 +70,9 @@ async def _load_user(user_dict: dict) -> Any:
     return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
 
 
-@dataclass(frozen=True)
-class _Ready:
-    turn: Turn
-    user: Any
-    model_id: str
-    settings: Settings  # the valves too: the include/exclude lists, the model
-
-
-async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> _Ready | str:
-    """The user, the inner model and the limits; or the error the model gets (its status line sent)."""
+async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> Run | str:
+    """The turn's `Run` (the user, the inner model, the limits; no tools yet), or the error the model gets (its
+    status line sent)."""
     model_id = settings.model_id.strip() or turn.chat_model_id
     if turn.request is None or not model_id:
         await emit("Subquery unavailable: no request context", True)
@@ -90,7 +83,7 @@ async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> _Rea
         log.exception("subquery: cannot load the user")
         await emit("Subquery failed: unknown user", True)
         return f"Error: subquery could not identify the user ({exc})."
-    return _Ready(turn, user, model_id, settings)
+    return Run(turn=turn, user=user, model_id=model_id, settings=settings, entries={}, emit=emit)
 
 
 async def _within(deadline: float, step: Awaitable[Any]) -> Any:
@@ -170,7 +163,7 @@ async def run_many(
 async def run_task(
     task: TaskRun,
     recent: Any,
-    ready: _Ready,
+    ready: Run,
     emit: StatusEmitter | TaskStatus,
     approvals: Any,
     deadline: float,
@@ -196,21 +189,8 @@ async def run_task(
 
 
 async def _start(
-    task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: Any, clients: list
+    task: TaskRun, recent: Any, ready: Run, emit: StatusEmitter | TaskStatus, approvals: Any, clients: list
 ) -> tuple[list[dict], dict[str, ToolInfo], list[tuple[str, str]]]:
-    task.run = run = await _prepare(ready, emit, approvals, clients)
-    messages, data = await _first_messages(run, task.prompt, recent)
-    task.first = len(messages)
-    deferred = run.metadata.get("deferred_tools") or ()
-    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
-    tools, left_out = cap_request_tools(tools, task.prompt)
-    await emit(start_line(tools, left_out), False)
-    return messages, tools, data
-
-
-async def _prepare(
-    ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None, clients: list
-) -> Run:
     turn, settings = ready.turn, ready.settings
     entries = await _tool_entries(turn, ready.user)
     include, exclude = parse_id_list(settings.include_tool_ids), parse_id_list(settings.exclude_tool_ids)
@@ -219,16 +199,14 @@ async def _prepare(
     entries = {**entries, **{name: e for name, e in own.items() if name not in entries}}
     selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
     params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
-    return Run(
-        turn=turn,
-        user=ready.user,
-        model_id=ready.model_id,
-        settings=ready.settings,
-        entries=selected,
-        emit=emit,
-        params=params,
-        approvals=approvals,
-    )
+    task.run = run = replace(ready, entries=selected, emit=emit, params=params, approvals=approvals)
+    messages, data = await _first_messages(run, task.prompt, recent)
+    task.first = len(messages)
+    deferred = run.metadata.get("deferred_tools") or ()
+    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+    tools, left_out = cap_request_tools(tools, task.prompt)
+    await emit(start_line(tools, left_out), False)
+    return messages, tools, data
 
 
 def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
@@ -252,8 +230,10 @@ async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict
     settings = run.settings
     context = files_context(run.turn.files, run.metadata.get("sources") or [], settings.max_result_chars)
     deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
-    manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
-    parts = (await turn_context(run.turn, run.user, run.entries), manifest)
+    parts = (
+        await turn_context(run.turn, run.user, run.entries),
+        _tool_search_manifest(run.entries, deferred),
+    )
     system = "\n".join(part for part in parts if part)
     chat = run.turn.messages if isinstance(run.turn.messages, list) else []
     size = sum(map(message_chars, chat))
