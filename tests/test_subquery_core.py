@@ -915,7 +915,7 @@ async def test_done_goes_out_on_cancellation(monkeypatch):
     async def hang(*args):
         await asyncio.sleep(30)
 
-    monkeypatch.setattr(sq, "run_one", hang)  # the module's function: the wrapper's own exit path is tested
+    monkeypatch.setattr(sq, "get_ready", hang)  # the module's function: the wrapper's own exit path is tested
     task = asyncio.create_task(tools.subquery("task", __event_emitter__=emitter))
     await asyncio.sleep(0.05)
     task.cancel()

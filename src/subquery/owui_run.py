@@ -30,6 +30,7 @@ class Run:
     emit: StatusEmitter | TaskStatus
     params: dict = field(default_factory=dict)
     approvals: asyncio.Lock | None = None
+    recent: Any = 0  # the call's `include_recent_messages`, as the model gave it
     prompt: str = ""
     prompt_at: int = -1
     messages: list = field(default_factory=list, init=False)
