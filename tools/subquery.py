@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4820: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4818: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -34,14 +34,14 @@ required_open_webui_version: 0.11.4
 #   3032: src/subquery/loop.py
 #   3391: src/subquery/owui_completion.py
 #   3568: src/subquery/owui_context.py
-#   3826: src/subquery/owui_run.py
-#   4008: src/subquery/owui_calls.py
-#   4170: src/subquery/owui_select.py
-#   4364: src/subquery/owui_usage.py
-#   4450: src/subquery/tasks.py
-#   4508: src/subquery/view.py
-#   4618: src/subquery/owui_tools.py
-#   4899: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   3837: src/subquery/owui_run.py
+#   4019: src/subquery/owui_calls.py
+#   4171: src/subquery/owui_select.py
+#   4365: src/subquery/owui_usage.py
+#   4448: src/subquery/tasks.py
+#   4506: src/subquery/view.py
+#   4616: src/subquery/owui_tools.py
+#   4897: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -3633,6 +3633,17 @@ class Turn:
     def direct_tools_ok(self) -> bool:
         return self.event_call is not None and bool(self.metadata.get("session_id"))
 
+    async def send(self, event: dict) -> bool:
+        """One event to the chat (embeds, files, sources, usage): False when there is no chat or it failed."""
+        if not callable(self.event_emitter):
+            return False
+        try:
+            await asyncio.wait_for(self.event_emitter(event), timeout=10)
+            return True
+        except Exception:
+            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
+            return False
+
     def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
         """The arguments Open WebUI's middleware injects into tools and filters (`process_chat_payload`)."""
         return {
@@ -4107,10 +4118,10 @@ class ToolCalls:
         where = (entry.get("type", ""), bool(entry.get("direct")), self.run.metadata, self.run.user)
         result, files, embeds = await process_tool_result(self.run.request, name, raw, *where)
         text = result if isinstance(result, str) else tool_result_content(result)
-        if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
+        if embeds and not await self.run.turn.send({"type": "embeds", "data": {"embeds": list(embeds)}}):
             text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
         images, shown = await self._split_files(files or [])
-        if shown and not await self._send({"type": "files", "data": {"files": shown}}):
+        if shown and not await self.run.turn.send({"type": "files", "data": {"files": shown}}):
             text += "\n(The files this tool produced could not be shown to the user.)"
         await self._sources(name, kwargs, entry, text)
         return ToolOutput(text, tuple(images))
@@ -4154,17 +4165,7 @@ class ToolCalls:
             return
         for source in sources or []:
             self.run.sources.append(source)  # numbered as it goes out (see `_with_citations`)
-            await self._send({"type": "source", "data": source})
-
-    async def _send(self, event: dict) -> bool:
-        if not callable(self.run.turn.event_emitter):
-            return False
-        try:
-            await asyncio.wait_for(self.run.turn.event_emitter(event), timeout=10)
-            return True
-        except Exception:
-            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
-            return False
+            await self.run.turn.send({"type": "source", "data": source})
 
 
 # src/subquery/owui_select.py ------------------------------------------------------------------
@@ -4392,7 +4393,7 @@ def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
     ids = isinstance(chat_id, str) and isinstance(message_id, str) and bool(message_id)
     if not ids or not is_saved_chat_id(chat_id) or not (total := merged_usage(usages)):
         return None
-    return _spawn(add_usage_after_final_save(chat_id, message_id, total, emit=turn.event_emitter))
+    return _spawn(add_usage_after_final_save(chat_id, message_id, total, emit=turn.send))
 
 
 async def add_usage_after_final_save(
@@ -4416,11 +4417,8 @@ async def add_usage_after_final_save(
     except Exception:
         log.exception("subquery: could not add the inner usage to message %s", message_id)
         return None
-    if total and callable(emit):
-        try:
-            await asyncio.wait_for(emit({"type": "chat:completion", "data": {"usage": total}}), timeout=10)
-        except Exception:
-            log.debug("subquery: the new usage did not reach the browser", exc_info=True)
+    if total and emit is not None:
+        await emit({"type": "chat:completion", "data": {"usage": total}})
     return total
 
 
@@ -4767,7 +4765,7 @@ async def _start(
     clients += connected
     entries = {**entries, **{name: e for name, e in own.items() if name not in entries}}
     selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
-    params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
+    params = await chat_params(turn.request, ready.model)
     task.run = run = replace(ready, entries=selected, params=params)
     messages, data = await _first_messages(run, task.prompt)
     task.first = len(messages)

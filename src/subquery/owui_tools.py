@@ -18,7 +18,6 @@ from .budget import message_chars
 from .loop import run_subquery_loop
 from .messages import files_context
 from .owui_calls import ToolCalls
-from .owui_completion import model_entry
 from .owui_context import Turn, chat_params, turn_context
 from .owui_run import Run
 from .owui_select import (
@@ -203,7 +202,7 @@ async def _start(
     clients += connected
     entries = {**entries, **{name: e for name, e in own.items() if name not in entries}}
     selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
-    params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
+    params = await chat_params(turn.request, ready.model)
     task.run = run = replace(ready, entries=selected, params=params)
     messages, data = await _first_messages(run, task.prompt)
     task.first = len(messages)
