@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4818: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4814: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -33,15 +33,15 @@ required_open_webui_version: 0.11.4
 #   2982: src/subquery/threads.py
 #   3032: src/subquery/loop.py
 #   3391: src/subquery/owui_completion.py
-#   3568: src/subquery/owui_context.py
-#   3837: src/subquery/owui_run.py
-#   4019: src/subquery/owui_calls.py
-#   4171: src/subquery/owui_select.py
-#   4365: src/subquery/owui_usage.py
-#   4448: src/subquery/tasks.py
-#   4506: src/subquery/view.py
-#   4616: src/subquery/owui_tools.py
-#   4897: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   3563: src/subquery/owui_context.py
+#   3832: src/subquery/owui_run.py
+#   4014: src/subquery/owui_calls.py
+#   4166: src/subquery/owui_select.py
+#   4360: src/subquery/owui_usage.py
+#   4443: src/subquery/tasks.py
+#   4501: src/subquery/view.py
+#   4611: src/subquery/owui_tools.py
+#   4891: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -3532,14 +3532,6 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
     return {"choices": [{"index": 0, "message": message}], "usage": dict(usage)}
 
 
-def parse_sse_lines(buffer: str, chunks: list) -> str:
-    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left."""
-    *lines, rest = buffer.split("\n")
-    for line in lines:
-        _sse_line(line, chunks)
-    return rest
-
-
 def _sse_line(line: str, chunks: list) -> None:
     data = line.strip().removeprefix("data:").strip() if line.strip().startswith("data:") else ""
     if data not in ("", "[DONE]"):
@@ -3555,8 +3547,11 @@ async def _read_stream(response: Any) -> dict:
     async for piece in response.body_iterator:
         text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
         size += len(text)
-        if "\n" in text:
-            text, pending = parse_sse_lines("".join(pending) + text, chunks), []
+        if "\n" in text:  # the complete `data:` lines out, what is left waits
+            *lines, text = ("".join(pending) + text).split("\n")
+            for line in lines:
+                _sse_line(line, chunks)
+            pending = []
         pending.append(text)
         if size > STREAM_CHARS:
             log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
@@ -4663,8 +4658,9 @@ _LATE = object()
 LATE_NOTE = "[Subquery stopped: the time limit ran out before its first round.]"
 
 
-async def delegate(prompts: list[str], recent: Any, turn: Turn, settings: Settings, single: bool) -> str:
+async def delegate(prompts: list[str], recent: Any, turn: Turn, valves: AdminValves, single: bool) -> str:
     """`subquery` (`single`) or `subqueries`: one shared deadline from the start, the user read within it."""
+    settings = Settings.from_valves(valves)
     lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
     emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
     try:
@@ -4861,8 +4857,7 @@ class Tools:
                 "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
             )
         turn = Turn.from_dunders(**locals())
-        settings = Settings.from_valves(self.valves)
-        return await delegate([prompt.strip()], include_recent_messages, turn, settings, single=True)
+        return await delegate([prompt.strip()], include_recent_messages, turn, self.valves, single=True)
 
     async def subqueries(
         self,
@@ -4890,8 +4885,7 @@ class Tools:
         if error:
             return error
         turn = Turn.from_dunders(**locals())
-        settings = Settings.from_valves(self.valves)
-        return await delegate(prompts, include_recent_messages, turn, settings, single=False)
+        return await delegate(prompts, include_recent_messages, turn, self.valves, single=False)
 
 
 # src/context_filter/estimator_data.py, the rest of it (generated data) ------------------------

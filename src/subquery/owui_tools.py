@@ -100,8 +100,9 @@ _LATE = object()
 LATE_NOTE = "[Subquery stopped: the time limit ran out before its first round.]"
 
 
-async def delegate(prompts: list[str], recent: Any, turn: Turn, settings: Settings, single: bool) -> str:
+async def delegate(prompts: list[str], recent: Any, turn: Turn, valves: AdminValves, single: bool) -> str:
     """`subquery` (`single`) or `subqueries`: one shared deadline from the start, the user read within it."""
+    settings = Settings.from_valves(valves)
     lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
     emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
     try:
@@ -298,8 +299,7 @@ class Tools:
                 "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
             )
         turn = Turn.from_dunders(**locals())
-        settings = Settings.from_valves(self.valves)
-        return await delegate([prompt.strip()], include_recent_messages, turn, settings, single=True)
+        return await delegate([prompt.strip()], include_recent_messages, turn, self.valves, single=True)
 
     async def subqueries(
         self,
@@ -327,5 +327,4 @@ class Tools:
         if error:
             return error
         turn = Turn.from_dunders(**locals())
-        settings = Settings.from_valves(self.valves)
-        return await delegate(prompts, include_recent_messages, turn, settings, single=False)
+        return await delegate(prompts, include_recent_messages, turn, self.valves, single=False)
