@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4814: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4812: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -41,7 +41,7 @@ required_open_webui_version: 0.11.4
 #   4443: src/subquery/tasks.py
 #   4501: src/subquery/view.py
 #   4611: src/subquery/owui_tools.py
-#   4891: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   4889: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -3840,7 +3840,7 @@ request of its own (`inner_request`): nothing is written on the turn's request, 
 class Run:
     """One loop's context: `get_ready` makes the turn's, each loop its own copy (`replace`). `messages`, `usages`,
     `sources`: what the loop has seen so far (not init fields, so a copy starts with its own empty lists);
-    `prompt_at`: the task's message (the citation context goes there); `approvals`: one question at a time across tasks."""
+    `prompt_at`: the task's message (the citation context goes there)."""
 
     turn: Turn
     user: Any
@@ -3849,7 +3849,7 @@ class Run:
     entries: dict
     emit: StatusEmitter | TaskStatus
     params: dict = field(default_factory=dict)
-    approvals: asyncio.Lock | None = None
+    approvals: asyncio.Lock = field(default_factory=asyncio.Lock)  # the turn's: one question at a time
     recent: Any = 0  # the call's `include_recent_messages`, as the model gave it
     prompt: str = ""
     prompt_at: int = -1
@@ -4101,7 +4101,7 @@ class ToolCalls:
         tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
         event = {"type": "confirmation", "data": {"tool_call": tool_call}}
         try:
-            async with self.run.approvals or contextlib.nullcontext():  # one question at a time across tasks
+            async with self.run.approvals:  # one question at a time across tasks
                 answer = await self.run.turn.event_call(event)  # the loop bounds the wait (`loop._yes`)
         except Exception:
             return False
@@ -4694,12 +4694,10 @@ async def run_one(prompt: str, ready: Run, deadline: float, started: float) -> s
 
 async def run_many(prompts: list[str], ready: Run, deadline: float, started: float) -> str:
     """One section per task in the given order; the usage of every task recorded once, together."""
-    emit, at_once = ready.emit, ready.settings.max_parallel_subqueries
-    share = max(
-        ready.settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS
-    )  # the answer stays compact
-    settings = ready.settings.model_copy(update={"max_output_chars": share})
-    ready = replace(ready, settings=settings, approvals=asyncio.Lock())
+    settings, emit = ready.settings, ready.emit
+    at_once = settings.max_parallel_subqueries
+    share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
+    ready = replace(ready, settings=settings.model_copy(update={"max_output_chars": share}))
     slots, tasks = asyncio.Semaphore(at_once), [TaskRun(p) for p in prompts]
 
     async def one(task: TaskRun, label: str) -> None:

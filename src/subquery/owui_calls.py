@@ -4,7 +4,6 @@ differs: the loop asks approval before a round runs, in a saved chat too (see `T
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import json
 import uuid
@@ -102,7 +101,7 @@ class ToolCalls:
         tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
         event = {"type": "confirmation", "data": {"tool_call": tool_call}}
         try:
-            async with self.run.approvals or contextlib.nullcontext():  # one question at a time across tasks
+            async with self.run.approvals:  # one question at a time across tasks
                 answer = await self.run.turn.event_call(event)  # the loop bounds the wait (`loop._yes`)
         except Exception:
             return False

@@ -20,7 +20,7 @@ from .types import Completion, Settings, _count, _safe_str, log
 class Run:
     """One loop's context: `get_ready` makes the turn's, each loop its own copy (`replace`). `messages`, `usages`,
     `sources`: what the loop has seen so far (not init fields, so a copy starts with its own empty lists);
-    `prompt_at`: the task's message (the citation context goes there); `approvals`: one question at a time across tasks."""
+    `prompt_at`: the task's message (the citation context goes there)."""
 
     turn: Turn
     user: Any
@@ -29,7 +29,7 @@ class Run:
     entries: dict
     emit: StatusEmitter | TaskStatus
     params: dict = field(default_factory=dict)
-    approvals: asyncio.Lock | None = None
+    approvals: asyncio.Lock = field(default_factory=asyncio.Lock)  # the turn's: one question at a time
     recent: Any = 0  # the call's `include_recent_messages`, as the model gave it
     prompt: str = ""
     prompt_at: int = -1

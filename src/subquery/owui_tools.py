@@ -136,12 +136,10 @@ async def run_one(prompt: str, ready: Run, deadline: float, started: float) -> s
 
 async def run_many(prompts: list[str], ready: Run, deadline: float, started: float) -> str:
     """One section per task in the given order; the usage of every task recorded once, together."""
-    emit, at_once = ready.emit, ready.settings.max_parallel_subqueries
-    share = max(
-        ready.settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS
-    )  # the answer stays compact
-    settings = ready.settings.model_copy(update={"max_output_chars": share})
-    ready = replace(ready, settings=settings, approvals=asyncio.Lock())
+    settings, emit = ready.settings, ready.emit
+    at_once = settings.max_parallel_subqueries
+    share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
+    ready = replace(ready, settings=settings.model_copy(update={"max_output_chars": share}))
     slots, tasks = asyncio.Semaphore(at_once), [TaskRun(p) for p in prompts]
 
     async def one(task: TaskRun, label: str) -> None:
