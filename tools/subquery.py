@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4812: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4808: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -33,15 +33,15 @@ required_open_webui_version: 0.11.4
 #   2982: src/subquery/threads.py
 #   3032: src/subquery/loop.py
 #   3391: src/subquery/owui_completion.py
-#   3563: src/subquery/owui_context.py
-#   3832: src/subquery/owui_run.py
-#   4014: src/subquery/owui_calls.py
-#   4166: src/subquery/owui_select.py
-#   4360: src/subquery/owui_usage.py
-#   4443: src/subquery/tasks.py
-#   4501: src/subquery/view.py
-#   4611: src/subquery/owui_tools.py
-#   4889: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   3552: src/subquery/owui_context.py
+#   3821: src/subquery/owui_run.py
+#   4010: src/subquery/owui_calls.py
+#   4162: src/subquery/owui_select.py
+#   4356: src/subquery/owui_usage.py
+#   4439: src/subquery/tasks.py
+#   4497: src/subquery/view.py
+#   4607: src/subquery/owui_tools.py
+#   4885: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -3399,17 +3399,6 @@ STREAM_CHARS = 20_000_000
 _CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
 
 
-def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> dict:
-    if chat_model.get("id") == model_id:
-        return dict(chat_model)
-    models = getattr(getattr(getattr(request, "app", None), "state", None), "MODELS", None) or {}
-    try:
-        found = models.get(model_id)
-    except Exception:  # a Redis-backed model pool that cannot answer
-        found = None
-    return found if isinstance(found, dict) else {"id": model_id}
-
-
 def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any:
     """A copy of the turn's scope with a state of its own, so nothing a call writes reaches the turn's request."""
     scope = getattr(outer, "scope", None)
@@ -3867,7 +3856,14 @@ class Run:
 
     @property
     def model(self) -> dict:
-        return model_entry(self.request, self.model_id, self.turn.chat_model)
+        if self.turn.chat_model.get("id") == self.model_id:
+            return dict(self.turn.chat_model)
+        models = getattr(getattr(getattr(self.request, "app", None), "state", None), "MODELS", None) or {}
+        try:
+            found = models.get(self.model_id)
+        except Exception:  # a Redis-backed model pool that cannot answer
+            found = None
+        return found if isinstance(found, dict) else {"id": self.model_id}
 
     async def complete(
         self,

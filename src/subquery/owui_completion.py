@@ -19,17 +19,6 @@ STREAM_CHARS = 20_000_000
 _CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
 
 
-def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> dict:
-    if chat_model.get("id") == model_id:
-        return dict(chat_model)
-    models = getattr(getattr(getattr(request, "app", None), "state", None), "MODELS", None) or {}
-    try:
-        found = models.get(model_id)
-    except Exception:  # a Redis-backed model pool that cannot answer
-        found = None
-    return found if isinstance(found, dict) else {"id": model_id}
-
-
 def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any:
     """A copy of the turn's scope with a state of its own, so nothing a call writes reaches the turn's request."""
     scope = getattr(outer, "scope", None)

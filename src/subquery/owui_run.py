@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .owui_completion import _read_stream, completion_from, inner_request, model_entry
+from .owui_completion import _read_stream, completion_from, inner_request
 from .owui_context import Turn
 from .status import StatusEmitter, TaskStatus
 from .types import Completion, Settings, _count, _safe_str, log
@@ -47,7 +47,14 @@ class Run:
 
     @property
     def model(self) -> dict:
-        return model_entry(self.request, self.model_id, self.turn.chat_model)
+        if self.turn.chat_model.get("id") == self.model_id:
+            return dict(self.turn.chat_model)
+        models = getattr(getattr(getattr(self.request, "app", None), "state", None), "MODELS", None) or {}
+        try:
+            found = models.get(self.model_id)
+        except Exception:  # a Redis-backed model pool that cannot answer
+            found = None
+        return found if isinstance(found, dict) else {"id": self.model_id}
 
     async def complete(
         self,
