@@ -600,11 +600,14 @@ def test_malformed_responses_become_errors_not_exceptions(response):
     assert sq.completion_from(response).error
 
 
-def test_a_stream_whose_last_line_has_no_newline_is_read_whole():
-    chunks = []
-    rest = sq.parse_sse_lines('data: {"choices": [{"delta": {"content": "a"}}]}\ndata: {"choices": [{"delta": {"content": "b"}}]}', chunks)
-    sq._sse_line(rest, chunks)
-    assert sq.merge_stream_chunks(chunks)["choices"][0]["message"]["content"] == "ab"
+async def test_a_stream_whose_last_line_has_no_newline_is_read_whole():
+    class Streamed:
+        async def pieces():
+            yield b'data: {"choices": [{"delta": {"content": "a"}}]}\ndata: {"choices": [{"delta": {"content": "b"}}]}'
+
+        body_iterator = pieces()
+
+    assert (await sq._read_stream(Streamed))["choices"][0]["message"]["content"] == "ab"
 
 
 def test_process_state_is_one_place_shared_by_every_copy_of_the_tool():
@@ -915,7 +918,7 @@ async def test_done_goes_out_on_cancellation(monkeypatch):
     async def hang(*args):
         await asyncio.sleep(30)
 
-    monkeypatch.setattr(sq, "run_one", hang)  # the module's function: the wrapper's own exit path is tested
+    monkeypatch.setattr(sq, "get_ready", hang)  # the module's function: the wrapper's own exit path is tested
     task = asyncio.create_task(tools.subquery("task", __event_emitter__=emitter))
     await asyncio.sleep(0.05)
     task.cancel()

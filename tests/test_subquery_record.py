@@ -80,11 +80,11 @@ async def test_a_stopped_subquery_marks_the_call_in_flight_interrupted(monkeypat
     sink = Sink()
     tools = sq.Tools()
 
-    async def hang(prompt, recent, emit, turn, valves):
+    async def hang(settings, turn, emit, recent):
         await emit.trace("c1", "send_email", ARGS, None)  # the call started: its side effect may happen
         await asyncio.sleep(30)
 
-    monkeypatch.setattr(sq, "run_one", hang)
+    monkeypatch.setattr(sq, "get_ready", hang)
     task = asyncio.create_task(tools.subquery("task", __event_emitter__=sink))
     await asyncio.sleep(0.1)
     task.cancel()

@@ -77,4 +77,4 @@ def test_the_internals_are_constants_beside_settings():
 
 def test_no_test_hooks_in_the_class_open_webui_loads():
     own = set(vars(sq.Tools)) - {"__module__", "__doc__", "__dict__", "__weakref__", "__qualname__"}
-    assert own == {"Valves", "UserValves", "__init__", "__dir__", "subquery", "subqueries", "_delegate"}
+    assert own == {"Valves", "UserValves", "__init__", "__dir__", "subquery", "subqueries"}

@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4777: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4746: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -33,15 +33,15 @@ required_open_webui_version: 0.11.4
 #   2940: src/subquery/threads.py
 #   2990: src/subquery/loop.py
 #   3329: src/subquery/owui_completion.py
-#   3506: src/subquery/owui_context.py
-#   3764: src/subquery/owui_run.py
-#   3944: src/subquery/owui_calls.py
-#   4106: src/subquery/owui_select.py
-#   4306: src/subquery/owui_usage.py
-#   4392: src/subquery/tasks.py
-#   4450: src/subquery/view.py
-#   4560: src/subquery/owui_tools.py
-#   4866: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   3490: src/subquery/owui_context.py
+#   3759: src/subquery/owui_run.py
+#   3948: src/subquery/owui_calls.py
+#   4100: src/subquery/owui_select.py
+#   4294: src/subquery/owui_usage.py
+#   4377: src/subquery/tasks.py
+#   4435: src/subquery/view.py
+#   4545: src/subquery/owui_tools.py
+#   4823: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -3337,17 +3337,6 @@ STREAM_CHARS = 20_000_000
 _CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
 
 
-def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> dict:
-    if chat_model.get("id") == model_id:
-        return dict(chat_model)
-    models = getattr(getattr(getattr(request, "app", None), "state", None), "MODELS", None) or {}
-    try:
-        found = models.get(model_id)
-    except Exception:  # a Redis-backed model pool that cannot answer
-        found = None
-    return found if isinstance(found, dict) else {"id": model_id}
-
-
 def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any:
     """A copy of the turn's scope with a state of its own, so nothing a call writes reaches the turn's request."""
     scope = getattr(outer, "scope", None)
@@ -3470,14 +3459,6 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
     return {"choices": [{"index": 0, "message": message}], "usage": dict(usage)}
 
 
-def parse_sse_lines(buffer: str, chunks: list) -> str:
-    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left."""
-    *lines, rest = buffer.split("\n")
-    for line in lines:
-        _sse_line(line, chunks)
-    return rest
-
-
 def _sse_line(line: str, chunks: list) -> None:
     data = line.strip().removeprefix("data:").strip() if line.strip().startswith("data:") else ""
     if data not in ("", "[DONE]"):
@@ -3493,8 +3474,11 @@ async def _read_stream(response: Any) -> dict:
     async for piece in response.body_iterator:
         text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
         size += len(text)
-        if "\n" in text:
-            text, pending = parse_sse_lines("".join(pending) + text, chunks), []
+        if "\n" in text:  # the complete `data:` lines out, what is left waits
+            *lines, text = ("".join(pending) + text).split("\n")
+            for line in lines:
+                _sse_line(line, chunks)
+            pending = []
         pending.append(text)
         if size > STREAM_CHARS:
             log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)
@@ -3570,6 +3554,17 @@ class Turn:
     @property
     def direct_tools_ok(self) -> bool:
         return self.event_call is not None and bool(self.metadata.get("session_id"))
+
+    async def send(self, event: dict) -> bool:
+        """One event to the chat (embeds, files, sources, usage): False when there is no chat or it failed."""
+        if not callable(self.event_emitter):
+            return False
+        try:
+            await asyncio.wait_for(self.event_emitter(event), timeout=10)
+            return True
+        except Exception:
+            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
+            return False
 
     def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
         """The arguments Open WebUI's middleware injects into tools and filters (`process_chat_payload`)."""
@@ -3770,8 +3765,9 @@ request of its own (`inner_request`): nothing is written on the turn's request, 
 
 @dataclass(kw_only=True)
 class Run:
-    """One loop's context, built per loop. `messages`, `usages`, `sources`: what it has seen so far;
-    `prompt_at`: the task's message (the citation context goes there); `approvals`: one question at a time across tasks."""
+    """One loop's context: `get_ready` makes the turn's, each loop its own copy (`replace`). `messages`, `usages`,
+    `sources`: what the loop has seen so far (not init fields, so a copy starts with its own empty lists);
+    `prompt_at`: the task's message (the citation context goes there)."""
 
     turn: Turn
     user: Any
@@ -3780,12 +3776,13 @@ class Run:
     entries: dict
     emit: StatusEmitter | TaskStatus
     params: dict = field(default_factory=dict)
-    approvals: asyncio.Lock | None = None
+    approvals: asyncio.Lock = field(default_factory=asyncio.Lock)  # the turn's: one question at a time
+    recent: Any = 0  # the call's `include_recent_messages`, as the model gave it
     prompt: str = ""
     prompt_at: int = -1
-    messages: list = field(default_factory=list)
-    usages: list = field(default_factory=list)
-    sources: list = field(default_factory=list)
+    messages: list = field(default_factory=list, init=False)
+    usages: list = field(default_factory=list, init=False)
+    sources: list = field(default_factory=list, init=False)
 
     @property
     def request(self) -> Any:
@@ -3797,7 +3794,14 @@ class Run:
 
     @property
     def model(self) -> dict:
-        return model_entry(self.request, self.model_id, self.turn.chat_model)
+        if self.turn.chat_model.get("id") == self.model_id:
+            return dict(self.turn.chat_model)
+        models = getattr(getattr(getattr(self.request, "app", None), "state", None), "MODELS", None) or {}
+        try:
+            found = models.get(self.model_id)
+        except Exception:  # a Redis-backed model pool that cannot answer
+            found = None
+        return found if isinstance(found, dict) else {"id": self.model_id}
 
     async def complete(
         self,
@@ -4031,7 +4035,7 @@ class ToolCalls:
         tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
         event = {"type": "confirmation", "data": {"tool_call": tool_call}}
         try:
-            async with self.run.approvals or contextlib.nullcontext():  # one question at a time across tasks
+            async with self.run.approvals:  # one question at a time across tasks
                 answer = await self.run.turn.event_call(event)  # the loop bounds the wait (`loop._yes`)
         except Exception:
             return False
@@ -4043,10 +4047,10 @@ class ToolCalls:
         where = (entry.get("type", ""), bool(entry.get("direct")), self.run.metadata, self.run.user)
         result, files, embeds = await process_tool_result(self.run.request, name, raw, *where)
         text = result if isinstance(result, str) else tool_result_content(result)
-        if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
+        if embeds and not await self.run.turn.send({"type": "embeds", "data": {"embeds": list(embeds)}}):
             text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
         images, shown = await self._split_files(files or [])
-        if shown and not await self._send({"type": "files", "data": {"files": shown}}):
+        if shown and not await self.run.turn.send({"type": "files", "data": {"files": shown}}):
             text += "\n(The files this tool produced could not be shown to the user.)"
         await self._sources(name, kwargs, entry, text)
         return ToolOutput(text, tuple(images))
@@ -4090,17 +4094,7 @@ class ToolCalls:
             return
         for source in sources or []:
             self.run.sources.append(source)  # numbered as it goes out (see `_with_citations`)
-            await self._send({"type": "source", "data": source})
-
-    async def _send(self, event: dict) -> bool:
-        if not callable(self.run.turn.event_emitter):
-            return False
-        try:
-            await asyncio.wait_for(self.run.turn.event_emitter(event), timeout=10)
-            return True
-        except Exception:
-            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
-            return False
+            await self.run.turn.send({"type": "source", "data": source})
 
 
 # src/subquery/owui_select.py ------------------------------------------------------------------
@@ -4189,15 +4183,6 @@ _INJECTED_NAMES = frozenset(
 )
 
 
-def _unwrap(fn: Any) -> tuple[Any, dict]:
-    """Open WebUI wraps tool methods: the original function and its bound dunder arguments."""
-    original = getattr(fn, "__function__", None)
-    bound = getattr(fn, "__extra_params__", None)
-    if original is not None and isinstance(bound, dict):
-        return original, dict(bound)
-    return fn, {}
-
-
 def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
     spec = dict(entry["spec"], name=name)
     own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
@@ -4208,7 +4193,11 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
         return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
     if entry.get("direct") or not callable(entry.get("callable")):
         return ToolInfo(name, spec, None, deferred=deferred, own_time=own_time)
-    fn, bound = _unwrap(entry["callable"])
+    fn, bound = entry["callable"], getattr(entry["callable"], "__extra_params__", None)
+    if getattr(fn, "__function__", None) is not None and isinstance(bound, dict):  # Open WebUI's tool wrapper
+        fn = fn.__function__
+    else:
+        bound = {}
     names = accepted_parameters(fn)
     injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
     accepted = None if names is None else frozenset(n for n in names - injected if not n.startswith("__"))
@@ -4293,14 +4282,13 @@ async def _mcp_call(client: Any, function_name: str, **kwargs: Any) -> Any:
     return await client.call_tool(function_name, function_args=kwargs)
 
 
-def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
+def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> str:
+    """Tool Search's system text; only Open WebUI 0.12's middleware sets `deferred_tools`, so the import holds."""
     if not deferred:
-        return None
-    try:
-        from open_webui.utils.tool_search import build_deferred_tools_manifest
-    except ImportError:
-        return None
-    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
+        return ""
+    from open_webui.utils.tool_search import build_deferred_tools_manifest
+
+    return build_deferred_tools_manifest(dict(entries), list(deferred))
 
 
 # src/subquery/owui_usage.py -------------------------------------------------------------------
@@ -4334,7 +4322,7 @@ def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
     ids = isinstance(chat_id, str) and isinstance(message_id, str) and bool(message_id)
     if not ids or not is_saved_chat_id(chat_id) or not (total := merged_usage(usages)):
         return None
-    return _spawn(add_usage_after_final_save(chat_id, message_id, total, emit=turn.event_emitter))
+    return _spawn(add_usage_after_final_save(chat_id, message_id, total, emit=turn.send))
 
 
 async def add_usage_after_final_save(
@@ -4358,11 +4346,8 @@ async def add_usage_after_final_save(
     except Exception:
         log.exception("subquery: could not add the inner usage to message %s", message_id)
         return None
-    if total and callable(emit):
-        try:
-            await asyncio.wait_for(emit({"type": "chat:completion", "data": {"usage": total}}), timeout=10)
-        except Exception:
-            log.debug("subquery: the new usage did not reach the browser", exc_info=True)
+    if total and emit is not None:
+        await emit({"type": "chat:completion", "data": {"usage": total}})
     return total
 
 
@@ -4576,16 +4561,9 @@ async def _load_user(user_dict: dict) -> Any:
     return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
 
 
-@dataclass(frozen=True)
-class _Ready:
-    turn: Turn
-    user: Any
-    model_id: str
-    settings: Settings  # the valves too: the include/exclude lists, the model
-
-
-async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> _Ready | str:
-    """The user, the inner model and the limits; or the error the model gets (its status line sent)."""
+async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter, recent: Any) -> Run | str:
+    """The turn's `Run` (the user, the inner model, the limits; no tools yet), or the error the model gets (its
+    status line sent)."""
     model_id = settings.model_id.strip() or turn.chat_model_id
     if turn.request is None or not model_id:
         await emit("Subquery unavailable: no request context", True)
@@ -4596,7 +4574,9 @@ async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> _Rea
         log.exception("subquery: cannot load the user")
         await emit("Subquery failed: unknown user", True)
         return f"Error: subquery could not identify the user ({exc})."
-    return _Ready(turn, user, model_id, settings)
+    return Run(
+        turn=turn, user=user, model_id=model_id, settings=settings, entries={}, emit=emit, recent=recent
+    )
 
 
 async def _within(deadline: float, step: Awaitable[Any]) -> Any:
@@ -4612,38 +4592,47 @@ _LATE = object()
 LATE_NOTE = "[Subquery stopped: the time limit ran out before its first round.]"
 
 
-async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, settings: Settings) -> str:
-    started = time.monotonic()
-    deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
-    ready = await _within(deadline, get_ready(settings, turn, emit))
-    if isinstance(ready, str) or ready is _LATE:
-        return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
+async def delegate(prompts: list[str], recent: Any, turn: Turn, valves: AdminValves, single: bool) -> str:
+    """`subquery` (`single`) or `subqueries`: one shared deadline from the start, the user read within it."""
+    settings = Settings.from_valves(valves)
+    lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
+    emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
+    try:
+        with subquery_run():
+            started = time.monotonic()
+            deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
+            ready = await _within(deadline, get_ready(settings, turn, emit, recent))
+            if isinstance(ready, str) or ready is _LATE:
+                return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
+            if single:
+                return await run_one(prompts[0], ready, deadline, started)
+            return await run_many(prompts, ready, deadline, started)
+    except BaseException:  # cancelled or crashed: the status line must not spin forever
+        await asyncio.shield(emit.stop("Subquery stopped"))
+        raise
+
+
+async def run_one(prompt: str, ready: Run, deadline: float, started: float) -> str:
     task = TaskRun(prompt)
     try:
-        outcome = await run_task(task, recent, ready, emit, None, deadline)
+        outcome = await run_task(task, ready, deadline)
     except Exception as exc:  # never a traceback in the chat
         log.exception("subquery loop failed")
-        await emit("Subquery failed", True)
+        await ready.emit("Subquery failed", True)
         return f"Error: the subquery failed unexpectedly ({type(exc).__name__}: {exc})."
     finally:
-        record_usage(turn, task.usages)
-    await emit(done_line(outcome, time.monotonic() - started), True)
+        record_usage(ready.turn, task.usages)
+    await ready.emit(done_line(outcome, time.monotonic() - started), True)
     return outcome.answer
 
 
-async def run_many(
-    prompts: list[str], recent: Any, emit: StatusEmitter, turn: Turn, settings: Settings
-) -> str:
+async def run_many(prompts: list[str], ready: Run, deadline: float, started: float) -> str:
     """One section per task in the given order; the usage of every task recorded once, together."""
-    started = time.monotonic()
-    deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
-    ready = await _within(deadline, get_ready(settings, turn, emit))
-    if isinstance(ready, str) or ready is _LATE:
-        return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
+    settings, emit = ready.settings, ready.emit
     at_once = settings.max_parallel_subqueries
     share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
     ready = replace(ready, settings=settings.model_copy(update={"max_output_chars": share}))
-    slots, approvals, tasks = asyncio.Semaphore(at_once), asyncio.Lock(), [TaskRun(p) for p in prompts]
+    slots, tasks = asyncio.Semaphore(at_once), [TaskRun(p) for p in prompts]
 
     async def one(task: TaskRun, label: str) -> None:
         """Whatever happens, the task leaves an outcome (what it gathered, when it failed or ran out of time)."""
@@ -4655,7 +4644,7 @@ async def run_many(
             if deadline - asyncio.get_running_loop().time() < MIN_USEFUL_SECONDS:
                 task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
             else:
-                task.outcome = await run_task(task, recent, ready, status, approvals, deadline)
+                task.outcome = await run_task(task, replace(ready, emit=status), deadline)
         except Exception as exc:  # one task's failure never loses the others
             log.exception("subquery %s failed", label)
             task.outcome = task.cut_short("error", f"Subquery failed: {type(exc).__name__}: {exc}", share)
@@ -4667,24 +4656,17 @@ async def run_many(
     try:
         await asyncio.gather(*(one(t, f"task {i}/{len(tasks)}") for i, t in enumerate(tasks, 1)))
     finally:
-        record_usage(turn, [usage for t in tasks for usage in t.usages])
+        record_usage(ready.turn, [usage for t in tasks for usage in t.usages])
     outcomes = [t.outcome or t.cut_short("error", "[This task did not finish.]", share) for t in tasks]
     await emit(many_done_line(outcomes, time.monotonic() - started), True)
     return tasks_answer(prompts, [o.answer for o in outcomes])
 
 
-async def run_task(
-    task: TaskRun,
-    recent: Any,
-    ready: _Ready,
-    emit: StatusEmitter | TaskStatus,
-    approvals: Any,
-    deadline: float,
-) -> LoopResult:
+async def run_task(task: TaskRun, ready: Run, deadline: float) -> LoopResult:
     """`task.run` is set as soon as it exists (for its usage); preparing is within `deadline` too."""
     clients: list = []
     try:
-        started = await _within(deadline, _start(task, recent, ready, emit, approvals, clients))
+        started = await _within(deadline, _start(task, ready, clients))
         if started is _LATE:
             return task.cut_short("deadline", LATE_NOTE, ready.settings.max_output_chars)
         messages, tools, data = started
@@ -4702,21 +4684,8 @@ async def run_task(
 
 
 async def _start(
-    task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: Any, clients: list
+    task: TaskRun, ready: Run, clients: list
 ) -> tuple[list[dict], dict[str, ToolInfo], list[tuple[str, str]]]:
-    task.run = run = await _prepare(ready, emit, approvals, clients)
-    messages, data = await _first_messages(run, task.prompt, recent)
-    task.first = len(messages)
-    deferred = run.metadata.get("deferred_tools") or ()
-    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
-    tools, left_out = cap_request_tools(tools, task.prompt)
-    await emit(start_line(tools, left_out), False)
-    return messages, tools, data
-
-
-async def _prepare(
-    ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None, clients: list
-) -> Run:
     turn, settings = ready.turn, ready.settings
     entries = await _tool_entries(turn, ready.user)
     include, exclude = parse_id_list(settings.include_tool_ids), parse_id_list(settings.exclude_tool_ids)
@@ -4724,17 +4693,15 @@ async def _prepare(
     clients += connected
     entries = {**entries, **{name: e for name, e in own.items() if name not in entries}}
     selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
-    params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
-    return Run(
-        turn=turn,
-        user=ready.user,
-        model_id=ready.model_id,
-        settings=ready.settings,
-        entries=selected,
-        emit=emit,
-        params=params,
-        approvals=approvals,
-    )
+    params = await chat_params(turn.request, ready.model)
+    task.run = run = replace(ready, entries=selected, params=params)
+    messages, data = await _first_messages(run, task.prompt)
+    task.first = len(messages)
+    deferred = run.metadata.get("deferred_tools") or ()
+    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+    tools, left_out = cap_request_tools(tools, task.prompt)
+    await run.emit(start_line(tools, left_out), False)
+    return messages, tools, data
 
 
 def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
@@ -4748,18 +4715,20 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
     return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
 
-async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[tuple[str, str]]]:
+async def _first_messages(run: Run, prompt: str) -> tuple[list[dict], list[tuple[str, str]]]:
     """The inner loop's first messages, and the untrusted texts among them with where they come from:
     the files and the earlier chat; not the task, not the user's request, not the system context (configuration)."""
     try:
-        n_recent = max(0, int(recent or 0))
+        n_recent = max(0, int(run.recent or 0))
     except (TypeError, ValueError, OverflowError):
         n_recent = 0
     settings = run.settings
     context = files_context(run.turn.files, run.metadata.get("sources") or [], settings.max_result_chars)
     deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
-    manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
-    parts = (await turn_context(run.turn, run.user, run.entries), manifest)
+    parts = (
+        await turn_context(run.turn, run.user, run.entries),
+        _tool_search_manifest(run.entries, deferred),
+    )
     system = "\n".join(part for part in parts if part)
     chat = run.turn.messages if isinstance(run.turn.messages, list) else []
     size = sum(map(message_chars, chat))
@@ -4820,7 +4789,7 @@ class Tools:
                 "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
             )
         turn = Turn.from_dunders(**locals())
-        return await self._delegate([prompt.strip()], include_recent_messages, turn, single=True)
+        return await delegate([prompt.strip()], include_recent_messages, turn, self.valves, single=True)
 
     async def subqueries(
         self,
@@ -4848,19 +4817,7 @@ class Tools:
         if error:
             return error
         turn = Turn.from_dunders(**locals())
-        return await self._delegate(prompts, include_recent_messages, turn, single=False)
-
-    async def _delegate(self, prompts: list[str], recent: Any, turn: Turn, single: bool) -> str:
-        lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
-        emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
-        try:
-            with subquery_run():
-                if single:
-                    return await run_one(prompts[0], recent, emit, turn, Settings.from_valves(self.valves))
-                return await run_many(prompts, recent, emit, turn, Settings.from_valves(self.valves))
-        except BaseException:  # cancelled or crashed: the status line must not spin forever
-            await asyncio.shield(emit.stop("Subquery stopped"))
-            raise
+        return await delegate(prompts, include_recent_messages, turn, self.valves, single=False)
 
 
 # src/context_filter/estimator_data.py, the rest of it (generated data) ------------------------

@@ -4,8 +4,6 @@ differs: the loop asks approval before a round runs, in a saved chat too (see `T
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import inspect
 import json
 import uuid
@@ -103,7 +101,7 @@ class ToolCalls:
         tool_call = {"id": call.id, "name": call.name, "arguments": kwargs}
         event = {"type": "confirmation", "data": {"tool_call": tool_call}}
         try:
-            async with self.run.approvals or contextlib.nullcontext():  # one question at a time across tasks
+            async with self.run.approvals:  # one question at a time across tasks
                 answer = await self.run.turn.event_call(event)  # the loop bounds the wait (`loop._yes`)
         except Exception:
             return False
@@ -115,10 +113,10 @@ class ToolCalls:
         where = (entry.get("type", ""), bool(entry.get("direct")), self.run.metadata, self.run.user)
         result, files, embeds = await process_tool_result(self.run.request, name, raw, *where)
         text = result if isinstance(result, str) else tool_result_content(result)
-        if embeds and not await self._send({"type": "embeds", "data": {"embeds": list(embeds)}}):
+        if embeds and not await self.run.turn.send({"type": "embeds", "data": {"embeds": list(embeds)}}):
             text = f"{name}: produced an embedded UI result, but it could NOT be shown to the user (no chat to show it in)."
         images, shown = await self._split_files(files or [])
-        if shown and not await self._send({"type": "files", "data": {"files": shown}}):
+        if shown and not await self.run.turn.send({"type": "files", "data": {"files": shown}}):
             text += "\n(The files this tool produced could not be shown to the user.)"
         await self._sources(name, kwargs, entry, text)
         return ToolOutput(text, tuple(images))
@@ -162,14 +160,4 @@ class ToolCalls:
             return
         for source in sources or []:
             self.run.sources.append(source)  # numbered as it goes out (see `_with_citations`)
-            await self._send({"type": "source", "data": source})
-
-    async def _send(self, event: dict) -> bool:
-        if not callable(self.run.turn.event_emitter):
-            return False
-        try:
-            await asyncio.wait_for(self.run.turn.event_emitter(event), timeout=10)
-            return True
-        except Exception:
-            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
-            return False
+            await self.run.turn.send({"type": "source", "data": source})

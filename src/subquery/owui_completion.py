@@ -19,17 +19,6 @@ STREAM_CHARS = 20_000_000
 _CALL_FLAGS = ("bypass_filter", "bypass_system_prompt")
 
 
-def model_entry(request: Any, model_id: str, chat_model: Mapping[str, Any]) -> dict:
-    if chat_model.get("id") == model_id:
-        return dict(chat_model)
-    models = getattr(getattr(getattr(request, "app", None), "state", None), "MODELS", None) or {}
-    try:
-        found = models.get(model_id)
-    except Exception:  # a Redis-backed model pool that cannot answer
-        found = None
-    return found if isinstance(found, dict) else {"id": model_id}
-
-
 def inner_request(outer: Any, metadata: Mapping[str, Any], model_id: str) -> Any:
     """A copy of the turn's scope with a state of its own, so nothing a call writes reaches the turn's request."""
     scope = getattr(outer, "scope", None)
@@ -152,14 +141,6 @@ def merge_stream_chunks(chunks: Sequence[Any]) -> dict:
     return {"choices": [{"index": 0, "message": message}], "usage": dict(usage)}
 
 
-def parse_sse_lines(buffer: str, chunks: list) -> str:
-    """Take the complete `data:` lines out of `buffer` into `chunks`; return what is left."""
-    *lines, rest = buffer.split("\n")
-    for line in lines:
-        _sse_line(line, chunks)
-    return rest
-
-
 def _sse_line(line: str, chunks: list) -> None:
     data = line.strip().removeprefix("data:").strip() if line.strip().startswith("data:") else ""
     if data not in ("", "[DONE]"):
@@ -175,8 +156,11 @@ async def _read_stream(response: Any) -> dict:
     async for piece in response.body_iterator:
         text = decoder.decode(piece) if isinstance(piece, bytes) else str(piece)
         size += len(text)
-        if "\n" in text:
-            text, pending = parse_sse_lines("".join(pending) + text, chunks), []
+        if "\n" in text:  # the complete `data:` lines out, what is left waits
+            *lines, text = ("".join(pending) + text).split("\n")
+            for line in lines:
+                _sse_line(line, chunks)
+            pending = []
         pending.append(text)
         if size > STREAM_CHARS:
             log.warning("subquery: a streamed reply over %d characters was cut", STREAM_CHARS)

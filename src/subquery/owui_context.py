@@ -75,6 +75,17 @@ class Turn:
     def direct_tools_ok(self) -> bool:
         return self.event_call is not None and bool(self.metadata.get("session_id"))
 
+    async def send(self, event: dict) -> bool:
+        """One event to the chat (embeds, files, sources, usage): False when there is no chat or it failed."""
+        if not callable(self.event_emitter):
+            return False
+        try:
+            await asyncio.wait_for(self.event_emitter(event), timeout=10)
+            return True
+        except Exception:
+            log.debug("subquery: event %s failed", event.get("type"), exc_info=True)
+            return False
+
     def extra_params(self, user: Mapping[str, Any], oauth_token: Any, model: Mapping[str, Any]) -> dict:
         """The arguments Open WebUI's middleware injects into tools and filters (`process_chat_payload`)."""
         return {

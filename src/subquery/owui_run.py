@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .owui_completion import _read_stream, completion_from, inner_request, model_entry
+from .owui_completion import _read_stream, completion_from, inner_request
 from .owui_context import Turn
 from .status import StatusEmitter, TaskStatus
 from .types import Completion, Settings, _count, _safe_str, log
@@ -18,8 +18,9 @@ from .types import Completion, Settings, _count, _safe_str, log
 
 @dataclass(kw_only=True)
 class Run:
-    """One loop's context, built per loop. `messages`, `usages`, `sources`: what it has seen so far;
-    `prompt_at`: the task's message (the citation context goes there); `approvals`: one question at a time across tasks."""
+    """One loop's context: `get_ready` makes the turn's, each loop its own copy (`replace`). `messages`, `usages`,
+    `sources`: what the loop has seen so far (not init fields, so a copy starts with its own empty lists);
+    `prompt_at`: the task's message (the citation context goes there)."""
 
     turn: Turn
     user: Any
@@ -28,12 +29,13 @@ class Run:
     entries: dict
     emit: StatusEmitter | TaskStatus
     params: dict = field(default_factory=dict)
-    approvals: asyncio.Lock | None = None
+    approvals: asyncio.Lock = field(default_factory=asyncio.Lock)  # the turn's: one question at a time
+    recent: Any = 0  # the call's `include_recent_messages`, as the model gave it
     prompt: str = ""
     prompt_at: int = -1
-    messages: list = field(default_factory=list)
-    usages: list = field(default_factory=list)
-    sources: list = field(default_factory=list)
+    messages: list = field(default_factory=list, init=False)
+    usages: list = field(default_factory=list, init=False)
+    sources: list = field(default_factory=list, init=False)
 
     @property
     def request(self) -> Any:
@@ -45,7 +47,14 @@ class Run:
 
     @property
     def model(self) -> dict:
-        return model_entry(self.request, self.model_id, self.turn.chat_model)
+        if self.turn.chat_model.get("id") == self.model_id:
+            return dict(self.turn.chat_model)
+        models = getattr(getattr(getattr(self.request, "app", None), "state", None), "MODELS", None) or {}
+        try:
+            found = models.get(self.model_id)
+        except Exception:  # a Redis-backed model pool that cannot answer
+            found = None
+        return found if isinstance(found, dict) else {"id": self.model_id}
 
     async def complete(
         self,

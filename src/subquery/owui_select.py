@@ -94,15 +94,6 @@ _INJECTED_NAMES = frozenset(
 )
 
 
-def _unwrap(fn: Any) -> tuple[Any, dict]:
-    """Open WebUI wraps tool methods: the original function and its bound dunder arguments."""
-    original = getattr(fn, "__function__", None)
-    bound = getattr(fn, "__extra_params__", None)
-    if original is not None and isinstance(bound, dict):
-        return original, dict(bound)
-    return fn, {}
-
-
 def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> ToolInfo:
     spec = dict(entry["spec"], name=name)
     own_time = name in OWN_TIME_BUILTINS and entry.get("type") == "builtin"
@@ -113,7 +104,11 @@ def tool_info(name: str, entry: Mapping[str, Any], deferred: bool = False) -> To
         return ToolInfo(name, spec, None, passthrough=True, deferred=deferred)
     if entry.get("direct") or not callable(entry.get("callable")):
         return ToolInfo(name, spec, None, deferred=deferred, own_time=own_time)
-    fn, bound = _unwrap(entry["callable"])
+    fn, bound = entry["callable"], getattr(entry["callable"], "__extra_params__", None)
+    if getattr(fn, "__function__", None) is not None and isinstance(bound, dict):  # Open WebUI's tool wrapper
+        fn = fn.__function__
+    else:
+        bound = {}
     names = accepted_parameters(fn)
     injected = frozenset(bound) | (_INJECTED_NAMES & (names or frozenset()))
     accepted = None if names is None else frozenset(n for n in names - injected if not n.startswith("__"))
@@ -198,11 +193,10 @@ async def _mcp_call(client: Any, function_name: str, **kwargs: Any) -> Any:
     return await client.call_tool(function_name, function_args=kwargs)
 
 
-def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> dict | None:
+def _tool_search_manifest(entries: Mapping[str, Any], deferred: Sequence[str]) -> str:
+    """Tool Search's system text; only Open WebUI 0.12's middleware sets `deferred_tools`, so the import holds."""
     if not deferred:
-        return None
-    try:
-        from open_webui.utils.tool_search import build_deferred_tools_manifest
-    except ImportError:
-        return None
-    return {"role": "system", "content": build_deferred_tools_manifest(dict(entries), list(deferred))}
+        return ""
+    from open_webui.utils.tool_search import build_deferred_tools_manifest
+
+    return build_deferred_tools_manifest(dict(entries), list(deferred))

@@ -9,7 +9,7 @@ import asyncio
 import inspect
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -18,7 +18,6 @@ from .budget import message_chars
 from .loop import run_subquery_loop
 from .messages import files_context
 from .owui_calls import ToolCalls
-from .owui_completion import model_entry
 from .owui_context import Turn, chat_params, turn_context
 from .owui_run import Run
 from .owui_select import (
@@ -70,16 +69,9 @@ async def _load_user(user_dict: dict) -> Any:
     return UserModel(**{k: v for k, v in user_dict.items() if k != "valves"})
 
 
-@dataclass(frozen=True)
-class _Ready:
-    turn: Turn
-    user: Any
-    model_id: str
-    settings: Settings  # the valves too: the include/exclude lists, the model
-
-
-async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> _Ready | str:
-    """The user, the inner model and the limits; or the error the model gets (its status line sent)."""
+async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter, recent: Any) -> Run | str:
+    """The turn's `Run` (the user, the inner model, the limits; no tools yet), or the error the model gets (its
+    status line sent)."""
     model_id = settings.model_id.strip() or turn.chat_model_id
     if turn.request is None or not model_id:
         await emit("Subquery unavailable: no request context", True)
@@ -90,7 +82,9 @@ async def get_ready(settings: Settings, turn: Turn, emit: StatusEmitter) -> _Rea
         log.exception("subquery: cannot load the user")
         await emit("Subquery failed: unknown user", True)
         return f"Error: subquery could not identify the user ({exc})."
-    return _Ready(turn, user, model_id, settings)
+    return Run(
+        turn=turn, user=user, model_id=model_id, settings=settings, entries={}, emit=emit, recent=recent
+    )
 
 
 async def _within(deadline: float, step: Awaitable[Any]) -> Any:
@@ -106,38 +100,47 @@ _LATE = object()
 LATE_NOTE = "[Subquery stopped: the time limit ran out before its first round.]"
 
 
-async def run_one(prompt: str, recent: Any, emit: StatusEmitter, turn: Turn, settings: Settings) -> str:
-    started = time.monotonic()
-    deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
-    ready = await _within(deadline, get_ready(settings, turn, emit))
-    if isinstance(ready, str) or ready is _LATE:
-        return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
+async def delegate(prompts: list[str], recent: Any, turn: Turn, valves: AdminValves, single: bool) -> str:
+    """`subquery` (`single`) or `subqueries`: one shared deadline from the start, the user read within it."""
+    settings = Settings.from_valves(valves)
+    lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
+    emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
+    try:
+        with subquery_run():
+            started = time.monotonic()
+            deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
+            ready = await _within(deadline, get_ready(settings, turn, emit, recent))
+            if isinstance(ready, str) or ready is _LATE:
+                return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
+            if single:
+                return await run_one(prompts[0], ready, deadline, started)
+            return await run_many(prompts, ready, deadline, started)
+    except BaseException:  # cancelled or crashed: the status line must not spin forever
+        await asyncio.shield(emit.stop("Subquery stopped"))
+        raise
+
+
+async def run_one(prompt: str, ready: Run, deadline: float, started: float) -> str:
     task = TaskRun(prompt)
     try:
-        outcome = await run_task(task, recent, ready, emit, None, deadline)
+        outcome = await run_task(task, ready, deadline)
     except Exception as exc:  # never a traceback in the chat
         log.exception("subquery loop failed")
-        await emit("Subquery failed", True)
+        await ready.emit("Subquery failed", True)
         return f"Error: the subquery failed unexpectedly ({type(exc).__name__}: {exc})."
     finally:
-        record_usage(turn, task.usages)
-    await emit(done_line(outcome, time.monotonic() - started), True)
+        record_usage(ready.turn, task.usages)
+    await ready.emit(done_line(outcome, time.monotonic() - started), True)
     return outcome.answer
 
 
-async def run_many(
-    prompts: list[str], recent: Any, emit: StatusEmitter, turn: Turn, settings: Settings
-) -> str:
+async def run_many(prompts: list[str], ready: Run, deadline: float, started: float) -> str:
     """One section per task in the given order; the usage of every task recorded once, together."""
-    started = time.monotonic()
-    deadline = asyncio.get_running_loop().time() + settings.total_timeout_seconds
-    ready = await _within(deadline, get_ready(settings, turn, emit))
-    if isinstance(ready, str) or ready is _LATE:
-        return ready if isinstance(ready, str) else f"Error: {LATE_NOTE}"
+    settings, emit = ready.settings, ready.emit
     at_once = settings.max_parallel_subqueries
     share = max(settings.max_output_chars // len(prompts), MIN_TASK_OUTPUT_CHARS)  # the answer stays compact
     ready = replace(ready, settings=settings.model_copy(update={"max_output_chars": share}))
-    slots, approvals, tasks = asyncio.Semaphore(at_once), asyncio.Lock(), [TaskRun(p) for p in prompts]
+    slots, tasks = asyncio.Semaphore(at_once), [TaskRun(p) for p in prompts]
 
     async def one(task: TaskRun, label: str) -> None:
         """Whatever happens, the task leaves an outcome (what it gathered, when it failed or ran out of time)."""
@@ -149,7 +152,7 @@ async def run_many(
             if deadline - asyncio.get_running_loop().time() < MIN_USEFUL_SECONDS:
                 task.outcome = task.cut_short("deadline", NO_SLOT_NOTE, share)
             else:
-                task.outcome = await run_task(task, recent, ready, status, approvals, deadline)
+                task.outcome = await run_task(task, replace(ready, emit=status), deadline)
         except Exception as exc:  # one task's failure never loses the others
             log.exception("subquery %s failed", label)
             task.outcome = task.cut_short("error", f"Subquery failed: {type(exc).__name__}: {exc}", share)
@@ -161,24 +164,17 @@ async def run_many(
     try:
         await asyncio.gather(*(one(t, f"task {i}/{len(tasks)}") for i, t in enumerate(tasks, 1)))
     finally:
-        record_usage(turn, [usage for t in tasks for usage in t.usages])
+        record_usage(ready.turn, [usage for t in tasks for usage in t.usages])
     outcomes = [t.outcome or t.cut_short("error", "[This task did not finish.]", share) for t in tasks]
     await emit(many_done_line(outcomes, time.monotonic() - started), True)
     return tasks_answer(prompts, [o.answer for o in outcomes])
 
 
-async def run_task(
-    task: TaskRun,
-    recent: Any,
-    ready: _Ready,
-    emit: StatusEmitter | TaskStatus,
-    approvals: Any,
-    deadline: float,
-) -> LoopResult:
+async def run_task(task: TaskRun, ready: Run, deadline: float) -> LoopResult:
     """`task.run` is set as soon as it exists (for its usage); preparing is within `deadline` too."""
     clients: list = []
     try:
-        started = await _within(deadline, _start(task, recent, ready, emit, approvals, clients))
+        started = await _within(deadline, _start(task, ready, clients))
         if started is _LATE:
             return task.cut_short("deadline", LATE_NOTE, ready.settings.max_output_chars)
         messages, tools, data = started
@@ -196,21 +192,8 @@ async def run_task(
 
 
 async def _start(
-    task: TaskRun, recent: Any, ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: Any, clients: list
+    task: TaskRun, ready: Run, clients: list
 ) -> tuple[list[dict], dict[str, ToolInfo], list[tuple[str, str]]]:
-    task.run = run = await _prepare(ready, emit, approvals, clients)
-    messages, data = await _first_messages(run, task.prompt, recent)
-    task.first = len(messages)
-    deferred = run.metadata.get("deferred_tools") or ()
-    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
-    tools, left_out = cap_request_tools(tools, task.prompt)
-    await emit(start_line(tools, left_out), False)
-    return messages, tools, data
-
-
-async def _prepare(
-    ready: _Ready, emit: StatusEmitter | TaskStatus, approvals: asyncio.Lock | None, clients: list
-) -> Run:
     turn, settings = ready.turn, ready.settings
     entries = await _tool_entries(turn, ready.user)
     include, exclude = parse_id_list(settings.include_tool_ids), parse_id_list(settings.exclude_tool_ids)
@@ -218,17 +201,15 @@ async def _prepare(
     clients += connected
     entries = {**entries, **{name: e for name, e in own.items() if name not in entries}}
     selected = select_tools(entries, turn.tool_id, include, exclude, turn.direct_tools_ok)
-    params = await chat_params(turn.request, model_entry(turn.request, ready.model_id, turn.chat_model))
-    return Run(
-        turn=turn,
-        user=ready.user,
-        model_id=ready.model_id,
-        settings=ready.settings,
-        entries=selected,
-        emit=emit,
-        params=params,
-        approvals=approvals,
-    )
+    params = await chat_params(turn.request, ready.model)
+    task.run = run = replace(ready, entries=selected, params=params)
+    messages, data = await _first_messages(run, task.prompt)
+    task.first = len(messages)
+    deferred = run.metadata.get("deferred_tools") or ()
+    tools = {name: tool_info(name, e, name in deferred) for name, e in run.entries.items()}
+    tools, left_out = cap_request_tools(tools, task.prompt)
+    await run.emit(start_line(tools, left_out), False)
+    return messages, tools, data
 
 
 def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
@@ -242,18 +223,20 @@ def start_line(tools: Mapping[str, ToolInfo], left_out: Sequence[str]) -> str:
     return f"{line} · {len(left_out)} left out (at most {MAX_REQUEST_TOOLS} per request): {left_out_note(left_out)}"
 
 
-async def _first_messages(run: Run, prompt: str, recent: Any) -> tuple[list[dict], list[tuple[str, str]]]:
+async def _first_messages(run: Run, prompt: str) -> tuple[list[dict], list[tuple[str, str]]]:
     """The inner loop's first messages, and the untrusted texts among them with where they come from:
     the files and the earlier chat; not the task, not the user's request, not the system context (configuration)."""
     try:
-        n_recent = max(0, int(recent or 0))
+        n_recent = max(0, int(run.recent or 0))
     except (TypeError, ValueError, OverflowError):
         n_recent = 0
     settings = run.settings
     context = files_context(run.turn.files, run.metadata.get("sources") or [], settings.max_result_chars)
     deferred = [n for n in (run.metadata.get("deferred_tools") or []) if n in run.entries]
-    manifest = (_tool_search_manifest(run.entries, deferred) or {}).get("content")
-    parts = (await turn_context(run.turn, run.user, run.entries), manifest)
+    parts = (
+        await turn_context(run.turn, run.user, run.entries),
+        _tool_search_manifest(run.entries, deferred),
+    )
     system = "\n".join(part for part in parts if part)
     chat = run.turn.messages if isinstance(run.turn.messages, list) else []
     size = sum(map(message_chars, chat))
@@ -314,7 +297,7 @@ class Tools:
                 "Error: the subquery prompt is empty. Call subquery again with the full subtask in `prompt`."
             )
         turn = Turn.from_dunders(**locals())
-        return await self._delegate([prompt.strip()], include_recent_messages, turn, single=True)
+        return await delegate([prompt.strip()], include_recent_messages, turn, self.valves, single=True)
 
     async def subqueries(
         self,
@@ -342,16 +325,4 @@ class Tools:
         if error:
             return error
         turn = Turn.from_dunders(**locals())
-        return await self._delegate(prompts, include_recent_messages, turn, single=False)
-
-    async def _delegate(self, prompts: list[str], recent: Any, turn: Turn, single: bool) -> str:
-        lines = None if single else (MAX_CALL_LINES + 3) * len(prompts)  # each task: its start, calls, end
-        emit = StatusEmitter(turn.event_emitter, turn.show_status, max_lines=lines)
-        try:
-            with subquery_run():
-                if single:
-                    return await run_one(prompts[0], recent, emit, turn, Settings.from_valves(self.valves))
-                return await run_many(prompts, recent, emit, turn, Settings.from_valves(self.valves))
-        except BaseException:  # cancelled or crashed: the status line must not spin forever
-            await asyncio.shield(emit.stop("Subquery stopped"))
-            raise
+        return await delegate(prompts, include_recent_messages, turn, self.valves, single=False)

@@ -37,7 +37,7 @@ def record_usage(turn: Turn, usages: Sequence[Any]) -> asyncio.Task | None:
     ids = isinstance(chat_id, str) and isinstance(message_id, str) and bool(message_id)
     if not ids or not is_saved_chat_id(chat_id) or not (total := merged_usage(usages)):
         return None
-    return _spawn(add_usage_after_final_save(chat_id, message_id, total, emit=turn.event_emitter))
+    return _spawn(add_usage_after_final_save(chat_id, message_id, total, emit=turn.send))
 
 
 async def add_usage_after_final_save(
@@ -61,11 +61,8 @@ async def add_usage_after_final_save(
     except Exception:
         log.exception("subquery: could not add the inner usage to message %s", message_id)
         return None
-    if total and callable(emit):
-        try:
-            await asyncio.wait_for(emit({"type": "chat:completion", "data": {"usage": total}}), timeout=10)
-        except Exception:
-            log.debug("subquery: the new usage did not reach the browser", exc_info=True)
+    if total and emit is not None:
+        await emit({"type": "chat:completion", "data": {"usage": total}})
     return total
 
 
