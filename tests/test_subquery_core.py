@@ -109,14 +109,6 @@ def test_prepare_call_outcomes():
 
 
 # --- results ---------------------------------------------------------------------------
-def test_serialize_result_matches_open_webui():
-    assert sq.serialize_result("text") == "text"
-    assert sq.serialize_result({"é": 1}) == '{\n  "é": 1\n}'
-    assert sq.serialize_result([1]) == '{\n  "results": [\n    1\n  ]\n}'
-    assert sq.serialize_result(({"a": 1}, {"content-type": "application/json"})) == '{\n  "a": 1\n}'
-    assert sq.serialize_result(None) == ""
-
-
 @given(st.text(max_size=3000), st.integers(min_value=50, max_value=2000))
 def test_property_cap_text_bounds_and_marks(text, limit):
     capped = sq.cap_text(text, limit)

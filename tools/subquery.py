@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4746: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4726: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -27,21 +27,21 @@ required_open_webui_version: 0.11.4
 #   2101: src/subquery/reading.py
 #   2259: src/subquery/budget.py
 #   2450: src/subquery/prepare.py
-#   2555: src/subquery/rounds.py
-#   2631: src/subquery/record.py
-#   2740: src/subquery/status.py
-#   2940: src/subquery/threads.py
-#   2990: src/subquery/loop.py
-#   3329: src/subquery/owui_completion.py
-#   3490: src/subquery/owui_context.py
-#   3759: src/subquery/owui_run.py
-#   3948: src/subquery/owui_calls.py
-#   4100: src/subquery/owui_select.py
-#   4294: src/subquery/owui_usage.py
-#   4377: src/subquery/tasks.py
-#   4435: src/subquery/view.py
-#   4545: src/subquery/owui_tools.py
-#   4823: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2537: src/subquery/rounds.py
+#   2611: src/subquery/record.py
+#   2720: src/subquery/status.py
+#   2920: src/subquery/threads.py
+#   2970: src/subquery/loop.py
+#   3309: src/subquery/owui_completion.py
+#   3470: src/subquery/owui_context.py
+#   3739: src/subquery/owui_run.py
+#   3928: src/subquery/owui_calls.py
+#   4080: src/subquery/owui_select.py
+#   4274: src/subquery/owui_usage.py
+#   4357: src/subquery/tasks.py
+#   4415: src/subquery/view.py
+#   4525: src/subquery/owui_tools.py
+#   4803: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -2534,24 +2534,6 @@ def accepted_parameters(fn: Any) -> frozenset[str] | None:
     return frozenset(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
 
-def serialize_result(value: Any) -> str:
-    """Open WebUI's own rendering of a tool result: str as is, dict/list as indented JSON."""
-    if value is None:
-        return ""
-    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Mapping):
-        value = value[0]  # (data, headers) from an OpenAPI tool server
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    if isinstance(value, list):
-        value = {"results": value}
-    if isinstance(value, dict):
-        try:
-            return json.dumps(value, indent=2, ensure_ascii=False, default=str)
-        except Exception:
-            return _safe_str(value)
-    return _safe_str(value)
-
-
 # src/subquery/rounds.py -----------------------------------------------------------------------
 
 """What a round needs from outside the loop's state: the hooks (`Hooks`, the adapter's `Run` provides them), the
@@ -2615,9 +2597,7 @@ async def run_calls(
             return ToolOutput(f"{error} timed out after {limit:g} s and was abandoned.", outcome="timed out")
         except Exception as exc:  # the model can react to a failing tool
             return ToolOutput(f"{error} raised {type(exc).__name__}: {_safe_str(exc)}", outcome="failed")
-        if isinstance(out, ToolOutput):
-            return out
-        return ToolOutput(out if isinstance(out, str) else serialize_result(out))
+        return out if isinstance(out, ToolOutput) else ToolOutput(_safe_str(out))
 
     return list(await asyncio.gather(*(one(p) for p in prepared)))
 

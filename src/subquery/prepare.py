@@ -18,7 +18,7 @@ from textcalls.calls import (
     spec_required,
 )
 
-from .types import REPEAT_CALL_LIMIT, SELF_NAMES, Prepared, ToolInfo, _safe_str
+from .types import REPEAT_CALL_LIMIT, SELF_NAMES, Prepared, ToolInfo
 
 
 def filter_arguments(args: Mapping[str, Any], tool: ToolInfo) -> tuple[dict, list[str]]:
@@ -99,21 +99,3 @@ def accepted_parameters(fn: Any) -> frozenset[str] | None:
     if any(p.kind == p.VAR_KEYWORD for p in params):
         return None
     return frozenset(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
-
-
-def serialize_result(value: Any) -> str:
-    """Open WebUI's own rendering of a tool result: str as is, dict/list as indented JSON."""
-    if value is None:
-        return ""
-    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Mapping):
-        value = value[0]  # (data, headers) from an OpenAPI tool server
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    if isinstance(value, list):
-        value = {"results": value}
-    if isinstance(value, dict):
-        try:
-            return json.dumps(value, indent=2, ensure_ascii=False, default=str)
-        except Exception:
-            return _safe_str(value)
-    return _safe_str(value)

@@ -12,7 +12,6 @@ from typing import Any
 from textcalls.calls import ToolCall
 
 from .messages import REASONING_TAGS
-from .prepare import serialize_result
 from .types import MAX_REQUEST_TOOLS, Completion, Prepared, ToolInfo, ToolOutput, _safe_str, _shorten
 
 
@@ -73,9 +72,7 @@ async def run_calls(
             return ToolOutput(f"{error} timed out after {limit:g} s and was abandoned.", outcome="timed out")
         except Exception as exc:  # the model can react to a failing tool
             return ToolOutput(f"{error} raised {type(exc).__name__}: {_safe_str(exc)}", outcome="failed")
-        if isinstance(out, ToolOutput):
-            return out
-        return ToolOutput(out if isinstance(out, str) else serialize_result(out))
+        return out if isinstance(out, ToolOutput) else ToolOutput(_safe_str(out))
 
     return list(await asyncio.gather(*(one(p) for p in prepared)))
 
