@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4839: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4831: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
 #    299: src/subquery/types.py
 #    520: src/textcalls/calls.py
-#    840: src/subquery/messages.py
-#   1029: src/textcalls/xml.py
-#   1318: src/textcalls/dialects.py
-#   1740: src/textcalls/reader.py
-#   1914: src/textcalls/rule.py
-#   2104: src/subquery/reading.py
-#   2263: src/subquery/budget.py
-#   2458: src/subquery/prepare.py
-#   2570: src/subquery/rounds.py
-#   2652: src/subquery/record.py
-#   2775: src/subquery/status.py
-#   2982: src/subquery/threads.py
-#   3032: src/subquery/loop.py
-#   3391: src/subquery/owui_completion.py
-#   3568: src/subquery/owui_context.py
-#   3826: src/subquery/owui_run.py
-#   4006: src/subquery/owui_calls.py
-#   4168: src/subquery/owui_select.py
-#   4368: src/subquery/owui_usage.py
-#   4454: src/subquery/tasks.py
-#   4512: src/subquery/view.py
-#   4622: src/subquery/owui_tools.py
-#   4928: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    843: src/subquery/messages.py
+#   1032: src/textcalls/xml.py
+#   1319: src/textcalls/dialects.py
+#   1736: src/textcalls/reader.py
+#   1906: src/textcalls/rule.py
+#   2096: src/subquery/reading.py
+#   2255: src/subquery/budget.py
+#   2450: src/subquery/prepare.py
+#   2562: src/subquery/rounds.py
+#   2644: src/subquery/record.py
+#   2767: src/subquery/status.py
+#   2974: src/subquery/threads.py
+#   3024: src/subquery/loop.py
+#   3383: src/subquery/owui_completion.py
+#   3560: src/subquery/owui_context.py
+#   3818: src/subquery/owui_run.py
+#   3998: src/subquery/owui_calls.py
+#   4160: src/subquery/owui_select.py
+#   4360: src/subquery/owui_usage.py
+#   4446: src/subquery/tasks.py
+#   4504: src/subquery/view.py
+#   4614: src/subquery/owui_tools.py
+#   4920: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -580,15 +580,13 @@ def _skip_ws(text: str, pos: int) -> int:
 
 def split_json_objects(raw: str) -> list[str]:
     """Back-to-back JSON objects in one arguments string, split as Open WebUI's `_split_tool_calls` does."""
-    parts: list[str] = []
-    pos = _skip_ws(raw, 0)
-    try:
-        while pos < len(raw):
-            _, end = _DECODER.raw_decode(raw, pos)
-            parts.append(raw[pos:end])
-            pos = _skip_ws(raw, end)
-    except Exception:  # undecodable (or absurdly deep/long): one call, the argument check will explain
-        return [raw]
+    parts, pos = [], _skip_ws(raw, 0)
+    while pos < len(raw):
+        value, end = _json_at(raw, pos)
+        if value is _NOTHING:  # undecodable (or absurdly deep): one call, the argument check will explain
+            return [raw]
+        parts.append(raw[pos:end])
+        pos = _skip_ws(raw, end)
     return parts or [raw]
 
 
@@ -795,6 +793,11 @@ def _json_call(obj: Any) -> tuple[str, Any, bool]:
     return obj["name"], args, True
 
 
+def _envelopes(value: Any) -> tuple[tuple[str, Any, bool], ...]:
+    """The calls of one JSON value: a call envelope, or a list of them."""
+    return tuple(_json_call(v) for v in (value if isinstance(value, list) else [value]))
+
+
 def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
     """Bare string `arguments` (`"arguments": "hello"`, vLLM's Hermes tests) go to the tool's one string parameter;
     with none the string stays the arguments, as vLLM reads it."""
@@ -825,7 +828,7 @@ def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tupl
         value, end = _json_at(text, pos)
         if value is _NOTHING or not value or (need_args and not _has_args(value)):
             return None
-        calls.extend(_json_call(v) for v in (value if isinstance(value, list) else [value]))
+        calls.extend(_envelopes(value))
         sep = _JSON_SEP.match(text, end)
         if not sep:
             return calls, end
@@ -1090,14 +1093,12 @@ class _Tags:
         self.text = text
         self.events = [(m.start(), m.end(), m.lastgroup or "") for m in dialect.events.finditer(text)]
         self.starts = [start for start, _, _ in self.events]
-        self.closing = [m.start() for m in _TAGS_CLOSE.finditer(text)]
-        self.calls = [m.start() for m in _CALL_OPEN.finditer(text) if _CALL_START.match(text, m.start())]
+        # where closing tags and calls start, then the text's end: the first at or after a position always exists
+        calls = (m.start() for m in _CALL_OPEN.finditer(text) if _CALL_START.match(text, m.start()))
+        self.closing = [*(m.start() for m in _TAGS_CLOSE.finditer(text)), len(text)]
+        self.calls = [*calls, len(text)]
         self.budget = _budget(len(self.events))
         self.memo: dict[tuple, Any] = {}
-
-    def after(self, positions: list[int], at: int) -> int:
-        i = bisect_left(positions, at)
-        return positions[i] if i < len(positions) else len(self.text)
 
     def spend(self) -> None:
         self.budget -= 1
@@ -1127,10 +1128,10 @@ def _find_call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool) -> tuple[
     tail = dialect.tail.match(text, _skip_ws(text, pos)) if dialect.tail and not strict else None
     pos = tail.end() if tail else pos
     at = _skip_ws(text, pos)
-    closer = tags.after(tags.closing, at)  # a closing tag after the call means we were inside a value
+    closer = tags.closing[bisect_left(tags.closing, at)]  # a closing tag after the call: we were in a value
     if strict:  # inside a quoted call: none to the end of the reply, unless another call follows at once
         return (pos, closed) if at == len(text) or _CALL_OPEN.match(text, at) or closer == len(text) else None
-    return (pos, closed) if closer >= tags.after(tags.calls, at) else None  # prose may stand between calls
+    return (pos, closed) if closer >= tags.calls[bisect_left(tags.calls, at)] else None  # prose between calls
 
 
 def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
@@ -1339,8 +1340,7 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             end = close.end()
         elif _skip_ws(text, end) != len(text):
             continue
-        calls = tuple(_json_call(v) for v in value) if isinstance(value, list) else (_json_call(value),)
-        units.append(_Unit(m.start(), end, _string_args(calls, specs)))
+        units.append(_Unit(m.start(), end, _string_args(_envelopes(value), specs)))
     return units
 
 
@@ -1363,12 +1363,9 @@ def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             value, end = _json_at(text, junk.end())
         if value is _NOTHING:
             units.append(_Unit(m.start(), m.end(), (_BAD,)))
-        elif named:
-            units.append(_Unit(m.start(), end, ((named.group(1), _args_object(value), True),)))
-        elif isinstance(value, list) and value:
-            units.append(_Unit(m.start(), end, tuple(_json_call(v) for v in value)))
-        else:
-            units.append(_Unit(m.start(), end, (_json_call(value),)))
+        else:  # an empty list gives no call, as a malformed one
+            calls = ((named.group(1), _args_object(value), True),) if named else _envelopes(value)
+            units.append(_Unit(m.start(), end, calls))
     return units
 
 
@@ -1629,10 +1626,9 @@ _PY_START, _PY_END = re.compile(r"<\|python_start\|>"), re.compile(r"<\|python_e
 def _tagged_pythonic(text: str) -> list[_Unit]:
     """Llama 4's lists between `<|python_start|>` and `<|python_end|>` (which may be cut off)."""
     units = []
-    starts, ends = list(_PY_START.finditer(text)), [m.start() for m in _PY_END.finditer(text)]
+    starts, ends = list(_PY_START.finditer(text)), [*(m.start() for m in _PY_END.finditer(text)), len(text)]
     for m, after in zip(starts, [s.start() for s in starts[1:]] + [len(text)], strict=True):
-        i = bisect_left(ends, m.end())
-        end = ends[i] if i < len(ends) else len(text)
+        end = ends[bisect_left(ends, m.end())]
         if end > after or end - m.end() > _MAX_LITERAL:
             continue  # another start tag before this list's end, or too long to be a list
         source, stop = text[m.end() : end], end + len("<|python_end|>") if end < len(text) else end
@@ -1761,8 +1757,8 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
     whole = content.strip()
     fenced_reply = len(fences) == 2 and bool(_FENCE_OPEN.match(whole)) and whole.endswith("```")
     runs = [(m.start(), len(m.group())) for m in _TICK_RUN.finditer(content)]
-    span_ends = {n: [at for at, size in runs if size == n] for n in (1, 2)}
-    blanks = [m.start() for m in _BLANK.finditer(content)]  # no inline code span crosses a blank line
+    span_ends = {n: [*(at for at, size in runs if size == n), len(content)] for n in (0, 1, 2)}
+    blanks = [*(m.start() for m in _BLANK.finditer(content)), len(content)]  # no inline code span crosses one
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
     scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
@@ -1773,7 +1769,8 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and _first_after(span_ends[ticks], unit.end) < _first_after(blanks, unit.end)):
+        ends = span_ends[ticks]
+        if not (ticks and ends[bisect_left(ends, unit.end)] < blanks[bisect_left(blanks, unit.end)]):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
     return taken, read
@@ -1792,11 +1789,6 @@ def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
         run = len(m.group()) if m.group()[0] == "`" else 0
         opened = 0 if run in (0, opened) else opened or run
     return opened
-
-
-def _first_after(positions: list[int], pos: int) -> float:
-    i = bisect_left(positions, pos)
-    return positions[i] if i < len(positions) else float("inf")
 
 
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:

@@ -21,6 +21,7 @@ from .calls import (
     _args_object,
     _budget,
     _cut,
+    _envelopes,
     _has_args,
     _json_at,
     _json_call,
@@ -52,8 +53,7 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             end = close.end()
         elif _skip_ws(text, end) != len(text):
             continue
-        calls = tuple(_json_call(v) for v in value) if isinstance(value, list) else (_json_call(value),)
-        units.append(_Unit(m.start(), end, _string_args(calls, specs)))
+        units.append(_Unit(m.start(), end, _string_args(_envelopes(value), specs)))
     return units
 
 
@@ -76,12 +76,9 @@ def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             value, end = _json_at(text, junk.end())
         if value is _NOTHING:
             units.append(_Unit(m.start(), m.end(), (_BAD,)))
-        elif named:
-            units.append(_Unit(m.start(), end, ((named.group(1), _args_object(value), True),)))
-        elif isinstance(value, list) and value:
-            units.append(_Unit(m.start(), end, tuple(_json_call(v) for v in value)))
-        else:
-            units.append(_Unit(m.start(), end, (_json_call(value),)))
+        else:  # an empty list gives no call, as a malformed one
+            calls = ((named.group(1), _args_object(value), True),) if named else _envelopes(value)
+            units.append(_Unit(m.start(), end, calls))
     return units
 
 
@@ -342,10 +339,9 @@ _PY_START, _PY_END = re.compile(r"<\|python_start\|>"), re.compile(r"<\|python_e
 def _tagged_pythonic(text: str) -> list[_Unit]:
     """Llama 4's lists between `<|python_start|>` and `<|python_end|>` (which may be cut off)."""
     units = []
-    starts, ends = list(_PY_START.finditer(text)), [m.start() for m in _PY_END.finditer(text)]
+    starts, ends = list(_PY_START.finditer(text)), [*(m.start() for m in _PY_END.finditer(text)), len(text)]
     for m, after in zip(starts, [s.start() for s in starts[1:]] + [len(text)], strict=True):
-        i = bisect_left(ends, m.end())
-        end = ends[i] if i < len(ends) else len(text)
+        end = ends[bisect_left(ends, m.end())]
         if end > after or end - m.end() > _MAX_LITERAL:
             continue  # another start tag before this list's end, or too long to be a list
         source, stop = text[m.end() : end], end + len("<|python_end|>") if end < len(text) else end
