@@ -12,21 +12,21 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2478: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#   2474: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
 #     57: src/text_tool_calls/chunks.py
 #    146: src/text_tool_calls/data.py
 #    220: src/textcalls/calls.py
 #    543: src/textcalls/xml.py
 #    830: src/textcalls/dialects.py
-#   1247: src/textcalls/reader.py
-#   1417: src/text_tool_calls/decide.py
-#   1536: src/text_tool_calls/tokens.py
-#   1692: src/text_tool_calls/hold.py
-#   1967: src/text_tool_calls/restore.py
-#   2006: src/text_tool_calls/settings.py
-#   2028: src/text_tool_calls/streams.py
-#   2123: src/textcalls/rule.py
-#   2313: src/text_tool_calls/owui.py
+#   1243: src/textcalls/reader.py
+#   1413: src/text_tool_calls/decide.py
+#   1532: src/text_tool_calls/tokens.py
+#   1688: src/text_tool_calls/hold.py
+#   1963: src/text_tool_calls/restore.py
+#   2002: src/text_tool_calls/settings.py
+#   2024: src/text_tool_calls/streams.py
+#   2119: src/textcalls/rule.py
+#   2309: src/text_tool_calls/owui.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -935,10 +935,8 @@ def _deepseek_call(text: str, pos: int, specs: Mapping) -> tuple[tuple[str, Any,
     m = _DS_CALL.match(text, pos)
     if not m:
         return None
-    left, at = m.group(1).strip(), m.end()
-    if text[_skip_ws(text, at) : _skip_ws(text, at) + 1] == "{":
-        name = left  # V3.1
-    else:
+    name, at = m.group(1).strip(), m.end()
+    if not text.startswith("{", _skip_ws(text, at)):  # V3: the name follows `function<sep>`
         named = _DS_V3_NAME.match(text, at)
         if not named:
             return _BAD, -1
@@ -979,13 +977,12 @@ def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[st
         return None
     value, end = _json_at(text, m.end())
     close = _KIMI_CALL_END.match(text, end) if value is not _NOTHING else None
-    if close is None:
-        raw = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
-        if raw is None:
-            return _BAD, -1
-        args = text[m.end() : raw.start()].strip() or {}  # no text: no arguments
-        return (_kimi_name(m.group(1), args, specs), args, True), raw.end()
     args = _args_object(value)
+    if close is None:
+        close = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
+        if close is None:
+            return _BAD, -1
+        args = text[m.end() : close.start()].strip() or {}  # no text: no arguments
     return (_kimi_name(m.group(1), args, specs), args, True), close.end()
 
 
@@ -1172,10 +1169,9 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             unit = _pythonic_unit(m.start(), close.end(), text[m.start() : close.end()])
             if unit is not None:
                 break
-        else:
-            unit = (
-                _recovered(m.start(), tried[-1].end(), text[m.start() : tried[-1].end()]) if tried else None
-            )
+        else:  # none parses whole: the last one tried, call by call
+            last = tried[-1].end() if tried else m.start()
+            unit = _recovered(m.start(), last, text[m.start() : last]) if tried else None
         if unit is not None:
             units.append(unit)
             pos = unit.end

@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4831: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4827: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -22,26 +22,26 @@ required_open_webui_version: 0.11.4
 #    843: src/subquery/messages.py
 #   1032: src/textcalls/xml.py
 #   1319: src/textcalls/dialects.py
-#   1736: src/textcalls/reader.py
-#   1906: src/textcalls/rule.py
-#   2096: src/subquery/reading.py
-#   2255: src/subquery/budget.py
-#   2450: src/subquery/prepare.py
-#   2562: src/subquery/rounds.py
-#   2644: src/subquery/record.py
-#   2767: src/subquery/status.py
-#   2974: src/subquery/threads.py
-#   3024: src/subquery/loop.py
-#   3383: src/subquery/owui_completion.py
-#   3560: src/subquery/owui_context.py
-#   3818: src/subquery/owui_run.py
-#   3998: src/subquery/owui_calls.py
-#   4160: src/subquery/owui_select.py
-#   4360: src/subquery/owui_usage.py
-#   4446: src/subquery/tasks.py
-#   4504: src/subquery/view.py
-#   4614: src/subquery/owui_tools.py
-#   4920: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   1732: src/textcalls/reader.py
+#   1902: src/textcalls/rule.py
+#   2092: src/subquery/reading.py
+#   2251: src/subquery/budget.py
+#   2446: src/subquery/prepare.py
+#   2558: src/subquery/rounds.py
+#   2640: src/subquery/record.py
+#   2763: src/subquery/status.py
+#   2970: src/subquery/threads.py
+#   3020: src/subquery/loop.py
+#   3379: src/subquery/owui_completion.py
+#   3556: src/subquery/owui_context.py
+#   3814: src/subquery/owui_run.py
+#   3994: src/subquery/owui_calls.py
+#   4156: src/subquery/owui_select.py
+#   4356: src/subquery/owui_usage.py
+#   4442: src/subquery/tasks.py
+#   4500: src/subquery/view.py
+#   4610: src/subquery/owui_tools.py
+#   4916: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1424,10 +1424,8 @@ def _deepseek_call(text: str, pos: int, specs: Mapping) -> tuple[tuple[str, Any,
     m = _DS_CALL.match(text, pos)
     if not m:
         return None
-    left, at = m.group(1).strip(), m.end()
-    if text[_skip_ws(text, at) : _skip_ws(text, at) + 1] == "{":
-        name = left  # V3.1
-    else:
+    name, at = m.group(1).strip(), m.end()
+    if not text.startswith("{", _skip_ws(text, at)):  # V3: the name follows `function<sep>`
         named = _DS_V3_NAME.match(text, at)
         if not named:
             return _BAD, -1
@@ -1468,13 +1466,12 @@ def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[st
         return None
     value, end = _json_at(text, m.end())
     close = _KIMI_CALL_END.match(text, end) if value is not _NOTHING else None
-    if close is None:
-        raw = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
-        if raw is None:
-            return _BAD, -1
-        args = text[m.end() : raw.start()].strip() or {}  # no text: no arguments
-        return (_kimi_name(m.group(1), args, specs), args, True), raw.end()
     args = _args_object(value)
+    if close is None:
+        close = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
+        if close is None:
+            return _BAD, -1
+        args = text[m.end() : close.start()].strip() or {}  # no text: no arguments
     return (_kimi_name(m.group(1), args, specs), args, True), close.end()
 
 
@@ -1661,10 +1658,9 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             unit = _pythonic_unit(m.start(), close.end(), text[m.start() : close.end()])
             if unit is not None:
                 break
-        else:
-            unit = (
-                _recovered(m.start(), tried[-1].end(), text[m.start() : tried[-1].end()]) if tried else None
-            )
+        else:  # none parses whole: the last one tried, call by call
+            last = tried[-1].end() if tried else m.start()
+            unit = _recovered(m.start(), last, text[m.start() : last]) if tried else None
         if unit is not None:
             units.append(unit)
             pos = unit.end

@@ -137,10 +137,8 @@ def _deepseek_call(text: str, pos: int, specs: Mapping) -> tuple[tuple[str, Any,
     m = _DS_CALL.match(text, pos)
     if not m:
         return None
-    left, at = m.group(1).strip(), m.end()
-    if text[_skip_ws(text, at) : _skip_ws(text, at) + 1] == "{":
-        name = left  # V3.1
-    else:
+    name, at = m.group(1).strip(), m.end()
+    if not text.startswith("{", _skip_ws(text, at)):  # V3: the name follows `function<sep>`
         named = _DS_V3_NAME.match(text, at)
         if not named:
             return _BAD, -1
@@ -181,13 +179,12 @@ def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[st
         return None
     value, end = _json_at(text, m.end())
     close = _KIMI_CALL_END.match(text, end) if value is not _NOTHING else None
-    if close is None:
-        raw = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
-        if raw is None:
-            return _BAD, -1
-        args = text[m.end() : raw.start()].strip() or {}  # no text: no arguments
-        return (_kimi_name(m.group(1), args, specs), args, True), raw.end()
     args = _args_object(value)
+    if close is None:
+        close = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
+        if close is None:
+            return _BAD, -1
+        args = text[m.end() : close.start()].strip() or {}  # no text: no arguments
     return (_kimi_name(m.group(1), args, specs), args, True), close.end()
 
 
@@ -374,10 +371,9 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             unit = _pythonic_unit(m.start(), close.end(), text[m.start() : close.end()])
             if unit is not None:
                 break
-        else:
-            unit = (
-                _recovered(m.start(), tried[-1].end(), text[m.start() : tried[-1].end()]) if tried else None
-            )
+        else:  # none parses whole: the last one tried, call by call
+            last = tried[-1].end() if tried else m.start()
+            unit = _recovered(m.start(), last, text[m.start() : last]) if tried else None
         if unit is not None:
             units.append(unit)
             pos = unit.end
