@@ -12,21 +12,21 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2474: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#   2471: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
 #     57: src/text_tool_calls/chunks.py
 #    146: src/text_tool_calls/data.py
 #    220: src/textcalls/calls.py
-#    543: src/textcalls/xml.py
-#    830: src/textcalls/dialects.py
-#   1243: src/textcalls/reader.py
-#   1413: src/text_tool_calls/decide.py
-#   1532: src/text_tool_calls/tokens.py
-#   1688: src/text_tool_calls/hold.py
-#   1963: src/text_tool_calls/restore.py
-#   2002: src/text_tool_calls/settings.py
-#   2024: src/text_tool_calls/streams.py
-#   2119: src/textcalls/rule.py
-#   2309: src/text_tool_calls/owui.py
+#    540: src/textcalls/xml.py
+#    827: src/textcalls/dialects.py
+#   1240: src/textcalls/reader.py
+#   1410: src/text_tool_calls/decide.py
+#   1529: src/text_tool_calls/tokens.py
+#   1685: src/text_tool_calls/hold.py
+#   1960: src/text_tool_calls/restore.py
+#   1999: src/text_tool_calls/settings.py
+#   2021: src/text_tool_calls/streams.py
+#   2116: src/textcalls/rule.py
+#   2306: src/text_tool_calls/owui.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -346,14 +346,11 @@ def _schema_types(schema: Any) -> list[str]:
     """The JSON types a schema allows, in its order, with non-standard names (`int`, `dict`...) mapped."""
     if not isinstance(schema, dict):
         return []
-    found: list[str] = []
     t = schema.get("type")
-    for name in [t] if isinstance(t, str) else t if isinstance(t, list) else []:
-        if isinstance(name, str):
-            found.append(_TYPE_ALIASES.get(name.lower(), name.lower()))
+    names = [t] if isinstance(t, str) else t if isinstance(t, list) else []
+    found = [_TYPE_ALIASES.get(n.lower(), n.lower()) for n in names if isinstance(n, str)]
     for key in ("anyOf", "oneOf", "allOf"):
-        subs = schema.get(key)
-        for sub in subs if isinstance(subs, list) else []:
+        for sub in schema[key] if isinstance(schema.get(key), list) else []:
             found.extend(_schema_types(sub))
     if not found and isinstance(schema.get("enum"), list) and schema["enum"]:
         first = schema["enum"][0]

@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4827: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4824: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
 #    299: src/subquery/types.py
 #    520: src/textcalls/calls.py
-#    843: src/subquery/messages.py
-#   1032: src/textcalls/xml.py
-#   1319: src/textcalls/dialects.py
-#   1732: src/textcalls/reader.py
-#   1902: src/textcalls/rule.py
-#   2092: src/subquery/reading.py
-#   2251: src/subquery/budget.py
-#   2446: src/subquery/prepare.py
-#   2558: src/subquery/rounds.py
-#   2640: src/subquery/record.py
-#   2763: src/subquery/status.py
-#   2970: src/subquery/threads.py
-#   3020: src/subquery/loop.py
-#   3379: src/subquery/owui_completion.py
-#   3556: src/subquery/owui_context.py
-#   3814: src/subquery/owui_run.py
-#   3994: src/subquery/owui_calls.py
-#   4156: src/subquery/owui_select.py
-#   4356: src/subquery/owui_usage.py
-#   4442: src/subquery/tasks.py
-#   4500: src/subquery/view.py
-#   4610: src/subquery/owui_tools.py
-#   4916: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    840: src/subquery/messages.py
+#   1029: src/textcalls/xml.py
+#   1316: src/textcalls/dialects.py
+#   1729: src/textcalls/reader.py
+#   1899: src/textcalls/rule.py
+#   2089: src/subquery/reading.py
+#   2248: src/subquery/budget.py
+#   2443: src/subquery/prepare.py
+#   2555: src/subquery/rounds.py
+#   2637: src/subquery/record.py
+#   2760: src/subquery/status.py
+#   2967: src/subquery/threads.py
+#   3017: src/subquery/loop.py
+#   3376: src/subquery/owui_completion.py
+#   3553: src/subquery/owui_context.py
+#   3811: src/subquery/owui_run.py
+#   3991: src/subquery/owui_calls.py
+#   4153: src/subquery/owui_select.py
+#   4353: src/subquery/owui_usage.py
+#   4439: src/subquery/tasks.py
+#   4497: src/subquery/view.py
+#   4607: src/subquery/owui_tools.py
+#   4913: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -646,14 +646,11 @@ def _schema_types(schema: Any) -> list[str]:
     """The JSON types a schema allows, in its order, with non-standard names (`int`, `dict`...) mapped."""
     if not isinstance(schema, dict):
         return []
-    found: list[str] = []
     t = schema.get("type")
-    for name in [t] if isinstance(t, str) else t if isinstance(t, list) else []:
-        if isinstance(name, str):
-            found.append(_TYPE_ALIASES.get(name.lower(), name.lower()))
+    names = [t] if isinstance(t, str) else t if isinstance(t, list) else []
+    found = [_TYPE_ALIASES.get(n.lower(), n.lower()) for n in names if isinstance(n, str)]
     for key in ("anyOf", "oneOf", "allOf"):
-        subs = schema.get(key)
-        for sub in subs if isinstance(subs, list) else []:
+        for sub in schema[key] if isinstance(schema.get(key), list) else []:
             found.extend(_schema_types(sub))
     if not found and isinstance(schema.get("enum"), list) and schema["enum"]:
         first = schema["enum"][0]

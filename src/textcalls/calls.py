@@ -135,14 +135,11 @@ def _schema_types(schema: Any) -> list[str]:
     """The JSON types a schema allows, in its order, with non-standard names (`int`, `dict`...) mapped."""
     if not isinstance(schema, dict):
         return []
-    found: list[str] = []
     t = schema.get("type")
-    for name in [t] if isinstance(t, str) else t if isinstance(t, list) else []:
-        if isinstance(name, str):
-            found.append(_TYPE_ALIASES.get(name.lower(), name.lower()))
+    names = [t] if isinstance(t, str) else t if isinstance(t, list) else []
+    found = [_TYPE_ALIASES.get(n.lower(), n.lower()) for n in names if isinstance(n, str)]
     for key in ("anyOf", "oneOf", "allOf"):
-        subs = schema.get(key)
-        for sub in subs if isinstance(subs, list) else []:
+        for sub in schema[key] if isinstance(schema.get(key), list) else []:
             found.extend(_schema_types(sub))
     if not found and isinstance(schema.get("enum"), list) and schema["enum"]:
         first = schema["enum"][0]
