@@ -12,21 +12,21 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2471: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#   2469: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
 #     57: src/text_tool_calls/chunks.py
 #    146: src/text_tool_calls/data.py
 #    220: src/textcalls/calls.py
 #    540: src/textcalls/xml.py
-#    827: src/textcalls/dialects.py
-#   1240: src/textcalls/reader.py
-#   1410: src/text_tool_calls/decide.py
-#   1529: src/text_tool_calls/tokens.py
-#   1685: src/text_tool_calls/hold.py
-#   1960: src/text_tool_calls/restore.py
-#   1999: src/text_tool_calls/settings.py
-#   2021: src/text_tool_calls/streams.py
-#   2116: src/textcalls/rule.py
-#   2306: src/text_tool_calls/owui.py
+#    825: src/textcalls/dialects.py
+#   1238: src/textcalls/reader.py
+#   1408: src/text_tool_calls/decide.py
+#   1527: src/text_tool_calls/tokens.py
+#   1683: src/text_tool_calls/hold.py
+#   1958: src/text_tool_calls/restore.py
+#   1997: src/text_tool_calls/settings.py
+#   2019: src/text_tool_calls/streams.py
+#   2114: src/textcalls/rule.py
+#   2304: src/text_tool_calls/owui.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -686,9 +686,7 @@ def _value_end(tags: _Tags, start: int, call: _Call, opened: bool = True) -> tup
         if kind == "open" or (kind == "shut" and depth):
             depth += 1 if kind == "open" else -1
         elif kind in ("shut", "key") and opened and depth == 0 and not closers:
-            if kind == "key" and _continues(tags, at, call) == "key":
-                return at, at
-            if kind == "shut" and _call_end(tags, at, call.dialect) is not None:
+            if _continues(tags, at, call) == ("key" if kind == "key" else "end"):  # no key starts at a shut
                 return at, at
         elif kind == "close":
             closers += 1

@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4824: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4822: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -21,27 +21,27 @@ required_open_webui_version: 0.11.4
 #    520: src/textcalls/calls.py
 #    840: src/subquery/messages.py
 #   1029: src/textcalls/xml.py
-#   1316: src/textcalls/dialects.py
-#   1729: src/textcalls/reader.py
-#   1899: src/textcalls/rule.py
-#   2089: src/subquery/reading.py
-#   2248: src/subquery/budget.py
-#   2443: src/subquery/prepare.py
-#   2555: src/subquery/rounds.py
-#   2637: src/subquery/record.py
-#   2760: src/subquery/status.py
-#   2967: src/subquery/threads.py
-#   3017: src/subquery/loop.py
-#   3376: src/subquery/owui_completion.py
-#   3553: src/subquery/owui_context.py
-#   3811: src/subquery/owui_run.py
-#   3991: src/subquery/owui_calls.py
-#   4153: src/subquery/owui_select.py
-#   4353: src/subquery/owui_usage.py
-#   4439: src/subquery/tasks.py
-#   4497: src/subquery/view.py
-#   4607: src/subquery/owui_tools.py
-#   4913: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   1314: src/textcalls/dialects.py
+#   1727: src/textcalls/reader.py
+#   1897: src/textcalls/rule.py
+#   2087: src/subquery/reading.py
+#   2246: src/subquery/budget.py
+#   2441: src/subquery/prepare.py
+#   2553: src/subquery/rounds.py
+#   2635: src/subquery/record.py
+#   2758: src/subquery/status.py
+#   2965: src/subquery/threads.py
+#   3015: src/subquery/loop.py
+#   3374: src/subquery/owui_completion.py
+#   3551: src/subquery/owui_context.py
+#   3809: src/subquery/owui_run.py
+#   3989: src/subquery/owui_calls.py
+#   4151: src/subquery/owui_select.py
+#   4351: src/subquery/owui_usage.py
+#   4437: src/subquery/tasks.py
+#   4495: src/subquery/view.py
+#   4605: src/subquery/owui_tools.py
+#   4911: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1175,9 +1175,7 @@ def _value_end(tags: _Tags, start: int, call: _Call, opened: bool = True) -> tup
         if kind == "open" or (kind == "shut" and depth):
             depth += 1 if kind == "open" else -1
         elif kind in ("shut", "key") and opened and depth == 0 and not closers:
-            if kind == "key" and _continues(tags, at, call) == "key":
-                return at, at
-            if kind == "shut" and _call_end(tags, at, call.dialect) is not None:
+            if _continues(tags, at, call) == ("key" if kind == "key" else "end"):  # no key starts at a shut
                 return at, at
         elif kind == "close":
             closers += 1

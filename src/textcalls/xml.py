@@ -165,9 +165,7 @@ def _value_end(tags: _Tags, start: int, call: _Call, opened: bool = True) -> tup
         if kind == "open" or (kind == "shut" and depth):
             depth += 1 if kind == "open" else -1
         elif kind in ("shut", "key") and opened and depth == 0 and not closers:
-            if kind == "key" and _continues(tags, at, call) == "key":
-                return at, at
-            if kind == "shut" and _call_end(tags, at, call.dialect) is not None:
+            if _continues(tags, at, call) == ("key" if kind == "key" else "end"):  # no key starts at a shut
                 return at, at
         elif kind == "close":
             closers += 1
