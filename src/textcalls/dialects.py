@@ -76,8 +76,8 @@ def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             value, end = _json_at(text, junk.end())
         if value is _NOTHING:
             units.append(_Unit(m.start(), m.end(), (_BAD,)))
-        else:  # an empty list gives no call, as a malformed one
-            calls = ((named.group(1), _args_object(value), True),) if named else _envelopes(value)
+        else:
+            calls = ((named.group(1), _args_object(value), True),) if named else _envelopes(value) or (_BAD,)
             units.append(_Unit(m.start(), end, calls))
     return units
 
