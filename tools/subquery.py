@@ -611,7 +611,7 @@ def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCa
         name = fn.get("name") or raw.get("name") or ""
         args = _arguments_text(fn.get("arguments", raw.get("arguments")))
         call_id = str(raw.get("id") or f"{id_prefix}_{i}")
-        pieces = split_json_objects(args) if args.strip() else [args]
+        pieces = split_json_objects(args)
         for j, piece in enumerate(pieces):
             calls.append(ToolCall(call_id if len(pieces) == 1 else f"{call_id}_{j}", str(name), piece))
     return calls
