@@ -12,21 +12,21 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2469: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
+#   2467: class Filter: what Open WebUI loads (in src/text_tool_calls/owui.py)
 #     57: src/text_tool_calls/chunks.py
 #    146: src/text_tool_calls/data.py
 #    220: src/textcalls/calls.py
 #    540: src/textcalls/xml.py
 #    825: src/textcalls/dialects.py
-#   1238: src/textcalls/reader.py
-#   1408: src/text_tool_calls/decide.py
-#   1527: src/text_tool_calls/tokens.py
-#   1683: src/text_tool_calls/hold.py
-#   1958: src/text_tool_calls/restore.py
-#   1997: src/text_tool_calls/settings.py
-#   2019: src/text_tool_calls/streams.py
-#   2114: src/textcalls/rule.py
-#   2304: src/text_tool_calls/owui.py
+#   1236: src/textcalls/reader.py
+#   1406: src/text_tool_calls/decide.py
+#   1525: src/text_tool_calls/tokens.py
+#   1681: src/text_tool_calls/hold.py
+#   1956: src/text_tool_calls/restore.py
+#   1995: src/text_tool_calls/settings.py
+#   2017: src/text_tool_calls/streams.py
+#   2112: src/textcalls/rule.py
+#   2302: src/text_tool_calls/owui.py
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -890,10 +890,8 @@ def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     for m in _HARMONY.finditer(text):
         value, end = _json_at(text, m.end())
         close = _HARMONY_END.match(text, end) if value is not _NOTHING else None
-        if close is None:
-            units.append(_Unit(m.start(), m.end(), (_BAD,)))
-        else:
-            units.append(_Unit(m.start(), close.end(), ((m.group(1), _args_object(value), True),)))
+        call = (m.group(1), _args_object(value), True) if close else _BAD
+        units.append(_Unit(m.start(), close.end() if close else m.end(), (call,)))
     return units
 
 

@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4822: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4820: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -22,26 +22,26 @@ required_open_webui_version: 0.11.4
 #    840: src/subquery/messages.py
 #   1029: src/textcalls/xml.py
 #   1314: src/textcalls/dialects.py
-#   1727: src/textcalls/reader.py
-#   1897: src/textcalls/rule.py
-#   2087: src/subquery/reading.py
-#   2246: src/subquery/budget.py
-#   2441: src/subquery/prepare.py
-#   2553: src/subquery/rounds.py
-#   2635: src/subquery/record.py
-#   2758: src/subquery/status.py
-#   2965: src/subquery/threads.py
-#   3015: src/subquery/loop.py
-#   3374: src/subquery/owui_completion.py
-#   3551: src/subquery/owui_context.py
-#   3809: src/subquery/owui_run.py
-#   3989: src/subquery/owui_calls.py
-#   4151: src/subquery/owui_select.py
-#   4351: src/subquery/owui_usage.py
-#   4437: src/subquery/tasks.py
-#   4495: src/subquery/view.py
-#   4605: src/subquery/owui_tools.py
-#   4911: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   1725: src/textcalls/reader.py
+#   1895: src/textcalls/rule.py
+#   2085: src/subquery/reading.py
+#   2244: src/subquery/budget.py
+#   2439: src/subquery/prepare.py
+#   2551: src/subquery/rounds.py
+#   2633: src/subquery/record.py
+#   2756: src/subquery/status.py
+#   2963: src/subquery/threads.py
+#   3013: src/subquery/loop.py
+#   3372: src/subquery/owui_completion.py
+#   3549: src/subquery/owui_context.py
+#   3807: src/subquery/owui_run.py
+#   3987: src/subquery/owui_calls.py
+#   4149: src/subquery/owui_select.py
+#   4349: src/subquery/owui_usage.py
+#   4435: src/subquery/tasks.py
+#   4493: src/subquery/view.py
+#   4603: src/subquery/owui_tools.py
+#   4909: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -1379,10 +1379,8 @@ def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     for m in _HARMONY.finditer(text):
         value, end = _json_at(text, m.end())
         close = _HARMONY_END.match(text, end) if value is not _NOTHING else None
-        if close is None:
-            units.append(_Unit(m.start(), m.end(), (_BAD,)))
-        else:
-            units.append(_Unit(m.start(), close.end(), ((m.group(1), _args_object(value), True),)))
+        call = (m.group(1), _args_object(value), True) if close else _BAD
+        units.append(_Unit(m.start(), close.end() if close else m.end(), (call,)))
     return units
 
 

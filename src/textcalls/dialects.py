@@ -97,10 +97,8 @@ def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     for m in _HARMONY.finditer(text):
         value, end = _json_at(text, m.end())
         close = _HARMONY_END.match(text, end) if value is not _NOTHING else None
-        if close is None:
-            units.append(_Unit(m.start(), m.end(), (_BAD,)))
-        else:
-            units.append(_Unit(m.start(), close.end(), ((m.group(1), _args_object(value), True),)))
+        call = (m.group(1), _args_object(value), True) if close else _BAD
+        units.append(_Unit(m.start(), close.end() if close else m.end(), (call,)))
     return units
 
 
