@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4726: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4707: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -21,27 +21,27 @@ required_open_webui_version: 0.11.4
 #    518: src/textcalls/calls.py
 #    838: src/subquery/messages.py
 #   1026: src/textcalls/xml.py
-#   1315: src/textcalls/dialects.py
-#   1737: src/textcalls/reader.py
-#   1911: src/textcalls/rule.py
-#   2101: src/subquery/reading.py
-#   2259: src/subquery/budget.py
-#   2450: src/subquery/prepare.py
-#   2537: src/subquery/rounds.py
-#   2611: src/subquery/record.py
-#   2720: src/subquery/status.py
-#   2920: src/subquery/threads.py
-#   2970: src/subquery/loop.py
-#   3309: src/subquery/owui_completion.py
-#   3470: src/subquery/owui_context.py
-#   3739: src/subquery/owui_run.py
-#   3928: src/subquery/owui_calls.py
-#   4080: src/subquery/owui_select.py
-#   4274: src/subquery/owui_usage.py
-#   4357: src/subquery/tasks.py
-#   4415: src/subquery/view.py
-#   4525: src/subquery/owui_tools.py
-#   4803: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   1311: src/textcalls/dialects.py
+#   1722: src/textcalls/reader.py
+#   1892: src/textcalls/rule.py
+#   2082: src/subquery/reading.py
+#   2240: src/subquery/budget.py
+#   2431: src/subquery/prepare.py
+#   2518: src/subquery/rounds.py
+#   2592: src/subquery/record.py
+#   2701: src/subquery/status.py
+#   2901: src/subquery/threads.py
+#   2951: src/subquery/loop.py
+#   3290: src/subquery/owui_completion.py
+#   3451: src/subquery/owui_context.py
+#   3720: src/subquery/owui_run.py
+#   3909: src/subquery/owui_calls.py
+#   4061: src/subquery/owui_select.py
+#   4255: src/subquery/owui_usage.py
+#   4338: src/subquery/tasks.py
+#   4396: src/subquery/view.py
+#   4506: src/subquery/owui_tools.py
+#   4784: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -578,15 +578,13 @@ def _skip_ws(text: str, pos: int) -> int:
 
 def split_json_objects(raw: str) -> list[str]:
     """Back-to-back JSON objects in one arguments string, split as Open WebUI's `_split_tool_calls` does."""
-    parts: list[str] = []
-    pos = _skip_ws(raw, 0)
-    try:
-        while pos < len(raw):
-            _, end = _DECODER.raw_decode(raw, pos)
-            parts.append(raw[pos:end])
-            pos = _skip_ws(raw, end)
-    except Exception:  # undecodable (or absurdly deep/long): one call, the argument check will explain
-        return [raw]
+    parts, pos = [], _skip_ws(raw, 0)
+    while pos < len(raw):
+        value, end = _json_at(raw, pos)
+        if value is _NOTHING:  # undecodable (or absurdly deep): one call, the argument check will explain
+            return [raw]
+        parts.append(raw[pos:end])
+        pos = _skip_ws(raw, end)
     return parts or [raw]
 
 
@@ -611,7 +609,7 @@ def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCa
         name = fn.get("name") or raw.get("name") or ""
         args = _arguments_text(fn.get("arguments", raw.get("arguments")))
         call_id = str(raw.get("id") or f"{id_prefix}_{i}")
-        pieces = split_json_objects(args) if args.strip() else [args]
+        pieces = split_json_objects(args)
         for j, piece in enumerate(pieces):
             calls.append(ToolCall(call_id if len(pieces) == 1 else f"{call_id}_{j}", str(name), piece))
     return calls
@@ -646,14 +644,11 @@ def _schema_types(schema: Any) -> list[str]:
     """The JSON types a schema allows, in its order, with non-standard names (`int`, `dict`...) mapped."""
     if not isinstance(schema, dict):
         return []
-    found: list[str] = []
     t = schema.get("type")
-    for name in [t] if isinstance(t, str) else t if isinstance(t, list) else []:
-        if isinstance(name, str):
-            found.append(_TYPE_ALIASES.get(name.lower(), name.lower()))
+    names = [t] if isinstance(t, str) else t if isinstance(t, list) else []
+    found = [_TYPE_ALIASES.get(n.lower(), n.lower()) for n in names if isinstance(n, str)]
     for key in ("anyOf", "oneOf", "allOf"):
-        subs = schema.get(key)
-        for sub in subs if isinstance(subs, list) else []:
+        for sub in schema[key] if isinstance(schema.get(key), list) else []:
             found.extend(_schema_types(sub))
     if not found and isinstance(schema.get("enum"), list) and schema["enum"]:
         first = schema["enum"][0]
@@ -793,6 +788,11 @@ def _json_call(obj: Any) -> tuple[str, Any, bool]:
     return obj["name"], args, True
 
 
+def _envelopes(value: Any) -> tuple[tuple[str, Any, bool], ...]:
+    """The calls of one JSON value: a call envelope, or a list of them."""
+    return tuple(_json_call(v) for v in (value if isinstance(value, list) else [value]))
+
+
 def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
     """Bare string `arguments` (`"arguments": "hello"`, vLLM's Hermes tests) go to the tool's one string parameter;
     with none the string stays the arguments, as vLLM reads it."""
@@ -823,7 +823,7 @@ def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tupl
         value, end = _json_at(text, pos)
         if value is _NOTHING or not value or (need_args and not _has_args(value)):
             return None
-        calls.extend(_json_call(v) for v in (value if isinstance(value, list) else [value]))
+        calls.extend(_envelopes(value))
         sep = _JSON_SEP.match(text, end)
         if not sep:
             return calls, end
@@ -1087,14 +1087,12 @@ class _Tags:
         self.text = text
         self.events = [(m.start(), m.end(), m.lastgroup or "") for m in dialect.events.finditer(text)]
         self.starts = [start for start, _, _ in self.events]
-        self.closing = [m.start() for m in _TAGS_CLOSE.finditer(text)]
-        self.calls = [m.start() for m in _CALL_OPEN.finditer(text) if _CALL_START.match(text, m.start())]
+        # where closing tags and calls start, then the text's end: the first at or after a position always exists
+        calls = (m.start() for m in _CALL_OPEN.finditer(text) if _CALL_START.match(text, m.start()))
+        self.closing = [*(m.start() for m in _TAGS_CLOSE.finditer(text)), len(text)]
+        self.calls = [*calls, len(text)]
         self.budget = _budget(len(self.events))
         self.memo: dict[tuple, Any] = {}
-
-    def after(self, positions: list[int], at: int) -> int:
-        i = bisect_left(positions, at)
-        return positions[i] if i < len(positions) else len(self.text)
 
     def spend(self) -> None:
         self.budget -= 1
@@ -1124,10 +1122,10 @@ def _find_call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool) -> tuple[
     tail = dialect.tail.match(text, _skip_ws(text, pos)) if dialect.tail and not strict else None
     pos = tail.end() if tail else pos
     at = _skip_ws(text, pos)
-    closer = tags.after(tags.closing, at)  # a closing tag after the call means we were inside a value
+    closer = tags.closing[bisect_left(tags.closing, at)]  # a closing tag after the call: we were in a value
     if strict:  # inside a quoted call: none to the end of the reply, unless another call follows at once
         return (pos, closed) if at == len(text) or _CALL_OPEN.match(text, at) or closer == len(text) else None
-    return (pos, closed) if closer >= tags.after(tags.calls, at) else None  # prose may stand between calls
+    return (pos, closed) if closer >= tags.calls[bisect_left(tags.calls, at)] else None  # prose between calls
 
 
 def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
@@ -1174,9 +1172,7 @@ def _value_end(tags: _Tags, start: int, call: _Call, opened: bool = True) -> tup
         if kind == "open" or (kind == "shut" and depth):
             depth += 1 if kind == "open" else -1
         elif kind in ("shut", "key") and opened and depth == 0 and not closers:
-            if kind == "key" and _continues(tags, at, call) == "key":
-                return at, at
-            if kind == "shut" and _call_end(tags, at, call.dialect) is not None:
+            if _continues(tags, at, call) == ("key" if kind == "key" else "end"):  # no key starts at a shut
                 return at, at
         elif kind == "close":
             closers += 1
@@ -1336,8 +1332,7 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             end = close.end()
         elif _skip_ws(text, end) != len(text):
             continue
-        calls = tuple(_json_call(v) for v in value) if isinstance(value, list) else (_json_call(value),)
-        units.append(_Unit(m.start(), end, _string_args(calls, specs)))
+        units.append(_Unit(m.start(), end, _string_args(_envelopes(value), specs)))
     return units
 
 
@@ -1360,12 +1355,9 @@ def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             value, end = _json_at(text, junk.end())
         if value is _NOTHING:
             units.append(_Unit(m.start(), m.end(), (_BAD,)))
-        elif named:
-            units.append(_Unit(m.start(), end, ((named.group(1), _args_object(value), True),)))
-        elif isinstance(value, list) and value:
-            units.append(_Unit(m.start(), end, tuple(_json_call(v) for v in value)))
         else:
-            units.append(_Unit(m.start(), end, (_json_call(value),)))
+            calls = ((named.group(1), _args_object(value), True),) if named else _envelopes(value) or (_BAD,)
+            units.append(_Unit(m.start(), end, calls))
     return units
 
 
@@ -1384,10 +1376,8 @@ def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     for m in _HARMONY.finditer(text):
         value, end = _json_at(text, m.end())
         close = _HARMONY_END.match(text, end) if value is not _NOTHING else None
-        if close is None:
-            units.append(_Unit(m.start(), m.end(), (_BAD,)))
-        else:
-            units.append(_Unit(m.start(), close.end(), ((m.group(1), _args_object(value), True),)))
+        call = (m.group(1), _args_object(value), True) if close else _BAD
+        units.append(_Unit(m.start(), close.end() if close else m.end(), (call,)))
     return units
 
 
@@ -1424,10 +1414,8 @@ def _deepseek_call(text: str, pos: int, specs: Mapping) -> tuple[tuple[str, Any,
     m = _DS_CALL.match(text, pos)
     if not m:
         return None
-    left, at = m.group(1).strip(), m.end()
-    if text[_skip_ws(text, at) : _skip_ws(text, at) + 1] == "{":
-        name = left  # V3.1
-    else:
+    name, at = m.group(1).strip(), m.end()
+    if not text.startswith("{", _skip_ws(text, at)):  # V3: the name follows `function<sep>`
         named = _DS_V3_NAME.match(text, at)
         if not named:
             return _BAD, -1
@@ -1468,13 +1456,12 @@ def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[st
         return None
     value, end = _json_at(text, m.end())
     close = _KIMI_CALL_END.match(text, end) if value is not _NOTHING else None
-    if close is None:
-        raw = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
-        if raw is None:
-            return _BAD, -1
-        args = text[m.end() : raw.start()].strip() or {}  # no text: no arguments
-        return (_kimi_name(m.group(1), args, specs), args, True), raw.end()
     args = _args_object(value)
+    if close is None:
+        close = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
+        if close is None:
+            return _BAD, -1
+        args = text[m.end() : close.start()].strip() or {}  # no text: no arguments
     return (_kimi_name(m.group(1), args, specs), args, True), close.end()
 
 
@@ -1626,10 +1613,9 @@ _PY_START, _PY_END = re.compile(r"<\|python_start\|>"), re.compile(r"<\|python_e
 def _tagged_pythonic(text: str) -> list[_Unit]:
     """Llama 4's lists between `<|python_start|>` and `<|python_end|>` (which may be cut off)."""
     units = []
-    starts, ends = list(_PY_START.finditer(text)), [m.start() for m in _PY_END.finditer(text)]
+    starts, ends = list(_PY_START.finditer(text)), [*(m.start() for m in _PY_END.finditer(text)), len(text)]
     for m, after in zip(starts, [s.start() for s in starts[1:]] + [len(text)], strict=True):
-        i = bisect_left(ends, m.end())
-        end = ends[i] if i < len(ends) else len(text)
+        end = ends[bisect_left(ends, m.end())]
         if end > after or end - m.end() > _MAX_LITERAL:
             continue  # another start tag before this list's end, or too long to be a list
         source, stop = text[m.end() : end], end + len("<|python_end|>") if end < len(text) else end
@@ -1662,10 +1648,9 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             unit = _pythonic_unit(m.start(), close.end(), text[m.start() : close.end()])
             if unit is not None:
                 break
-        else:
-            unit = (
-                _recovered(m.start(), tried[-1].end(), text[m.start() : tried[-1].end()]) if tried else None
-            )
+        else:  # none parses whole: the last one tried, call by call
+            last = tried[-1].end() if tried else m.start()
+            unit = _recovered(m.start(), last, text[m.start() : last]) if tried else None
         if unit is not None:
             units.append(unit)
             pos = unit.end
@@ -1758,8 +1743,8 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
     whole = content.strip()
     fenced_reply = len(fences) == 2 and bool(_FENCE_OPEN.match(whole)) and whole.endswith("```")
     runs = [(m.start(), len(m.group())) for m in _TICK_RUN.finditer(content)]
-    span_ends = {n: [at for at, size in runs if size == n] for n in (1, 2)}
-    blanks = [m.start() for m in _BLANK.finditer(content)]  # no inline code span crosses a blank line
+    span_ends = {n: [*(at for at, size in runs if size == n), len(content)] for n in (0, 1, 2)}
+    blanks = [*(m.start() for m in _BLANK.finditer(content)), len(content)]  # no inline code span crosses one
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
     scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
@@ -1770,7 +1755,8 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and _first_after(span_ends[ticks], unit.end) < _first_after(blanks, unit.end)):
+        ends = span_ends[ticks]
+        if not (ticks and ends[bisect_left(ends, unit.end)] < blanks[bisect_left(blanks, unit.end)]):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
     return taken, read
@@ -1789,11 +1775,6 @@ def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
         run = len(m.group()) if m.group()[0] == "`" else 0
         opened = 0 if run in (0, opened) else opened or run
     return opened
-
-
-def _first_after(positions: list[int], pos: int) -> float:
-    i = bisect_left(positions, pos)
-    return positions[i] if i < len(positions) else float("inf")
 
 
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:

@@ -69,15 +69,13 @@ def _skip_ws(text: str, pos: int) -> int:
 
 def split_json_objects(raw: str) -> list[str]:
     """Back-to-back JSON objects in one arguments string, split as Open WebUI's `_split_tool_calls` does."""
-    parts: list[str] = []
-    pos = _skip_ws(raw, 0)
-    try:
-        while pos < len(raw):
-            _, end = _DECODER.raw_decode(raw, pos)
-            parts.append(raw[pos:end])
-            pos = _skip_ws(raw, end)
-    except Exception:  # undecodable (or absurdly deep/long): one call, the argument check will explain
-        return [raw]
+    parts, pos = [], _skip_ws(raw, 0)
+    while pos < len(raw):
+        value, end = _json_at(raw, pos)
+        if value is _NOTHING:  # undecodable (or absurdly deep): one call, the argument check will explain
+            return [raw]
+        parts.append(raw[pos:end])
+        pos = _skip_ws(raw, end)
     return parts or [raw]
 
 
@@ -102,7 +100,7 @@ def normalize_tool_calls(raw_calls: Any, id_prefix: str = "call") -> list[ToolCa
         name = fn.get("name") or raw.get("name") or ""
         args = _arguments_text(fn.get("arguments", raw.get("arguments")))
         call_id = str(raw.get("id") or f"{id_prefix}_{i}")
-        pieces = split_json_objects(args) if args.strip() else [args]
+        pieces = split_json_objects(args)
         for j, piece in enumerate(pieces):
             calls.append(ToolCall(call_id if len(pieces) == 1 else f"{call_id}_{j}", str(name), piece))
     return calls
@@ -137,14 +135,11 @@ def _schema_types(schema: Any) -> list[str]:
     """The JSON types a schema allows, in its order, with non-standard names (`int`, `dict`...) mapped."""
     if not isinstance(schema, dict):
         return []
-    found: list[str] = []
     t = schema.get("type")
-    for name in [t] if isinstance(t, str) else t if isinstance(t, list) else []:
-        if isinstance(name, str):
-            found.append(_TYPE_ALIASES.get(name.lower(), name.lower()))
+    names = [t] if isinstance(t, str) else t if isinstance(t, list) else []
+    found = [_TYPE_ALIASES.get(n.lower(), n.lower()) for n in names if isinstance(n, str)]
     for key in ("anyOf", "oneOf", "allOf"):
-        subs = schema.get(key)
-        for sub in subs if isinstance(subs, list) else []:
+        for sub in schema[key] if isinstance(schema.get(key), list) else []:
             found.extend(_schema_types(sub))
     if not found and isinstance(schema.get("enum"), list) and schema["enum"]:
         first = schema["enum"][0]
@@ -284,6 +279,11 @@ def _json_call(obj: Any) -> tuple[str, Any, bool]:
     return obj["name"], args, True
 
 
+def _envelopes(value: Any) -> tuple[tuple[str, Any, bool], ...]:
+    """The calls of one JSON value: a call envelope, or a list of them."""
+    return tuple(_json_call(v) for v in (value if isinstance(value, list) else [value]))
+
+
 def _string_args(calls: tuple[tuple[str, Any, bool], ...], specs: Mapping[str, dict]) -> tuple:
     """Bare string `arguments` (`"arguments": "hello"`, vLLM's Hermes tests) go to the tool's one string parameter;
     with none the string stays the arguments, as vLLM reads it."""
@@ -314,7 +314,7 @@ def _json_calls(text: str, pos: int, need_args: bool = False) -> tuple[list[tupl
         value, end = _json_at(text, pos)
         if value is _NOTHING or not value or (need_args and not _has_args(value)):
             return None
-        calls.extend(_json_call(v) for v in (value if isinstance(value, list) else [value]))
+        calls.extend(_envelopes(value))
         sep = _JSON_SEP.match(text, end)
         if not sep:
             return calls, end

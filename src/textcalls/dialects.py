@@ -21,6 +21,7 @@ from .calls import (
     _args_object,
     _budget,
     _cut,
+    _envelopes,
     _has_args,
     _json_at,
     _json_call,
@@ -52,8 +53,7 @@ def _parse_hermes(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             end = close.end()
         elif _skip_ws(text, end) != len(text):
             continue
-        calls = tuple(_json_call(v) for v in value) if isinstance(value, list) else (_json_call(value),)
-        units.append(_Unit(m.start(), end, _string_args(calls, specs)))
+        units.append(_Unit(m.start(), end, _string_args(_envelopes(value), specs)))
     return units
 
 
@@ -76,12 +76,9 @@ def _parse_mistral(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             value, end = _json_at(text, junk.end())
         if value is _NOTHING:
             units.append(_Unit(m.start(), m.end(), (_BAD,)))
-        elif named:
-            units.append(_Unit(m.start(), end, ((named.group(1), _args_object(value), True),)))
-        elif isinstance(value, list) and value:
-            units.append(_Unit(m.start(), end, tuple(_json_call(v) for v in value)))
         else:
-            units.append(_Unit(m.start(), end, (_json_call(value),)))
+            calls = ((named.group(1), _args_object(value), True),) if named else _envelopes(value) or (_BAD,)
+            units.append(_Unit(m.start(), end, calls))
     return units
 
 
@@ -100,10 +97,8 @@ def _parse_harmony(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
     for m in _HARMONY.finditer(text):
         value, end = _json_at(text, m.end())
         close = _HARMONY_END.match(text, end) if value is not _NOTHING else None
-        if close is None:
-            units.append(_Unit(m.start(), m.end(), (_BAD,)))
-        else:
-            units.append(_Unit(m.start(), close.end(), ((m.group(1), _args_object(value), True),)))
+        call = (m.group(1), _args_object(value), True) if close else _BAD
+        units.append(_Unit(m.start(), close.end() if close else m.end(), (call,)))
     return units
 
 
@@ -140,10 +135,8 @@ def _deepseek_call(text: str, pos: int, specs: Mapping) -> tuple[tuple[str, Any,
     m = _DS_CALL.match(text, pos)
     if not m:
         return None
-    left, at = m.group(1).strip(), m.end()
-    if text[_skip_ws(text, at) : _skip_ws(text, at) + 1] == "{":
-        name = left  # V3.1
-    else:
+    name, at = m.group(1).strip(), m.end()
+    if not text.startswith("{", _skip_ws(text, at)):  # V3: the name follows `function<sep>`
         named = _DS_V3_NAME.match(text, at)
         if not named:
             return _BAD, -1
@@ -184,13 +177,12 @@ def _kimi_call(text: str, pos: int, specs: Mapping[str, dict]) -> tuple[tuple[st
         return None
     value, end = _json_at(text, m.end())
     close = _KIMI_CALL_END.match(text, end) if value is not _NOTHING else None
-    if close is None:
-        raw = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
-        if raw is None:
-            return _BAD, -1
-        args = text[m.end() : raw.start()].strip() or {}  # no text: no arguments
-        return (_kimi_name(m.group(1), args, specs), args, True), raw.end()
     args = _args_object(value)
+    if close is None:
+        close = _KIMI_RAW_END.search(text, m.end()) if value is _NOTHING else None
+        if close is None:
+            return _BAD, -1
+        args = text[m.end() : close.start()].strip() or {}  # no text: no arguments
     return (_kimi_name(m.group(1), args, specs), args, True), close.end()
 
 
@@ -342,10 +334,9 @@ _PY_START, _PY_END = re.compile(r"<\|python_start\|>"), re.compile(r"<\|python_e
 def _tagged_pythonic(text: str) -> list[_Unit]:
     """Llama 4's lists between `<|python_start|>` and `<|python_end|>` (which may be cut off)."""
     units = []
-    starts, ends = list(_PY_START.finditer(text)), [m.start() for m in _PY_END.finditer(text)]
+    starts, ends = list(_PY_START.finditer(text)), [*(m.start() for m in _PY_END.finditer(text)), len(text)]
     for m, after in zip(starts, [s.start() for s in starts[1:]] + [len(text)], strict=True):
-        i = bisect_left(ends, m.end())
-        end = ends[i] if i < len(ends) else len(text)
+        end = ends[bisect_left(ends, m.end())]
         if end > after or end - m.end() > _MAX_LITERAL:
             continue  # another start tag before this list's end, or too long to be a list
         source, stop = text[m.end() : end], end + len("<|python_end|>") if end < len(text) else end
@@ -378,10 +369,9 @@ def _parse_pythonic(text: str, specs: Mapping[str, dict]) -> list[_Unit]:
             unit = _pythonic_unit(m.start(), close.end(), text[m.start() : close.end()])
             if unit is not None:
                 break
-        else:
-            unit = (
-                _recovered(m.start(), tried[-1].end(), text[m.start() : tried[-1].end()]) if tried else None
-            )
+        else:  # none parses whole: the last one tried, call by call
+            last = tried[-1].end() if tried else m.start()
+            unit = _recovered(m.start(), last, text[m.start() : last]) if tried else None
         if unit is not None:
             units.append(unit)
             pos = unit.end

@@ -32,8 +32,8 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
     whole = content.strip()
     fenced_reply = len(fences) == 2 and bool(_FENCE_OPEN.match(whole)) and whole.endswith("```")
     runs = [(m.start(), len(m.group())) for m in _TICK_RUN.finditer(content)]
-    span_ends = {n: [at for at, size in runs if size == n] for n in (1, 2)}
-    blanks = [m.start() for m in _BLANK.finditer(content)]  # no inline code span crosses a blank line
+    span_ends = {n: [*(at for at, size in runs if size == n), len(content)] for n in (0, 1, 2)}
+    blanks = [*(m.start() for m in _BLANK.finditer(content)), len(content)]  # no inline code span crosses one
     taken: list[_Unit] = []
     before = 0  # fences before the unit's start
     scanned, ticks = 0, 0  # prose read so far for inline code spans; the open span's backtick count
@@ -44,7 +44,8 @@ def _find_units(content: str, specs: Mapping[str, dict]) -> tuple[list[_Unit], i
         if quoted or (taken and unit.start < taken[-1].end):
             continue
         ticks, scanned = _open_ticks(content, scanned, unit.start, ticks), unit.start
-        if not (ticks and _first_after(span_ends[ticks], unit.end) < _first_after(blanks, unit.end)):
+        ends = span_ends[ticks]
+        if not (ticks and ends[bisect_left(ends, unit.end)] < blanks[bisect_left(blanks, unit.end)]):
             taken.append(unit)  # else it sits in an inline code span (`...`), which closes after it
             scanned = unit.end
     return taken, read
@@ -63,11 +64,6 @@ def _open_ticks(text: str, start: int, stop: int, opened: int) -> int:
         run = len(m.group()) if m.group()[0] == "`" else 0
         opened = 0 if run in (0, opened) else opened or run
     return opened
-
-
-def _first_after(positions: list[int], pos: int) -> float:
-    i = bisect_left(positions, pos)
-    return positions[i] if i < len(positions) else float("inf")
 
 
 def _accept(unit: _Unit, specs: Mapping[str, dict]) -> list[tuple[str, str]] | None:

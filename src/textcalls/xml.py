@@ -80,14 +80,12 @@ class _Tags:
         self.text = text
         self.events = [(m.start(), m.end(), m.lastgroup or "") for m in dialect.events.finditer(text)]
         self.starts = [start for start, _, _ in self.events]
-        self.closing = [m.start() for m in _TAGS_CLOSE.finditer(text)]
-        self.calls = [m.start() for m in _CALL_OPEN.finditer(text) if _CALL_START.match(text, m.start())]
+        # where closing tags and calls start, then the text's end: the first at or after a position always exists
+        calls = (m.start() for m in _CALL_OPEN.finditer(text) if _CALL_START.match(text, m.start()))
+        self.closing = [*(m.start() for m in _TAGS_CLOSE.finditer(text)), len(text)]
+        self.calls = [*calls, len(text)]
         self.budget = _budget(len(self.events))
         self.memo: dict[tuple, Any] = {}
-
-    def after(self, positions: list[int], at: int) -> int:
-        i = bisect_left(positions, at)
-        return positions[i] if i < len(positions) else len(self.text)
 
     def spend(self) -> None:
         self.budget -= 1
@@ -117,10 +115,10 @@ def _find_call_end(tags: _Tags, pos: int, dialect: _Xml, strict: bool) -> tuple[
     tail = dialect.tail.match(text, _skip_ws(text, pos)) if dialect.tail and not strict else None
     pos = tail.end() if tail else pos
     at = _skip_ws(text, pos)
-    closer = tags.after(tags.closing, at)  # a closing tag after the call means we were inside a value
+    closer = tags.closing[bisect_left(tags.closing, at)]  # a closing tag after the call: we were in a value
     if strict:  # inside a quoted call: none to the end of the reply, unless another call follows at once
         return (pos, closed) if at == len(text) or _CALL_OPEN.match(text, at) or closer == len(text) else None
-    return (pos, closed) if closer >= tags.after(tags.calls, at) else None  # prose may stand between calls
+    return (pos, closed) if closer >= tags.calls[bisect_left(tags.calls, at)] else None  # prose between calls
 
 
 def _key_at(tags: _Tags, pos: int, dialect: _Xml) -> str | None:
@@ -167,9 +165,7 @@ def _value_end(tags: _Tags, start: int, call: _Call, opened: bool = True) -> tup
         if kind == "open" or (kind == "shut" and depth):
             depth += 1 if kind == "open" else -1
         elif kind in ("shut", "key") and opened and depth == 0 and not closers:
-            if kind == "key" and _continues(tags, at, call) == "key":
-                return at, at
-            if kind == "shut" and _call_end(tags, at, call.dialect) is not None:
+            if _continues(tags, at, call) == ("key" if kind == "key" else "end"):  # no key starts at a shut
                 return at, at
         elif kind == "close":
             closers += 1
