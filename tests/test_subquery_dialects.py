@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import keyword
+import re
 from typing import Any
 
 import pytest
@@ -717,8 +718,11 @@ FRAGMENTS = ["</parameter>", "<parameter=zzz>", "</function>", "<tool_call>", "<
              "<arg_key>zzz</arg_key>", "[TOOL_CALLS]", "<|call|>", "{", "}", "[", "]", '"', "'", "\\", "=", NESTED_QWEN]
 identifiers = st.from_regex(r"[a-y][a-y0-9_]{0,10}", fullmatch=True).filter(lambda s: not keyword.iskeyword(s))
 words = st.text(st.characters(codec="utf-8", exclude_characters="\r\x00", exclude_categories=("Cs", "Zl", "Zp")), max_size=12)
+# A closer then a key's opener inside a value ends the value in every reader (vLLM's too): no text can say
+# otherwise, so the round trip leaves that one form out (hypothesis found `</parameter> <parameter=zzz>`).
+_ENDS_A_VALUE = re.compile(r"</(parameter|arg_value)>?\s*<(parameter=|arg_key>)")
 text_value = st.lists(st.one_of(words, st.sampled_from(FRAGMENTS)), max_size=5).map(" ".join).filter(
-    lambda s: s == "" or not s[0].isspace()
+    lambda s: (s == "" or not s[0].isspace()) and not _ENDS_A_VALUE.search(s)
 )
 plain_text = st.text(st.characters(codec="utf-8", exclude_characters="<`\r\n\x00", exclude_categories=("Cs", "Zl", "Zp")),
                      max_size=12).map(str.strip)
