@@ -94,13 +94,3 @@ def test_the_plugin_file_is_ruff_formatted():
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_no_function_is_over_80_lines():
-    tree = ast.parse(FILTER_PATH.read_text(encoding="utf-8"))
-    too_long = [
-        (n.name, n.end_lineno - n.lineno)
-        for n in ast.walk(tree)
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.end_lineno - n.lineno > 80
-    ]
-    assert not too_long, too_long

@@ -280,7 +280,7 @@ def test_the_store_is_bounded_and_expires():
     assert streams.open(("u", "c", "m", 4, 1), make) is not None and len(streams) == 1 and streams.total == 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)  # each example runs the real stream hook: fewer than the profile's
 @given(
     st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=6)), max_size=25).map("".join),
     st.lists(st.integers(1, 300), max_size=30),
