@@ -13,7 +13,7 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4707: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4709: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
 #    167: src/context_filter/estimator.py
@@ -36,12 +36,12 @@ required_open_webui_version: 0.11.4
 #   3451: src/subquery/owui_context.py
 #   3720: src/subquery/owui_run.py
 #   3909: src/subquery/owui_calls.py
-#   4061: src/subquery/owui_select.py
-#   4255: src/subquery/owui_usage.py
-#   4338: src/subquery/tasks.py
-#   4396: src/subquery/view.py
-#   4506: src/subquery/owui_tools.py
-#   4784: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   4063: src/subquery/owui_select.py
+#   4257: src/subquery/owui_usage.py
+#   4340: src/subquery/tasks.py
+#   4398: src/subquery/view.py
+#   4508: src/subquery/owui_tools.py
+#   4786: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -3929,7 +3929,9 @@ class ToolCalls:
 
     async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
         """Open WebUI asks approval in `execute_tool_call` only in an unsaved chat, leaving a saved chat's to
-        `resume_tool_calls`, which an inner loop never reaches: the loop asked already, so it is off here (mode "full")."""
+        `resume_tool_calls`, which an inner loop never reaches: the loop asked already, so it is off here (mode "full").
+        `kwargs` come decoded and filtered to the spec by the core, which needs them before a round runs (the repeat
+        limit, the text-call rule, what approval shows); Open WebUI's decode and filter of them change nothing."""
         try:
             from open_webui.utils.middleware import execute_tool_call
         except ImportError:  # Open WebUI 0.11 has none

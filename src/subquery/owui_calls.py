@@ -34,7 +34,9 @@ class ToolCalls:
 
     async def execute(self, call: ToolCall, kwargs: dict, timeout: float) -> ToolOutput:
         """Open WebUI asks approval in `execute_tool_call` only in an unsaved chat, leaving a saved chat's to
-        `resume_tool_calls`, which an inner loop never reaches: the loop asked already, so it is off here (mode "full")."""
+        `resume_tool_calls`, which an inner loop never reaches: the loop asked already, so it is off here (mode "full").
+        `kwargs` come decoded and filtered to the spec by the core, which needs them before a round runs (the repeat
+        limit, the text-call rule, what approval shows); Open WebUI's decode and filter of them change nothing."""
         try:
             from open_webui.utils.middleware import execute_tool_call
         except ImportError:  # Open WebUI 0.11 has none
