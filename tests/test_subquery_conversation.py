@@ -8,6 +8,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
+from devkit.fake_model import FakeModel
 from devkit.plugins import load_plugin
 
 sq = load_plugin("tools/subquery.py", "subquery_conversation_plugin")
@@ -96,25 +97,24 @@ def test_the_view_is_linear_in_the_chat():
 # --- max_subquery_tokens -------------------------------------------------------------------------------------
 
 
-class ToolHappyModel:
-    """A scripted model that always calls a tool, and reports its usage as a provider does."""
+def tool_happy_model(prompt_tokens: int, growth: int) -> FakeModel:
+    """devkit's FakeModel, always calling a tool (answering when `tool_choice` is "none"), with the usage a provider
+    reports: the prompt grows by `growth` tokens a round."""
+    model = FakeModel()
 
-    def __init__(self, prompt_tokens: int, growth: int):
-        self.prompt, self.growth, self.sent = prompt_tokens, growth, []
-
-    async def __call__(self, messages, specs, remaining, tool_choice, max_tokens=None):
-        self.sent.append((list(messages), tool_choice))
-        n = len(self.sent)
-        usage = {"prompt_tokens": self.prompt + self.growth * n, "completion_tokens": 50}
-        if tool_choice == "none":
+    async def reply():
+        n = len(model.sent)
+        usage = {"prompt_tokens": prompt_tokens + growth * n, "completion_tokens": 50}
+        if model.choices[-1] == "none":
             return sq.Completion(content="ANSWER from what I have", usage=usage)
-        return sq.Completion(tool_calls=({"id": f"c{n}", "type": "function",
-                                          "function": {"name": "git_log", "arguments": json.dumps({"repo_path": f"/r{n}"})}},),
-                             usage=usage)
+        return sq.Completion(tool_calls=(call(f"c{n}", "git_log", {"repo_path": f"/r{n}"}),), usage=usage)
+
+    model.replies = [reply]
+    return model
 
 
 async def test_a_model_that_always_calls_tools_stops_within_the_budget_and_answers():
-    model, lines = ToolHappyModel(2000, 500), []
+    model, lines = tool_happy_model(2000, 500), []
 
     async def execute(c, kwargs, timeout):
         return "r" * 3000
@@ -129,18 +129,17 @@ async def test_a_model_that_always_calls_tools_stops_within_the_budget_and_answe
     assert out.stopped == "budget" and out.answer.startswith("ANSWER from what I have")
     assert "token budget" in out.answer and "of 20,000 tokens" in out.answer
     assert out.usage["total_tokens"] <= 20_000  # the answer round too
-    assert model.sent[-1][1] == "none" and 2 < len(model.sent) < 10
+    assert model.choices[-1] == "none" and 2 < len(model.sent) < 10
     assert any("token budget reached" in line for line in lines)
     # Control: no cap, the same model runs to the round limit.
     unbounded = await sq.run_subquery_loop([{"role": "user", "content": "task"}], tools,
                                            sq.Settings(max_rounds=12, max_subquery_tokens=0),
-                                           sq.Hooks(ToolHappyModel(2000, 500), execute, emit))
+                                           sq.Hooks(tool_happy_model(2000, 500), execute, emit))
     assert unbounded.stopped == "max_rounds" and unbounded.usage["total_tokens"] > 20_000
 
 
 async def test_without_reported_usage_the_budget_counts_characters():
-    model = ToolHappyModel(0, 0)  # reports nothing: 0 tokens
-    model.prompt = 0
+    model = tool_happy_model(0, 0)  # reports nothing: 0 tokens
 
     async def execute(c, kwargs, timeout):
         return "r" * 30_000  # ~10k tokens a result, by characters
