@@ -265,13 +265,15 @@ def hostile_shapes(draw):
     """A valid history with shapes of this issue spread over it (each one a shape no strict
     provider takes), and how many were put in."""
     msgs = copy.deepcopy(draw(valid_history()))
-    broken = 0
+    broken, request = 0, tcf._newest_request(msgs)  # its text may be blank: an attachment-only request
     for i, m in enumerate(msgs):
         op = draw(st.integers(0, 5))
         if op == 0:
             msgs[i] = {**m, "role": draw(st.sampled_from([m["role"].upper(), m["role"].title()]))}
         elif op == 1 and m["role"] != "tool" and not m.get("tool_calls"):
             msgs[i] = {**m, "content": draw(_bad_content)}
+            if i == request and isinstance(msgs[i]["content"], str):
+                continue  # valid there (hypothesis found `[{'role': 'user', 'content': '  '}]` counted as broken)
         elif op == 2 and m["role"] == "tool":
             msgs[i] = {**m, "content": draw(_bad_tool_content)}
         elif op == 3 and m.get("tool_calls"):
