@@ -13,7 +13,7 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2577: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#   2566: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
 #     64: src/context_filter/budget.py
 #    233: src/context_filter/estimator_data.py
 #    274: src/context_filter/memo.py
@@ -21,16 +21,16 @@ required_open_webui_version: 0.12.4
 #    450: src/context_filter/messages.py
 #    710: src/context_filter/counting.py
 #    865: src/context_filter/report.py
-#    995: src/context_filter/settings.py
-#   1154: src/context_filter/tokenizer.py
-#   1279: src/context_filter/parse.py
-#   1677: src/context_filter/shrink.py
-#   1929: src/context_filter/plan.py
-#   2208: src/context_filter/validate.py
-#   2403: src/context_filter/trim.py
-#   2523: src/context_filter/owui.py
-#   2740: src/context_filter/windows_data.py (generated data)
-#   3260: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    984: src/context_filter/settings.py
+#   1143: src/context_filter/tokenizer.py
+#   1268: src/context_filter/parse.py
+#   1666: src/context_filter/shrink.py
+#   1918: src/context_filter/plan.py
+#   2197: src/context_filter/validate.py
+#   2392: src/context_filter/trim.py
+#   2512: src/context_filter/owui.py
+#   2729: src/context_filter/windows_data.py (generated data)
+#   3249: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ import time
 import zlib
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, make_dataclass, replace
 from enum import IntEnum
 from itertools import islice, repeat
 from typing import Annotated, Any, ClassVar
@@ -907,23 +907,12 @@ class TrimReport:
         return any(getattr(self, k) for k in _BUDGET_KEYS)
 
 
-@dataclass
-class _Repairs:
-    """The repairs a parse counts: the report has fields of the same names."""
-
-    orphans_removed: int = 0
-    calls_stubbed: int = 0
-    calls_removed: int = 0
-    ids_renamed: int = 0
-    results_moved: int = 0
-    roles_converted: int = 0
-    leading_removed: int = 0
-    #: invalid messages, assistants or calls removed, systems moved, arguments made JSON objects, user
-    #: tool_calls removed, contents made valid
-    other_repairs: int = 0
-
-
-REPAIR_KEYS = [f.name for f in fields(_Repairs)]
+#: The repairs a parse counts (``_Repairs``, by the report's field names). ``other_repairs``: invalid
+#: messages, assistants or calls removed, systems moved, arguments made JSON objects, user tool_calls
+#: removed, contents made valid.
+REPAIR_KEYS = "orphans_removed calls_stubbed calls_removed ids_renamed results_moved roles_converted".split()
+REPAIR_KEYS += ["leading_removed", "other_repairs"]
+_Repairs = make_dataclass("_Repairs", [(k, int, 0) for k in REPAIR_KEYS], slots=True)
 #: What says the total budget forced something.
 _BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget".split()
 _BUDGET_KEYS += ["no_user_message", "safety_net"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, make_dataclass
 from typing import Any
 
 
@@ -46,23 +46,12 @@ class TrimReport:
         return any(getattr(self, k) for k in _BUDGET_KEYS)
 
 
-@dataclass
-class _Repairs:
-    """The repairs a parse counts: the report has fields of the same names."""
-
-    orphans_removed: int = 0
-    calls_stubbed: int = 0
-    calls_removed: int = 0
-    ids_renamed: int = 0
-    results_moved: int = 0
-    roles_converted: int = 0
-    leading_removed: int = 0
-    #: invalid messages, assistants or calls removed, systems moved, arguments made JSON objects, user
-    #: tool_calls removed, contents made valid
-    other_repairs: int = 0
-
-
-REPAIR_KEYS = [f.name for f in fields(_Repairs)]
+#: The repairs a parse counts (``_Repairs``, by the report's field names). ``other_repairs``: invalid
+#: messages, assistants or calls removed, systems moved, arguments made JSON objects, user tool_calls
+#: removed, contents made valid.
+REPAIR_KEYS = "orphans_removed calls_stubbed calls_removed ids_renamed results_moved roles_converted".split()
+REPAIR_KEYS += ["leading_removed", "other_repairs"]
+_Repairs = make_dataclass("_Repairs", [(k, int, 0) for k in REPAIR_KEYS], slots=True)
 #: What says the total budget forced something.
 _BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget".split()
 _BUDGET_KEYS += ["no_user_message", "safety_net"]
