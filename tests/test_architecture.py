@@ -87,3 +87,28 @@ def test_the_plugin_files_start_with_the_frontmatter_then_the_notice():
         assert text.startswith('"""' + init + '"""\n')
         assert f"GENERATED FILE: do not edit.  Built from src/{package}/" in text
         assert "from __future__ import annotations" in text.split("# src/")[0]  # one import block, first
+
+
+# What Open WebUI reads from a plugin's class (utils/plugin.py, utils/tools.py, utils/filter.py): its hooks,
+# valves and the functions it offers; everything else in the class must serve one of them.
+_OPEN_WEBUI_READS = {"__init__", "Valves", "UserValves", "inlet", "outlet", "stream", "request", "__dir__"}
+
+
+@pytest.mark.parametrize("out", sorted(build_plugins.PLUGINS), ids=str)
+def test_every_member_of_a_shipped_class_serves_what_open_webui_calls(out):
+    """No test hooks: a private member no entry point reaches through `self.<name>` fails."""
+    tree = ast.parse((ROOT / out).read_text())
+    shipped = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name in ("Tools", "Filter"))
+    members = {n.name: n for n in shipped.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    members |= {t.id: n for n in shipped.body if isinstance(n, ast.Assign) for t in n.targets}
+    public = {name for name in members if not name.startswith("_")}  # Tools' public methods are its functions
+    reached, todo = set(), [name for name in members if name in _OPEN_WEBUI_READS | public]
+    while todo:
+        name = todo.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        for node in ast.walk(members[name]):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                todo += [node.attr] if node.attr in members else []
+    assert set(members) == reached, f"{out}: {sorted(set(members) - reached)} serve no entry point"
