@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2566: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#   2567: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
 #     64: src/context_filter/budget.py
 #    233: src/context_filter/estimator_data.py
 #    274: src/context_filter/memo.py
-#    318: src/context_filter/estimator.py
-#    450: src/context_filter/messages.py
-#    710: src/context_filter/counting.py
-#    865: src/context_filter/report.py
-#    984: src/context_filter/settings.py
-#   1143: src/context_filter/tokenizer.py
-#   1268: src/context_filter/parse.py
-#   1666: src/context_filter/shrink.py
-#   1918: src/context_filter/plan.py
-#   2197: src/context_filter/validate.py
-#   2392: src/context_filter/trim.py
-#   2512: src/context_filter/owui.py
-#   2729: src/context_filter/windows_data.py (generated data)
-#   3249: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    319: src/context_filter/estimator.py
+#    451: src/context_filter/messages.py
+#    711: src/context_filter/counting.py
+#    866: src/context_filter/report.py
+#    985: src/context_filter/settings.py
+#   1144: src/context_filter/tokenizer.py
+#   1269: src/context_filter/parse.py
+#   1667: src/context_filter/shrink.py
+#   1919: src/context_filter/plan.py
+#   2198: src/context_filter/validate.py
+#   2393: src/context_filter/trim.py
+#   2513: src/context_filter/owui.py
+#   2730: src/context_filter/windows_data.py (generated data)
+#   3250: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -273,8 +273,9 @@ _LETTERS_NOT_WORD = (
 
 # src/context_filter/memo.py -------------------------------------------------------------------
 
-"""The one bounded memo behind every cache of the filter (token counts, the estimator's pieces,
-shrunk outputs): two generations, safe to share between threads."""
+"""The one bounded memo behind every cache of the filter (token counts, the estimator's pieces, shrunk
+outputs): two generations, safe to share between threads. Not `functools.lru_cache`: it bounds entries by
+count, and a shrunk output may weigh megabytes (`test_filter_memory` bounds the memo in bytes)."""
 
 
 class Memo:

@@ -13,35 +13,35 @@ required_open_webui_version: 0.11.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   4709: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
+#   4710: class Tools: what Open WebUI loads (in src/subquery/owui_tools.py)
 #     82: src/context_filter/estimator_data.py
 #    123: src/context_filter/memo.py
-#    167: src/context_filter/estimator.py
-#    299: src/subquery/types.py
-#    518: src/textcalls/calls.py
-#    838: src/subquery/messages.py
-#   1026: src/textcalls/xml.py
-#   1311: src/textcalls/dialects.py
-#   1722: src/textcalls/reader.py
-#   1892: src/textcalls/rule.py
-#   2082: src/subquery/reading.py
-#   2240: src/subquery/budget.py
-#   2431: src/subquery/prepare.py
-#   2518: src/subquery/rounds.py
-#   2592: src/subquery/record.py
-#   2701: src/subquery/status.py
-#   2901: src/subquery/threads.py
-#   2951: src/subquery/loop.py
-#   3290: src/subquery/owui_completion.py
-#   3451: src/subquery/owui_context.py
-#   3720: src/subquery/owui_run.py
-#   3909: src/subquery/owui_calls.py
-#   4063: src/subquery/owui_select.py
-#   4257: src/subquery/owui_usage.py
-#   4340: src/subquery/tasks.py
-#   4398: src/subquery/view.py
-#   4508: src/subquery/owui_tools.py
-#   4786: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    168: src/context_filter/estimator.py
+#    300: src/subquery/types.py
+#    519: src/textcalls/calls.py
+#    839: src/subquery/messages.py
+#   1027: src/textcalls/xml.py
+#   1312: src/textcalls/dialects.py
+#   1723: src/textcalls/reader.py
+#   1893: src/textcalls/rule.py
+#   2083: src/subquery/reading.py
+#   2241: src/subquery/budget.py
+#   2432: src/subquery/prepare.py
+#   2519: src/subquery/rounds.py
+#   2593: src/subquery/record.py
+#   2702: src/subquery/status.py
+#   2902: src/subquery/threads.py
+#   2952: src/subquery/loop.py
+#   3291: src/subquery/owui_completion.py
+#   3452: src/subquery/owui_context.py
+#   3721: src/subquery/owui_run.py
+#   3910: src/subquery/owui_calls.py
+#   4064: src/subquery/owui_select.py
+#   4258: src/subquery/owui_usage.py
+#   4341: src/subquery/tasks.py
+#   4399: src/subquery/view.py
+#   4509: src/subquery/owui_tools.py
+#   4787: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -122,8 +122,9 @@ _LETTERS_NOT_WORD = (
 
 # src/context_filter/memo.py -------------------------------------------------------------------
 
-"""The one bounded memo behind every cache of the filter (token counts, the estimator's pieces,
-shrunk outputs): two generations, safe to share between threads."""
+"""The one bounded memo behind every cache of the filter (token counts, the estimator's pieces, shrunk
+outputs): two generations, safe to share between threads. Not `functools.lru_cache`: it bounds entries by
+count, and a shrunk output may weigh megabytes (`test_filter_memory` bounds the memo in bytes)."""
 
 
 class Memo:

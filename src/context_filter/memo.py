@@ -1,5 +1,6 @@
-"""The one bounded memo behind every cache of the filter (token counts, the estimator's pieces,
-shrunk outputs): two generations, safe to share between threads."""
+"""The one bounded memo behind every cache of the filter (token counts, the estimator's pieces, shrunk
+outputs): two generations, safe to share between threads. Not `functools.lru_cache`: it bounds entries by
+count, and a shrunk output may weigh megabytes (`test_filter_memory` bounds the memo in bytes)."""
 
 from __future__ import annotations
 
