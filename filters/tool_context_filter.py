@@ -13,7 +13,7 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2567: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#   2569: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
 #     64: src/context_filter/budget.py
 #    233: src/context_filter/estimator_data.py
 #    274: src/context_filter/memo.py
@@ -21,16 +21,16 @@ required_open_webui_version: 0.12.4
 #    451: src/context_filter/messages.py
 #    711: src/context_filter/counting.py
 #    866: src/context_filter/report.py
-#    985: src/context_filter/settings.py
-#   1144: src/context_filter/tokenizer.py
-#   1269: src/context_filter/parse.py
-#   1667: src/context_filter/shrink.py
-#   1919: src/context_filter/plan.py
-#   2198: src/context_filter/validate.py
-#   2393: src/context_filter/trim.py
-#   2513: src/context_filter/owui.py
-#   2730: src/context_filter/windows_data.py (generated data)
-#   3250: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    987: src/context_filter/settings.py
+#   1146: src/context_filter/tokenizer.py
+#   1271: src/context_filter/parse.py
+#   1669: src/context_filter/shrink.py
+#   1921: src/context_filter/plan.py
+#   2200: src/context_filter/validate.py
+#   2395: src/context_filter/trim.py
+#   2515: src/context_filter/owui.py
+#   2732: src/context_filter/windows_data.py (generated data)
+#   3252: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -911,8 +911,10 @@ class TrimReport:
 #: The repairs a parse counts (``_Repairs``, by the report's field names). ``other_repairs``: invalid
 #: messages, assistants or calls removed, systems moved, arguments made JSON objects, user tool_calls
 #: removed, contents made valid.
-REPAIR_KEYS = "orphans_removed calls_stubbed calls_removed ids_renamed results_moved roles_converted".split()
-REPAIR_KEYS += ["leading_removed", "other_repairs"]
+REPAIR_KEYS = (
+    "orphans_removed calls_stubbed calls_removed ids_renamed results_moved roles_converted"
+    " leading_removed other_repairs"
+).split()
 _Repairs = make_dataclass("_Repairs", [(k, int, 0) for k in REPAIR_KEYS], slots=True)
 #: What says the total budget forced something.
 _BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget".split()

@@ -11,13 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from devkit.histories import (
-    IMAGE_TEXT,
-    PNG,
     any_history,
+    assistant,
     cl100k_tokens,
+    group,
     load_filter,
     long_history,
     owui_misc,
+    user,
     valid_history,
 )
 
@@ -267,18 +268,9 @@ def test_garbage_bodies_are_returned_as_they_came(body):
 def test_an_image_the_current_turn_gave_up_is_reported_and_decided_anew_by_the_next_hop():
     """The exemption of the property below, shown small: the image follow-up's image is dropped while both
     hops are the newest; one hop later the older hop is the one to go, and the image stays."""
-
-    def hop(i, output):
-        call = {"id": f"c{i}", "type": "function", "function": {"name": "search", "arguments": "{}"}}
-        tool = {"role": "tool", "tool_call_id": f"c{i}", "content": output}
-        return [{"role": "assistant", "content": "", "tool_calls": [call]}, tool]
-
-    follow_up = [{"type": "text", "text": IMAGE_TEXT}]
-    follow_up.append({"type": "image_url", "image_url": {"url": PNG}})
     big = " ".join(f"w{i}x" for i in range(500))  # about 1,500 tokens
-    earlier = [{"role": "user", "content": "question"}, *hop(2, big), *hop(1, "")]
-    earlier.append({"role": "user", "content": follow_up})
-    later = [*earlier, *hop(3, ""), {"role": "assistant", "content": "answer"}]
+    earlier = [user("question"), *group(["c2"], [big]), *group(["c1"], [""], images=1)]
+    later = [*earlier, *group(["c3"], [""]), assistant("answer")]
     config, counter = tcf.TrimConfig(budget_tokens=2000, low_water=0.6), tcf.TokenCounter(image_tokens=1024)
     before, after = (tcf.trim_messages(h, config, counter) for h in (earlier, later))
     assert before.report.images_removed == 1 and before.report.protected_shrunk

@@ -49,8 +49,10 @@ class TrimReport:
 #: The repairs a parse counts (``_Repairs``, by the report's field names). ``other_repairs``: invalid
 #: messages, assistants or calls removed, systems moved, arguments made JSON objects, user tool_calls
 #: removed, contents made valid.
-REPAIR_KEYS = "orphans_removed calls_stubbed calls_removed ids_renamed results_moved roles_converted".split()
-REPAIR_KEYS += ["leading_removed", "other_repairs"]
+REPAIR_KEYS = (
+    "orphans_removed calls_stubbed calls_removed ids_renamed results_moved roles_converted"
+    " leading_removed other_repairs"
+).split()
 _Repairs = make_dataclass("_Repairs", [(k, int, 0) for k in REPAIR_KEYS], slots=True)
 #: What says the total budget forced something.
 _BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget".split()
