@@ -72,7 +72,32 @@ def field_shapes(x: str, items: int = 1_000_000) -> dict[str, list[dict]]:
         "many tiny parts": [user([{"type": "text", "text": "x"}] * items)],
         "many calls": [user("q"), assistant("", tool_calls=[call("c1")] * items)],  # one id, none answered
         "many distinct calls": [user("q"), assistant("", tool_calls=[call(f"c{i}") for i in range(items)])],
-        "many messages": [user("q"), *[assistant("a"), user("b")] * (items // 100)],
+        "many messages": [user("q"), *[assistant("a"), user("b")] * (items // 2)],
+        "many system messages": [{"role": "system", "content": "s"}] * items + [user("q")],
+        "many tool groups": [
+            user("q"),
+            *[
+                m
+                for i in range(items // 3)
+                for m in (assistant("", tool_calls=[call(f"c{i}")]), tool(f"c{i}", "ok"))
+            ],
+        ],
+        "many number parts": [user([0] * items)],
+        "arguments of many keys": [
+            user("q"),
+            assistant("", tool_calls=[call("c1", args=json.dumps(dict.fromkeys(map(str, range(items)), 0)))]),
+            tool("c1", "ok"),
+        ],
+        "dict arguments of many keys": [
+            user("q"),
+            assistant(
+                "",
+                tool_calls=[
+                    {**c1, "function": {"name": "f", "arguments": dict.fromkeys(map(str, range(items)), 0)}}
+                ],
+            ),
+            tool("c1", "ok"),
+        ],
     }
 
 

@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2569: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
-#     64: src/context_filter/budget.py
-#    233: src/context_filter/estimator_data.py
-#    274: src/context_filter/memo.py
-#    319: src/context_filter/estimator.py
-#    451: src/context_filter/messages.py
-#    711: src/context_filter/counting.py
-#    866: src/context_filter/report.py
-#    987: src/context_filter/settings.py
-#   1146: src/context_filter/tokenizer.py
-#   1271: src/context_filter/parse.py
-#   1669: src/context_filter/shrink.py
-#   1921: src/context_filter/plan.py
-#   2200: src/context_filter/validate.py
-#   2395: src/context_filter/trim.py
-#   2515: src/context_filter/owui.py
-#   2732: src/context_filter/windows_data.py (generated data)
-#   3252: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2673: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#     65: src/context_filter/budget.py
+#    234: src/context_filter/estimator_data.py
+#    275: src/context_filter/memo.py
+#    320: src/context_filter/estimator.py
+#    452: src/context_filter/messages.py
+#    749: src/context_filter/counting.py
+#    904: src/context_filter/report.py
+#   1027: src/context_filter/settings.py
+#   1186: src/context_filter/tokenizer.py
+#   1311: src/context_filter/parse.py
+#   1709: src/context_filter/shrink.py
+#   1965: src/context_filter/plan.py
+#   2244: src/context_filter/validate.py
+#   2439: src/context_filter/trim.py
+#   2619: src/context_filter/owui.py
+#   2836: src/context_filter/windows_data.py (generated data)
+#   3356: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ import hashlib
 import heapq
 import html
 import json
+import json.scanner
 import logging
 import math
 import os
@@ -526,6 +527,33 @@ _JSON_SPACE = " \t\n\r"
 
 #: json's C scanner: (value, end); ``int`` refuses "NaN" and "Infinity", which strict JSON has not.
 _SCAN = json.JSONDecoder(parse_constant=int).scan_once
+_SCAN_IN_C_BELOW = 1 << 16  # characters: a longer text is scanned by Python's own scanner
+
+
+class _NoMemo(dict):
+    """The key memo of Python's scanner, keeping nothing: a table of every key is one C call to grow
+    and to free (60 ms for a million keys)."""
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        return default
+
+
+def _release(pairs: list) -> None:
+    """Where Python's scanner hands each object's pairs: freed a slice at a time, not all at once (a
+    million take 40 ms to free), and no object is built (each is ``None``)."""
+    while pairs:
+        del pairs[-4096:]
+
+
+def _python_scanner() -> Any:
+    """json's pure-Python scanner, which lets the event loop run: the C scanner holds the lock over the
+    whole text (800 ms for arguments with a million keys)."""
+    decoder = json.JSONDecoder(object_pairs_hook=_release, parse_constant=int)
+    decoder.memo = _NoMemo()
+    return json.scanner.py_make_scanner(decoder)
+
+
+_SCAN_LARGE = _python_scanner()
 
 
 def _is_json_object(text: Any) -> bool:
@@ -537,7 +565,7 @@ def _is_json_object(text: Any) -> bool:
     else:
         return False
     try:
-        end = _SCAN(text, start)[1]
+        end = (_SCAN if len(text) < _SCAN_IN_C_BELOW else _SCAN_LARGE)(text, start)[1]
     except (StopIteration, ValueError, RecursionError):
         return False
     return end == len(text) or not text[end:].strip(_JSON_SPACE)
@@ -590,14 +618,24 @@ EMPTY_TEXT = "(empty)"
 
 
 def _repaired_content(content: Any, role: str = "user") -> Any:
-    """Content a provider takes, from content that is not: a user's list keeps its valid parts, other
-    items become text parts; anything else becomes text, :data:`EMPTY_TEXT` if blank."""
+    """Content a provider takes, from content that is not: a user's list keeps its valid parts, and each
+    run of other items becomes one text part (not an object per item: a million new objects hold the
+    event loop in the collector); anything else becomes text, :data:`EMPTY_TEXT` if blank."""
     if role == "user" and isinstance(content, list):
-        parts = [
-            p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
-            for p in content
-            if not _blank_item(p)
-        ]
+        parts: list[Any] = []
+        run: list[str] = []
+        for p in content:
+            if _blank_item(p):
+                continue
+            if not _valid_part(p):
+                run.append(p if isinstance(p, str) else _safe_dumps(p))
+                continue
+            if run:
+                parts.append({"type": "text", "text": "\n".join(run)})
+                run = []
+            parts.append(p)
+        if run:
+            parts.append({"type": "text", "text": "\n".join(run)})
         if parts:
             return parts
     text = _content_as_text(content)
@@ -894,6 +932,7 @@ class TrimReport:
     leading_removed: int = 0
     other_repairs: int = 0
     batch_trims: int = 0  # low-water trims replayed (stable policy)
+    unread: int = 0  # old messages over the trim's read limit (``READ_LIMIT``), dropped unread
     no_user_message: bool = False  # nothing would be left to answer: the input went out unchanged
     safety_net: bool = False  # the output failed validation: the input went out unchanged
     changed: bool = False
@@ -917,7 +956,7 @@ REPAIR_KEYS = (
 ).split()
 _Repairs = make_dataclass("_Repairs", [(k, int, 0) for k in REPAIR_KEYS], slots=True)
 #: What says the total budget forced something.
-_BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget".split()
+_BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget unread".split()
 _BUDGET_KEYS += ["no_user_message", "safety_net"]
 
 
@@ -966,6 +1005,7 @@ def format_status(report: TrimReport, window: str | None = "") -> str:
         (report.turns_dropped, "turn{} dropped", "s"),
         (report.groups_dropped, "tool group{} dropped", "s"),
         (report.hops_dropped, "early tool round{} of a long turn dropped", "s"),
+        (report.unread, "old message{} over the filter's read limit dropped", "s"),
         (report.repairs, "pairing fix{}", "es"),
     ):
         if n:
@@ -1869,9 +1909,13 @@ def _shrink_folded_value(raw: str, cap: int, target: int, count: Callable[[str],
     if count(raw) <= cap:
         return raw
     text = html.unescape(raw)
-    try:
-        decoded = json.loads(text)
-        text = decoded if isinstance(decoded, str) else json.dumps(decoded, ensure_ascii=False)
+    try:  # a large one by Python's scanner, which builds no object: a JSON string is all it decodes
+        if len(text) < _SCAN_IN_C_BELOW:
+            decoded = json.loads(text)
+            text = decoded if isinstance(decoded, str) else json.dumps(decoded, ensure_ascii=False)
+        else:
+            decoded, end = _SCAN_LARGE(text, 0)
+            text = decoded if isinstance(decoded, str) and not text[end:].strip() else text
     except Exception:
         pass
     # Escaping grows the text a little; aim lower and re-check.
@@ -2404,14 +2448,74 @@ def trim_messages(
 ) -> TrimResult:
     """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``."""
     msgs = messages if isinstance(messages, list) else list(messages)
-    plan = _Plan(msgs, config, counter or TokenCounter())
-    plan.parse(_last_user(msgs))
+    read = _readable(msgs)
+    plan = _Plan(read, config, counter or TokenCounter())
+    plan.parse(_last_user(read))
     plan.measure_and_replay()
     # ``stable``: a chat that fits whole goes out whole (repairs aside), no output capped.
     plan.whole = plan.stable and plan.tokens_before <= plan.budget
     plan.last_batch()
     plan.fit_current_turn()
-    return _report(plan, _materialize(plan))
+    result = _report(plan, _materialize(plan))
+    unread = len(msgs) - len(read)
+    if not unread:
+        return result
+    if result.report.no_user_message:  # sent as it came
+        return TrimResult(msgs, result.report)
+    report = result.report
+    dropped = report.messages_dropped + unread
+    return TrimResult(result.messages, replace(report, messages_dropped=dropped, unread=unread, changed=True))
+
+
+#: Items the trim reads at most: messages, and their keys, content parts and calls.  Every table, copy
+#: and object the trim makes grows with them, and a single C call over a million (a table's resize, a
+#: collector's pass over a million new objects) held the event loop 90-550 ms.  A request with more is
+#: read from its newest end in whole units; the rest goes unread, dropped like turns over the budget.
+READ_LIMIT = 1 << 16
+
+
+def _items(m: Any) -> int:
+    """Items of message ``m``: itself, its keys, its content parts and its calls."""
+    if not isinstance(m, dict):
+        return 1
+    content, calls = m.get("content"), m.get("tool_calls")
+    parts = len(content) if isinstance(content, list) else 0
+    return 1 + len(m) + parts + (len(calls) if isinstance(calls, list) else 0)
+
+
+def _readable(msgs: list[Any], limit: int = READ_LIMIT) -> list[Any]:
+    """``msgs`` if within ``limit`` items; else the newest request, the leading system messages,
+    the current turn's tool rounds back from the newest and then older turns, whole, while they fit."""
+    sizes = [_items(m) for m in msgs]
+    if sum(sizes) <= limit:
+        return msgs
+    q, n = _newest_request(msgs), len(msgs)
+    if q < 0:  # no user message: it goes out as it came (``trim_messages``)
+        return msgs[_cut(msgs, sizes, 0, n, limit, _ROUND_ROLES)[0] :]
+    left, lead = limit - sizes[q], 0
+    while lead < q and _role(msgs[lead]) in _SYSTEM_ROLES and sizes[lead] <= left:
+        left -= sizes[lead]
+        lead += 1
+    tail, left = _cut(msgs, sizes, q + 1, n, left, _ROUND_ROLES)
+    old = _cut(msgs, sizes, lead, q, left, _TURN_ROLES)[0] if tail == q + 1 else q
+    return [*msgs[:lead], *msgs[old:q], msgs[q], *msgs[tail:]]
+
+
+_SYSTEM_ROLES, _TURN_ROLES, _ROUND_ROLES = ("system", "developer"), ("user",), ("user", "assistant")
+
+
+def _cut(msgs: list[Any], sizes: list[int], lo: int, hi: int, left: int, starts: tuple) -> tuple[int, int]:
+    """Where the longest run of whole units that ends at ``hi`` and fits in ``left`` items starts (a
+    unit starts at a message whose role is in ``starts``; ``lo`` when all of ``lo:hi`` fits), and the
+    items then left."""
+    cut, kept, used = hi, 0, 0
+    for i in range(hi - 1, lo - 1, -1):
+        used += sizes[i]
+        if used > left:
+            return cut, left - kept
+        if _role(msgs[i]) in starts:
+            cut, kept = i, used
+    return lo, left - used
 
 
 def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:

@@ -7,8 +7,9 @@ gap between two heartbeats less the 1 ms sleep.  With the exact tokenizer (cl100
 (the estimator).  The shapes (``devkit/filter_shapes.py``):
 
 * large: 10 MB of words in each field a message can carry (every content part type, nesting), a
-  list part of 3 million numbers, a million parts, a million calls (one id, and distinct ids), 20,000
-  messages, a page that panics tiktoken 0.13: the trim runs in a worker thread;
+  list part of 3 million numbers, a million parts (and number parts), a million calls (one id, and
+  distinct ids), a million messages (and system messages), 333,333 tool groups, arguments of a million
+  keys (as text and as an object), a page that panics tiktoken 0.13: the trim runs in a worker thread;
 * small: requests just under the size that moves the trim to a thread, of the texts slowest to
   count (one long word, punctuation, CJK, random printable characters), as a message and as an old
   output a small budget shrinks: the trim runs on the event loop.

@@ -434,6 +434,118 @@ def test_a_long_text_with_no_cut_point_is_counted_in_bounded_slices_too(monkeypa
         assert count >= n_tokens(text)
 
 
+# Whatever a request holds, the trim's objects, tables and C calls stay bounded: it reads at most
+# READ_LIMIT items, a large JSON text goes through Python's scanner, and repairs make no object per item.
+
+_ITEMS = st.lists(
+    st.fixed_dictionaries(
+        {"role": st.sampled_from(["user", "assistant", "tool", "system", "developer", "User"])},
+        optional={
+            "content": st.lists(st.just("x"), max_size=4),
+            "tool_calls": st.lists(st.just({}), max_size=4),
+        },
+    ),
+    max_size=30,
+)
+
+
+@given(_ITEMS, st.integers(1, 60))
+def test_the_trim_reads_whole_units_within_the_read_limit(msgs, limit):
+    """What is read: the input if within the limit; else the leading system messages, the newest
+    request and whole units back from the newest (rounds after the request, then turns), within the
+    limit unless the request alone is over it."""
+    read = tcf._readable(msgs, limit)
+    if sum(map(tcf._items, msgs)) <= limit:
+        assert read is msgs
+        return
+    q = tcf._newest_request(msgs)
+    if q < 0:
+        assert read == msgs[len(msgs) - len(read) :]
+        return
+    at = [i for i, m in enumerate(msgs) if any(m is r for r in read)]  # positions kept, in order
+    assert [msgs[i] for i in at] == read and q in at
+    lead = next(k for k, i in enumerate(at) if i != k) if at != list(range(len(at))) else len(at)
+    assert all(tcf._role(msgs[i]) in ("system", "developer") for i in at[: min(lead, at.index(q))])
+    old, tail = at[lead : at.index(q)], at[at.index(q) + 1 :]
+    assert tail == list(range(len(msgs) - len(tail), len(msgs)))  # up to the newest message
+    assert old == list(range(q - len(old), q))  # up to the request
+    assert not tail or tail[0] == q + 1 or tcf._role(msgs[tail[0]]) in ("user", "assistant")
+    assert not old or old[0] == lead or tcf._role(msgs[old[0]]) == "user"
+    assert sum(map(tcf._items, read)) <= max(limit, tcf._items(msgs[q]))
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+async def test_no_request_is_read_past_the_read_limit(monkeypatch, shape):
+    """The parser never sees more than READ_LIMIT items (the newest request aside), whatever the
+    request's number of messages, calls, parts or keys; what is left unread is reported."""
+    parsed: list[int] = []
+    real = tcf._normalize_roles
+
+    def spy(messages, *args):
+        parsed.append(sum(map(tcf._items, messages)))
+        return real(messages, *args)
+
+    monkeypatch.setattr(tcf, "_normalize_roles", spy)
+    messages = SHAPES[shape] + [assistant("ok"), user("next?")]
+    result = await asyncio.to_thread(tcf.trim_messages, messages, tcf.TrimConfig(budget_tokens=8_192))
+    assert parsed and max(parsed) <= tcf.READ_LIMIT
+    unread = result.report.unread
+    assert (unread > 0) == (sum(map(tcf._items, messages)) > tcf.READ_LIMIT)
+    assert result.report.messages_dropped >= unread
+    assert tcf.validate_messages(result.messages) == []
+    if unread:
+        assert f"{unread} old messages over the filter's read limit dropped" in tcf.format_status(
+            result.report
+        )
+
+
+_PAD = " " * tcf._SCAN_IN_C_BELOW  # a text this long goes to Python's scanner
+
+
+@given(_json)
+def test_a_large_json_text_is_judged_as_strict_json_judges_it(value):
+    text = json.dumps(value)
+    assert tcf._is_json_object(text + _PAD) is _strict_object(text) is tcf._is_json_object(text)
+    assert tcf._is_json_object(text[:-1] + _PAD) is _strict_object(text[:-1])
+    assert not tcf._is_json_object(text + _PAD + "{")
+
+
+def _strict_object(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text, parse_constant=int), dict)  # int refuses NaN and Infinity
+    except ValueError:
+        return False
+
+
+def test_no_large_json_text_reaches_the_c_scanner(monkeypatch):
+    """json's C scanner holds the interpreter lock over all it reads: it only gets short texts."""
+    read: list[int] = []
+    real = tcf._SCAN
+
+    def spy(text, start):
+        read.append(len(text))
+        return real(text, start)
+
+    monkeypatch.setattr(tcf, "_SCAN", spy)
+    for shape in ("arguments of many keys", "dict arguments of many keys", "arguments"):
+        short = [user("q"), assistant("", tool_calls=[call("c0")]), tool("c0", "ok")]  # read in C
+        out = tcf.trim_messages(short + SHAPES[shape] + [user("next?")], tcf.TrimConfig(budget_tokens=BIG))
+        assert tcf.validate_messages(out.messages) == []
+    assert read and max(read) < tcf._SCAN_IN_C_BELOW
+    assert tcf._is_json_object(json.dumps(dict.fromkeys(map(str, range(100_000)), 0)))
+
+
+def test_a_run_of_items_that_are_not_parts_becomes_one_text_part():
+    """A user list of a million numbers is one text part, not a million objects; valid parts stay."""
+    image = {"type": "image_url", "image_url": {"url": "data:image/png;base64,AA"}}
+    assert tcf._repaired_content([0] * 1_000_000) == [{"type": "text", "text": "\n".join(["0"] * 1_000_000)}]
+    assert tcf._repaired_content(["a", 1, image, {"x": 1}, " ", "b"]) == [
+        {"type": "text", "text": "a\n1"},
+        image,
+        {"type": "text", "text": '{"x": 1}\nb'},
+    ]
+
+
 # ---------------------------------------------------------------------------------------------
 # 4. Values from the request are parsed defensively
 # ---------------------------------------------------------------------------------------------

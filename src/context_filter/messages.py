@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import json.scanner
 import logging
 import re
 from collections.abc import Sequence
@@ -83,6 +84,33 @@ _JSON_SPACE = " \t\n\r"
 
 #: json's C scanner: (value, end); ``int`` refuses "NaN" and "Infinity", which strict JSON has not.
 _SCAN = json.JSONDecoder(parse_constant=int).scan_once
+_SCAN_IN_C_BELOW = 1 << 16  # characters: a longer text is scanned by Python's own scanner
+
+
+class _NoMemo(dict):
+    """The key memo of Python's scanner, keeping nothing: a table of every key is one C call to grow
+    and to free (60 ms for a million keys)."""
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        return default
+
+
+def _release(pairs: list) -> None:
+    """Where Python's scanner hands each object's pairs: freed a slice at a time, not all at once (a
+    million take 40 ms to free), and no object is built (each is ``None``)."""
+    while pairs:
+        del pairs[-4096:]
+
+
+def _python_scanner() -> Any:
+    """json's pure-Python scanner, which lets the event loop run: the C scanner holds the lock over the
+    whole text (800 ms for arguments with a million keys)."""
+    decoder = json.JSONDecoder(object_pairs_hook=_release, parse_constant=int)
+    decoder.memo = _NoMemo()
+    return json.scanner.py_make_scanner(decoder)
+
+
+_SCAN_LARGE = _python_scanner()
 
 
 def _is_json_object(text: Any) -> bool:
@@ -94,7 +122,7 @@ def _is_json_object(text: Any) -> bool:
     else:
         return False
     try:
-        end = _SCAN(text, start)[1]
+        end = (_SCAN if len(text) < _SCAN_IN_C_BELOW else _SCAN_LARGE)(text, start)[1]
     except (StopIteration, ValueError, RecursionError):
         return False
     return end == len(text) or not text[end:].strip(_JSON_SPACE)
@@ -147,14 +175,24 @@ EMPTY_TEXT = "(empty)"
 
 
 def _repaired_content(content: Any, role: str = "user") -> Any:
-    """Content a provider takes, from content that is not: a user's list keeps its valid parts, other
-    items become text parts; anything else becomes text, :data:`EMPTY_TEXT` if blank."""
+    """Content a provider takes, from content that is not: a user's list keeps its valid parts, and each
+    run of other items becomes one text part (not an object per item: a million new objects hold the
+    event loop in the collector); anything else becomes text, :data:`EMPTY_TEXT` if blank."""
     if role == "user" and isinstance(content, list):
-        parts = [
-            p if _valid_part(p) else {"type": "text", "text": p if isinstance(p, str) else _safe_dumps(p)}
-            for p in content
-            if not _blank_item(p)
-        ]
+        parts: list[Any] = []
+        run: list[str] = []
+        for p in content:
+            if _blank_item(p):
+                continue
+            if not _valid_part(p):
+                run.append(p if isinstance(p, str) else _safe_dumps(p))
+                continue
+            if run:
+                parts.append({"type": "text", "text": "\n".join(run)})
+                run = []
+            parts.append(p)
+        if run:
+            parts.append({"type": "text", "text": "\n".join(run)})
         if parts:
             return parts
     text = _content_as_text(content)

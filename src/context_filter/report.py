@@ -32,6 +32,7 @@ class TrimReport:
     leading_removed: int = 0
     other_repairs: int = 0
     batch_trims: int = 0  # low-water trims replayed (stable policy)
+    unread: int = 0  # old messages over the trim's read limit (``READ_LIMIT``), dropped unread
     no_user_message: bool = False  # nothing would be left to answer: the input went out unchanged
     safety_net: bool = False  # the output failed validation: the input went out unchanged
     changed: bool = False
@@ -55,7 +56,7 @@ REPAIR_KEYS = (
 ).split()
 _Repairs = make_dataclass("_Repairs", [(k, int, 0) for k in REPAIR_KEYS], slots=True)
 #: What says the total budget forced something.
-_BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget".split()
+_BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget unread".split()
 _BUDGET_KEYS += ["no_user_message", "safety_net"]
 
 
@@ -104,6 +105,7 @@ def format_status(report: TrimReport, window: str | None = "") -> str:
         (report.turns_dropped, "turn{} dropped", "s"),
         (report.groups_dropped, "tool group{} dropped", "s"),
         (report.hops_dropped, "early tool round{} of a long turn dropped", "s"),
+        (report.unread, "old message{} over the filter's read limit dropped", "s"),
         (report.repairs, "pairing fix{}", "es"),
     ):
         if n:

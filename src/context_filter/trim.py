@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .counting import TokenCounter
-from .messages import _last_user, log
+from .messages import _last_user, _newest_request, _role, log
 from .parse import _Group
 from .plan import _Plan
 from .report import TrimReport, TrimResult
@@ -23,14 +23,74 @@ def trim_messages(
 ) -> TrimResult:
     """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``."""
     msgs = messages if isinstance(messages, list) else list(messages)
-    plan = _Plan(msgs, config, counter or TokenCounter())
-    plan.parse(_last_user(msgs))
+    read = _readable(msgs)
+    plan = _Plan(read, config, counter or TokenCounter())
+    plan.parse(_last_user(read))
     plan.measure_and_replay()
     # ``stable``: a chat that fits whole goes out whole (repairs aside), no output capped.
     plan.whole = plan.stable and plan.tokens_before <= plan.budget
     plan.last_batch()
     plan.fit_current_turn()
-    return _report(plan, _materialize(plan))
+    result = _report(plan, _materialize(plan))
+    unread = len(msgs) - len(read)
+    if not unread:
+        return result
+    if result.report.no_user_message:  # sent as it came
+        return TrimResult(msgs, result.report)
+    report = result.report
+    dropped = report.messages_dropped + unread
+    return TrimResult(result.messages, replace(report, messages_dropped=dropped, unread=unread, changed=True))
+
+
+#: Items the trim reads at most: messages, and their keys, content parts and calls.  Every table, copy
+#: and object the trim makes grows with them, and a single C call over a million (a table's resize, a
+#: collector's pass over a million new objects) held the event loop 90-550 ms.  A request with more is
+#: read from its newest end in whole units; the rest goes unread, dropped like turns over the budget.
+READ_LIMIT = 1 << 16
+
+
+def _items(m: Any) -> int:
+    """Items of message ``m``: itself, its keys, its content parts and its calls."""
+    if not isinstance(m, dict):
+        return 1
+    content, calls = m.get("content"), m.get("tool_calls")
+    parts = len(content) if isinstance(content, list) else 0
+    return 1 + len(m) + parts + (len(calls) if isinstance(calls, list) else 0)
+
+
+def _readable(msgs: list[Any], limit: int = READ_LIMIT) -> list[Any]:
+    """``msgs`` if within ``limit`` items; else the newest request, the leading system messages,
+    the current turn's tool rounds back from the newest and then older turns, whole, while they fit."""
+    sizes = [_items(m) for m in msgs]
+    if sum(sizes) <= limit:
+        return msgs
+    q, n = _newest_request(msgs), len(msgs)
+    if q < 0:  # no user message: it goes out as it came (``trim_messages``)
+        return msgs[_cut(msgs, sizes, 0, n, limit, _ROUND_ROLES)[0] :]
+    left, lead = limit - sizes[q], 0
+    while lead < q and _role(msgs[lead]) in _SYSTEM_ROLES and sizes[lead] <= left:
+        left -= sizes[lead]
+        lead += 1
+    tail, left = _cut(msgs, sizes, q + 1, n, left, _ROUND_ROLES)
+    old = _cut(msgs, sizes, lead, q, left, _TURN_ROLES)[0] if tail == q + 1 else q
+    return [*msgs[:lead], *msgs[old:q], msgs[q], *msgs[tail:]]
+
+
+_SYSTEM_ROLES, _TURN_ROLES, _ROUND_ROLES = ("system", "developer"), ("user",), ("user", "assistant")
+
+
+def _cut(msgs: list[Any], sizes: list[int], lo: int, hi: int, left: int, starts: tuple) -> tuple[int, int]:
+    """Where the longest run of whole units that ends at ``hi`` and fits in ``left`` items starts (a
+    unit starts at a message whose role is in ``starts``; ``lo`` when all of ``lo:hi`` fits), and the
+    items then left."""
+    cut, kept, used = hi, 0, 0
+    for i in range(hi - 1, lo - 1, -1):
+        used += sizes[i]
+        if used > left:
+            return cut, left - kept
+        if _role(msgs[i]) in starts:
+            cut, kept = i, used
+    return lo, left - used
 
 
 def measure_tokens(messages: Sequence[Any], config: TrimConfig, counter: TokenCounter | None = None) -> int:
