@@ -20,61 +20,78 @@ def nested(depth: int, leaf: object) -> object:
     return value
 
 
-def field_shapes(x: str, items: int = 1_000_000) -> dict[str, list[dict]]:
+def field_shapes(x: str, items: int = 1_000_000, only: str | None = None) -> dict[str, list[dict]]:
     """The text ``x`` in each field a message can carry, every part type, nesting; and the shapes
-    that are large by their number of ``items`` (numbers, parts, calls, messages)."""
+    that are large by their number of ``items`` (numbers, parts, calls, messages); ``only``: that one.
+    """
     c1 = call("c1")
-    return {
-        "content": [user("q"), assistant(x)],
-        "text part": [user([{"type": "text", "text": x}])],
-        "input_text part": [user([{"type": "input_text", "text": x}])],
-        "image_url part": [user([{"type": "image_url", "image_url": {"url": "data:image/png;base64," + x}}])],
-        "input_image part": [user([{"type": "input_image", "image_url": x}])],
-        "file part": [user([{"type": "file", "file": {"file_data": x}}])],
-        "audio part": [user([{"type": "input_audio", "input_audio": {"data": x}}])],
-        "a string part": [user([x])],
-        "nested lists": [user([nested(50, x)])],
-        "a list of numbers": [user([[0] * 3 * items])],
-        "5,000-deep nesting": [user([nested(5_000, "x")])],
-        "reasoning_content": [user("q"), assistant("a", reasoning_content=x)],
-        "thinking": [user("q"), assistant("a", thinking=x)],
-        "reasoning_details": [user("q"), assistant("a", reasoning_details=[{"type": "r", "text": x}])],
-        "refusal": [user("q"), assistant("a", refusal=x)],
-        "name": [{"role": "user", "name": x, "content": "q"}],
-        "unknown key": [{"role": "user", "content": "q", "meta": {"k": x}}],
-        "a key": [{"role": "user", "content": "q", x: 1}],
-        "call id": [user("q"), assistant("", tool_calls=[{**c1, "id": x}]), tool(x, "ok")],
-        "function name": [
+    makers = {
+        "content": lambda: [user("q"), assistant(x)],
+        "text part": lambda: [user([{"type": "text", "text": x}])],
+        "input_text part": lambda: [user([{"type": "input_text", "text": x}])],
+        "image_url part": lambda: [
+            user([{"type": "image_url", "image_url": {"url": "data:image/png;base64," + x}}])
+        ],
+        "input_image part": lambda: [user([{"type": "input_image", "image_url": x}])],
+        "file part": lambda: [user([{"type": "file", "file": {"file_data": x}}])],
+        "audio part": lambda: [user([{"type": "input_audio", "input_audio": {"data": x}}])],
+        "a string part": lambda: [user([x])],
+        "nested lists": lambda: [user([nested(50, x)])],
+        "a list of numbers": lambda: [user([[0] * 3 * items])],
+        "5,000-deep nesting": lambda: [user([nested(5_000, "x")])],
+        "reasoning_content": lambda: [user("q"), assistant("a", reasoning_content=x)],
+        "thinking": lambda: [user("q"), assistant("a", thinking=x)],
+        "reasoning_details": lambda: [
+            user("q"),
+            assistant("a", reasoning_details=[{"type": "r", "text": x}]),
+        ],
+        "refusal": lambda: [user("q"), assistant("a", refusal=x)],
+        "name": lambda: [{"role": "user", "name": x, "content": "q"}],
+        "unknown key": lambda: [{"role": "user", "content": "q", "meta": {"k": x}}],
+        "a key": lambda: [{"role": "user", "content": "q", x: 1}],
+        "call id": lambda: [user("q"), assistant("", tool_calls=[{**c1, "id": x}]), tool(x, "ok")],
+        "function name": lambda: [
             user("q"),
             assistant("", tool_calls=[{**c1, "function": {"name": x, "arguments": "{}"}}]),
         ],
-        "arguments": [
+        "arguments": lambda: [
             user("q"),
             assistant("", tool_calls=[call("c1", args=json.dumps({"q": x}))]),
             tool("c1", "ok"),
         ],
-        "dict arguments": [
+        "dict arguments": lambda: [
             user("q"),
             assistant("", tool_calls=[{**c1, "function": {"name": "f", "arguments": {"q": x}}}]),
         ],
-        "function_call": [
+        "function_call": lambda: [
             user("q"),
             {"role": "assistant", "content": None, "function_call": {"name": "f", "arguments": x}},
         ],
-        "tool content": [user("q"), assistant("", tool_calls=[c1]), tool("c1", x)],
-        "tool content parts": [
+        "tool content": lambda: [user("q"), assistant("", tool_calls=[c1]), tool("c1", x)],
+        "tool content parts": lambda: [
             user("q"),
             assistant("", tool_calls=[c1]),
             tool("c1", [{"type": "text", "text": x}]),
         ],
-        "dict tool content": [user("q"), assistant("", tool_calls=[c1]), tool("c1", {"rows": x})],
-        "tool_call_id": [user("q"), assistant("", tool_calls=[c1]), tool("c1", "ok"), tool(x, "orphan")],
-        "many tiny parts": [user([{"type": "text", "text": "x"}] * items)],
-        "many calls": [user("q"), assistant("", tool_calls=[call("c1")] * items)],  # one id, none answered
-        "many distinct calls": [user("q"), assistant("", tool_calls=[call(f"c{i}") for i in range(items)])],
-        "many messages": [user("q"), *[assistant("a"), user("b")] * (items // 2)],
-        "many system messages": [{"role": "system", "content": "s"}] * items + [user("q")],
-        "many tool groups": [
+        "dict tool content": lambda: [user("q"), assistant("", tool_calls=[c1]), tool("c1", {"rows": x})],
+        "tool_call_id": lambda: [
+            user("q"),
+            assistant("", tool_calls=[c1]),
+            tool("c1", "ok"),
+            tool(x, "orphan"),
+        ],
+        "many tiny parts": lambda: [user([{"type": "text", "text": "x"}] * items)],
+        "many calls": lambda: [
+            user("q"),
+            assistant("", tool_calls=[call("c1")] * items),
+        ],  # one id, none answered
+        "many distinct calls": lambda: [
+            user("q"),
+            assistant("", tool_calls=[call(f"c{i}") for i in range(items)]),
+        ],
+        "many messages": lambda: [user("q"), *[assistant("a"), user("b")] * (items // 2)],
+        "many system messages": lambda: [{"role": "system", "content": "s"}] * items + [user("q")],
+        "many tool groups": lambda: [
             user("q"),
             *[
                 m
@@ -82,13 +99,13 @@ def field_shapes(x: str, items: int = 1_000_000) -> dict[str, list[dict]]:
                 for m in (assistant("", tool_calls=[call(f"c{i}")]), tool(f"c{i}", "ok"))
             ],
         ],
-        "many number parts": [user([0] * items)],
-        "arguments of many keys": [
+        "many number parts": lambda: [user([0] * items)],
+        "arguments of many keys": lambda: [
             user("q"),
             assistant("", tool_calls=[call("c1", args=json.dumps(dict.fromkeys(map(str, range(items)), 0)))]),
             tool("c1", "ok"),
         ],
-        "dict arguments of many keys": [
+        "dict arguments of many keys": lambda: [
             user("q"),
             assistant(
                 "",
@@ -99,6 +116,7 @@ def field_shapes(x: str, items: int = 1_000_000) -> dict[str, list[dict]]:
             tool("c1", "ok"),
         ],
     }
+    return {name: make() for name, make in makers.items() if only in (None, name)}
 
 
 def words(n: int) -> str:

@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2673: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
-#     65: src/context_filter/budget.py
-#    234: src/context_filter/estimator_data.py
-#    275: src/context_filter/memo.py
-#    320: src/context_filter/estimator.py
-#    452: src/context_filter/messages.py
-#    749: src/context_filter/counting.py
-#    904: src/context_filter/report.py
-#   1027: src/context_filter/settings.py
-#   1186: src/context_filter/tokenizer.py
-#   1311: src/context_filter/parse.py
-#   1709: src/context_filter/shrink.py
-#   1965: src/context_filter/plan.py
-#   2244: src/context_filter/validate.py
-#   2439: src/context_filter/trim.py
-#   2619: src/context_filter/owui.py
-#   2836: src/context_filter/windows_data.py (generated data)
-#   3356: src/context_filter/estimator_data.py, the rest of it (generated data)
+#   2715: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#     64: src/context_filter/budget.py
+#    233: src/context_filter/estimator_data.py
+#    274: src/context_filter/memo.py
+#    319: src/context_filter/estimator.py
+#    451: src/context_filter/messages.py
+#    790: src/context_filter/counting.py
+#    945: src/context_filter/report.py
+#   1068: src/context_filter/settings.py
+#   1227: src/context_filter/tokenizer.py
+#   1352: src/context_filter/parse.py
+#   1750: src/context_filter/shrink.py
+#   2003: src/context_filter/plan.py
+#   2282: src/context_filter/validate.py
+#   2477: src/context_filter/trim.py
+#   2661: src/context_filter/owui.py
+#   2878: src/context_filter/windows_data.py (generated data)
+#   3398: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ import hashlib
 import heapq
 import html
 import json
-import json.scanner
 import logging
 import math
 import os
@@ -527,33 +526,73 @@ _JSON_SPACE = " \t\n\r"
 
 #: json's C scanner: (value, end); ``int`` refuses "NaN" and "Infinity", which strict JSON has not.
 _SCAN = json.JSONDecoder(parse_constant=int).scan_once
-_SCAN_IN_C_BELOW = 1 << 16  # characters: a longer text is scanned by Python's own scanner
+#: Characters: a longer text is read in windows of this many (``_json_object_in_windows``).
+_SCAN_IN_C_BELOW = 1 << 16
+_JSON_WS = re.compile(r"[ \t\n\r]*+")
+_JSON_STRING = re.compile(r'(?:[^"\\\x00-\x1f]++|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*+')  # a string's inside
+_JSON_NUMBER = re.compile(r"-?+(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?+(?:[eE][-+]?+[0-9]++)?+")
+_NUMBER_MAX = 4_300  # characters: Python's json refuses a longer integer (``sys.get_int_max_str_digits``)
+_LITERALS = ("true", "false", "null")
 
 
-class _NoMemo(dict):
-    """The key memo of Python's scanner, keeping nothing: a table of every key is one C call to grow
-    and to free (60 ms for a million keys)."""
-
-    def setdefault(self, key: Any, default: Any = None) -> Any:
-        return default
-
-
-def _release(pairs: list) -> None:
-    """Where Python's scanner hands each object's pairs: freed a slice at a time, not all at once (a
-    million take 40 ms to free), and no object is built (each is ``None``)."""
-    while pairs:
-        del pairs[-4096:]
+def _run_end(pattern: re.Pattern, s: str, pos: int) -> int:
+    """Where a run of ``pattern`` from ``pos`` ends, matched a window at a time (an escape the window
+    cuts, at most 6 characters, is matched again from its start)."""
+    n = len(s)
+    while True:
+        stop = min(n, pos + _SCAN_IN_C_BELOW)
+        end = pattern.match(s, pos, stop).end()
+        if stop == n or end < stop - 6 or end == pos:
+            return end
+        pos = end
 
 
-def _python_scanner() -> Any:
-    """json's pure-Python scanner, which lets the event loop run: the C scanner holds the lock over the
-    whole text (800 ms for arguments with a million keys)."""
-    decoder = json.JSONDecoder(object_pairs_hook=_release, parse_constant=int)
-    decoder.memo = _NoMemo()
-    return json.scanner.py_make_scanner(decoder)
-
-
-_SCAN_LARGE = _python_scanner()
+def _json_object_in_windows(s: str, pos: int) -> bool:
+    """Whether ``s[pos:]``, which starts with ``{``, is exactly one strict JSON object, with no C call
+    over more than a window: json's scanner holds the interpreter lock over the whole text (790 ms for
+    a million keys).  Builds nothing; nesting deeper than the recursion limit is refused, as json does."""
+    stack: list[str] = ["{"]
+    want, n, deepest, pos = "key or }", len(s), sys.getrecursionlimit(), pos + 1
+    while True:
+        pos = _run_end(_JSON_WS, s, pos)
+        c = s[pos : pos + 1]
+        if want == "next":
+            if not stack:
+                return pos == n
+            if c == ",":
+                want = "key" if stack[-1] == "{" else "value"
+            elif c != ("}" if stack[-1] == "{" else "]"):
+                return False
+            else:
+                stack.pop()
+        elif want == ":":
+            if c != ":":
+                return False
+            want = "value"
+        elif c == '"':
+            pos = _run_end(_JSON_STRING, s, pos + 1)
+            if s[pos : pos + 1] != '"':
+                return False
+            want = ":" if want in ("key", "key or }") else "next"
+        elif (want, c) in (("key or }", "}"), ("value or ]", "]")):
+            stack.pop()
+            want = "next"
+        elif want in ("key", "key or }"):
+            return False
+        elif c in ("{", "["):
+            if len(stack) >= deepest:
+                return False
+            stack.append(c)
+            want = "key or }" if c == "{" else "value or ]"
+        elif literal := next((w for w in _LITERALS if s.startswith(w, pos)), ""):
+            pos, want = pos + len(literal) - 1, "next"
+        elif (
+            m := _JSON_NUMBER.match(s, pos, min(n, pos + _NUMBER_MAX + 1))
+        ) and m.end() - pos <= _NUMBER_MAX:
+            pos, want = m.end() - 1, "next"
+        else:
+            return False
+        pos += 1
 
 
 def _is_json_object(text: Any) -> bool:
@@ -565,7 +604,9 @@ def _is_json_object(text: Any) -> bool:
     else:
         return False
     try:
-        end = (_SCAN if len(text) < _SCAN_IN_C_BELOW else _SCAN_LARGE)(text, start)[1]
+        if len(text) >= _SCAN_IN_C_BELOW:
+            return _json_object_in_windows(text, start)
+        end = _SCAN(text, start)[1]
     except (StopIteration, ValueError, RecursionError):
         return False
     return end == len(text) or not text[end:].strip(_JSON_SPACE)
@@ -579,7 +620,7 @@ def _object_arguments(args: Any) -> str:
         return text
     if text.strip(_JSON_SPACE) in ("", "null"):
         return "{}"
-    return json.dumps({RAW_ARGUMENTS: text}, ensure_ascii=False)
+    return f'{{"{RAW_ARGUMENTS}": {_escaped(text)}}}'  # json.dumps's output, escaped in slices
 
 
 #: Content part types that carry an image (the counter gives each a flat allowance).
@@ -1909,13 +1950,10 @@ def _shrink_folded_value(raw: str, cap: int, target: int, count: Callable[[str],
     if count(raw) <= cap:
         return raw
     text = html.unescape(raw)
-    try:  # a large one by Python's scanner, which builds no object: a JSON string is all it decodes
+    try:  # a long one is left as it is: json's C scanner would hold the interpreter lock over it whole
         if len(text) < _SCAN_IN_C_BELOW:
             decoded = json.loads(text)
             text = decoded if isinstance(decoded, str) else json.dumps(decoded, ensure_ascii=False)
-        else:
-            decoded, end = _SCAN_LARGE(text, 0)
-            text = decoded if isinstance(decoded, str) and not text[end:].strip() else text
     except Exception:
         pass
     # Escaping grows the text a little; aim lower and re-check.
@@ -2467,7 +2505,7 @@ def trim_messages(
     return TrimResult(result.messages, replace(report, messages_dropped=dropped, unread=unread, changed=True))
 
 
-#: Items the trim reads at most: messages, and their keys, content parts and calls.  Every table, copy
+#: Items the trim reads at most: messages, and their keys, content parts and calls (``_items``).  Every table, copy
 #: and object the trim makes grows with them, and a single C call over a million (a table's resize, a
 #: collector's pass over a million new objects) held the event loop 90-550 ms.  A request with more is
 #: read from its newest end in whole units; the rest goes unread, dropped like turns over the budget.
@@ -2475,12 +2513,16 @@ READ_LIMIT = 1 << 16
 
 
 def _items(m: Any) -> int:
-    """Items of message ``m``: itself, its keys, its content parts and its calls."""
+    """Items of message ``m``: itself, its keys, its content parts, and its calls with their keys and
+    their functions' (a repair copies each of these dicts, one C call over its keys)."""
     if not isinstance(m, dict):
         return 1
     content, calls = m.get("content"), m.get("tool_calls")
-    parts = len(content) if isinstance(content, list) else 0
-    return 1 + len(m) + parts + (len(calls) if isinstance(calls, list) else 0)
+    n = 1 + len(m) + (len(content) if isinstance(content, list) else 0)
+    for c in calls if isinstance(calls, list) else ():
+        fn = c.get("function") if isinstance(c, dict) else None
+        n += 1 + (len(c) if isinstance(c, dict) else 0) + (len(fn) if isinstance(fn, dict) else 0)
+    return n
 
 
 def _readable(msgs: list[Any], limit: int = READ_LIMIT) -> list[Any]:

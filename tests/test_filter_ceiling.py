@@ -499,7 +499,8 @@ async def test_no_request_is_read_past_the_read_limit(monkeypatch, shape):
         )
 
 
-_PAD = " " * tcf._SCAN_IN_C_BELOW  # a text this long goes to Python's scanner
+_WINDOW = tcf._SCAN_IN_C_BELOW
+_PAD = " " * _WINDOW  # a text this long is read in windows
 
 
 @given(_json)
@@ -510,6 +511,15 @@ def test_a_large_json_text_is_judged_as_strict_json_judges_it(value):
     assert not tcf._is_json_object(text + _PAD + "{")
 
 
+@pytest.mark.parametrize("escape", ["\\n", '\\"', "\\\\", "\\u00e9", "\\/", "\\x", "\\u12g4", "\x01"])
+@pytest.mark.parametrize("before_end", range(1, 8))
+def test_a_window_cuts_no_escape(escape, before_end):
+    """An escape that a window's end cuts is read again whole: the verdict is strict JSON's, valid or not."""
+    text = '{"a": "' + "x" * (_WINDOW - before_end) + escape + 'y"}'  # the string's window starts at 7
+    assert tcf._is_json_object(text) is _strict_object(text)
+    assert _strict_object(text) is (escape not in ("\\x", "\\u12g4", "\x01"))
+
+
 def _strict_object(text: str) -> bool:
     try:
         return isinstance(json.loads(text, parse_constant=int), dict)  # int refuses NaN and Infinity
@@ -518,7 +528,8 @@ def _strict_object(text: str) -> bool:
 
 
 def test_no_large_json_text_reaches_the_c_scanner(monkeypatch):
-    """json's C scanner holds the interpreter lock over all it reads: it only gets short texts."""
+    """json's C scanner holds the interpreter lock over all it reads: it only gets short texts; a long
+    one is read a window at a time (``_json_object_in_windows``)."""
     read: list[int] = []
     real = tcf._SCAN
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import json.scanner
 import logging
 import re
+import sys
 from collections.abc import Sequence
 from itertools import islice
 from typing import Any
@@ -84,33 +84,73 @@ _JSON_SPACE = " \t\n\r"
 
 #: json's C scanner: (value, end); ``int`` refuses "NaN" and "Infinity", which strict JSON has not.
 _SCAN = json.JSONDecoder(parse_constant=int).scan_once
-_SCAN_IN_C_BELOW = 1 << 16  # characters: a longer text is scanned by Python's own scanner
+#: Characters: a longer text is read in windows of this many (``_json_object_in_windows``).
+_SCAN_IN_C_BELOW = 1 << 16
+_JSON_WS = re.compile(r"[ \t\n\r]*+")
+_JSON_STRING = re.compile(r'(?:[^"\\\x00-\x1f]++|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*+')  # a string's inside
+_JSON_NUMBER = re.compile(r"-?+(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?+(?:[eE][-+]?+[0-9]++)?+")
+_NUMBER_MAX = 4_300  # characters: Python's json refuses a longer integer (``sys.get_int_max_str_digits``)
+_LITERALS = ("true", "false", "null")
 
 
-class _NoMemo(dict):
-    """The key memo of Python's scanner, keeping nothing: a table of every key is one C call to grow
-    and to free (60 ms for a million keys)."""
-
-    def setdefault(self, key: Any, default: Any = None) -> Any:
-        return default
-
-
-def _release(pairs: list) -> None:
-    """Where Python's scanner hands each object's pairs: freed a slice at a time, not all at once (a
-    million take 40 ms to free), and no object is built (each is ``None``)."""
-    while pairs:
-        del pairs[-4096:]
+def _run_end(pattern: re.Pattern, s: str, pos: int) -> int:
+    """Where a run of ``pattern`` from ``pos`` ends, matched a window at a time (an escape the window
+    cuts, at most 6 characters, is matched again from its start)."""
+    n = len(s)
+    while True:
+        stop = min(n, pos + _SCAN_IN_C_BELOW)
+        end = pattern.match(s, pos, stop).end()
+        if stop == n or end < stop - 6 or end == pos:
+            return end
+        pos = end
 
 
-def _python_scanner() -> Any:
-    """json's pure-Python scanner, which lets the event loop run: the C scanner holds the lock over the
-    whole text (800 ms for arguments with a million keys)."""
-    decoder = json.JSONDecoder(object_pairs_hook=_release, parse_constant=int)
-    decoder.memo = _NoMemo()
-    return json.scanner.py_make_scanner(decoder)
-
-
-_SCAN_LARGE = _python_scanner()
+def _json_object_in_windows(s: str, pos: int) -> bool:
+    """Whether ``s[pos:]``, which starts with ``{``, is exactly one strict JSON object, with no C call
+    over more than a window: json's scanner holds the interpreter lock over the whole text (790 ms for
+    a million keys).  Builds nothing; nesting deeper than the recursion limit is refused, as json does."""
+    stack: list[str] = ["{"]
+    want, n, deepest, pos = "key or }", len(s), sys.getrecursionlimit(), pos + 1
+    while True:
+        pos = _run_end(_JSON_WS, s, pos)
+        c = s[pos : pos + 1]
+        if want == "next":
+            if not stack:
+                return pos == n
+            if c == ",":
+                want = "key" if stack[-1] == "{" else "value"
+            elif c != ("}" if stack[-1] == "{" else "]"):
+                return False
+            else:
+                stack.pop()
+        elif want == ":":
+            if c != ":":
+                return False
+            want = "value"
+        elif c == '"':
+            pos = _run_end(_JSON_STRING, s, pos + 1)
+            if s[pos : pos + 1] != '"':
+                return False
+            want = ":" if want in ("key", "key or }") else "next"
+        elif (want, c) in (("key or }", "}"), ("value or ]", "]")):
+            stack.pop()
+            want = "next"
+        elif want in ("key", "key or }"):
+            return False
+        elif c in ("{", "["):
+            if len(stack) >= deepest:
+                return False
+            stack.append(c)
+            want = "key or }" if c == "{" else "value or ]"
+        elif literal := next((w for w in _LITERALS if s.startswith(w, pos)), ""):
+            pos, want = pos + len(literal) - 1, "next"
+        elif (
+            m := _JSON_NUMBER.match(s, pos, min(n, pos + _NUMBER_MAX + 1))
+        ) and m.end() - pos <= _NUMBER_MAX:
+            pos, want = m.end() - 1, "next"
+        else:
+            return False
+        pos += 1
 
 
 def _is_json_object(text: Any) -> bool:
@@ -122,7 +162,9 @@ def _is_json_object(text: Any) -> bool:
     else:
         return False
     try:
-        end = (_SCAN if len(text) < _SCAN_IN_C_BELOW else _SCAN_LARGE)(text, start)[1]
+        if len(text) >= _SCAN_IN_C_BELOW:
+            return _json_object_in_windows(text, start)
+        end = _SCAN(text, start)[1]
     except (StopIteration, ValueError, RecursionError):
         return False
     return end == len(text) or not text[end:].strip(_JSON_SPACE)
@@ -136,7 +178,7 @@ def _object_arguments(args: Any) -> str:
         return text
     if text.strip(_JSON_SPACE) in ("", "null"):
         return "{}"
-    return json.dumps({RAW_ARGUMENTS: text}, ensure_ascii=False)
+    return f'{{"{RAW_ARGUMENTS}": {_escaped(text)}}}'  # json.dumps's output, escaped in slices
 
 
 #: Content part types that carry an image (the counter gives each a flat allowance).

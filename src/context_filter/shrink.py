@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from .counting import TokenCounter
 from .estimator import estimate_tokens
 from .memo import Memo
-from .messages import _SCAN_IN_C_BELOW, _SCAN_LARGE, FOLDED_MARKER, SHRINK_PREFIX, _content_as_text
+from .messages import _SCAN_IN_C_BELOW, FOLDED_MARKER, SHRINK_PREFIX, _content_as_text
 from .settings import _MIN_TARGET
 
 _CUT = "\n[…]\n"
@@ -211,13 +211,10 @@ def _shrink_folded_value(raw: str, cap: int, target: int, count: Callable[[str],
     if count(raw) <= cap:
         return raw
     text = html.unescape(raw)
-    try:  # a large one by Python's scanner, which builds no object: a JSON string is all it decodes
+    try:  # a long one is left as it is: json's C scanner would hold the interpreter lock over it whole
         if len(text) < _SCAN_IN_C_BELOW:
             decoded = json.loads(text)
             text = decoded if isinstance(decoded, str) else json.dumps(decoded, ensure_ascii=False)
-        else:
-            decoded, end = _SCAN_LARGE(text, 0)
-            text = decoded if isinstance(decoded, str) and not text[end:].strip() else text
     except Exception:
         pass
     # Escaping grows the text a little; aim lower and re-check.

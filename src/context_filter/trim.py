@@ -42,7 +42,7 @@ def trim_messages(
     return TrimResult(result.messages, replace(report, messages_dropped=dropped, unread=unread, changed=True))
 
 
-#: Items the trim reads at most: messages, and their keys, content parts and calls.  Every table, copy
+#: Items the trim reads at most: messages, and their keys, content parts and calls (``_items``).  Every table, copy
 #: and object the trim makes grows with them, and a single C call over a million (a table's resize, a
 #: collector's pass over a million new objects) held the event loop 90-550 ms.  A request with more is
 #: read from its newest end in whole units; the rest goes unread, dropped like turns over the budget.
@@ -50,12 +50,16 @@ READ_LIMIT = 1 << 16
 
 
 def _items(m: Any) -> int:
-    """Items of message ``m``: itself, its keys, its content parts and its calls."""
+    """Items of message ``m``: itself, its keys, its content parts, and its calls with their keys and
+    their functions' (a repair copies each of these dicts, one C call over its keys)."""
     if not isinstance(m, dict):
         return 1
     content, calls = m.get("content"), m.get("tool_calls")
-    parts = len(content) if isinstance(content, list) else 0
-    return 1 + len(m) + parts + (len(calls) if isinstance(calls, list) else 0)
+    n = 1 + len(m) + (len(content) if isinstance(content, list) else 0)
+    for c in calls if isinstance(calls, list) else ():
+        fn = c.get("function") if isinstance(c, dict) else None
+        n += 1 + (len(c) if isinstance(c, dict) else 0) + (len(fn) if isinstance(fn, dict) else 0)
+    return n
 
 
 def _readable(msgs: list[Any], limit: int = READ_LIMIT) -> list[Any]:
