@@ -129,9 +129,10 @@ def test_calls_make_no_object_the_collector_tracks_per_call(ids, exact, monkeypa
     """Issue 33, Must 3: a full pass of the cycle collector holds the interpreter lock over every object
     it tracks, so a million calls that made a few objects each held the event loop 240-600 ms.  Waiting
     calls are numbers, stubs and new ids are made as a kept group goes out, cache keys are numbers."""
-    n = 50_000
+    n = 10_000  # within the read limit (``READ_LIMIT``): every call is read
     calls = [call("c1")] * n if ids == "one id" else [call(f"c{i}") for i in range(n)]
     messages = [user("q"), assistant("", tool_calls=calls), assistant("ok"), user("next?")]  # no results
+    assert sum(map(tcf._items, messages)) <= tcf.READ_LIMIT
     tcf.COUNT_CACHE.clear()
     assert tracked_while_planning(messages, tcf.TokenCounter(exact=exact), monkeypatch) < 1_000
     r = tcf.trim_messages(messages[:2], tcf.TrimConfig(budget_tokens=10**9), tcf.TokenCounter(exact=exact))
