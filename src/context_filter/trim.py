@@ -42,10 +42,10 @@ def trim_messages(
     return TrimResult(result.messages, replace(report, messages_dropped=dropped, unread=unread, changed=True))
 
 
-#: Items the trim reads at most: messages, and their keys, content parts and calls (``_items``).  Every table, copy
-#: and object the trim makes grows with them, and a single C call over a million (a table's resize, a
-#: collector's pass over a million new objects) held the event loop 90-550 ms.  A request with more is
-#: read from its newest end in whole units; the rest goes unread, dropped like turns over the budget.
+#: Items the trim reads at most: messages, and their keys, content parts and calls (``_items``).  Every
+#: table, copy and object the trim makes grows with them, and a single C call over a million (a table's
+#: resize, a collector's pass over a million new objects) held the event loop 90-550 ms.  A request with
+#: more is read from its newest end in whole units; the rest goes unread, dropped like turns over the budget.
 READ_LIMIT = 1 << 16
 
 
