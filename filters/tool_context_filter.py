@@ -13,24 +13,24 @@ required_open_webui_version: 0.12.4
 # scripts/build_plugins.py.  Edit src/, then run `python scripts/build_plugins.py` and commit both.
 # ----------------------------------------------------------------------------------------------
 # Contents (line: part):
-#   2715: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
+#   2725: class Filter: what Open WebUI loads (in src/context_filter/owui.py)
 #     64: src/context_filter/budget.py
 #    233: src/context_filter/estimator_data.py
 #    274: src/context_filter/memo.py
 #    319: src/context_filter/estimator.py
 #    451: src/context_filter/messages.py
 #    790: src/context_filter/counting.py
-#    945: src/context_filter/report.py
-#   1068: src/context_filter/settings.py
-#   1227: src/context_filter/tokenizer.py
-#   1352: src/context_filter/parse.py
-#   1750: src/context_filter/shrink.py
-#   2003: src/context_filter/plan.py
-#   2282: src/context_filter/validate.py
-#   2477: src/context_filter/trim.py
-#   2661: src/context_filter/owui.py
-#   2878: src/context_filter/windows_data.py (generated data)
-#   3398: src/context_filter/estimator_data.py, the rest of it (generated data)
+#    945: src/context_filter/settings.py
+#   1110: src/context_filter/report.py
+#   1239: src/context_filter/tokenizer.py
+#   1364: src/context_filter/parse.py
+#   1762: src/context_filter/shrink.py
+#   2015: src/context_filter/plan.py
+#   2294: src/context_filter/validate.py
+#   2489: src/context_filter/trim.py
+#   2671: src/context_filter/owui.py
+#   2888: src/context_filter/windows_data.py (generated data)
+#   3408: src/context_filter/estimator_data.py, the rest of it (generated data)
 # ----------------------------------------------------------------------------------------------
 
 from __future__ import annotations
@@ -942,129 +942,6 @@ def _count_one(text: str, exact: Callable[[str], int] | None) -> int:
         return estimate_tokens(text)
 
 
-# src/context_filter/report.py -----------------------------------------------------------------
-
-"""What a trim did (``TrimReport``, ``TrimResult``) and the status line a user reads about it."""
-
-
-@dataclass(frozen=True)
-class TrimReport:
-    """What :func:`trim_messages` did.  ``changed`` is False iff the input was returned as is."""
-
-    tokens_before: int
-    tokens_after: int
-    budget: int
-    outputs_shrunk: int = 0
-    images_removed: int = 0
-    turns_dropped: int = 0
-    groups_dropped: int = 0
-    hops_dropped: int = 0  # the current turn's oldest tool groups: even as stubs they did not fit
-    messages_dropped: int = 0
-    protected_shrunk: int = 0  # tool outputs of the protected part (current turn) shrunk to fit
-    common_cap: int = 0  # the cap its outputs shared because it alone did not fit (0: none); set per request
-    over_budget: bool = False
-    newest_over_budget: bool = False  # the newest user message (never altered) alone is over the budget
-    orphans_removed: int = 0
-    calls_stubbed: int = 0
-    calls_removed: int = 0
-    ids_renamed: int = 0
-    results_moved: int = 0
-    roles_converted: int = 0
-    leading_removed: int = 0
-    other_repairs: int = 0
-    batch_trims: int = 0  # low-water trims replayed (stable policy)
-    unread: int = 0  # old messages over the trim's read limit (``READ_LIMIT``), dropped unread
-    no_user_message: bool = False  # nothing would be left to answer: the input went out unchanged
-    safety_net: bool = False  # the output failed validation: the input went out unchanged
-    changed: bool = False
-
-    @property
-    def repairs(self) -> int:
-        return sum(getattr(self, k) for k in REPAIR_KEYS)
-
-    @property
-    def budget_actions(self) -> bool:
-        """True when the total budget (not just per-output caps or repairs) forced something."""
-        return any(getattr(self, k) for k in _BUDGET_KEYS)
-
-
-#: The repairs a parse counts (``_Repairs``, by the report's field names). ``other_repairs``: invalid
-#: messages, assistants or calls removed, systems moved, arguments made JSON objects, user tool_calls
-#: removed, contents made valid.
-REPAIR_KEYS = (
-    "orphans_removed calls_stubbed calls_removed ids_renamed results_moved roles_converted"
-    " leading_removed other_repairs"
-).split()
-_Repairs = make_dataclass("_Repairs", [(k, int, 0) for k in REPAIR_KEYS], slots=True)
-#: What says the total budget forced something.
-_BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget unread".split()
-_BUDGET_KEYS += ["no_user_message", "safety_net"]
-
-
-@dataclass(frozen=True)
-class TrimResult:
-    messages: list[Any]
-    report: TrimReport
-
-
-def format_tokens(n: int) -> str:
-    """``950``, ``48.2k``, ``1.5M``."""
-    a = abs(n)
-    if a < 1000:
-        return str(n)
-    if a < 999_950:
-        return f"{n / 1000:.1f}k"
-    return f"{n / 1_000_000:.1f}M"
-
-
-#: The status line's note when nothing says the model's window (see ``budget.resolve_budget``).
-UNKNOWN_WINDOW = (
-    "context window unknown, so no turn is dropped and only old tool outputs are shrunk: set "
-    "max_context_tokens in the Tool Context Filter's valves, or num_ctx in the model's advanced params"
-)
-
-
-def format_window(window: int | None, source: str) -> str | None:
-    """``of a 128.0k window (gpt-4o in LiteLLM 1.110.2 model map)``; None when the window is unknown."""
-    return None if window is None else f"of a {format_tokens(window)} window ({source})"
-
-
-def format_status(report: TrimReport, window: str | None = "") -> str:
-    """``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · …``; ``window`` None: unknown."""
-    before, after, budget = map(format_tokens, (report.tokens_before, report.tokens_after, report.budget))
-    if report.no_user_message:
-        return f"Context {before} tokens · no user message left to answer: sent as it came"
-    if report.safety_net:
-        return (
-            f"Context {before} → {after} tokens · trimming failed: only the system prompt, your message "
-            "and this turn's tool results were sent"
-        )
-    parts = [f"Context {before} → {after} tokens" if report.changed else f"Context {after} tokens"]
-    for n, what, plural in (
-        (report.outputs_shrunk, "tool output{} shrunk", "s"),
-        (report.images_removed, "tool image{} removed", "s"),
-        (report.turns_dropped, "turn{} dropped", "s"),
-        (report.groups_dropped, "tool group{} dropped", "s"),
-        (report.hops_dropped, "early tool round{} of a long turn dropped", "s"),
-        (report.unread, "old message{} over the filter's read limit dropped", "s"),
-        (report.repairs, "pairing fix{}", "es"),
-    ):
-        if n:
-            parts.append(f"{n} {what.format('' if n == 1 else plural)}")
-    if window is None:
-        parts.append(UNKNOWN_WINDOW)
-    elif report.newest_over_budget:
-        parts.append(f"over budget: the newest message alone is over the budget of {budget}")
-    elif report.over_budget:
-        inside = ", its tool outputs shrunk" if report.protected_shrunk else ""
-        parts.append(f"over budget {budget}: the current turn does not fit{inside}")
-    elif report.protected_shrunk:
-        parts.append("current turn shrunk to fit")
-    elif not report.changed or window:
-        parts.append(" ".join(filter(None, (f"within budget {budget}", window))))
-    return " · ".join(parts)
-
-
 # src/context_filter/settings.py ---------------------------------------------------------------
 
 """Every setting, defined once: ``TrimConfig``'s fields for the trimming core, which the admin ``Valves``
@@ -1073,6 +950,12 @@ take with the bounds admin input must keep, and the per-user ``UserValves``."""
 
 POLICIES = ("stable", "eager")
 _MIN_TARGET = 64  # smallest shrink target in tokens (a bare stub line always fits)
+#: Items the trim reads at most: messages, and their keys, content parts and calls (``trim._items``).
+#: Every table, copy and object the trim makes grows with them, and a single C call over a million (a
+#: table's resize, a collector's pass over a million new objects) held the event loop 90-550 ms.  A
+#: request with more is read from its newest end in whole units; the rest goes unread, dropped like
+#: turns over the budget.  A newest user message over it alone goes out as it came.
+READ_LIMIT = 1 << 16
 _BIG = 100_000_000
 #: An old output above its cap is shrunk to half of it, so a little growth never re-triggers the cap.
 _OLD_TARGET_RATIO = 0.5
@@ -1222,6 +1105,135 @@ def _clamp(model: type[BaseModel], name: str, value: Any) -> Any:
         return info.default
     v = min(bounds.get("le", v), max(bounds["ge"], v))
     return int(v) if isinstance(info.default, int) else v
+
+
+# src/context_filter/report.py -----------------------------------------------------------------
+
+"""What a trim did (``TrimReport``, ``TrimResult``) and the status line a user reads about it."""
+
+
+@dataclass(frozen=True)
+class TrimReport:
+    """What :func:`trim_messages` did.  ``changed`` is False iff the input was returned as is."""
+
+    tokens_before: int
+    tokens_after: int
+    budget: int
+    outputs_shrunk: int = 0
+    images_removed: int = 0
+    turns_dropped: int = 0
+    groups_dropped: int = 0
+    hops_dropped: int = 0  # the current turn's oldest tool groups: even as stubs they did not fit
+    messages_dropped: int = 0
+    protected_shrunk: int = 0  # tool outputs of the protected part (current turn) shrunk to fit
+    common_cap: int = 0  # the cap its outputs shared because it alone did not fit (0: none); set per request
+    over_budget: bool = False
+    newest_over_budget: bool = False  # the newest user message (never altered) alone is over the budget
+    orphans_removed: int = 0
+    calls_stubbed: int = 0
+    calls_removed: int = 0
+    ids_renamed: int = 0
+    results_moved: int = 0
+    roles_converted: int = 0
+    leading_removed: int = 0
+    other_repairs: int = 0
+    batch_trims: int = 0  # low-water trims replayed (stable policy)
+    unread: int = 0  # old messages over the trim's read limit (``READ_LIMIT``), dropped unread
+    no_user_message: bool = False  # nothing would be left to answer: the input went out unchanged
+    safety_net: bool = False  # the output failed validation: the input went out unchanged
+    unreadable: bool = False  # the newest user message alone is over READ_LIMIT: the input went out unchanged
+    changed: bool = False
+
+    @property
+    def repairs(self) -> int:
+        return sum(getattr(self, k) for k in REPAIR_KEYS)
+
+    @property
+    def budget_actions(self) -> bool:
+        """True when the total budget (not just per-output caps or repairs) forced something."""
+        return any(getattr(self, k) for k in _BUDGET_KEYS)
+
+
+#: The repairs a parse counts (``_Repairs``, by the report's field names). ``other_repairs``: invalid
+#: messages, assistants or calls removed, systems moved, arguments made JSON objects, user tool_calls
+#: removed, contents made valid.
+REPAIR_KEYS = (
+    "orphans_removed calls_stubbed calls_removed ids_renamed results_moved roles_converted"
+    " leading_removed other_repairs"
+).split()
+_Repairs = make_dataclass("_Repairs", [(k, int, 0) for k in REPAIR_KEYS], slots=True)
+#: What says the total budget forced something.
+_BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget unread".split()
+_BUDGET_KEYS += ["no_user_message", "safety_net", "unreadable"]
+
+
+@dataclass(frozen=True)
+class TrimResult:
+    messages: list[Any]
+    report: TrimReport
+
+
+def format_tokens(n: int) -> str:
+    """``950``, ``48.2k``, ``1.5M``."""
+    a = abs(n)
+    if a < 1000:
+        return str(n)
+    if a < 999_950:
+        return f"{n / 1000:.1f}k"
+    return f"{n / 1_000_000:.1f}M"
+
+
+#: The status line's note when nothing says the model's window (see ``budget.resolve_budget``).
+UNKNOWN_WINDOW = (
+    "context window unknown, so no turn is dropped and only old tool outputs are shrunk: set "
+    "max_context_tokens in the Tool Context Filter's valves, or num_ctx in the model's advanced params"
+)
+
+
+def format_window(window: int | None, source: str) -> str | None:
+    """``of a 128.0k window (gpt-4o in LiteLLM 1.110.2 model map)``; None when the window is unknown."""
+    return None if window is None else f"of a {format_tokens(window)} window ({source})"
+
+
+def format_status(report: TrimReport, window: str | None = "") -> str:
+    """``Context 48.2k → 11.9k tokens · 14 tool outputs shrunk · …``; ``window`` None: unknown."""
+    before, after, budget = map(format_tokens, (report.tokens_before, report.tokens_after, report.budget))
+    if report.no_user_message:
+        return f"Context {before} tokens · no user message left to answer: sent as it came"
+    if report.unreadable:
+        return (
+            f"Context not read: your message alone is over the filter's read limit of {READ_LIMIT:,} items "
+            "(keys, content parts): sent as it came"
+        )
+    if report.safety_net:
+        return (
+            f"Context {before} → {after} tokens · trimming failed: only the system prompt, your message "
+            "and this turn's tool results were sent"
+        )
+    parts = [f"Context {before} → {after} tokens" if report.changed else f"Context {after} tokens"]
+    for n, what, plural in (
+        (report.outputs_shrunk, "tool output{} shrunk", "s"),
+        (report.images_removed, "tool image{} removed", "s"),
+        (report.turns_dropped, "turn{} dropped", "s"),
+        (report.groups_dropped, "tool group{} dropped", "s"),
+        (report.hops_dropped, "early tool round{} of a long turn dropped", "s"),
+        (report.unread, "old message{} over the filter's read limit dropped", "s"),
+        (report.repairs, "pairing fix{}", "es"),
+    ):
+        if n:
+            parts.append(f"{n:,} {what.format('' if n == 1 else plural)}")
+    if window is None:
+        parts.append(UNKNOWN_WINDOW)
+    elif report.newest_over_budget:
+        parts.append(f"over budget: the newest message alone is over the budget of {budget}")
+    elif report.over_budget:
+        inside = ", its tool outputs shrunk" if report.protected_shrunk else ""
+        parts.append(f"over budget {budget}: the current turn does not fit{inside}")
+    elif report.protected_shrunk:
+        parts.append("current turn shrunk to fit")
+    elif not report.changed or window:
+        parts.append(" ".join(filter(None, (f"within budget {budget}", window))))
+    return " · ".join(parts)
 
 
 # src/context_filter/tokenizer.py --------------------------------------------------------------
@@ -2487,6 +2499,8 @@ def trim_messages(
     """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``."""
     msgs = messages if isinstance(messages, list) else list(messages)
     read = _readable(msgs)
+    if read is None:  # never read: its newest user message alone is over the read limit
+        return TrimResult(msgs, TrimReport(0, 0, config.budget_tokens, unreadable=True))
     plan = _Plan(read, config, counter or TokenCounter())
     plan.parse(_last_user(read))
     plan.measure_and_replay()
@@ -2505,13 +2519,6 @@ def trim_messages(
     return TrimResult(result.messages, replace(report, messages_dropped=dropped, unread=unread, changed=True))
 
 
-#: Items the trim reads at most: messages, and their keys, content parts and calls (``_items``).  Every
-#: table, copy and object the trim makes grows with them, and a single C call over a million (a table's
-#: resize, a collector's pass over a million new objects) held the event loop 90-550 ms.  A request with
-#: more is read from its newest end in whole units; the rest goes unread, dropped like turns over the budget.
-READ_LIMIT = 1 << 16
-
-
 def _items(m: Any) -> int:
     """Items of message ``m``: itself, its keys, its content parts, and its calls with their keys and
     their functions' (a repair copies each of these dicts, one C call over its keys)."""
@@ -2525,15 +2532,18 @@ def _items(m: Any) -> int:
     return n
 
 
-def _readable(msgs: list[Any], limit: int = READ_LIMIT) -> list[Any]:
+def _readable(msgs: list[Any], limit: int = READ_LIMIT) -> list[Any] | None:
     """``msgs`` if within ``limit`` items; else the newest request, the leading system messages,
-    the current turn's tool rounds back from the newest and then older turns, whole, while they fit."""
+    the current turn's tool rounds back from the newest and then older turns, whole, while they fit
+    (``None``: the newest request alone is over the limit)."""
     sizes = [_items(m) for m in msgs]
     if sum(sizes) <= limit:
         return msgs
     q, n = _newest_request(msgs), len(msgs)
     if q < 0:  # no user message: it goes out as it came (``trim_messages``)
         return msgs[_cut(msgs, sizes, 0, n, limit, _ROUND_ROLES)[0] :]
+    if sizes[q] > limit:
+        return None
     left, lead = limit - sizes[q], 0
     while lead < q and _role(msgs[lead]) in _SYSTEM_ROLES and sizes[lead] <= left:
         left -= sizes[lead]
@@ -2767,7 +2777,7 @@ class Filter:
             report = result.report
             status = format_status(report, format_window(budget.window, budget.source))
             chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
-            if report.over_budget or report.no_user_message or report.safety_net:
+            if report.over_budget or report.no_user_message or report.safety_net or report.unreadable:
                 log.warning("tool_context_filter %s chat=%s: %s", hook, chat_id, status)
             if self._show_status(user) and (report.budget_actions or (hook == "inlet" and report.changed)):
                 await self._emit(emitter, status)

@@ -185,7 +185,7 @@ def test_a_long_turn_over_the_budget_loses_its_oldest_hops():
     assert r.report.tokens_after <= 6_000 and tcf.validate_messages(r.messages) == []
     kept_hops(req, r)
     assert r.messages[:2] == req[:2] and r.messages[-2:] == req[-2:]
-    assert f"{r.report.hops_dropped} early tool rounds" in tcf.format_status(r.report)
+    assert f"{r.report.hops_dropped:,} early tool rounds" in tcf.format_status(r.report)
 
 
 def test_a_growing_long_turn_gives_what_trimming_it_again_gives():

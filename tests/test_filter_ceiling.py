@@ -462,6 +462,9 @@ def test_the_trim_reads_whole_units_within_the_read_limit(msgs, limit):
     if q < 0:
         assert read == msgs[len(msgs) - len(read) :]
         return
+    if tcf._items(msgs[q]) > limit:
+        assert read is None  # the trim sends the input as it came
+        return
     at = [i for i, m in enumerate(msgs) if any(m is r for r in read)]  # positions kept, in order
     assert [msgs[i] for i in at] == read and q in at
     lead = next(k for k, i in enumerate(at) if i != k) if at != list(range(len(at))) else len(at)
@@ -471,7 +474,7 @@ def test_the_trim_reads_whole_units_within_the_read_limit(msgs, limit):
     assert old == list(range(q - len(old), q))  # up to the request
     assert not tail or tail[0] == q + 1 or tcf._role(msgs[tail[0]]) in ("user", "assistant")
     assert not old or old[0] == lead or tcf._role(msgs[old[0]]) == "user"
-    assert sum(map(tcf._items, read)) <= max(limit, tcf._items(msgs[q]))
+    assert sum(map(tcf._items, read)) <= limit
 
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
@@ -494,9 +497,23 @@ async def test_no_request_is_read_past_the_read_limit(monkeypatch, shape):
     assert result.report.messages_dropped >= unread
     assert tcf.validate_messages(result.messages) == []
     if unread:
-        assert f"{unread} old messages over the filter's read limit dropped" in tcf.format_status(
-            result.report
-        )
+        status = tcf.format_status(result.report)
+        assert f"{unread:,} old messages over the filter's read limit dropped" in status
+
+
+async def test_a_newest_message_over_the_read_limit_goes_out_as_it_came(monkeypatch):
+    """The one message the trim never drops is not read either when it alone is over the limit (a
+    repair would copy it whole, one C call over its keys): the request goes out as it came, and says so."""
+    parsed: list[int] = []
+    monkeypatch.setattr(tcf, "_normalize_roles", lambda *a: parsed.append(1))
+    big = {"role": "USER", "content": [0] * 10, **{f"k{i}": i for i in range(tcf.READ_LIMIT)}}
+    messages = [system("s"), user("a"), assistant("b"), big]
+    result = tcf.trim_messages(messages, tcf.TrimConfig(budget_tokens=8_192))
+    assert result.messages is messages and result.report.unreadable and not result.report.changed
+    assert not parsed and result.report.budget_actions
+    assert "sent as it came" in tcf.format_status(result.report)
+    out = await tcf.Filter().request({"model": "m", "messages": messages})
+    assert out["messages"] is messages
 
 
 _WINDOW = tcf._SCAN_IN_C_BELOW

@@ -121,7 +121,7 @@ class Filter:
             report = result.report
             status = format_status(report, format_window(budget.window, budget.source))
             chat_id = metadata.get("chat_id") if isinstance(metadata, dict) else None
-            if report.over_budget or report.no_user_message or report.safety_net:
+            if report.over_budget or report.no_user_message or report.safety_net or report.unreadable:
                 log.warning("tool_context_filter %s chat=%s: %s", hook, chat_id, status)
             if self._show_status(user) and (report.budget_actions or (hook == "inlet" and report.changed)):
                 await self._emit(emitter, status)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, make_dataclass
 from typing import Any
 
+from .settings import READ_LIMIT
+
 
 @dataclass(frozen=True)
 class TrimReport:
@@ -35,6 +37,7 @@ class TrimReport:
     unread: int = 0  # old messages over the trim's read limit (``READ_LIMIT``), dropped unread
     no_user_message: bool = False  # nothing would be left to answer: the input went out unchanged
     safety_net: bool = False  # the output failed validation: the input went out unchanged
+    unreadable: bool = False  # the newest user message alone is over READ_LIMIT: the input went out unchanged
     changed: bool = False
 
     @property
@@ -57,7 +60,7 @@ REPAIR_KEYS = (
 _Repairs = make_dataclass("_Repairs", [(k, int, 0) for k in REPAIR_KEYS], slots=True)
 #: What says the total budget forced something.
 _BUDGET_KEYS = "turns_dropped groups_dropped hops_dropped protected_shrunk over_budget unread".split()
-_BUDGET_KEYS += ["no_user_message", "safety_net"]
+_BUDGET_KEYS += ["no_user_message", "safety_net", "unreadable"]
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,11 @@ def format_status(report: TrimReport, window: str | None = "") -> str:
     before, after, budget = map(format_tokens, (report.tokens_before, report.tokens_after, report.budget))
     if report.no_user_message:
         return f"Context {before} tokens · no user message left to answer: sent as it came"
+    if report.unreadable:
+        return (
+            f"Context not read: your message alone is over the filter's read limit of {READ_LIMIT:,} items "
+            "(keys, content parts): sent as it came"
+        )
     if report.safety_net:
         return (
             f"Context {before} → {after} tokens · trimming failed: only the system prompt, your message "
@@ -109,7 +117,7 @@ def format_status(report: TrimReport, window: str | None = "") -> str:
         (report.repairs, "pairing fix{}", "es"),
     ):
         if n:
-            parts.append(f"{n} {what.format('' if n == 1 else plural)}")
+            parts.append(f"{n:,} {what.format('' if n == 1 else plural)}")
     if window is None:
         parts.append(UNKNOWN_WINDOW)
     elif report.newest_over_budget:

@@ -12,6 +12,12 @@ from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 POLICIES = ("stable", "eager")
 _MIN_TARGET = 64  # smallest shrink target in tokens (a bare stub line always fits)
+#: Items the trim reads at most: messages, and their keys, content parts and calls (``trim._items``).
+#: Every table, copy and object the trim makes grows with them, and a single C call over a million (a
+#: table's resize, a collector's pass over a million new objects) held the event loop 90-550 ms.  A
+#: request with more is read from its newest end in whole units; the rest goes unread, dropped like
+#: turns over the budget.  A newest user message over it alone goes out as it came.
+READ_LIMIT = 1 << 16
 _BIG = 100_000_000
 #: An old output above its cap is shrunk to half of it, so a little growth never re-triggers the cap.
 _OLD_TARGET_RATIO = 0.5

@@ -13,7 +13,7 @@ from .messages import _last_user, _newest_request, _role, log
 from .parse import _Group
 from .plan import _Plan
 from .report import TrimReport, TrimResult
-from .settings import TrimConfig
+from .settings import READ_LIMIT, TrimConfig
 from .shrink import _folded_blocks, _shrink_tool_message
 from .validate import fallback_result, validate_messages
 
@@ -24,6 +24,8 @@ def trim_messages(
     """Repair, shrink and trim a chat-completions message list to ``config.budget_tokens``."""
     msgs = messages if isinstance(messages, list) else list(messages)
     read = _readable(msgs)
+    if read is None:  # never read: its newest user message alone is over the read limit
+        return TrimResult(msgs, TrimReport(0, 0, config.budget_tokens, unreadable=True))
     plan = _Plan(read, config, counter or TokenCounter())
     plan.parse(_last_user(read))
     plan.measure_and_replay()
@@ -42,13 +44,6 @@ def trim_messages(
     return TrimResult(result.messages, replace(report, messages_dropped=dropped, unread=unread, changed=True))
 
 
-#: Items the trim reads at most: messages, and their keys, content parts and calls (``_items``).  Every
-#: table, copy and object the trim makes grows with them, and a single C call over a million (a table's
-#: resize, a collector's pass over a million new objects) held the event loop 90-550 ms.  A request with
-#: more is read from its newest end in whole units; the rest goes unread, dropped like turns over the budget.
-READ_LIMIT = 1 << 16
-
-
 def _items(m: Any) -> int:
     """Items of message ``m``: itself, its keys, its content parts, and its calls with their keys and
     their functions' (a repair copies each of these dicts, one C call over its keys)."""
@@ -62,15 +57,18 @@ def _items(m: Any) -> int:
     return n
 
 
-def _readable(msgs: list[Any], limit: int = READ_LIMIT) -> list[Any]:
+def _readable(msgs: list[Any], limit: int = READ_LIMIT) -> list[Any] | None:
     """``msgs`` if within ``limit`` items; else the newest request, the leading system messages,
-    the current turn's tool rounds back from the newest and then older turns, whole, while they fit."""
+    the current turn's tool rounds back from the newest and then older turns, whole, while they fit
+    (``None``: the newest request alone is over the limit)."""
     sizes = [_items(m) for m in msgs]
     if sum(sizes) <= limit:
         return msgs
     q, n = _newest_request(msgs), len(msgs)
     if q < 0:  # no user message: it goes out as it came (``trim_messages``)
         return msgs[_cut(msgs, sizes, 0, n, limit, _ROUND_ROLES)[0] :]
+    if sizes[q] > limit:
+        return None
     left, lead = limit - sizes[q], 0
     while lead < q and _role(msgs[lead]) in _SYSTEM_ROLES and sizes[lead] <= left:
         left -= sizes[lead]
