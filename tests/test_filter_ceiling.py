@@ -387,20 +387,26 @@ def test_the_size_covers_every_text_the_counter_reads(messages, limit):
         assert sum(read) <= limit
 
 
+def sizes_read(monkeypatch, name: str) -> list[int]:
+    """The length of the first argument of each call of ``tcf.<name>``, which still does its work."""
+    sizes: list[int] = []
+    real = getattr(tcf, name)
+
+    def spy(first, *args):
+        sizes.append(len(first))
+        return real(first, *args)
+
+    monkeypatch.setattr(tcf, name, spy)
+    return sizes
+
+
 @pytest.mark.parametrize(
     "text",
     [TEN_MB, output_text(3_000_000, 2), ("数据库连接失败 " * 12 + "\n") * 20_000],
     ids=["words", "json", "cjk"],
 )
 def test_long_texts_are_counted_in_bounded_slices_exactly(monkeypatch, text):
-    sizes: list[int] = []
-    real = tcf._count_one
-
-    def spy(piece, exact):
-        sizes.append(len(piece))
-        return real(piece, exact)
-
-    monkeypatch.setattr(tcf, "_count_one", spy)
+    sizes = sizes_read(monkeypatch, "_count_one")
     tcf.COUNT_CACHE.clear()
     assert EXACT.text(text) == n_tokens(text)
     assert len(sizes) > 1 and max(sizes) <= 2 * tcf._SLICE
@@ -419,14 +425,7 @@ _NO_CUT = {
 def test_a_long_text_with_no_cut_point_is_counted_in_bounded_slices_too(monkeypatch, name):
     """No piece is known to start anywhere in it: it is cut at a slice's length anyway, one token
     added per such cut, and the count still bounds cl100k's (the run of tabs panics tiktoken whole)."""
-    text, sizes = _NO_CUT[name], []
-    real = tcf._count_one
-
-    def spy(piece, exact):
-        sizes.append(len(piece))
-        return real(piece, exact)
-
-    monkeypatch.setattr(tcf, "_count_one", spy)
+    text, sizes = _NO_CUT[name], sizes_read(monkeypatch, "_count_one")
     tcf.COUNT_CACHE.clear()
     count = EXACT.text(text)
     assert len(sizes) > 1 and max(sizes) <= 2 * tcf._SLICE and sum(sizes) == len(text)
@@ -547,14 +546,7 @@ def _strict_object(text: str) -> bool:
 def test_no_large_json_text_reaches_the_c_scanner(monkeypatch):
     """json's C scanner holds the interpreter lock over all it reads: it only gets short texts; a long
     one is read a window at a time (``_json_object_in_windows``)."""
-    read: list[int] = []
-    real = tcf._SCAN
-
-    def spy(text, start):
-        read.append(len(text))
-        return real(text, start)
-
-    monkeypatch.setattr(tcf, "_SCAN", spy)
+    read = sizes_read(monkeypatch, "_SCAN")
     for shape in ("arguments of many keys", "dict arguments of many keys", "arguments"):
         short = [user("q"), assistant("", tool_calls=[call("c0")]), tool("c0", "ok")]  # read in C
         out = tcf.trim_messages(short + SHAPES[shape] + [user("next?")], tcf.TrimConfig(budget_tokens=BIG))
