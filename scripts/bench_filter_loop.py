@@ -103,17 +103,18 @@ async def measure(name: str, messages: list[dict], use_tokenizer: bool) -> dict:
     }
 
 
-def shapes(text: str, only: str | None = None) -> dict[str, list[dict]]:
-    """Every shape, or ``only`` that one (built alone: a million-item shape takes seconds)."""
-    page = [user("q"), assistant("", tool_calls=[call("c1")]), tool("c1", PANIC)]
+PAGE = "a page that panics tiktoken"
+
+
+def shape(text: str, name: str) -> list[dict]:
+    """Shape ``name``, built alone (a million-item shape takes seconds to build)."""
+    if name == PAGE:
+        return [user("q"), assistant("", tool_calls=[call("c1")]), tool("c1", PANIC)]
     small = small_shapes(tcf._THREAD_ABOVE_BYTES)
-    return {
-        **field_shapes(text, only=only or ""),
-        **{k: v for k, v in {"a page that panics tiktoken": page, **small}.items() if only in (None, k)},
-    }
+    return small[name] if name in small else field_shapes(text, only=name)[name]
 
 
-NAMES = [*field_shapes("", items=0), *shapes("")]
+NAMES = [*field_shapes("", items=0), PAGE, *small_shapes(tcf._THREAD_ABOVE_BYTES)]
 
 
 async def run(size: int) -> list[dict]:
@@ -125,7 +126,7 @@ async def run(size: int) -> list[dict]:
             # Only the request measured is alive, as in a server, and the heap is settled: the cycle
             # collector's passes over other shapes (a list of 3 million numbers is 3 million visits)
             # and over this script's imports (a server did that pass long ago) are not the filter's.
-            messages = shapes(text, name)[name]
+            messages = shape(text, name)
             gc.collect()
             row = await measure(name, messages, use_tokenizer)
             del messages
