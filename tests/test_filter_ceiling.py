@@ -434,7 +434,7 @@ def test_a_long_text_with_no_cut_point_is_counted_in_bounded_slices_too(monkeypa
 
 
 # Whatever a request holds, the trim's objects, tables and C calls stay bounded: it reads at most
-# READ_LIMIT items, a large JSON text goes through Python's scanner, and repairs make no object per item.
+# READ_LIMIT items, a long JSON text is checked a window at a time, and repairs make no object per item.
 
 _ITEMS = st.lists(
     st.fixed_dictionaries(
@@ -478,8 +478,8 @@ def test_the_trim_reads_whole_units_within_the_read_limit(msgs, limit):
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 async def test_no_request_is_read_past_the_read_limit(monkeypatch, shape):
-    """The parser never sees more than READ_LIMIT items (the newest request aside), whatever the
-    request's number of messages, calls, parts or keys; what is left unread is reported."""
+    """The parser never sees more than READ_LIMIT items, whatever the request's number of messages,
+    calls, parts or keys; what is left unread is reported."""
     parsed: list[int] = []
     real = tcf._normalize_roles
 
